@@ -1,0 +1,3 @@
+from mozaika.cli.app import run
+
+run()

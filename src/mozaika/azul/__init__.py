@@ -1,0 +1,46 @@
+"""Azul: the rules engine for the coloured wall and the grey-wall variant (rules A-1..A-13)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mozaika.azul.board import MARKER, Board
+from mozaika.azul.moves import CENTRE, FLOOR, FactoryFill, TakeMove, WallMove
+from mozaika.azul.state import AzulState
+from mozaika.azul.theme import AZUL_THEME, Theme
+from mozaika.protocol import State
+from mozaika.registry import GameSpec, Option, register_game
+
+
+def _create(**arguments: Any) -> State:
+    return AzulState(**arguments)
+
+
+def _load(data: Mapping[str, Any]) -> State:
+    return AzulState.from_dict(data)
+
+
+register_game(
+    GameSpec(
+        id="azul",
+        title="Azul",
+        players=(2, 3, 4),
+        options=(Option("wall", ("coloured", "grey"), "the coloured wall, or the grey wall variant (A-10)"),),
+        create=_create,
+        load=_load,
+    )
+)
+
+__all__ = [
+    "AZUL_THEME",
+    "CENTRE",
+    "FLOOR",
+    "MARKER",
+    "AzulState",
+    "Board",
+    "FactoryFill",
+    "TakeMove",
+    "Theme",
+    "WallMove",
+]

@@ -1,0 +1,114 @@
+"""One player's Azul board: pattern lines, wall, floor line, score."""
+
+from __future__ import annotations
+
+from mozaika.azul.theme import COLOURS
+from mozaika.azul.wall import SIZE, bit
+
+MARKER = COLOURS
+"""The first-player marker's code on a floor line."""
+EMPTY = -1
+ALL_LINES = (1 << SIZE) - 1
+
+
+class Board:
+    """A player's board.  Treat it as read-only outside the engine.
+
+    ``accept[colour]`` is a bit mask of the pattern lines that may receive ``colour``
+    now (rule A-4: empty or holding that colour, not full, and the wall row lacks
+    the colour); the engine keeps it up to date so that move generation is a lookup.
+    """
+
+    __slots__ = (
+        "accept",
+        "bonus_colours",
+        "bonus_columns",
+        "bonus_rows",
+        "colour_rows",
+        "column_colours",
+        "floor",
+        "floor_points",
+        "line_colour",
+        "line_count",
+        "placement_points",
+        "score",
+        "tiles_to_floor",
+        "tiling_line",
+        "waiting",
+        "wall",
+        "wall_colours",
+    )
+
+    def __init__(self) -> None:
+        self.line_colour = [EMPTY] * SIZE
+        self.line_count = [0] * SIZE
+        self.wall = 0
+        """Occupied wall spaces, bit ``5 * row + column``."""
+        self.wall_colours = [EMPTY] * (SIZE * SIZE)
+        self.colour_rows = [0] * COLOURS
+        """Per colour, a bit mask of the wall rows that hold it."""
+        self.column_colours = [0] * SIZE
+        """Per wall column, a bit mask of the colours it holds."""
+        self.floor: list[int] = []
+        """The floor line's occupied spaces, left to right (colours or :data:`MARKER`)."""
+        self.accept = [ALL_LINES] * COLOURS
+        self.score = 0
+        self.tiling_line = SIZE
+        """During grey-wall tiling, the next pattern line to move to the wall."""
+        self.waiting = False
+        """During grey-wall tiling, True while the player must choose a column."""
+        self.placement_points = 0
+        self.floor_points = 0
+        """Points actually lost on the floor line (never more than the score held, A-7)."""
+        self.tiles_to_floor = 0
+        self.bonus_rows = 0
+        self.bonus_columns = 0
+        self.bonus_colours = 0
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.line_colour = self.line_colour[:]
+        other.line_count = self.line_count[:]
+        other.wall = self.wall
+        other.wall_colours = self.wall_colours[:]
+        other.colour_rows = self.colour_rows[:]
+        other.column_colours = self.column_colours[:]
+        other.floor = self.floor[:]
+        other.accept = self.accept[:]
+        other.score = self.score
+        other.tiling_line = self.tiling_line
+        other.waiting = self.waiting
+        other.placement_points = self.placement_points
+        other.floor_points = self.floor_points
+        other.tiles_to_floor = self.tiles_to_floor
+        other.bonus_rows = self.bonus_rows
+        other.bonus_columns = self.bonus_columns
+        other.bonus_colours = self.bonus_colours
+        return other
+
+    def refresh_accept(self) -> None:
+        """Recompute :attr:`accept` from the lines and the wall (rule A-4)."""
+        empty_lines = 0
+        open_lines = [0] * COLOURS
+        for line in range(SIZE):
+            held = self.line_count[line]
+            if held == 0:
+                empty_lines |= 1 << line
+            elif held <= line:
+                open_lines[self.line_colour[line]] |= 1 << line
+        blocked = self.colour_rows
+        self.accept = [(empty_lines | open_lines[c]) & ~blocked[c] & ALL_LINES for c in range(COLOURS)]
+
+    def place_on_wall(self, row: int, column: int, colour: int) -> None:
+        self.wall |= bit(row, column)
+        self.wall_colours[SIZE * row + column] = colour
+        self.colour_rows[colour] |= 1 << row
+        self.column_colours[column] |= 1 << colour
+
+    def grey_columns(self, row: int, colour: int) -> list[int]:
+        """Columns of ``row`` where ``colour`` may go on the grey wall (rule A-10)."""
+        return [
+            column
+            for column in range(SIZE)
+            if not self.wall >> (SIZE * row + column) & 1 and not self.column_colours[column] >> colour & 1
+        ]

@@ -1,0 +1,201 @@
+"""Azul's moves and chance outcomes, as values with a text notation (docs/notation.md).
+
+* :class:`TakeMove` ``"2B3"``: from factory 2 take the blue tiles, put them on pattern
+  line 3; ``"CKF"``: from the centre take the black tiles, put them on the floor.
+* :class:`WallMove` ``"P2:3>4"``: on the grey wall, player 2 moves the tile of
+  complete pattern line 3 to column 4 (rule A-10).
+* :class:`FactoryFill` ``"fill:BBYR/KKWW/RRRY/BWKY/YYYY"``: the tiles dealt to each
+  factory at the start of a round ("-" for a factory left empty, rule F-2).
+
+Factories, lines, columns and players are numbered from 1 in the notation (as a
+player counts them) and from 0 in the attributes (as the code indexes them).
+"""
+
+from __future__ import annotations
+
+import re
+
+from mozaika.azul.theme import COLOURS, Theme
+from mozaika.drawing import Draw, Groups
+from mozaika.errors import NotationError
+from mozaika.protocol import ChanceOutcome, Move
+
+CENTRE = -1
+"""The :attr:`TakeMove.source` of the centre of the table."""
+FLOOR = 5
+"""The :attr:`TakeMove.line` of the floor line."""
+LINES = 5
+
+
+class TakeMove(Move):
+    """Take every tile of ``colour`` from ``source`` and put them on ``line`` (rules A-3, A-4).
+
+    ``source`` is a factory index or :data:`CENTRE`; ``line`` is a pattern line
+    index 0-4 or :data:`FLOOR`.
+    """
+
+    __slots__ = ("_text", "colour", "line", "source")
+
+    def __init__(self, source: int, colour: int, line: int, theme: Theme) -> None:
+        self.source = source
+        self.colour = colour
+        self.line = line
+        where = "C" if source == CENTRE else str(source + 1)
+        to = "F" if line == FLOOR else str(line + 1)
+        self._text = f"{where}{theme.letter(colour)}{to}"
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, TakeMove)
+            and self.source == other.source
+            and self.colour == other.colour
+            and self.line == other.line
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.source, self.colour, self.line))
+
+
+class WallMove(Move):
+    """On the grey wall, ``seat`` moves the tile of complete line ``line`` to ``column`` (rule A-10)."""
+
+    __slots__ = ("column", "line", "seat")
+
+    def __init__(self, seat: int, line: int, column: int) -> None:
+        self.seat = seat
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        return f"P{self.seat + 1}:{self.line + 1}>{self.column + 1}"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, WallMove)
+            and self.seat == other.seat
+            and self.line == other.line
+            and self.column == other.column
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.line, self.column, "wall"))
+
+
+class FactoryFill(ChanceOutcome):
+    """The tiles dealt to each factory at the start of a round (rules A-1, A-11, F-2)."""
+
+    __slots__ = ("_theme", "draw", "factories")
+
+    def __init__(self, factories: Groups, theme: Theme, draw: Draw | None = None) -> None:
+        self.factories = factories
+        """The colours dealt to each factory, each group sorted."""
+        self._theme = theme
+        self.draw = draw
+        """The sampled draw this fill came from, if any (lets the engine skip re-checking it)."""
+
+    def __str__(self) -> str:
+        return "fill:" + "/".join(self._theme.spell(group) or "-" for group in self.factories)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FactoryFill) and self.factories == other.factories
+
+    def __hash__(self) -> int:
+        return hash(self.factories)
+
+
+class MoveTable:
+    """Every :class:`TakeMove` of a game, built once, so that move generation only looks them up.
+
+    ``by_source[source][colour][mask]`` lists the moves taking ``colour`` from
+    ``source`` to each pattern line whose bit is set in ``mask``, then to the floor.
+    """
+
+    def __init__(self, factories: int, theme: Theme) -> None:
+        self.theme = theme
+        self.factories = factories
+        # Indexed by source, the centre last, so that CENTRE (-1) finds it.
+        sources = [*range(factories), CENTRE]
+        self.moves: dict[tuple[int, int, int], TakeMove] = {
+            (source, colour, line): TakeMove(source, colour, line, theme)
+            for source in sources
+            for colour in range(COLOURS)
+            for line in range(LINES + 1)
+        }
+        self.by_source: list[list[tuple[tuple[TakeMove, ...], ...]]] = [
+            [
+                tuple(
+                    tuple(
+                        self.moves[source, colour, line]
+                        for line in [*(line for line in range(LINES) if mask >> line & 1), FLOOR]
+                    )
+                    for mask in range(1 << LINES)
+                )
+                for colour in range(COLOURS)
+            ]
+            for source in sources
+        ]
+        self.wall_moves = {
+            (seat, line, column): WallMove(seat, line, column)
+            for seat in range(4)
+            for line in range(LINES)
+            for column in range(LINES)
+        }
+
+
+_TAKE = re.compile(r"^(C|[1-9])\s*[-:]?\s*(.+?)\s*[-:>]?\s*([1-5]|F)$", re.IGNORECASE)
+_WALL = re.compile(r"^(?:P([1-4])\s*:\s*)?([1-5])\s*>\s*([1-5])$", re.IGNORECASE)
+_FILL = re.compile(r"^fill\s*:\s*(.*)$", re.IGNORECASE)
+
+
+def parse_take(text: str, table: MoveTable) -> TakeMove:
+    match = _TAKE.match(text.strip())
+    if not match:
+        raise NotationError(
+            f"{text!r} is not an Azul move: write source, colour, destination, e.g. '2B3' "
+            "(factory 2, blue, line 3) or 'CKF' (centre, black, floor)"
+        )
+    where, colour_text, to = match.groups()
+    if where.upper() == "C":
+        source = CENTRE
+    else:
+        source = int(where) - 1
+        if source >= table.factories:
+            raise NotationError(f"there is no factory {where}: this game has {table.factories}")
+    colour = table.theme.colour(colour_text)
+    line = FLOOR if to.upper() == "F" else int(to) - 1
+    return table.moves[source, colour, line]
+
+
+def parse_wall(text: str, table: MoveTable, default_seat: int | None, players: int) -> WallMove:
+    match = _WALL.match(text.strip())
+    if not match:
+        raise NotationError(f"{text!r} is not a grey-wall move: write 'P2:3>4' (player 2 moves line 3 to column 4)")
+    seat_text, line_text, column_text = match.groups()
+    if seat_text is None:
+        if default_seat is None:
+            raise NotationError(f"{text!r} must say whose wall it is, e.g. 'P1:{line_text}>{column_text}'")
+        seat = default_seat
+    else:
+        seat = int(seat_text) - 1
+        if seat >= players:
+            raise NotationError(f"there is no player {seat_text} in a {players}-player game")
+    return table.wall_moves[seat, int(line_text) - 1, int(column_text) - 1]
+
+
+def parse_fill(text: str, theme: Theme, factories: int) -> FactoryFill:
+    match = _FILL.match(text.strip())
+    if not match:
+        raise NotationError(f"{text!r} is not a factory fill: write 'fill:BBYR/KKWW/...'")
+    parts = [part.strip() for part in match.group(1).split("/")]
+    if len(parts) != factories:
+        raise NotationError(f"a factory fill lists {factories} factories, not {len(parts)}")
+    groups: list[tuple[int, ...]] = []
+    for part in parts:
+        colours = theme.tiles(part)
+        if len(colours) > 4:
+            raise NotationError(f"a factory holds at most 4 tiles, not {len(colours)} ({part!r})")
+        groups.append(tuple(sorted(colours)))
+    return FactoryFill(tuple(groups), theme)

@@ -1,0 +1,550 @@
+"""The Azul rules engine (rules F-1..F-4, A-1..A-13), coloured and grey wall."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+from mozaika.azul.board import ALL_LINES, EMPTY, MARKER, Board
+from mozaika.azul.moves import (
+    CENTRE,
+    FLOOR,
+    FactoryFill,
+    MoveTable,
+    TakeMove,
+    WallMove,
+    parse_fill,
+    parse_take,
+    parse_wall,
+)
+from mozaika.azul.theme import AZUL_THEME, COLOURS, Theme
+from mozaika.azul.wall import (
+    COLOUR_BONUS,
+    COLUMN_BONUS,
+    FLOOR_LOSS,
+    FLOOR_SPACES,
+    ROW_BONUS,
+    SIZE,
+    coloured_column,
+    complete_colours,
+    complete_columns,
+    complete_rows,
+    placement_points,
+)
+from mozaika.drawing import apply_draw, sample_draw
+from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError
+from mozaika.protocol import ChanceOutcome, Move, State, _History
+
+FACTORIES = {2: 5, 3: 7, 4: 9}
+"""Factories by player count (rule F-1)."""
+TILES_PER_COLOUR = 20
+FACTORY_SIZE = 4
+
+DRAFT, TILING, CHANCE, OVER = range(4)
+_PRESENT = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) for mask in range(1 << COLOURS))
+"""The colours in a colour bit mask, as a tuple."""
+PHASE_NAMES = ("offer", "tiling", "chance", "over")
+
+_TABLES: dict[tuple[int, Theme], MoveTable] = {}
+
+
+def move_table(factories: int, theme: Theme) -> MoveTable:
+    """The shared, precomputed moves of a game with this many factories and this theme."""
+    key = (factories, theme)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = MoveTable(factories, theme)
+    return table
+
+
+class AzulState(State):
+    """A position of Azul (coloured wall, or the grey-wall variant of rule A-10)."""
+
+    game_id: ClassVar[str] = "azul"
+    theme: ClassVar[Theme] = AZUL_THEME
+
+    __slots__ = (
+        "_chance_index",
+        "_history",
+        "_players",
+        "_round",
+        "auto_chance",
+        "bag",
+        "boards",
+        "centre",
+        "centre_marker",
+        "factories",
+        "fill_sizes",
+        "grey",
+        "lid",
+        "marker_holder",
+        "phase",
+        "present",
+        "seed",
+        "starter",
+        "table",
+        "tiles_on_table",
+        "turn",
+    )
+
+    def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
+        self.seed = seed
+        self.auto_chance = auto_chance
+        self._chance_index = 0
+        self._history: _History | None = None
+        self._players = players
+        self._init_options(options)
+        factories = FACTORIES[players]
+        self.table = move_table(factories, self.theme)
+        self.fill_sizes = (FACTORY_SIZE,) * factories
+        self.factories = [[0] * COLOURS for _ in range(factories)]
+        """Tile counts by colour on each factory."""
+        self.centre = [0] * COLOURS
+        """Tile counts by colour in the centre of the table."""
+        self.present: list[tuple[int, ...]] = [()] * (factories + 1)
+        """The colours present on each factory, then in the centre (kept for move generation)."""
+        self.centre_marker = True
+        """True while the first-player marker lies in the centre (rule A-3)."""
+        self.bag = [TILES_PER_COLOUR] * COLOURS
+        self.lid = [0] * COLOURS
+        self.boards = [Board() for _ in range(players)]
+        self.turn = 0
+        """The seat to move during the factory offer."""
+        self.starter = 0
+        """The seat that started the current round (rule A-1: seat 0 starts the game)."""
+        self.marker_holder: int | None = None
+        """The seat that took the marker this round, or None (rule A-11)."""
+        self.phase = CHANCE
+        self._round = 1
+        self.tiles_on_table = 0
+        if auto_chance:
+            self.resolve_chance()
+
+    # --- protocol: reading the position ----------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    def _init_options(self, options: Mapping[str, Any]) -> None:
+        self.grey = options.get("wall", "coloured") == "grey"
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"wall": "grey" if self.grey else "coloured"}
+
+    def factory_capacity(self, factory: int) -> int:
+        """The most tiles a factory can hold in a valid position."""
+        return FACTORY_SIZE
+
+    def _extra_to_dict(self) -> dict[str, Any]:
+        """Fields a variant adds to the position format."""
+        return {}
+
+    def _extra_from_dict(self, data: Mapping[str, Any]) -> None:
+        """Read the fields of :meth:`_extra_to_dict` back."""
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == DRAFT:
+            return (self.turn,)
+        if self.phase == TILING:
+            return tuple(seat for seat, board in enumerate(self.boards) if board.waiting)
+        return ()
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase == CHANCE
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def scores(self) -> list[int]:
+        return [board.score for board in self.boards]
+
+    @property
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        best = max(board.score for board in self.boards)
+        tied = [seat for seat, board in enumerate(self.boards) if board.score == best]
+        # A-13: ties go to the most complete horizontal rows; still tied, shared victory.
+        rows = {seat: complete_rows(self.boards[seat].wall) for seat in tied}
+        most = max(rows.values())
+        return [seat for seat in tied if rows[seat] == most]
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Each seat's score split into its sources (placement, floor, the three end bonuses)."""
+        return [
+            {
+                "placement": board.placement_points,
+                "floor": -board.floor_points,
+                "rows": board.bonus_rows,
+                "columns": board.bonus_columns,
+                "colours": board.bonus_colours,
+                "total": board.score,
+                "tiles_to_floor": board.tiles_to_floor,
+            }
+            for board in self.boards
+        ]
+
+    # --- protocol: moves --------------------------------------------------------------
+
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        if self.phase == DRAFT:
+            if seat is not None and seat != self.turn:
+                return []
+            accept = self.boards[self.turn].accept
+            by_source = self.table.by_source
+            moves: list[Move] = []
+            for source, colours in enumerate(self.present):
+                if colours:
+                    per_colour = by_source[source]
+                    for colour in colours:
+                        moves += per_colour[colour][accept[colour]]
+            return moves
+        if self.phase == TILING:
+            seats = self.to_move if seat is None else (seat,)
+            wall_moves: list[Move] = []
+            for who in seats:
+                board = self.boards[who]
+                if board.waiting:
+                    line = board.tiling_line
+                    colour = board.line_colour[line]
+                    wall_moves += [
+                        self.table.wall_moves[who, line, column] for column in board.grey_columns(line, colour)
+                    ]
+            return wall_moves
+        return []
+
+    def parse_move(self, text: str) -> Move:
+        if self.phase == TILING:
+            waiting = self.to_move
+            return parse_wall(text, self.table, waiting[0] if len(waiting) == 1 else None, self._players)
+        if self.phase == DRAFT:
+            return parse_take(text, self.table)
+        if self.phase == CHANCE:
+            raise NotationError(f"no move is possible now: a chance event is pending ({text!r})")
+        raise NotationError(f"no move is possible now: the game is over ({text!r})")
+
+    def _apply_move(self, move: Move) -> None:
+        if type(move) is TakeMove:
+            self._take(move)
+        elif isinstance(move, WallMove):
+            self._choose_column(move)
+        else:
+            raise IllegalMoveError(f"{move!r} is not an Azul move")
+
+    def _take(self, move: TakeMove) -> None:
+        if self.phase != DRAFT:
+            raise IllegalMoveError(
+                f"{move} takes tiles, but the factory offer is not under way ({PHASE_NAMES[self.phase]})",
+                rule="A-2",
+            )
+        seat = self.turn
+        board = self.boards[seat]
+        colour = move.colour
+        source = move.source
+        if source == CENTRE:
+            counts = self.centre
+        elif 0 <= source < len(self.factories):
+            counts = self.factories[source]
+        else:
+            raise IllegalMoveError(f"{move}: there is no factory {source + 1}", rule="F-1")
+        taken = counts[colour]
+        if not taken:
+            where = "the centre" if source == CENTRE else f"factory {source + 1}"
+            raise IllegalMoveError(f"{move}: {where} holds no {self.theme.name(colour)} tile", rule="A-3")
+        line = move.line
+        if line != FLOOR and not board.accept[colour] >> line & 1:
+            raise IllegalMoveError(f"{move}: {self._why_line_refuses(board, line, colour)}", rule="A-4")
+
+        # A-3: take the tiles; a factory's other tiles go to the centre.
+        counts[colour] = 0
+        present = self.present
+        if source == CENTRE:
+            present[-1] = tuple([other for other in present[-1] if other != colour])
+            if self.centre_marker:
+                self.centre_marker = False
+                self.marker_holder = seat
+                if len(board.floor) < FLOOR_SPACES:  # A-5: on a full floor it costs nothing
+                    board.floor.append(MARKER)
+        else:
+            centre = self.centre
+            mask = 0
+            for other in present[source]:
+                if counts[other]:
+                    centre[other] += counts[other]
+                    counts[other] = 0
+                    mask |= 1 << other
+            present[source] = ()
+            if mask:
+                for other in present[-1]:
+                    mask |= 1 << other
+                present[-1] = _PRESENT[mask]
+        self.tiles_on_table -= taken
+
+        # A-4: one destination; what does not fit falls to the floor.
+        if line == FLOOR:
+            overflow = taken
+        else:
+            held = board.line_count[line]
+            space = line + 1 - held
+            placed = taken if taken < space else space
+            if held == 0:
+                board.line_colour[line] = colour
+                if placed < space:
+                    # The line now takes only this colour (A-4).
+                    closed = ~(1 << line)
+                    board.accept = [mask & closed for mask in board.accept]
+                    board.accept[colour] |= 1 << line
+                else:
+                    closed = ~(1 << line)
+                    board.accept = [mask & closed for mask in board.accept]
+            elif placed == space:
+                board.accept[colour] &= ~(1 << line)
+            board.line_count[line] = held + placed
+            overflow = taken - placed
+        if overflow:
+            self._drop_to_floor(board, colour, overflow)
+
+        if self.tiles_on_table == 0:  # A-6
+            self._tile_walls()
+        else:
+            self.turn = (seat + 1) % self._players
+
+    def _why_line_refuses(self, board: Board, line: int, colour: int) -> str:
+        name = self.theme.name(colour)
+        if board.colour_rows[colour] >> line & 1:
+            return f"wall row {line + 1} already holds {name}"
+        held = board.line_colour[line]
+        if held != colour:
+            return f"pattern line {line + 1} already holds {self.theme.name(held)}"
+        return f"pattern line {line + 1} is already full (choose the floor line instead)"
+
+    def _drop_to_floor(self, board: Board, colour: int, count: int) -> None:
+        # A-5: seven floor spaces; further tiles go to the lid at no cost.
+        board.tiles_to_floor += count
+        room = FLOOR_SPACES - len(board.floor)
+        kept = count if count < room else room
+        if kept > 0:
+            board.floor += [colour] * kept
+        if count > kept:
+            self.lid[colour] += count - kept
+
+    # --- wall tiling ------------------------------------------------------------------
+
+    def _tile_walls(self) -> None:
+        if self.grey:
+            for board in self.boards:
+                board.tiling_line = 0
+                self._advance_grey_tiling(board)
+            if any(board.waiting for board in self.boards):
+                self.phase = TILING
+                return
+        else:
+            for board in self.boards:
+                for line in range(SIZE):
+                    if board.line_count[line] == line + 1:
+                        colour = board.line_colour[line]
+                        self._move_to_wall(board, line, coloured_column(line, colour))
+                self._score_floor(board)
+        self._end_round()
+
+    def _move_to_wall(self, board: Board, line: int, column: int) -> None:
+        # A-7: one tile to the wall, scored at once (A-8); the rest of the line to the lid.
+        colour = board.line_colour[line]
+        board.place_on_wall(line, column, colour)
+        points = placement_points(board.wall, line, column)
+        board.score += points
+        board.placement_points += points
+        self.lid[colour] += line
+        board.line_count[line] = 0
+        board.line_colour[line] = EMPTY
+
+    def _advance_grey_tiling(self, board: Board) -> None:
+        """Tile the board's complete lines from ``tiling_line`` down until a column must be chosen."""
+        line = board.tiling_line
+        while line < SIZE:
+            if board.line_count[line] == line + 1:
+                colour = board.line_colour[line]
+                if board.grey_columns(line, colour):
+                    board.tiling_line = line
+                    board.waiting = True
+                    return
+                # A-10: no column allowed, so every tile of the line goes to the floor.
+                board.line_count[line] = 0
+                board.line_colour[line] = EMPTY
+                self._drop_to_floor(board, colour, line + 1)
+            line += 1
+        board.tiling_line = SIZE
+        board.waiting = False
+        self._score_floor(board)
+
+    def _choose_column(self, move: WallMove) -> None:
+        if self.phase != TILING:
+            raise IllegalMoveError(f"{move} chooses a wall column, but no wall is being tiled", rule="A-10")
+        if not 0 <= move.seat < self._players:
+            raise IllegalMoveError(f"{move}: there is no player {move.seat + 1}", rule="F-1")
+        board = self.boards[move.seat]
+        if not board.waiting:
+            raise IllegalMoveError(f"{move}: player {move.seat + 1} has no column to choose now", rule="A-10")
+        if move.line != board.tiling_line:
+            raise IllegalMoveError(
+                f"{move}: player {move.seat + 1} must place pattern line {board.tiling_line + 1} next "
+                "(lines are tiled top to bottom)",
+                rule="A-7",
+            )
+        colour = board.line_colour[move.line]
+        if move.column not in board.grey_columns(move.line, colour):
+            raise IllegalMoveError(
+                f"{move}: column {move.column + 1} of row {move.line + 1} is taken or already holds "
+                f"{self.theme.name(colour)}",
+                rule="A-10",
+            )
+        self._move_to_wall(board, move.line, move.column)
+        board.waiting = False
+        board.tiling_line = move.line + 1
+        self._advance_grey_tiling(board)
+        if not any(other.waiting for other in self.boards):
+            self._end_round()
+
+    def _score_floor(self, board: Board) -> None:
+        # A-7: floor penalty, never below 0; floor tiles to the lid, the marker to its holder.
+        loss = FLOOR_LOSS[len(board.floor)]
+        if loss > board.score:
+            loss = board.score
+        board.score -= loss
+        board.floor_points += loss
+        lid = self.lid
+        for tile in board.floor:
+            if tile != MARKER:
+                lid[tile] += 1
+        board.floor.clear()
+        board.refresh_accept()
+
+    def _end_round(self) -> None:
+        full_row = ALL_LINES
+        if any(board.wall >> (SIZE * row) & full_row == full_row for board in self.boards for row in range(SIZE)):
+            self._finish_game()
+            return
+        # A-11: the marker's holder starts; if nobody took it, the same starter again.
+        if self.marker_holder is not None:
+            self.starter = self.marker_holder
+        self._round += 1
+        self.phase = CHANCE
+
+    def _finish_game(self) -> None:
+        # A-12: end-of-game bonuses.
+        for board in self.boards:
+            board.bonus_rows = ROW_BONUS * complete_rows(board.wall)
+            board.bonus_columns = COLUMN_BONUS * complete_columns(board.wall)
+            board.bonus_colours = COLOUR_BONUS * complete_colours(board.wall_colours)
+            board.score += board.bonus_rows + board.bonus_columns + board.bonus_colours
+        self.phase = OVER
+
+    # --- chance -----------------------------------------------------------------------
+
+    def sample_chance(self, rng: random.Random | None = None) -> ChanceOutcome:
+        if self.phase != CHANCE:
+            raise IllegalChanceError("no chance event is pending")
+        draw = sample_draw(self.bag, self.lid, self.fill_sizes, rng or self._chance_rng())
+        return FactoryFill(draw.groups, self.theme, draw)
+
+    def parse_chance(self, text: str) -> ChanceOutcome:
+        return parse_fill(text, self.theme, len(self.factories))
+
+    def _apply_chance(self, outcome: ChanceOutcome) -> None:
+        if self.phase != CHANCE:
+            raise IllegalChanceError(f"{outcome}: no chance event is pending", rule="A-2")
+        if not isinstance(outcome, FactoryFill):
+            raise IllegalChanceError(f"{outcome!r} is not an Azul factory fill", rule="A-11")
+        apply_draw(
+            self.bag,
+            self.lid,
+            self.fill_sizes,
+            outcome.factories,
+            what="factory",
+            names=self.theme.names_en,
+            draw=outcome.draw,
+        )
+        total = 0
+        present = self.present
+        for index, (counts, group) in enumerate(zip(self.factories, outcome.factories, strict=True)):
+            for colour in group:
+                counts[colour] += 1
+            total += len(group)
+            present[index] = tuple(sorted(set(group)))
+        present[-1] = ()
+        self.tiles_on_table = total
+        self.centre_marker = True
+        self.marker_holder = None
+        self.turn = self.starter
+        if total == 0:
+            # Ruling R-2: with no tile left to offer, no tile can ever move again.
+            self._finish_game()
+        else:
+            self.phase = DRAFT
+
+    # --- copies and serialisation -----------------------------------------------------
+
+    def copy(self) -> Self:
+        other = object.__new__(type(self))
+        other.seed = self.seed
+        other.auto_chance = self.auto_chance
+        other._chance_index = self._chance_index
+        other._history = self._history
+        other._players = self._players
+        other.grey = self.grey
+        other.table = self.table
+        other.fill_sizes = self.fill_sizes
+        other.factories = [counts[:] for counts in self.factories]
+        other.centre = self.centre[:]
+        other.present = self.present[:]
+        other.centre_marker = self.centre_marker
+        other.bag = self.bag[:]
+        other.lid = self.lid[:]
+        other.boards = [board.copy() for board in self.boards]
+        other.turn = self.turn
+        other.starter = self.starter
+        other.marker_holder = self.marker_holder
+        other.phase = self.phase
+        other._round = self._round
+        other.tiles_on_table = self.tiles_on_table
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        from mozaika.azul.serial import azul_state_to_dict
+
+        return azul_state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AzulState:
+        from mozaika.azul.serial import azul_state_from_dict
+
+        return azul_state_from_dict(cls, data)
+
+    def counts_in_play(self) -> list[int]:
+        """Tiles by colour across bag, lid, factories, centre and boards: always 20 each (F-4)."""
+        totals = [self.bag[c] + self.lid[c] + self.centre[c] for c in range(COLOURS)]
+        for counts in self.factories:
+            for colour in range(COLOURS):
+                totals[colour] += counts[colour]
+        for board in self.boards:
+            for colour in board.wall_colours:
+                if colour != EMPTY:
+                    totals[colour] += 1
+            for line in range(SIZE):
+                if board.line_count[line]:
+                    totals[board.line_colour[line]] += board.line_count[line]
+            for tile in board.floor:
+                if tile != MARKER:
+                    totals[tile] += 1
+        return totals

@@ -1,0 +1,86 @@
+"""Engine speed measurements, used by ``mozaika bench`` and ``benchmarks/engine.py``.
+
+A random playout plays a whole game choosing every decision uniformly from the
+full list of legal moves, with chance drawn from the seeded generator (rule F-3),
+through the public protocol (``legal_moves`` then ``play``), exactly as a bot or
+a simulation would.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from mozaika.registry import new_game
+
+
+@dataclass(frozen=True)
+class BenchCase:
+    """One line of the benchmark: a game, a player count and options."""
+
+    game: str
+    players: int
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def label(self) -> str:
+        options = ", ".join(f"{key}={value}" for key, value in self.options)
+        return f"{self.game} {self.players}p" + (f" ({options})" if options else "")
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    case: BenchCase
+    games: int
+    moves: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "case": self.case.label,
+            "game": self.case.game,
+            "players": self.case.players,
+            "options": dict(self.case.options),
+            "games": self.games,
+            "moves": self.moves,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games_per_second, 1),
+            "moves_per_second": round(self.moves_per_second, 1),
+        }
+
+
+DEFAULT_CASES = (
+    BenchCase("azul", 2, (("wall", "coloured"),)),
+    BenchCase("azul", 4, (("wall", "coloured"),)),
+    BenchCase("azul", 2, (("wall", "grey"),)),
+)
+
+
+def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0) -> BenchResult:
+    """Play random games of ``case`` for about ``seconds`` and count games and moves."""
+    rng = random.Random(seed)
+    draw = rng.random
+    options = dict(case.options)
+    games = moves = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = new_game(case.game, players=case.players, seed=seed + games, **options)
+        while not state.is_over:
+            legal = state.legal_moves()
+            state.play(legal[int(draw() * len(legal))])
+            moves += 1
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return BenchResult(case, games, moves, now - start)

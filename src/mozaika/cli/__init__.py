@@ -1,0 +1,1 @@
+"""The ``mozaika`` command line, built on the core and (later) the bots."""

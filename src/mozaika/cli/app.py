@@ -1,0 +1,179 @@
+"""The ``mozaika`` command: replay and write game records, benchmark the engines."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+
+from mozaika import __version__
+from mozaika.benchmarking import DEFAULT_CASES, BenchCase, random_playouts
+from mozaika.errors import MozaikaError
+from mozaika.records import Record, replay
+from mozaika.registry import game_ids, new_game
+
+app = typer.Typer(
+    name="mozaika",
+    help="Mozaika: play, record and study Azul, Azul: Master Chocolatier and Azul: Summer Pavilion.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+errors = Console(stderr=True, soft_wrap=True)
+
+T = TypeVar("T")
+
+
+def fail(message: str) -> NoReturn:
+    """Print one clear message and stop with exit status 2 (bad input)."""
+    errors.print(f"[bold red]error:[/] {message}", highlight=False, markup=True)
+    raise typer.Exit(2)
+
+
+def guarded(action: Callable[[], T]) -> T:
+    try:
+        return action()
+    except MozaikaError as error:
+        fail(str(error))
+    except OSError as error:
+        fail(f"{error.filename or ''}: {error.strerror or error}")
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            fail(f"an option is written NAME=VALUE (e.g. wall=grey), not {pair!r}")
+        options[key.strip()] = {"true": True, "false": False}.get(value.strip().lower(), value.strip())
+    return options
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a whole file or nothing: a crash never leaves half a record behind."""
+    directory = path.parent if str(path.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+@app.callback(invoke_without_command=True)
+def main(
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    if version:
+        console.print(f"mozaika {__version__}")
+        raise typer.Exit()
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record (docs/records.md).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable result.")] = False,
+) -> None:
+    """Re-play a game record, checking every step, and print the final position and scores."""
+    record = guarded(lambda: Record.from_json(file.read_bytes()))
+    state = guarded(lambda: replay(record))
+    position = state.to_dict()
+    if as_json:
+        result = {
+            "game": record.game,
+            "options": state.options,
+            "players": record.players,
+            "steps": len(record.steps),
+            "round": state.round,
+            "over": state.is_over,
+            "scores": state.scores,
+            "winners": state.winners,
+            "boards": [
+                {
+                    "name": name,
+                    "score": board["score"],
+                    "wall": board["wall"],
+                    "lines": board["lines"],
+                    "floor": board["floor"],
+                }
+                for name, board in zip(record.players, position["boards"], strict=True)
+            ],
+        }
+        sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+        return
+    from mozaika.cli.render import position_table
+
+    console.print(position_table(position, record.players))
+    for seat, name in enumerate(record.players):
+        console.print(f"{name}: {state.scores[seat]}", highlight=False)
+    if state.is_over:
+        console.print("Winner: " + " and ".join(record.players[seat] for seat in state.winners), highlight=False)
+    else:
+        console.print(f"The game is not over: {len(record.steps)} steps, round {state.round}.")
+
+
+@app.command("selfplay")
+def selfplay_command(
+    out: Annotated[Path, typer.Option("--out", help="Where to write the game record.")],
+    game: Annotated[str, typer.Option(help="azul")] = "azul",
+    players: Annotated[int, typer.Option(help="2, 3 or 4.")] = 2,
+    seed: Annotated[int | None, typer.Option(help="Decides chance and the random players' choices.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option NAME=VALUE, e.g. wall=grey.")
+    ] = None,
+) -> None:
+    """Play a game between random players and write its record."""
+    options = parse_options(option or [])
+    if game not in game_ids():
+        fail(f"unknown game {game!r}; the games are: {', '.join(game_ids())}")
+    state = guarded(lambda: new_game(game, players=players, seed=seed, **options))
+    chooser = random.Random(state.seed)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state.play(moves[chooser.randrange(len(moves))])
+    record = Record.from_state(state, [f"Random {seat + 1}" for seat in range(players)])
+    guarded(lambda: write_atomically(out, record.to_json() + "\n"))
+    console.print(
+        f"{game}, {players} players, seed {state.seed}: {len(record.steps)} steps, "
+        f"scores {state.scores}; record written to {out}",
+        highlight=False,
+    )
+
+
+@app.command("bench")
+def bench_command(
+    seconds: Annotated[float, typer.Option(help="How long to run each case.")] = 3.0,
+    game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+) -> None:
+    """Measure the engines: random playouts on one core, games/s and moves/s."""
+    cases: list[BenchCase] = [case for case in DEFAULT_CASES if game is None or case.game == game]
+    if not cases:
+        fail(f"no benchmark for {game!r}")
+    results = []
+    for case in cases:
+        result = random_playouts(case, seconds=seconds)
+        results.append(result)
+        if not as_json:
+            console.print(
+                f"{case.label:<32} {result.games_per_second:>9.1f} games/s {result.moves_per_second:>11.1f} moves/s"
+                f"   ({result.games} games in {result.seconds:.1f} s)",
+                highlight=False,
+            )
+    if as_json:
+        sys.stdout.write(json.dumps([result.to_dict() for result in results], indent=1) + "\n")
+
+
+def run() -> None:
+    app()

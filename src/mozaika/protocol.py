@@ -1,0 +1,283 @@
+"""The game protocol shared by every Mozaika game.
+
+One :class:`State` interface serves Azul, Master Chocolatier and Summer Pavilion, so
+that bots, records, the server, the clients and the RL environment never need to
+know which game they are driving.
+
+A game is a state machine with two kinds of steps:
+
+* **decisions**, made by the seats in :attr:`State.to_move` through
+  :meth:`State.play` with one of :meth:`State.legal_moves`;
+* **chance events** (a factory fill, a bag refill), pending while
+  :attr:`State.is_chance` is true.  A chance event has an explicit
+  :class:`ChanceOutcome` (for example the full contents dealt to every factory)
+  that is applied with :meth:`State.apply_chance`.
+
+A state created with ``auto_chance=True`` (the default) resolves each chance event
+as soon as it arises, with an outcome drawn from a generator seeded by the game
+seed and the event's index, so the game is a pure function of its options, seed
+and moves (rule F-3).  With ``auto_chance=False`` the state stops at every chance
+event and waits for an outcome: that is how records pin known draws and how search
+bots re-sample chance.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self, TypeAlias
+
+
+class Move(ABC):
+    """A decision, as an immutable value.
+
+    ``str(move)`` is its text notation (``docs/notation.md``), and
+    ``state.parse_move(str(move)) == move`` for every legal move.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+
+class ChanceOutcome(ABC):
+    """The result of a chance event, as an immutable value with a text notation."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+
+Step = Move | ChanceOutcome
+"""One entry of a game's history: a decision or a chance outcome."""
+
+
+_History: TypeAlias = "tuple[Step, _History | None]"
+"""The history as an immutable linked list ``(last step, earlier history)``: a copy shares it."""
+
+
+def _iterate_history(history: _History | None) -> list[Step]:
+    steps: list[Step] = []
+    while history is not None:
+        steps.append(history[0])
+        history = history[1]
+    steps.reverse()
+    return steps
+
+
+class State(ABC):
+    """A complete game position, with the rules that move it forward.
+
+    Create one with :func:`mozaika.new_game`; read one back with
+    :meth:`State.from_json`.  Seats are numbered from 0 in turn order (F-3).
+    """
+
+    game_id: ClassVar[str]
+    """The id of the game this state belongs to (``"azul"``, ``"chocolatier"``, ``"pavilion"``)."""
+
+    # Set by every concrete state.
+    seed: int
+    auto_chance: bool
+    _chance_index: int
+    _history: _History | None
+
+    # --- who acts -------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """The number of seats (2-4)."""
+
+    @property
+    @abstractmethod
+    def options(self) -> dict[str, Any]:
+        """The game's options, with every default filled in (JSON-compatible)."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that must decide now.
+
+        Usually one seat; several when the rules let players decide independently
+        (Azul's grey-wall column choices, rule A-10); empty during a chance event or
+        after the end of the game.
+        """
+
+    @property
+    @abstractmethod
+    def is_chance(self) -> bool:
+        """True when a chance event must be resolved before anyone can move."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended and the final scores are known."""
+
+    @property
+    @abstractmethod
+    def round(self) -> int:
+        """The current round, from 1."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """The current score of each seat (final scores once :attr:`is_over`)."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats after the tie-break; several on a shared victory; empty before the end."""
+
+    # --- decisions ------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """Every legal move now, or only those of ``seat``.
+
+        Moves of every seat in :attr:`to_move` are listed when ``seat`` is None.  The
+        list is empty during a chance event and after the end of the game.
+        """
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read a move written in the game's notation.
+
+        Raises :class:`~mozaika.errors.NotationError` when the text is not a move of
+        this game in this phase.  Legality is checked by :meth:`play`, which raises
+        :class:`~mozaika.errors.IllegalMoveError`.
+        """
+
+    @abstractmethod
+    def _apply_move(self, move: Move) -> None:
+        """Check ``move`` against the rules and apply it (raising IllegalMoveError)."""
+
+    def play(self, move: Move | str) -> None:
+        """Play a move (a :class:`Move` or its notation) and resolve any chance that follows.
+
+        Raises :class:`~mozaika.errors.IllegalMoveError` naming the broken rule, and
+        leaves the state unchanged, when the move is not legal.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        self._apply_move(move)
+        self._history = (move, self._history)
+        if self.auto_chance and self.is_chance:
+            self.resolve_chance()
+
+    # --- chance ---------------------------------------------------------------------
+
+    @abstractmethod
+    def sample_chance(self, rng: random.Random | None = None) -> ChanceOutcome:
+        """Draw an outcome for the pending chance event without applying it.
+
+        With ``rng`` the draw uses that generator (search bots re-sample chance this
+        way); without it, the generator seeded by the game seed and the event index,
+        i.e. the outcome ``auto_chance`` would apply.
+        """
+
+    @abstractmethod
+    def parse_chance(self, text: str) -> ChanceOutcome:
+        """Read a chance outcome written in the game's notation."""
+
+    @abstractmethod
+    def _apply_chance(self, outcome: ChanceOutcome) -> None:
+        """Check ``outcome`` against the pending event and apply it."""
+
+    def apply_chance(self, outcome: ChanceOutcome | str) -> None:
+        """Resolve the pending chance event with an explicit outcome.
+
+        Raises :class:`~mozaika.errors.IllegalChanceError` when no chance event is
+        pending or the outcome cannot happen here; the state is then unchanged.
+        """
+        if isinstance(outcome, str):
+            outcome = self.parse_chance(outcome)
+        self._apply_chance(outcome)
+        self._chance_index += 1
+        self._history = (outcome, self._history)
+        if self.auto_chance and self.is_chance:
+            self.resolve_chance()
+
+    def _chance_rng(self) -> random.Random:
+        # One generator per event, derived from the seed and the event's index: a copy
+        # of the state needs to carry no generator state, and stays reproducible.
+        return random.Random(self.seed * 1_000_003 + self._chance_index)
+
+    def resolve_chance(self) -> None:
+        """Resolve every pending chance event with the seeded generator (what ``auto_chance`` does)."""
+        while self.is_chance:
+            outcome = self.sample_chance()
+            self._apply_chance(outcome)
+            self._chance_index += 1
+            self._history = (outcome, self._history)
+
+    def reseed(self, seed: int) -> None:
+        """Replace the seed that decides future chance events (for sampling alternative futures)."""
+        self.seed = seed
+
+    # --- history, copies, serialisation ---------------------------------------------
+
+    @property
+    def history(self) -> list[Step]:
+        """Every step played on this state since it was created, chance outcomes included."""
+        return _iterate_history(self._history)
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent copy (cheap: the history is shared, not duplicated)."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The complete position as a JSON-compatible dictionary (history excluded)."""
+
+    def to_json(self) -> str:
+        """The complete position as JSON text, readable by :meth:`State.from_json`."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: str | bytes | Mapping[str, Any]) -> State:
+        """Read back a position written by :meth:`to_json` (or :meth:`to_dict`).
+
+        Works on the base class too: the ``"game"`` field selects the game.  Raises
+        :class:`~mozaika.errors.PositionError` on malformed or impossible positions.
+        """
+        from mozaika.registry import state_from_dict
+
+        return state_from_dict(_load_mapping(data))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal positions: same game, options, seed and everything on the table.
+
+        Whether chance is resolved automatically is a way of driving the state, not
+        part of the position, so it does not count.
+        """
+        if not isinstance(other, State):
+            return NotImplemented
+        mine, theirs = self.to_dict(), other.to_dict()
+        mine.pop("auto_chance", None)
+        theirs.pop("auto_chance", None)
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+
+def _load_mapping(data: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
+    from mozaika.errors import PositionError
+
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise PositionError(f"the position is not valid JSON: {error}") from None
+    if not isinstance(data, Mapping):
+        raise PositionError("a position must be a JSON object")
+    return data

@@ -1,0 +1,125 @@
+"""The game protocol: notation, chance, copies, positions and their validation."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import mozaika
+from mozaika import IllegalMoveError, NotationError, OptionError, PositionError
+
+from positions import board, build
+
+
+def test_moves_have_a_readable_notation() -> None:
+    """Take moves read source, colour, destination; names in English or Czech are accepted."""
+    state = build(factories=["BBYR", "", "", "", ""], centre="KK")
+    assert str(state.parse_move("1B3")) == "1B3"
+    assert state.parse_move(" 1 blue 3 ") == state.parse_move("1b3") == state.parse_move("1 modrá 3")
+    assert str(state.parse_move("c-černá-f")) == "CKF"
+    assert state.parse_move("1-B-F") == state.parse_move("1BF")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("1G3", "unknown colour 'G'"), ("6B1", "no factory 6"), ("1B6", "not an Azul move"), ("", "not an Azul move")],
+)
+def test_bad_notation_is_explained(text: str, message: str) -> None:
+    state = build(factories=["BBYR", "", "", "", ""])
+    with pytest.raises(NotationError, match=message):
+        state.parse_move(text)
+
+
+def test_illegal_moves_name_the_rule_and_change_nothing() -> None:
+    """A-3: the source must hold the colour; the position is unchanged after the error."""
+    state = build(factories=["BBYR", "", "", "", ""])
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError, match=r"factory 1 holds no black tile \(A-3\)") as error:
+        state.play("1K1")
+    assert error.value.rule == "A-3"
+    with pytest.raises(IllegalMoveError, match="the centre holds no blue tile"):
+        state.play("CB1")
+    assert state.to_json() == before
+
+
+def test_chance_can_be_explicit_and_resampled() -> None:
+    """Chance is a step of its own: pinned by a record, or re-sampled by a search bot."""
+    state = mozaika.new_game("azul", players=2, seed=5, auto_chance=False)
+    assert state.is_chance and state.to_move == () and state.legal_moves() == []
+    with pytest.raises(NotationError, match="chance event is pending"):
+        state.parse_move("1B1")
+    state.apply_chance("fill:BBBB/YYYY/RRRR/KKKK/WWWW")
+    assert not state.is_chance
+    assert {str(move)[:2] for move in state.legal_moves()} == {"1B", "2Y", "3R", "4K", "5W"}
+    seeded = mozaika.new_game("azul", players=2, seed=5)
+    assert str(seeded.history[0]) == str(mozaika.new_game("azul", players=2, seed=5).history[0])
+    other = mozaika.new_game("azul", players=2, seed=5, auto_chance=False)
+    outcomes = {str(other.sample_chance(random.Random(i))) for i in range(20)}
+    assert len(outcomes) > 1
+
+
+def test_reseed_changes_future_chance_only() -> None:
+    state = mozaika.new_game("azul", players=2, seed=8)
+    first = state.copy()
+    second = state.copy()
+    second.reseed(9)
+    for copy in (first, second):
+        while copy.round == 1:
+            copy.play(copy.legal_moves()[-1])
+    assert first.history[:-1] == second.history[:-1]
+    assert first.history[-1] != second.history[-1]
+
+
+def test_copy_is_independent() -> None:
+    state = mozaika.new_game("azul", players=2, seed=1)
+    copy = state.copy()
+    copy.play(copy.legal_moves()[0])
+    assert copy != state and len(state.history) == 1 and len(copy.history) == 2
+
+
+def test_unknown_game_and_option() -> None:
+    with pytest.raises(OptionError, match="unknown game 'chess'"):
+        mozaika.new_game("chess", players=2)
+    with pytest.raises(OptionError, match="wall='purple' is not one of"):
+        mozaika.new_game("azul", players=2, wall="purple")
+    with pytest.raises(OptionError, match="no option 'walls'"):
+        mozaika.new_game("azul", players=2, walls="grey")
+
+
+def test_positions_that_break_the_rules_are_refused() -> None:
+    """F-4, A-4, A-5, A-9: impossible positions are rejected with the rule."""
+    good = build(factories=["BBYR", "", "", "", ""]).to_dict()
+    cases = []
+    extra = json.loads(json.dumps(good))
+    extra["bag"]["B"] += 1
+    cases.append((extra, "F-4"))
+    mixed = json.loads(json.dumps(good))
+    mixed["boards"][0]["lines"][2] = "BY"
+    mixed["bag"]["Y"] -= 1
+    mixed["bag"]["B"] -= 1
+    cases.append((mixed, "mixes colours"))
+    wrong_wall = json.loads(json.dumps(good))
+    wrong_wall["boards"][0]["wall"][0] = "Y...."
+    wrong_wall["bag"]["Y"] -= 1
+    cases.append((wrong_wall, "A-9"))
+    floor = json.loads(json.dumps(good))
+    floor["boards"][0]["floor"] = "BBBBBBBB"
+    floor["bag"]["B"] -= 8
+    cases.append((floor, "A-5"))
+    for data, message in cases:
+        with pytest.raises(PositionError, match=message):
+            mozaika.State.from_json(data)
+    with pytest.raises(PositionError, match="not valid JSON"):
+        mozaika.State.from_json("{")
+    with pytest.raises(PositionError, match="game"):
+        mozaika.State.from_json("{}")
+
+
+def test_ruling_r2_no_tile_left_ends_the_game() -> None:
+    """Ruling R-2: if a round starts with no tile at all to offer, the game ends there."""
+    state = build(factories=["", "", "", "", "B"], boards=[board(lines=["B", "", "", "", ""]), board()])
+    state.bag = [0] * 5  # every other tile is out of play for this test
+    state.play("5B2")
+    assert state.is_over

@@ -1,0 +1,128 @@
+"""Game records and the ``mozaika`` command: replay, selfplay, bench, and bad input (exit 2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import mozaika
+from mozaika import RecordError
+from mozaika.cli.app import app
+from mozaika.records import Record, replay
+
+runner = CliRunner()
+
+
+def selfplay(tmp_path: Path, *args: str) -> Path:
+    out = tmp_path / "game.json"
+    result = runner.invoke(app, ["selfplay", "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_selfplay_writes_a_record_that_replays(tmp_path: Path) -> None:
+    out = selfplay(tmp_path, "--game", "azul", "--players", "4", "--seed", "3")
+    record = json.loads(out.read_text())
+    assert record["format"] == "mozaika-record" and record["game"] == "azul" and record["seed"] == 3
+    assert len(record["players"]) == 4 and record["steps"][0].startswith("fill:")
+    result = runner.invoke(app, ["replay", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["scores"] == record["result"]["scores"]
+    assert summary["winners"] == record["result"]["winners"]
+    assert summary["over"] is True and len(summary["boards"]) == 4
+    assert set(summary["boards"][0]) == {"name", "score", "wall", "lines", "floor"}
+    text = runner.invoke(app, ["replay", str(out)])
+    assert text.exit_code == 0 and "Winner" in text.stdout
+
+
+def test_selfplay_is_reproducible_and_takes_options(tmp_path: Path) -> None:
+    first = selfplay(tmp_path, "--seed", "12", "-o", "wall=grey").read_text()
+    second = selfplay(tmp_path, "--seed", "12", "-o", "wall=grey").read_text()
+    assert first == second and '"wall": "grey"' in first
+    assert any(step.startswith("P") for step in json.loads(first)["steps"])
+
+
+def corrupt(tmp_path: Path, change: object) -> Path:
+    out = selfplay(tmp_path, "--seed", "7")
+    data = json.loads(out.read_text())
+    if callable(change):
+        change(data)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    return bad
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["steps"].__setitem__(1, "1G1"), "step 2: '1G1' is not a valid move: unknown colour 'G'"),
+        (lambda d: d["steps"].__setitem__(1, "9B1"), "step 2: '9B1' is not a valid move: there is no factory 9"),
+        (lambda d: d["players"].extend(["C", "D", "E"]), "not 5 (F-1)"),
+        (lambda d: d.__setitem__("options", {"wall": "pink"}), "wall='pink'"),
+        (lambda d: d["steps"].__setitem__(0, "fill:BBBB/BBBB/BBBB/BBBB/BBBB/"), "step 1"),
+        (lambda d: d["result"].__setitem__("scores", [999, 0]), "the record claims"),
+        (lambda d: d.pop("steps"), '"steps" must be a list'),
+    ],
+)
+def test_bad_records_exit_2_with_one_clear_message(tmp_path: Path, change: object, message: str) -> None:
+    bad = corrupt(tmp_path, change)
+    before = bad.read_bytes()
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert bad.read_bytes() == before
+
+
+def test_illegal_step_names_the_step_and_the_rule(tmp_path: Path) -> None:
+    out = selfplay(tmp_path, "--seed", "7")
+    record = Record.from_json(out.read_text())
+    state = replay(record, upto=1)
+    # Take a colour from a factory that does not hold it.
+    missing = next(f"1{letter}1" for letter in "BYRKW" if letter not in state.to_dict()["factories"][0])
+    record.steps[1] = missing
+    with pytest.raises(RecordError, match=r"step 2: .* holds no .* tile \(A-3\)") as error:
+        replay(record)
+    assert error.value.step == 2
+
+
+def test_malformed_json_and_missing_file(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    result = runner.invoke(app, ["replay", str(broken)])
+    assert result.exit_code == 2 and "not valid JSON" in result.stderr
+    result = runner.invoke(app, ["replay", str(tmp_path / "missing.json")])
+    assert result.exit_code == 2 and "No such file" in result.stderr
+
+
+def test_selfplay_refuses_bad_options_without_writing(tmp_path: Path) -> None:
+    out = tmp_path / "never.json"
+    for args in (["--players", "5"], ["--game", "chess"], ["-o", "wall"], ["-o", "colour=blue"]):
+        result = runner.invoke(app, ["selfplay", "--out", str(out), *args])
+        assert result.exit_code == 2, args
+        assert not out.exists()
+
+
+def test_bench_reports_games_and_moves_per_second() -> None:
+    result = runner.invoke(app, ["bench", "--seconds", "0.05", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [row["case"] for row in rows] == [
+        "azul 2p (wall=coloured)",
+        "azul 4p (wall=coloured)",
+        "azul 2p (wall=grey)",
+    ]
+    assert all(row["games"] >= 1 and row["games_per_second"] > 0 and row["moves_per_second"] > 0 for row in rows)
+
+
+def test_record_from_state_round_trip() -> None:
+    state = mozaika.new_game("azul", players=2, seed=2)
+    state.play(state.legal_moves()[0])
+    record = Record.from_state(state, ["Ada", "Bea"])
+    again = Record.from_json(record.to_json())
+    assert again == record and again.result is None
+    assert replay(again) == state
