@@ -91,3 +91,16 @@ def test_notation_round_trips(game: tuple[int, str, int], stop: int) -> None:
     for step in state.history:
         if isinstance(step, mozaika.ChanceOutcome):
             assert state.parse_chance(str(step)) == step
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_engine_playout_plays_legal_games(game: tuple[int, str, int]) -> None:
+    """The fast playout makes only legal moves: its history replays as a record, step by step."""
+    players, wall, seed = game
+    state = mozaika.new_game("azul", players=players, seed=seed, wall=wall)
+    assert isinstance(state, AzulState)
+    state.playout(random.Random(seed))
+    assert state.is_over and state.counts_in_play() == [20] * 5
+    again = replay(Record.from_state(state))
+    assert again.scores == state.scores

@@ -111,10 +111,10 @@ def test_bench_reports_games_and_moves_per_second() -> None:
     result = runner.invoke(app, ["bench", "--seconds", "0.05", "--json"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
-    assert [row["case"] for row in rows] == [
-        "azul 2p (wall=coloured)",
-        "azul 4p (wall=coloured)",
-        "azul 2p (wall=grey)",
+    assert [(row["case"], row["method"]) for row in rows] == [
+        (case, method)
+        for case in ("azul 2p (wall=coloured)", "azul 4p (wall=coloured)", "azul 2p (wall=grey)")
+        for method in ("protocol", "playout")
     ]
     assert all(row["games"] >= 1 and row["games_per_second"] > 0 and row["moves_per_second"] > 0 for row in rows)
 

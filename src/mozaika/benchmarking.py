@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from mozaika.protocol import Move
 from mozaika.registry import new_game
 
 
@@ -36,6 +37,12 @@ class BenchResult:
     games: int
     moves: int
     seconds: float
+    fast: bool = False
+
+    @property
+    def method(self) -> str:
+        """``protocol`` (legal_moves + play) or ``playout`` (the engine's own loop)."""
+        return "playout" if self.fast else "protocol"
 
     @property
     def games_per_second(self) -> float:
@@ -51,6 +58,7 @@ class BenchResult:
             "game": self.case.game,
             "players": self.case.players,
             "options": dict(self.case.options),
+            "method": self.method,
             "games": self.games,
             "moves": self.moves,
             "seconds": round(self.seconds, 3),
@@ -66,8 +74,12 @@ DEFAULT_CASES = (
 )
 
 
-def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0) -> BenchResult:
-    """Play random games of ``case`` for about ``seconds`` and count games and moves."""
+def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0, fast: bool = False) -> BenchResult:
+    """Play random games of ``case`` for about ``seconds`` and count games and moves.
+
+    With ``fast`` the engine's own :meth:`playout` plays each game (the same
+    distribution of games, without building move lists), as simulations do.
+    """
     rng = random.Random(seed)
     draw = rng.random
     options = dict(case.options)
@@ -76,11 +88,16 @@ def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0) -> 
     deadline = start + seconds
     while True:
         state = new_game(case.game, players=case.players, seed=seed + games, **options)
-        while not state.is_over:
-            legal = state.legal_moves()
-            state.play(legal[int(draw() * len(legal))])
-            moves += 1
+        if fast:
+            before = len(state.history)
+            state.playout(rng)  # type: ignore[attr-defined]
+            moves += sum(1 for step in state.history[before:] if isinstance(step, Move))
+        else:
+            while not state.is_over:
+                legal = state.legal_moves()
+                state.play(legal[int(draw() * len(legal))])
+                moves += 1
         games += 1
         now = time.perf_counter()
         if now >= deadline:
-            return BenchResult(case, games, moves, now - start)
+            return BenchResult(case, games, moves, now - start, fast)

@@ -57,6 +57,15 @@ def sample_draw(bag: Sequence[int], lid: Sequence[int], sizes: Sequence[int], rn
     wanted = sum(sizes)
     draw = rng.random
     drawn: list[int] = []
+    if wanted <= left:
+        # The usual case: the bag alone suffices.
+        for _ in range(wanted):
+            index = int(draw() * left)
+            left -= 1
+            tile = tiles[index]
+            tiles[index] = tiles[left]
+            drawn.append(tile)
+            bag_after[tile] -= 1
     while len(drawn) < wanted:
         if left == 0:
             if not any(lid_after):

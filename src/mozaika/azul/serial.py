@@ -187,6 +187,7 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
         raise PositionError(f"position.phase must be one of {', '.join(PHASE_NAMES)}, not {phase_name!r}")
     state.phase = PHASE_NAMES.index(phase_name)
     state.tiles_on_table = sum(map(sum, state.factories)) + sum(state.centre)
+    state.centre_colours = sum(1 << colour for colour in range(COLOURS) if state.centre[colour])
     state.present = [
         tuple(colour for colour in range(COLOURS) if counts[colour]) for counts in [*state.factories, state.centre]
     ]

@@ -44,6 +44,8 @@ FACTORY_SIZE = 4
 DRAFT, TILING, CHANCE, OVER = range(4)
 _PRESENT = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) for mask in range(1 << COLOURS))
 """The colours in a colour bit mask, as a tuple."""
+_WIDTHS = tuple(bin(mask).count("1") + 1 for mask in range(1 << SIZE))
+"""How many moves take one colour from one source, by the player's accept mask (lines + floor)."""
 PHASE_NAMES = ("offer", "tiling", "chance", "over")
 
 _TABLES: dict[tuple[int, Theme], MoveTable] = {}
@@ -104,6 +106,8 @@ class AzulState(State):
         """Tile counts by colour in the centre of the table."""
         self.present: list[tuple[int, ...]] = [()] * (factories + 1)
         """The colours present on each factory, then in the centre (kept for move generation)."""
+        self.centre_colours = 0
+        """A bit mask of the colours in the centre."""
         self.centre_marker = True
         """True while the first-player marker lies in the centre (rule A-3)."""
         self.bag = [TILES_PER_COLOUR] * COLOURS
@@ -224,6 +228,51 @@ class AzulState(State):
             return wall_moves
         return []
 
+    def playout(self, rng: random.Random) -> None:
+        """Play on to the end of the game, every decision uniform over the legal moves.
+
+        Equivalent to ``while not over: play(rng-chosen legal_moves()[i])`` with chance
+        resolved from the seed, but without building move lists: the moves are
+        counted per source and colour and the chosen one is looked up, so this is the
+        fast path for simulations (e.g. Monte Carlo rollouts).  The history records
+        every step as usual.
+        """
+        draw = rng.random
+        widths = _WIDTHS
+        by_source = self.table.by_source
+        while True:
+            phase = self.phase
+            if phase == DRAFT:
+                accept = self.boards[self.turn].accept
+                present = self.present
+                total = 0
+                for colours in present:
+                    for colour in colours:
+                        total += widths[accept[colour]]
+                pick = int(draw() * total)
+                chosen: TakeMove | None = None
+                for source, colours in enumerate(present):
+                    for colour in colours:
+                        width = widths[accept[colour]]
+                        if pick < width:
+                            chosen = by_source[source][colour][accept[colour]][pick]
+                            break
+                        pick -= width
+                    if chosen is not None:
+                        break
+                assert chosen is not None
+                self._take(chosen)
+                self._history = (chosen, self._history)
+            elif phase == TILING:
+                moves = self.legal_moves()
+                move = moves[int(draw() * len(moves))]
+                self._apply_move(move)
+                self._history = (move, self._history)
+            elif phase == CHANCE:
+                self.resolve_chance()
+            else:
+                return
+
     def parse_move(self, text: str) -> Move:
         if self.phase == TILING:
             waiting = self.to_move
@@ -270,7 +319,8 @@ class AzulState(State):
         counts[colour] = 0
         present = self.present
         if source == CENTRE:
-            present[-1] = tuple([other for other in present[-1] if other != colour])
+            self.centre_colours &= ~(1 << colour)
+            present[-1] = _PRESENT[self.centre_colours]
             if self.centre_marker:
                 self.centre_marker = False
                 self.marker_holder = seat
@@ -278,17 +328,15 @@ class AzulState(State):
                     board.floor.append(MARKER)
         else:
             centre = self.centre
-            mask = 0
+            mask = self.centre_colours
             for other in present[source]:
                 if counts[other]:
                     centre[other] += counts[other]
                     counts[other] = 0
                     mask |= 1 << other
             present[source] = ()
-            if mask:
-                for other in present[-1]:
-                    mask |= 1 << other
-                present[-1] = _PRESENT[mask]
+            self.centre_colours = mask
+            present[-1] = _PRESENT[mask]
         self.tiles_on_table -= taken
 
         # A-4: one destination; what does not fit falls to the floor.
@@ -300,14 +348,11 @@ class AzulState(State):
             placed = taken if taken < space else space
             if held == 0:
                 board.line_colour[line] = colour
+                # The line now takes only this colour, and only while it has room (A-4).
+                closed = ~(1 << line)
+                board.accept = [mask & closed for mask in board.accept]
                 if placed < space:
-                    # The line now takes only this colour (A-4).
-                    closed = ~(1 << line)
-                    board.accept = [mask & closed for mask in board.accept]
                     board.accept[colour] |= 1 << line
-                else:
-                    closed = ~(1 << line)
-                    board.accept = [mask & closed for mask in board.accept]
             elif placed == space:
                 board.accept[colour] &= ~(1 << line)
             board.line_count[line] = held + placed
@@ -483,6 +528,7 @@ class AzulState(State):
             total += len(group)
             present[index] = tuple(sorted(set(group)))
         present[-1] = ()
+        self.centre_colours = 0
         self.tiles_on_table = total
         self.centre_marker = True
         self.marker_holder = None
@@ -508,6 +554,7 @@ class AzulState(State):
         other.factories = [counts[:] for counts in self.factories]
         other.centre = self.centre[:]
         other.present = self.present[:]
+        other.centre_colours = self.centre_colours
         other.centre_marker = self.centre_marker
         other.bag = self.bag[:]
         other.lid = self.lid[:]

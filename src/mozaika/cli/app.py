@@ -148,6 +148,7 @@ def selfplay_command(
         f"{game}, {players} players, seed {state.seed}: {len(record.steps)} steps, "
         f"scores {state.scores}; record written to {out}",
         highlight=False,
+        soft_wrap=True,
     )
 
 
@@ -157,20 +158,26 @@ def bench_command(
     game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
 ) -> None:
-    """Measure the engines: random playouts on one core, games/s and moves/s."""
+    """Measure the engines: random playouts on one core, games/s and moves/s.
+
+    Each case runs twice: through the protocol (legal_moves, then play) and through
+    the engine's own playout (the same games without building move lists).
+    """
     cases: list[BenchCase] = [case for case in DEFAULT_CASES if game is None or case.game == game]
     if not cases:
         fail(f"no benchmark for {game!r}")
     results = []
     for case in cases:
-        result = random_playouts(case, seconds=seconds)
-        results.append(result)
-        if not as_json:
-            console.print(
-                f"{case.label:<32} {result.games_per_second:>9.1f} games/s {result.moves_per_second:>11.1f} moves/s"
-                f"   ({result.games} games in {result.seconds:.1f} s)",
-                highlight=False,
-            )
+        for fast in (False, True):
+            result = random_playouts(case, seconds=seconds, fast=fast)
+            results.append(result)
+            if not as_json:
+                console.print(
+                    f"{case.label:<26} {result.method:<9} {result.games_per_second:>8.1f} games/s "
+                    f"{result.moves_per_second:>10.1f} moves/s   ({result.games} games in {result.seconds:.1f} s)",
+                    highlight=False,
+                    soft_wrap=True,
+                )
     if as_json:
         sys.stdout.write(json.dumps([result.to_dict() for result in results], indent=1) + "\n")
 
