@@ -32,6 +32,23 @@ def random_game(players: int, wall: str, seed: int, check: bool = True) -> AzulS
     return state
 
 
+def partly_played(
+    game: tuple[int, str, int], stop: int, check_notation: bool = False
+) -> tuple[mozaika.State, random.Random]:
+    """A game after ``stop`` random steps (or its end), and the generator that chose them."""
+    players, wall, seed = game
+    state = mozaika.new_game("azul", players=players, seed=seed, wall=wall)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if state.is_over:
+            break
+        if check_notation:
+            for move in state.legal_moves():
+                assert state.parse_move(str(move)) == move
+        state.play(rng.choice(state.legal_moves()))
+    return state, rng
+
+
 @settings(max_examples=40, deadline=None)
 @given(games)
 def test_random_games_conserve_tiles_and_end(game: tuple[int, str, int]) -> None:
@@ -45,13 +62,7 @@ def test_random_games_conserve_tiles_and_end(game: tuple[int, str, int]) -> None
 @given(games, st.integers(0, 400))
 def test_json_round_trip_mid_game(game: tuple[int, str, int], stop: int) -> None:
     """A position read back from JSON is the same position, and plays on identically (F-3)."""
-    players, wall, seed = game
-    state = mozaika.new_game("azul", players=players, seed=seed, wall=wall)
-    rng = random.Random(seed)
-    for _ in range(stop):
-        if state.is_over:
-            break
-        state.play(rng.choice(state.legal_moves()))
+    state, rng = partly_played(game, stop)
     copy = mozaika.State.from_json(state.to_json())
     assert copy == state and copy.to_json() == state.to_json()
     assert [str(m) for m in copy.legal_moves()] == [str(m) for m in state.legal_moves()]
@@ -79,15 +90,7 @@ def test_record_replays_to_the_same_scores(game: tuple[int, str, int]) -> None:
 @given(games, st.integers(0, 300))
 def test_notation_round_trips(game: tuple[int, str, int], stop: int) -> None:
     """Every legal move and chance outcome reads back from its own notation."""
-    players, wall, seed = game
-    state = mozaika.new_game("azul", players=players, seed=seed, wall=wall)
-    rng = random.Random(seed)
-    for _ in range(stop):
-        if state.is_over:
-            break
-        for move in state.legal_moves():
-            assert state.parse_move(str(move)) == move
-        state.play(rng.choice(state.legal_moves()))
+    state, _ = partly_played(game, stop, check_notation=True)
     for step in state.history:
         if isinstance(step, mozaika.ChanceOutcome):
             assert state.parse_chance(str(step)) == step

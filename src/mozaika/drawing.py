@@ -57,15 +57,6 @@ def sample_draw(bag: Sequence[int], lid: Sequence[int], sizes: Sequence[int], rn
     wanted = sum(sizes)
     draw = rng.random
     drawn: list[int] = []
-    if wanted <= left:
-        # The usual case: the bag alone suffices.
-        for _ in range(wanted):
-            index = int(draw() * left)
-            left -= 1
-            tile = tiles[index]
-            tiles[index] = tiles[left]
-            drawn.append(tile)
-            bag_after[tile] -= 1
     while len(drawn) < wanted:
         if left == 0:
             if not any(lid_after):
@@ -74,13 +65,14 @@ def sample_draw(bag: Sequence[int], lid: Sequence[int], sizes: Sequence[int], rn
             left = len(tiles)
             bag_after = lid_after
             lid_after = [0] * colours
-        # Pick a random remaining tile and swap the last remaining one into its place.
-        index = int(draw() * left)
-        left -= 1
-        tile = tiles[index]
-        tiles[index] = tiles[left]
-        drawn.append(tile)
-        bag_after[tile] -= 1
+        for _ in range(min(wanted - len(drawn), left)):
+            # Pick a random remaining tile and swap the last remaining one into its place.
+            index = int(draw() * left)
+            left -= 1
+            tile = tiles[index]
+            tiles[index] = tiles[left]
+            drawn.append(tile)
+            bag_after[tile] -= 1
     groups: list[tuple[int, ...]] = []
     start = 0
     for size in sizes:

@@ -35,29 +35,25 @@ def bit(row: int, column: int) -> int:
     return 1 << (SIZE * row + column)
 
 
+def _run(wall: int, row: int, column: int, step_row: int, step_column: int) -> int:
+    """How many tiles follow (row, column) without a gap in one direction."""
+    count = 0
+    row += step_row
+    column += step_column
+    while 0 <= row < SIZE and 0 <= column < SIZE and wall >> (SIZE * row + column) & 1:
+        count += 1
+        row += step_row
+        column += step_column
+    return count
+
+
 def placement_points(wall: int, row: int, column: int) -> int:
     """Points for a tile just placed at ``row``, ``column`` of ``wall`` (rule A-8).
 
     ``wall`` already includes the new tile.
     """
-    horizontal = 1
-    c = column - 1
-    while c >= 0 and wall >> (SIZE * row + c) & 1:
-        horizontal += 1
-        c -= 1
-    c = column + 1
-    while c < SIZE and wall >> (SIZE * row + c) & 1:
-        horizontal += 1
-        c += 1
-    vertical = 1
-    r = row - 1
-    while r >= 0 and wall >> (SIZE * r + column) & 1:
-        vertical += 1
-        r -= 1
-    r = row + 1
-    while r < SIZE and wall >> (SIZE * r + column) & 1:
-        vertical += 1
-        r += 1
+    horizontal = 1 + _run(wall, row, column, 0, -1) + _run(wall, row, column, 0, 1)
+    vertical = 1 + _run(wall, row, column, -1, 0) + _run(wall, row, column, 1, 0)
     if horizontal == 1 and vertical == 1:
         return 1
     return (horizontal if horizontal > 1 else 0) + (vertical if vertical > 1 else 0)
