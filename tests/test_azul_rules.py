@@ -424,3 +424,19 @@ def test_a13_tie_break_by_complete_rows_then_shared() -> None:
     state.play("1K5")
     assert state.scores == [42, 42]
     assert state.winners == [0, 1]
+
+
+def test_ruling_r6_grey_game_ends_when_no_row_can_be_completed() -> None:
+    """Ruling R-6 (A-10, A-12): when no grey wall can ever complete a row, the game ends."""
+    dead = ["Y.WBK", "KR.WY", "BWRY.", "RYB.W", "W.YKB"]  # every row's free space already has its colour in the column
+    alive = ["Y.WBK", "KR.WY", "BWRY.", "RYB.W", "....."]
+    state = build(
+        wall="grey", factories=["BBBB", "", "", "", ""], boards=[board(wall=dead, score=9), board(wall=alive)]
+    )
+    state.play("1BF")
+    assert not state.is_over  # the second wall's last row can still be completed
+    state = build(wall="grey", factories=["BBBB", "", "", "", ""], boards=[board(wall=dead, score=9), board(wall=dead)])
+    state.play("1BF")
+    assert state.is_over
+    # A-12 bonuses still count: column 1 complete (+7), all yellow and all white (+20).
+    assert state.scores == [9 - 6 + 27, 27]

@@ -105,6 +105,24 @@ class Board:
         self.colour_rows[colour] |= 1 << row
         self.column_colours[column] |= 1 << colour
 
+    def row_can_be_completed(self, row: int) -> bool:
+        """Whether grey-wall ``row`` can still be filled: each missing colour in its own free column (A-10)."""
+        missing = [colour for colour in range(COLOURS) if not self.colour_rows[colour] >> row & 1]
+        free = [column for column in range(SIZE) if not self.wall >> (SIZE * row + column) & 1]
+
+        def match(index: int, used: int) -> bool:
+            if index == len(missing):
+                return True
+            colour = missing[index]
+            return any(
+                not used >> column & 1
+                and not self.column_colours[column] >> colour & 1
+                and match(index + 1, used | 1 << column)
+                for column in free
+            )
+
+        return match(0, 0)
+
     def grey_columns(self, row: int, colour: int) -> list[int]:
         """Columns of ``row`` where ``colour`` may go on the grey wall (rule A-10)."""
         return [

@@ -476,8 +476,14 @@ class AzulState(State):
         board.refresh_accept()
 
     def _end_round(self) -> None:
-        full_row = ALL_LINES
-        if any(board.wall >> (SIZE * row) & full_row == full_row for board in self.boards for row in range(SIZE)):
+        for board in self.boards:
+            wall = board.wall
+            for row in range(SIZE):
+                if wall >> (SIZE * row) & ALL_LINES == ALL_LINES:
+                    self._finish_game()
+                    return
+        if self.grey and not any(board.row_can_be_completed(row) for board in self.boards for row in range(SIZE)):
+            # Ruling R-6: no grey wall can complete a row any more, so A-12 could never end the game.
             self._finish_game()
             return
         # the marker's holder starts; if nobody took it, the same starter again.
