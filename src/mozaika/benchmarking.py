@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +52,13 @@ class BenchResult:
     @property
     def moves_per_second(self) -> float:
         return self.moves / self.seconds
+
+    def summary(self) -> str:
+        """One aligned line: case, method, games/s, moves/s."""
+        return (
+            f"{self.case.label:<26} {self.method:<9} {self.games_per_second:>8.1f} games/s "
+            f"{self.moves_per_second:>10.1f} moves/s   ({self.games} games in {self.seconds:.1f} s)"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -101,3 +109,10 @@ def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0, fas
         now = time.perf_counter()
         if now >= deadline:
             return BenchResult(case, games, moves, now - start, fast)
+
+
+def run_cases(cases: Iterable[BenchCase], *, seconds: float) -> Iterator[BenchResult]:
+    """Each case through the protocol, then through the engine's playout."""
+    for case in cases:
+        for fast in (False, True):
+            yield random_playouts(case, seconds=seconds, fast=fast)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
-from mozaika.azul.board import ALL_LINES, EMPTY, MARKER, Board
+from mozaika.azul.board import EMPTY, MARKER, Board
 from mozaika.azul.moves import (
     CENTRE,
     FLOOR,
@@ -476,12 +476,9 @@ class AzulState(State):
         board.refresh_accept()
 
     def _end_round(self) -> None:
-        for board in self.boards:
-            wall = board.wall
-            for row in range(SIZE):
-                if wall >> (SIZE * row) & ALL_LINES == ALL_LINES:
-                    self._finish_game()
-                    return
+        if any(complete_rows(board.wall) for board in self.boards):
+            self._finish_game()
+            return
         if self.grey and not any(board.row_can_be_completed(row) for board in self.boards for row in range(SIZE)):
             # Ruling R-6: no grey wall can complete a row any more, so A-12 could never end the game.
             self._finish_game()

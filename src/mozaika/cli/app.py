@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 
 from mozaika import __version__
-from mozaika.benchmarking import DEFAULT_CASES, BenchCase, random_playouts
+from mozaika.benchmarking import DEFAULT_CASES, BenchCase, run_cases
 from mozaika.errors import MozaikaError
 from mozaika.records import Record, replay
 from mozaika.registry import game_ids, new_game
@@ -167,17 +167,10 @@ def bench_command(
     if not cases:
         fail(f"no benchmark for {game!r}")
     results = []
-    for case in cases:
-        for fast in (False, True):
-            result = random_playouts(case, seconds=seconds, fast=fast)
-            results.append(result)
-            if not as_json:
-                console.print(
-                    f"{case.label:<26} {result.method:<9} {result.games_per_second:>8.1f} games/s "
-                    f"{result.moves_per_second:>10.1f} moves/s   ({result.games} games in {result.seconds:.1f} s)",
-                    highlight=False,
-                    soft_wrap=True,
-                )
+    for result in run_cases(cases, seconds=seconds):
+        results.append(result)
+        if not as_json:
+            console.print(result.summary(), highlight=False, soft_wrap=True)
     if as_json:
         sys.stdout.write(json.dumps([result.to_dict() for result in results], indent=1) + "\n")
 
