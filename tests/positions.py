@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import mozaika
 from mozaika.azul import AzulState
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import coloured_colour
-from mozaika.registry import new_game
+from mozaika.registry import game_spec, new_game
 
 LETTERS = AZUL_THEME.letters
 
@@ -51,8 +52,10 @@ def board(
 
 def build(
     *,
+    game: str = "azul",
     players: int = 2,
     wall: str = "coloured",
+    options: dict[str, Any] | None = None,
     boards: list[dict[str, Any]] | None = None,
     factories: list[str] | None = None,
     centre: str = "",
@@ -64,8 +67,16 @@ def build(
     phase: str = "offer",
     seed: int = 0,
     auto_chance: bool = True,
+    extra: dict[str, Any] | None = None,
 ) -> AzulState:
-    data = new_game("azul", players=players, seed=seed, wall=wall).to_dict()
+    """A position of ``game`` (Azul or Chocolatier); the bag holds every tile not placed elsewhere.
+
+    ``extra`` sets further position fields (e.g. Chocolatier's special factories).
+    """
+    if options is None:
+        options = {"wall": wall} if game == "azul" else {}
+    data = new_game(game, players=players, seed=seed, **options).to_dict()
+    letters = game_spec(game).theme.letters  # type: ignore[union-attr]
     data["boards"] = boards or [board() for _ in range(players)]
     data["factories"] = factories if factories is not None else [""] * len(data["factories"])
     data["centre"] = centre
@@ -75,16 +86,19 @@ def build(
     data["starter"] = starter
     data["phase"] = phase
     data["auto_chance"] = auto_chance
-    data["lid"] = {letter: (lid or {}).get(letter, 0) for letter in LETTERS}
-    used = dict.fromkeys(LETTERS, 0)
-    texts = [*data["factories"], centre]
+    if "special_factories" in data:  # Chocolatier: no disc unless the test places one
+        data.update(special_factories=[None] * len(data["factories"]), sn5_holder=None, sn5_praline="")
+    data.update(extra or {})
+    data["lid"] = {letter: (lid or {}).get(letter, 0) for letter in letters}
+    used = dict.fromkeys(letters, 0)
+    texts = [*data["factories"], centre, data.get("sn5_praline") or ""]
     for entry in data["boards"]:
         texts += entry["lines"] + entry["wall"] + [entry["floor"]]
     for text in texts:
         for letter in text:
             if letter in used:
                 used[letter] += 1
-    data["bag"] = {letter: 20 - used[letter] - data["lid"][letter] for letter in LETTERS}
-    state = AzulState.from_dict(data)
+    data["bag"] = {letter: 20 - used[letter] - data["lid"][letter] for letter in letters}
+    state = mozaika.State.from_json(data)
     assert isinstance(state, AzulState)
     return state

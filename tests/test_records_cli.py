@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 import mozaika
 from mozaika import RecordError
+from mozaika.benchmarking import DEFAULT_CASES
 from mozaika.cli.app import app
 from mozaika.records import Record, replay
 
@@ -107,14 +108,15 @@ def test_selfplay_refuses_bad_options_without_writing(tmp_path: Path) -> None:
         assert not out.exists()
 
 
-def test_bench_reports_games_and_moves_per_second() -> None:
-    result = runner.invoke(app, ["bench", "--seconds", "0.05", "--json"])
+@pytest.mark.parametrize("game", ["azul", "chocolatier"])
+def test_bench_reports_games_and_moves_per_second(game: str) -> None:
+    result = runner.invoke(app, ["bench", "--seconds", "0.05", "--json", "--game", game])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
+    cases = [case.label for case in DEFAULT_CASES if case.game == game]
+    assert len(cases) >= 2 and all(label.startswith(game) for label in cases)
     assert [(row["case"], row["method"]) for row in rows] == [
-        (case, method)
-        for case in ("azul 2p (wall=coloured)", "azul 4p (wall=coloured)", "azul 2p (wall=grey)")
-        for method in ("protocol", "playout")
+        (case, method) for case in cases for method in ("protocol", "playout")
     ]
     assert all(row["games"] >= 1 and row["games_per_second"] > 0 and row["moves_per_second"] > 0 for row in rows)
 
@@ -126,3 +128,43 @@ def test_record_from_state_round_trip() -> None:
     again = Record.from_json(record.to_json())
     assert again == record and again.result is None
     assert replay(again) == state
+
+
+@pytest.mark.parametrize("box", ["coloured", "brown"])
+def test_chocolatier_selfplay_and_replay_with_special_factories(tmp_path: Path, box: str) -> None:
+    """Records, replay and selfplay work for Master Chocolatier with special factories (M-1..M-5)."""
+    out = selfplay(
+        tmp_path,
+        "--game",
+        "chocolatier",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "-o",
+        f"box={box}",
+        "-o",
+        "special_factories=true",
+    )
+    record = json.loads(out.read_text())
+    assert record["options"] == {"box": box, "special_factories": True}
+    assert "*" in record["steps"][0]
+    result = runner.invoke(app, ["replay", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["scores"] == record["result"]["scores"]
+    assert runner.invoke(app, ["replay", str(out)]).exit_code == 0
+
+
+def test_chocolatier_record_with_a_wrong_split_is_refused(tmp_path: Path) -> None:
+    """A record whose SN4 take does not split the leftovers exactly is refused at that step (M-3)."""
+    state = mozaika.new_game("chocolatier", players=2, seed=1, special_factories=True, auto_chance=False)
+    state.apply_chance("fill:BBNN/NPKW*4/WWWW/BBKK/NPPP*3")
+    record = Record.from_state(state)
+    record.steps.append("2N1<PK")
+    with pytest.raises(RecordError, match="step 2") as error:
+        replay(record)
+    assert "M-3" in str(error.value)
+    path = tmp_path / "bad.json"
+    path.write_text(record.to_json())
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "M-3" in result.output

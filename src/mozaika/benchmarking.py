@@ -56,7 +56,7 @@ class BenchResult:
     def summary(self) -> str:
         """One aligned line: case, method, games/s, moves/s."""
         return (
-            f"{self.case.label:<26} {self.method:<9} {self.games_per_second:>8.1f} games/s "
+            f"{self.case.label:<50} {self.method:<9} {self.games_per_second:>8.1f} games/s "
             f"{self.moves_per_second:>10.1f} moves/s   ({self.games} games in {self.seconds:.1f} s)"
         )
 
@@ -79,6 +79,9 @@ DEFAULT_CASES = (
     BenchCase("azul", 2, (("wall", "coloured"),)),
     BenchCase("azul", 4, (("wall", "coloured"),)),
     BenchCase("azul", 2, (("wall", "grey"),)),
+    BenchCase("chocolatier", 2, (("special_factories", False),)),
+    BenchCase("chocolatier", 2, (("special_factories", True),)),
+    BenchCase("chocolatier", 4, (("box", "brown"), ("special_factories", True))),
 )
 
 

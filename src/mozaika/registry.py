@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mozaika.errors import OptionError, PositionError
 from mozaika.protocol import State
+from mozaika.theme import Theme
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,8 @@ class GameSpec:
     """``create(players=, seed=, auto_chance=, **options)``, options already validated."""
     load: Callable[[Mapping[str, Any]], State]
     """Rebuild a state from :meth:`State.to_dict` output."""
-    aliases: Mapping[str, Any] = field(default_factory=dict)
+    theme: Theme | None = None
+    """The names and display colours of the game's tiles, for clients."""
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fill in defaults and reject unknown options or values."""
@@ -66,7 +68,8 @@ def register_game(spec: GameSpec) -> None:
 
 def _ensure_loaded() -> None:
     # Importing the game packages registers them.
-    import mozaika.azul  # noqa: F401
+    import mozaika.azul
+    import mozaika.chocolatier  # noqa: F401
 
 
 def game_ids() -> list[str]:

@@ -8,9 +8,10 @@ from typing import Any
 from mozaika.azul.board import MARKER, Board
 from mozaika.azul.moves import CENTRE, FLOOR, FactoryFill, TakeMove, WallMove
 from mozaika.azul.state import AzulState
-from mozaika.azul.theme import AZUL_THEME, Theme
+from mozaika.azul.theme import AZUL_THEME
 from mozaika.protocol import State
 from mozaika.registry import GameSpec, Option, register_game
+from mozaika.theme import Theme
 
 
 def _create(**arguments: Any) -> State:
@@ -29,6 +30,7 @@ register_game(
         options=(Option("wall", ("coloured", "grey"), "the coloured wall, or the grey wall variant (A-10)"),),
         create=_create,
         load=_load,
+        theme=AZUL_THEME,
     )
 )
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 
-from mozaika.azul.theme import COLOURS, Theme
+from mozaika.azul.theme import COLOURS
 from mozaika.drawing import Draw, Groups
 from mozaika.errors import NotationError
 from mozaika.protocol import ChanceOutcome, Move
+from mozaika.theme import Theme
 
 CENTRE = -1
 """The :attr:`TakeMove.source` of the centre of the table."""
@@ -49,7 +50,7 @@ class TakeMove(Move):
 
     def __eq__(self, other: object) -> bool:
         return (
-            isinstance(other, TakeMove)
+            type(other) is type(self)
             and self.source == other.source
             and self.colour == other.colour
             and self.line == other.line

@@ -158,14 +158,16 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
     factory_count = FACTORIES[players]
     state.table = move_table(factory_count, theme)
     state.fill_sizes = (FACTORY_SIZE,) * factory_count
+    state._extra_from_dict(top.data)
     raw_factories = top.get("factories", list)
     if len(raw_factories) != factory_count:
         raise PositionError(f"a {players}-player game has {factory_count} factories, not {len(raw_factories)} (F-1)")
     state.factories = []
     for index, raw in enumerate(raw_factories):
         colours = tiles(raw, f"factory {index + 1}")
-        if len(colours) > state.factory_capacity(index):
-            raise PositionError(f"factory {index + 1} holds {len(colours)} tiles; at most 4 fit (F-1)")
+        capacity = state.factory_capacity(index)
+        if len(colours) > capacity:
+            raise PositionError(f"factory {index + 1} holds {len(colours)} tiles; at most {capacity} fit (F-1)")
         state.factories.append(counts_of(colours))
     state.centre = counts_of(tiles(top.get("centre", str), "centre"))
     state.centre_marker = top.get("marker_in_centre", bool)
@@ -191,7 +193,6 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
     state.present = [
         tuple(colour for colour in range(COLOURS) if counts[colour]) for counts in [*state.factories, state.centre]
     ]
-    state._extra_from_dict(top.data)
 
     _check_position(state, TILES_PER_COLOUR)
     return state

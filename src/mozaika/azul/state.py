@@ -18,7 +18,7 @@ from mozaika.azul.moves import (
     parse_take,
     parse_wall,
 )
-from mozaika.azul.theme import AZUL_THEME, COLOURS, Theme
+from mozaika.azul.theme import AZUL_THEME, COLOURS
 from mozaika.azul.wall import (
     COLOUR_BONUS,
     COLUMN_BONUS,
@@ -35,6 +35,7 @@ from mozaika.azul.wall import (
 from mozaika.drawing import apply_draw, sample_draw
 from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError
 from mozaika.protocol import ChanceOutcome, Move, State, _History
+from mozaika.theme import Theme
 
 FACTORIES = {2: 5, 3: 7, 4: 9}
 """Factories by player count (rule F-1)."""
@@ -292,28 +293,9 @@ class AzulState(State):
             raise IllegalMoveError(f"{move!r} is not an Azul move")
 
     def _take(self, move: TakeMove) -> None:
-        if self.phase != DRAFT:
-            raise IllegalMoveError(
-                f"{move} takes tiles, but the factory offer is not under way ({PHASE_NAMES[self.phase]})",
-                rule="A-2",
-            )
-        seat = self.turn
-        board = self.boards[seat]
+        seat, board, counts, taken = self._check_take(move)
         colour = move.colour
         source = move.source
-        if source == CENTRE:
-            counts = self.centre
-        elif 0 <= source < len(self.factories):
-            counts = self.factories[source]
-        else:
-            raise IllegalMoveError(f"{move}: there is no factory {source + 1}", rule="F-1")
-        taken = counts[colour]
-        if not taken:
-            where = "the centre" if source == CENTRE else f"factory {source + 1}"
-            raise IllegalMoveError(f"{move}: {where} holds no {self.theme.name(colour)} tile", rule="A-3")
-        line = move.line
-        if line != FLOOR and not board.accept[colour] >> line & 1:
-            raise IllegalMoveError(f"{move}: {self._why_line_refuses(board, line, colour)}", rule="A-4")
 
         # A-3: take the tiles; a factory's other tiles go to the centre.
         counts[colour] = 0
@@ -337,9 +319,37 @@ class AzulState(State):
             present[source] = ()
             self.centre_colours = mask
             present[-1] = _PRESENT[mask]
-        self.tiles_on_table -= taken
+        self._settle_take(seat, board, colour, taken, move.line)
 
-        # A-4: one destination; what does not fit falls to the floor.
+    def _check_take(self, move: TakeMove) -> tuple[int, Board, list[int], int]:
+        """Refuse an illegal take; else the seat, its board, the source's counts and the tiles taken."""
+        if self.phase != DRAFT:
+            raise IllegalMoveError(
+                f"{move} takes tiles, but the factory offer is not under way ({PHASE_NAMES[self.phase]})",
+                rule="A-2",
+            )
+        seat = self.turn
+        board = self.boards[seat]
+        colour = move.colour
+        source = move.source
+        if source == CENTRE:
+            counts = self.centre
+        elif 0 <= source < len(self.factories):
+            counts = self.factories[source]
+        else:
+            raise IllegalMoveError(f"{move}: there is no factory {source + 1}", rule="F-1")
+        taken = counts[colour]
+        if not taken:
+            where = "the centre" if source == CENTRE else f"factory {source + 1}"
+            raise IllegalMoveError(f"{move}: {where} holds no {self.theme.name(colour)} tile", rule="A-3")
+        line = move.line
+        if line != FLOOR and not board.accept[colour] >> line & 1:
+            raise IllegalMoveError(f"{move}: {self._why_line_refuses(board, line, colour)}", rule="A-4")
+        return seat, board, counts, taken
+
+    def _settle_take(self, seat: int, board: Board, colour: int, taken: int, line: int) -> None:
+        """Put taken tiles on their line (A-4), then pass the turn or end the offer (A-6)."""
+        self.tiles_on_table -= taken
         if line == FLOOR:
             overflow = taken
         else:
@@ -359,7 +369,6 @@ class AzulState(State):
             overflow = taken - placed
         if overflow:
             self._drop_to_floor(board, colour, overflow)
-
         if self.tiles_on_table == 0:  # A-6
             self._tile_walls()
         else:
@@ -523,13 +532,22 @@ class AzulState(State):
             names=self.theme.names_en,
             draw=outcome.draw,
         )
-        total = 0
-        present = self.present
-        for index, (counts, group) in enumerate(zip(self.factories, outcome.factories, strict=True)):
+        self._deal(outcome.factories)
+        self._open_offer()
+
+    def _deal(self, groups: tuple[tuple[int, ...], ...]) -> None:
+        """Put drawn tiles on the (empty) factories."""
+        for counts, group in zip(self.factories, groups, strict=True):
             for colour in group:
                 counts[colour] += 1
-            total += len(group)
-            present[index] = tuple(sorted(set(group)))
+
+    def _open_offer(self) -> None:
+        """Start the factory offer of a round whose factories are filled (A-3, A-11)."""
+        total = 0
+        present = self.present
+        for index, counts in enumerate(self.factories):
+            total += sum(counts)
+            present[index] = _PRESENT[sum(1 << colour for colour in range(COLOURS) if counts[colour])]
         present[-1] = ()
         self.centre_colours = 0
         self.tiles_on_table = total

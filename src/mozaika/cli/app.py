@@ -126,11 +126,14 @@ def replay_command(
 @app.command("selfplay")
 def selfplay_command(
     out: Annotated[Path, typer.Option("--out", help="Where to write the game record.")],
-    game: Annotated[str, typer.Option(help="azul")] = "azul",
+    game: Annotated[str, typer.Option(help="azul or chocolatier.")] = "azul",
     players: Annotated[int, typer.Option(help="2, 3 or 4.")] = 2,
     seed: Annotated[int | None, typer.Option(help="Decides chance and the random players' choices.")] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option NAME=VALUE, e.g. wall=grey.")
+        list[str] | None,
+        typer.Option(
+            "--option", "-o", help="A game option NAME=VALUE, e.g. wall=grey, box=brown, special_factories=true."
+        ),
     ] = None,
 ) -> None:
     """Play a game between random players and write its record."""

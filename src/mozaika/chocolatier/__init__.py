@@ -1,0 +1,39 @@
+"""Azul: Master Chocolatier: Azul's rules with pralines, and the special factories variant (M-1..M-5)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mozaika.chocolatier.discs import DISCS, Disc
+from mozaika.chocolatier.moves import SpecialFill, SplitTake
+from mozaika.chocolatier.state import ChocolatierState
+from mozaika.chocolatier.theme import PRALINE_THEME
+from mozaika.protocol import State
+from mozaika.registry import GameSpec, Option, register_game
+
+
+def _create(**arguments: Any) -> State:
+    return ChocolatierState(**arguments)
+
+
+def _load(data: Mapping[str, Any]) -> State:
+    return ChocolatierState.from_dict(data)
+
+
+register_game(
+    GameSpec(
+        id="chocolatier",
+        title="Azul: Master Chocolatier",
+        players=(2, 3, 4),
+        options=(
+            Option("box", ("coloured", "brown"), "the coloured box, or the brown box (the grey-wall rule A-10)"),
+            Option("special_factories", (False, True), "play with the special factories (M-1..M-5)"),
+        ),
+        create=_create,
+        load=_load,
+        theme=PRALINE_THEME,
+    )
+)
+
+__all__ = ["DISCS", "PRALINE_THEME", "ChocolatierState", "Disc", "SpecialFill", "SplitTake"]

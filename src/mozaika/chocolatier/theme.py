@@ -1,0 +1,26 @@
+"""Master Chocolatier's five praline colours (ruling R-7).
+
+The rulebook names blue, brown, black and white pralines; the fifth is pink.  They
+map one-to-one onto Azul's wall order (blue, yellow, red, black, white), so every
+Azul rule applies unchanged: brown takes yellow's place and pink takes red's.
+"""
+
+from __future__ import annotations
+
+from mozaika.theme import Theme
+
+PRALINE_THEME = Theme(
+    letters=("B", "N", "P", "K", "W"),
+    names_en=("blue", "brown", "pink", "black", "white"),
+    names_cs=("modrá", "hnědá", "růžová", "černá", "bílá"),
+    hex_colours=("#3f7cc4", "#8a5a36", "#e58fb1", "#2e1d17", "#f4ecdc"),
+    extra_aliases={
+        "milk": 1,
+        "mléčná": 1,
+        "ruby": 2,
+        "rubínová": 2,
+        "dark": 3,
+        "hořká": 3,
+        "tmavá": 3,
+    },
+)

@@ -1,0 +1,138 @@
+"""Invariants over many random games (hypothesis): F-4, A-7, A-12, JSON and record round trips.
+
+Every property runs for Azul (both walls) and for Master Chocolatier with the
+special factories (both boxes, M-1..M-5), and lightly for Chocolatier without them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mozaika
+from mozaika.azul import AzulState
+from mozaika.records import Record, replay
+
+Game = tuple[str, int, dict[str, Any], int]
+"""A game to play: id, players, options, seed."""
+
+OPTIONS = {
+    "azul": st.fixed_dictionaries({"wall": st.sampled_from(["coloured", "grey"])}),
+    "chocolatier": st.fixed_dictionaries(
+        {"box": st.sampled_from(["coloured", "brown"]), "special_factories": st.just(True)}
+    ),
+    "chocolatier-plain": st.fixed_dictionaries(
+        {"box": st.sampled_from(["coloured", "brown"]), "special_factories": st.just(False)}
+    ),
+}
+FAMILIES = pytest.mark.parametrize("family", list(OPTIONS))
+
+
+def games(family: str) -> st.SearchStrategy[Game]:
+    return st.tuples(st.just(family.removesuffix("-plain")), st.integers(2, 4), OPTIONS[family], st.integers(0, 2**32))
+
+
+def start(game: Game) -> AzulState:
+    game_id, players, options, seed = game
+    state = mozaika.new_game(game_id, players=players, seed=seed, **options)
+    assert isinstance(state, AzulState)
+    return state
+
+
+def random_game(game: Game, check: bool = True) -> AzulState:
+    state = start(game)
+    rng = random.Random(game[3])
+    steps = 0
+    while not state.is_over:
+        legal = state.legal_moves()
+        assert legal, "a legal move exists until the game ends (A-3)"
+        assert set(state.to_move) == {getattr(move, "seat", state.to_move[0]) for move in legal}
+        state.play(rng.choice(legal))
+        steps += 1
+        assert steps < 2000, "every game ends"
+        if check:
+            assert state.counts_in_play() == [20] * 5, "tiles are conserved (F-4)"
+            assert min(state.scores) >= 0, "scores are never negative (A-7)"
+    return state
+
+
+def partly_played(game: Game, stop: int, check_notation: bool = False) -> tuple[mozaika.State, random.Random]:
+    """A game after ``stop`` random steps (or its end), and the generator that chose them."""
+    state = start(game)
+    rng = random.Random(game[3])
+    for _ in range(stop):
+        if state.is_over:
+            break
+        if check_notation:
+            for move in state.legal_moves():
+                assert state.parse_move(str(move)) == move
+        state.play(rng.choice(state.legal_moves()))
+    return state, rng
+
+
+@FAMILIES
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_random_games_conserve_tiles_and_end(family: str, data: st.DataObject) -> None:
+    """F-4, A-3, A-7, A-12 (and M-5): conservation after every step, scores >= 0, moves exist, games end."""
+    state = random_game(data.draw(games(family)))
+    assert state.is_over and state.winners
+    assert all(score >= 0 for score in state.scores)
+
+
+@FAMILIES
+@settings(max_examples=20, deadline=None)
+@given(data=st.data(), stop=st.integers(0, 400))
+def test_json_round_trip_mid_game(family: str, data: st.DataObject, stop: int) -> None:
+    """A position read back from JSON is the same position, and plays on identically (F-3)."""
+    state, rng = partly_played(data.draw(games(family)), stop)
+    copy = mozaika.State.from_json(state.to_json())
+    assert copy == state and copy.to_json() == state.to_json()
+    assert [str(m) for m in copy.legal_moves()] == [str(m) for m in state.legal_moves()]
+    twin = state.copy()
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        state.play(move)
+        copy.play(str(move))
+        twin.play(move)
+    assert copy.scores == state.scores == twin.scores
+
+
+@FAMILIES
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_record_replays_to_the_same_scores(family: str, data: st.DataObject) -> None:
+    """A self-play record re-played step by step gives the same final position and scores."""
+    state = random_game(data.draw(games(family)), check=False)
+    record = Record.from_state(state)
+    again = replay(Record.from_json(record.to_json()))
+    assert again.scores == state.scores and again.winners == state.winners
+    assert again.to_dict()["boards"] == state.to_dict()["boards"]
+
+
+@FAMILIES
+@settings(max_examples=20, deadline=None)
+@given(data=st.data(), stop=st.integers(0, 300))
+def test_notation_round_trips(family: str, data: st.DataObject, stop: int) -> None:
+    """Every legal move and chance outcome reads back from its own notation."""
+    state, _ = partly_played(data.draw(games(family)), stop, check_notation=True)
+    for step in state.history:
+        if isinstance(step, mozaika.ChanceOutcome):
+            assert state.parse_chance(str(step)) == step
+
+
+@FAMILIES
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_engine_playout_plays_legal_games(family: str, data: st.DataObject) -> None:
+    """The fast playout makes only legal moves: its history replays as a record, step by step."""
+    game = data.draw(games(family))
+    state = start(game)
+    state.playout(random.Random(game[3]))
+    assert state.is_over and state.counts_in_play() == [20] * 5
+    again = replay(Record.from_state(state))
+    assert again.scores == state.scores
