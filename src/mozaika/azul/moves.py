@@ -4,8 +4,8 @@
   line 3; ``"CKF"``: from the centre take the black tiles, put them on the floor.
 * :class:`WallMove` ``"P2:3>4"``: on the grey wall, player 2 moves the tile of
   complete pattern line 3 to column 4 (rule A-10).
-* :class:`FactoryFill` ``"fill:BBYR/KKWW/RRRY/BWKY/YYYY"``: the tiles dealt to each
-  factory at the start of a round ("-" for a factory left empty, rule F-2).
+* :class:`~mozaika.fills.FactoryFill` ``"fill:BBYR/KKWW/RRRY/BWKY/YYYY"``: the tiles
+  dealt to each factory at the start of a round ("-" for a factory left empty, rule F-2).
 
 Factories, lines, columns and players are numbered from 1 in the notation (as a
 player counts them) and from 0 in the attributes (as the code indexes them).
@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 
 from mozaika.azul.theme import COLOURS
-from mozaika.drawing import Draw, Groups
 from mozaika.errors import NotationError
-from mozaika.protocol import ChanceOutcome, Move
+from mozaika.fills import FactoryFill, parse_fill
+from mozaika.protocol import Move
 from mozaika.theme import Theme
 
 CENTRE = -1
@@ -85,28 +85,6 @@ class WallMove(Move):
         return hash((self.seat, self.line, self.column, "wall"))
 
 
-class FactoryFill(ChanceOutcome):
-    """The tiles dealt to each factory at the start of a round (rules A-1, A-11, F-2)."""
-
-    __slots__ = ("_theme", "draw", "factories")
-
-    def __init__(self, factories: Groups, theme: Theme, draw: Draw | None = None) -> None:
-        self.factories = factories
-        """The colours dealt to each factory, each group sorted."""
-        self._theme = theme
-        self.draw = draw
-        """The sampled draw this fill came from, if any (lets the engine skip re-checking it)."""
-
-    def __str__(self) -> str:
-        return "fill:" + "/".join(self._theme.spell(group) or "-" for group in self.factories)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, FactoryFill) and self.factories == other.factories
-
-    def __hash__(self) -> int:
-        return hash(self.factories)
-
-
 class MoveTable:
     """Every :class:`TakeMove` of a game, built once, so that move generation only looks them up.
 
@@ -148,7 +126,6 @@ class MoveTable:
 
 _TAKE = re.compile(r"^(C|[1-9])\s*[-:]?\s*(.+?)\s*[-:>]?\s*([1-5]|F)$", re.IGNORECASE)
 _WALL = re.compile(r"^(?:P([1-4])\s*:\s*)?([1-5])\s*>\s*([1-5])$", re.IGNORECASE)
-_FILL = re.compile(r"^fill\s*:\s*(.*)$", re.IGNORECASE)
 
 
 def parse_take(text: str, table: MoveTable) -> TakeMove:
@@ -186,17 +163,14 @@ def parse_wall(text: str, table: MoveTable, default_seat: int | None, players: i
     return table.wall_moves[seat, int(line_text) - 1, int(column_text) - 1]
 
 
-def parse_fill(text: str, theme: Theme, factories: int) -> FactoryFill:
-    match = _FILL.match(text.strip())
-    if not match:
-        raise NotationError(f"{text!r} is not a factory fill: write 'fill:BBYR/KKWW/...'")
-    parts = [part.strip() for part in match.group(1).split("/")]
-    if len(parts) != factories:
-        raise NotationError(f"a factory fill lists {factories} factories, not {len(parts)}")
-    groups: list[tuple[int, ...]] = []
-    for part in parts:
-        colours = theme.tiles(part)
-        if len(colours) > 4:
-            raise NotationError(f"a factory holds at most 4 tiles, not {len(colours)} ({part!r})")
-        groups.append(tuple(sorted(colours)))
-    return FactoryFill(tuple(groups), theme)
+__all__ = [
+    "CENTRE",
+    "FLOOR",
+    "FactoryFill",
+    "MoveTable",
+    "TakeMove",
+    "WallMove",
+    "parse_fill",
+    "parse_take",
+    "parse_wall",
+]
