@@ -102,3 +102,68 @@ def build(
     state = mozaika.State.from_json(data)
     assert isinstance(state, AzulState)
     return state
+
+
+PAVILION_LETTERS = "ORBYGP"
+STAR_NAMES = "ORBYGPC"
+
+
+def pavilion_board(
+    *, stars: dict[str, str] | None = None, hand: str = "", score: int = 5, passed: bool = False
+) -> dict[str, Any]:
+    """One Summer Pavilion board: ``stars`` maps a star letter to six slots (a letter or '.')."""
+    return {
+        "score": score,
+        "hand": hand,
+        "passed": passed,
+        "stars": {letter: (stars or {}).get(letter, "......") for letter in STAR_NAMES},
+        "stats": {"placement_points": 0, "marker_points": 0, "discard_points": 0, "star_bonus": 0, "number_bonus": 0},
+    }
+
+
+def pavilion(
+    *,
+    players: int = 2,
+    side: str = "coloured",
+    boards: list[dict[str, Any]] | None = None,
+    round: int = 1,
+    phase: str = "placement",
+    turn: int = 0,
+    starter: int = 0,
+    factories: list[str] | None = None,
+    centre: str = "",
+    supply: str = "OORRBBYYGP",
+    marker_holder: int | None = None,
+    tower: dict[str, int] | None = None,
+    pending_bonus: list[int] | None = None,
+    chance: str | None = None,
+    auto_chance: bool = True,
+) -> mozaika.State:
+    """A Summer Pavilion position; the bag holds every tile not placed elsewhere (F-4)."""
+    data = new_game("pavilion", players=players, seed=0, board=side).to_dict()
+    data.update(
+        boards=boards or [pavilion_board() for _ in range(players)],
+        round=round,
+        phase=phase,
+        chance=chance,
+        turn=turn,
+        starter=starter,
+        factories=factories if factories is not None else [""] * len(data["factories"]),
+        centre=centre,
+        supply=supply,
+        marker_holder=marker_holder,
+        marker_in_centre=marker_holder is None,
+        pending_bonus=pending_bonus or [],
+        auto_chance=auto_chance,
+        tower={letter: (tower or {}).get(letter, 0) for letter in PAVILION_LETTERS},
+    )
+    used = dict.fromkeys(PAVILION_LETTERS, 0)
+    texts = [*data["factories"], centre, supply]
+    for entry in data["boards"]:
+        texts += [entry["hand"], *entry["stars"].values()]
+    for text in texts:
+        for letter in text:
+            if letter in used:
+                used[letter] += 1
+    data["bag"] = {letter: 22 - used[letter] - data["tower"][letter] for letter in PAVILION_LETTERS}
+    return mozaika.State.from_json(data)

@@ -1,7 +1,8 @@
-"""Invariants over many random games (hypothesis): F-4, A-7, A-12, JSON and record round trips.
+"""Invariants over many random games (hypothesis): F-4, A-7, A-12, S-13, JSON and record round trips.
 
-Every property runs for Azul (both walls) and for Master Chocolatier with the
-special factories (both boxes, M-1..M-5), and lightly for Chocolatier without them.
+Every property runs for Azul (both walls), Master Chocolatier with the special
+factories (both boxes, M-1..M-5), Chocolatier without them, and Summer Pavilion
+(both sides), 2-4 players.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 import mozaika
 from mozaika.azul import AzulState
+from mozaika.pavilion import PavilionState
 from mozaika.records import Record, replay
 
 Game = tuple[str, int, dict[str, Any], int]
@@ -28,7 +30,12 @@ OPTIONS = {
     "chocolatier-plain": st.fixed_dictionaries(
         {"box": st.sampled_from(["coloured", "brown"]), "special_factories": st.just(False)}
     ),
+    "pavilion": st.fixed_dictionaries({"board": st.sampled_from(["coloured", "colourless"])}),
 }
+TILES = {"azul": [20] * 5, "chocolatier": [20] * 5, "pavilion": [22] * 6}
+"""Every tile of the game, by colour (F-4: 100 or 132)."""
+LOWEST_SCORE = {"azul": 0, "chocolatier": 0, "pavilion": 1}
+"""A-7: Azul scores never drop below 0; S-5, S-11: Summer Pavilion's never below 1."""
 FAMILIES = pytest.mark.parametrize("family", list(OPTIONS))
 
 
@@ -36,14 +43,14 @@ def games(family: str) -> st.SearchStrategy[Game]:
     return st.tuples(st.just(family.removesuffix("-plain")), st.integers(2, 4), OPTIONS[family], st.integers(0, 2**32))
 
 
-def start(game: Game) -> AzulState:
+def start(game: Game) -> Any:
     game_id, players, options, seed = game
     state = mozaika.new_game(game_id, players=players, seed=seed, **options)
-    assert isinstance(state, AzulState)
+    assert isinstance(state, AzulState | PavilionState)
     return state
 
 
-def random_game(game: Game, check: bool = True) -> AzulState:
+def random_game(game: Game, check: bool = True) -> Any:
     state = start(game)
     rng = random.Random(game[3])
     steps = 0
@@ -55,8 +62,10 @@ def random_game(game: Game, check: bool = True) -> AzulState:
         steps += 1
         assert steps < 2000, "every game ends"
         if check:
-            assert state.counts_in_play() == [20] * 5, "tiles are conserved (F-4)"
-            assert min(state.scores) >= 0, "scores are never negative (A-7)"
+            assert state.counts_in_play() == TILES[game[0]], "tiles are conserved (F-4)"
+            assert min(state.scores) >= LOWEST_SCORE[game[0]], "scores stay in range (A-7, S-5, S-11)"
+    if game[0] == "pavilion":
+        assert state.round == 6, "Summer Pavilion ends after round 6 (S-13)"
     return state
 
 
@@ -78,10 +87,11 @@ def partly_played(game: Game, stop: int, check_notation: bool = False) -> tuple[
 @settings(max_examples=30, deadline=None)
 @given(data=st.data())
 def test_random_games_conserve_tiles_and_end(family: str, data: st.DataObject) -> None:
-    """F-4, A-3, A-7, A-12 (and M-5): conservation after every step, scores >= 0, moves exist, games end."""
-    state = random_game(data.draw(games(family)))
+    """F-4, A-3, A-7, A-12, M-5, S-13: conservation after every step, scores in range, moves exist, games end."""
+    game = data.draw(games(family))
+    state = random_game(game)
     assert state.is_over and state.winners
-    assert all(score >= 0 for score in state.scores)
+    assert all(score >= LOWEST_SCORE[game[0]] for score in state.scores)
 
 
 @FAMILIES
@@ -133,6 +143,6 @@ def test_engine_playout_plays_legal_games(family: str, data: st.DataObject) -> N
     game = data.draw(games(family))
     state = start(game)
     state.playout(random.Random(game[3]))
-    assert state.is_over and state.counts_in_play() == [20] * 5
+    assert state.is_over and state.counts_in_play() == TILES[game[0]]
     again = replay(Record.from_state(state))
     assert again.scores == state.scores

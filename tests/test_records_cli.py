@@ -35,7 +35,7 @@ def test_selfplay_writes_a_record_that_replays(tmp_path: Path) -> None:
     assert summary["scores"] == record["result"]["scores"]
     assert summary["winners"] == record["result"]["winners"]
     assert summary["over"] is True and len(summary["boards"]) == 4
-    assert set(summary["boards"][0]) == {"name", "score", "wall", "lines", "floor"}
+    assert {"name", "score", "wall", "lines", "floor"} <= set(summary["boards"][0])
     text = runner.invoke(app, ["replay", str(out)])
     assert text.exit_code == 0 and "Winner" in text.stdout
 
@@ -168,3 +168,34 @@ def test_chocolatier_record_with_a_wrong_split_is_refused(tmp_path: Path) -> Non
     path.write_text(record.to_json())
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2 and "M-3" in result.output
+
+
+@pytest.mark.parametrize("side", ["coloured", "colourless"])
+def test_pavilion_selfplay_and_replay(tmp_path: Path, side: str) -> None:
+    """Records, replay and selfplay work for Summer Pavilion on both sides (S-1..S-17)."""
+    out = selfplay(tmp_path, "--game", "pavilion", "--players", "4", "--seed", "6", "-o", f"board={side}")
+    record = json.loads(out.read_text())
+    assert record["options"] == {"board": side}
+    assert record["steps"][0].startswith("supply:") and record["steps"][1].startswith("fill:")
+    result = runner.invoke(app, ["replay", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["scores"] == record["result"]["scores"] and summary["round"] == 6
+    assert {"name", "score", "stars", "hand"} <= set(summary["boards"][0])
+    text = runner.invoke(app, ["replay", str(out)])
+    assert text.exit_code == 0 and "centre" in text.stdout and "Winner" in text.stdout
+
+
+def test_pavilion_record_with_an_unpaid_placement_is_refused(tmp_path: Path) -> None:
+    """A record placing a tile its player cannot pay for is refused at that step (S-8), exit status 2."""
+    state = mozaika.new_game("pavilion", players=2, seed=2)
+    record = Record.from_state(state)
+    while state.to_dict()["phase"] == "acquisition":
+        move = state.legal_moves()[0]
+        state.play(move)
+        record.steps.append(str(move))
+    record.steps.append("C6Y+5")
+    path = tmp_path / "bad.json"
+    path.write_text(record.to_json())
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "S-8" in result.output and f"step {len(record.steps)}" in result.output

@@ -82,6 +82,9 @@ DEFAULT_CASES = (
     BenchCase("chocolatier", 2, (("special_factories", False),)),
     BenchCase("chocolatier", 2, (("special_factories", True),)),
     BenchCase("chocolatier", 4, (("box", "brown"), ("special_factories", True))),
+    BenchCase("pavilion", 2, (("board", "coloured"),)),
+    BenchCase("pavilion", 4, (("board", "coloured"),)),
+    BenchCase("pavilion", 2, (("board", "colourless"),)),
 )
 
 

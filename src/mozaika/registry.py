@@ -69,7 +69,8 @@ def register_game(spec: GameSpec) -> None:
 def _ensure_loaded() -> None:
     # Importing the game packages registers them.
     import mozaika.azul
-    import mozaika.chocolatier  # noqa: F401
+    import mozaika.chocolatier
+    import mozaika.pavilion  # noqa: F401
 
 
 def game_ids() -> list[str]:

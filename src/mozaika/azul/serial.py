@@ -15,6 +15,7 @@ from mozaika.azul.board import EMPTY, MARKER, Board
 from mozaika.azul.theme import COLOURS, MARKER_LETTER
 from mozaika.azul.wall import FLOOR_SPACES, SIZE, coloured_colour
 from mozaika.errors import NotationError, PositionError
+from mozaika.reading import Fields, read_header
 
 if TYPE_CHECKING:
     from mozaika.azul.state import AzulState
@@ -83,50 +84,11 @@ def _board_to_dict(state: AzulState, board: Board) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    """Reads fields out of a mapping, naming the field in every error."""
-
-    def __init__(self, data: Mapping[str, Any], where: str) -> None:
-        if not isinstance(data, Mapping):
-            raise PositionError(f"{where} must be a JSON object")
-        self.data = data
-        self.where = where
-
-    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
-        if key not in self.data:
-            raise PositionError(f"{self.where} lacks the field {key!r}")
-        value = self.data[key]
-        if isinstance(value, bool) and kind is int:
-            raise PositionError(f"{self.where}.{key} must be a whole number, not {value!r}")
-        if not isinstance(value, kind):
-            raise PositionError(f"{self.where}.{key} has the wrong type: {value!r}")
-        return value
-
-    def integer(self, key: str, low: int, high: int | None = None) -> int:
-        value: int = self.get(key, int)
-        if value < low or (high is not None and value > high):
-            bound = f"{low}..{high}" if high is not None else f"at least {low}"
-            raise PositionError(f"{self.where}.{key} must be {bound}, not {value}")
-        return value
-
-
 def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
     from mozaika.azul.state import FACTORIES, FACTORY_SIZE, PHASE_NAMES, TILES_PER_COLOUR, move_table
-    from mozaika.registry import game_spec
 
-    top = _Reader(data, "position")
-    game = top.get("game", str)
-    if game != cls.game_id:
-        raise PositionError(f"this position is of {game!r}, not {cls.game_id!r}")
-    if top.data.get("format", FORMAT) != FORMAT:
-        raise PositionError(f"unknown position format {top.data.get('format')!r}; this version reads {FORMAT}")
-    players = top.get("players", int)
-    if players not in FACTORIES:
-        raise PositionError(f"position.players must be 2, 3 or 4, not {players} (F-1)")
-    try:
-        options = game_spec(cls.game_id).resolve_options(top.get("options", dict))
-    except ValueError as error:
-        raise PositionError(str(error)) from None
+    top = Fields(data, "position")
+    players, options = read_header(top, cls.game_id, FORMAT)
 
     state = object.__new__(cls)
     theme = cls.theme
@@ -144,10 +106,6 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
         for colour in colours:
             counts[colour] += 1
         return counts
-
-    def colour_counts(key: str) -> list[int]:
-        raw = _Reader(top.get(key, dict), f"position.{key}")
-        return [raw.integer(theme.letter(c), 0, TILES_PER_COLOUR) for c in range(COLOURS)]
 
     state.seed = top.integer("seed", 0)
     state.auto_chance = top.get("auto_chance", bool)
@@ -175,8 +133,8 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
     if holder is not None and (not isinstance(holder, int) or isinstance(holder, bool) or not 0 <= holder < players):
         raise PositionError(f"position.marker_holder must be a seat or null, not {holder!r}")
     state.marker_holder = holder
-    state.bag = colour_counts("bag")
-    state.lid = colour_counts("lid")
+    state.bag = top.counts("bag", theme.letters, TILES_PER_COLOUR)
+    state.lid = top.counts("lid", theme.letters, TILES_PER_COLOUR)
     raw_boards = top.get("boards", list)
     if len(raw_boards) != players:
         raise PositionError(f"position.boards lists {len(raw_boards)} boards for {players} players")
@@ -200,7 +158,7 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
 
 def _board_from_dict(state: AzulState, raw: Any, seat: int, tiles: Any) -> Board:
     theme = state.theme
-    reader = _Reader(raw, f"board {seat + 1}")
+    reader = Fields(raw, f"board {seat + 1}")
     board = Board()
     board.score = reader.integer("score", 0)
     lines = reader.get("lines", list)
@@ -248,7 +206,7 @@ def _board_from_dict(state: AzulState, raw: Any, seat: int, tiles: Any) -> Board
         board.floor.append(MARKER if letter == MARKER_LETTER else tiles(letter, f"board {seat + 1} floor")[0])
     board.tiling_line = reader.integer("tiling_line", 0, SIZE)
     board.waiting = reader.get("waiting", bool)
-    stats = _Reader(reader.get("stats", dict), f"board {seat + 1} stats")
+    stats = Fields(reader.get("stats", dict), f"board {seat + 1} stats")
     board.placement_points = stats.integer("placement_points", 0)
     board.floor_points = stats.integer("floor_points", 0)
     board.tiles_to_floor = stats.integer("tiles_to_floor", 0)

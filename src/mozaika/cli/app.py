@@ -100,13 +100,7 @@ def replay_command(
             "scores": state.scores,
             "winners": state.winners,
             "boards": [
-                {
-                    "name": name,
-                    "score": board["score"],
-                    "wall": board["wall"],
-                    "lines": board["lines"],
-                    "floor": board["floor"],
-                }
+                {"name": name, **{key: value for key, value in board.items() if key != "stats"}}
                 for name, board in zip(record.players, position["boards"], strict=True)
             ],
         }
@@ -126,13 +120,15 @@ def replay_command(
 @app.command("selfplay")
 def selfplay_command(
     out: Annotated[Path, typer.Option("--out", help="Where to write the game record.")],
-    game: Annotated[str, typer.Option(help="azul or chocolatier.")] = "azul",
+    game: Annotated[str, typer.Option(help="azul, chocolatier or pavilion.")] = "azul",
     players: Annotated[int, typer.Option(help="2, 3 or 4.")] = 2,
     seed: Annotated[int | None, typer.Option(help="Decides chance and the random players' choices.")] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
-            "--option", "-o", help="A game option NAME=VALUE, e.g. wall=grey, box=brown, special_factories=true."
+            "--option",
+            "-o",
+            help="A game option NAME=VALUE: wall=grey, box=brown, special_factories=true, board=colourless.",
         ),
     ] = None,
 ) -> None:

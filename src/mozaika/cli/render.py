@@ -41,13 +41,32 @@ def tile_text(letters: str, styles: dict[str, str]) -> Text:
 
 
 def position_table(position: dict[str, Any], names: list[str]) -> Table:
-    """Every player's pattern lines, wall, floor and score, side by side."""
+    """Every player's board and score, side by side."""
     spec = game_spec(position["game"])
     styles = tile_styles(spec.theme) if spec.theme is not None else {"1": MARKER_STYLE}
     table = Table(title=f"{spec.title} · round {position['round']}", show_lines=True)
     table.add_column("")
     for name in names:
         table.add_column(name)
+    boards = position["boards"]
+    if "stars" in boards[0]:
+        _add_stars(table, boards, styles)
+    else:
+        _add_walls(table, position, styles)
+    table.add_row("score", *[Text(str(board["score"]), style="bold") for board in boards])
+    return table
+
+
+def _add_stars(table: Table, boards: list[dict[str, Any]], styles: dict[str, str]) -> None:
+    """Summer Pavilion: each star's six slots, then the tiles in hand."""
+    for star in boards[0]["stars"]:
+        label = "centre" if star == "C" else f"star {star}"
+        table.add_row(label, *[tile_text(board["stars"][star], styles) for board in boards])
+    table.add_row("hand", *[tile_text(board["hand"], styles) for board in boards])
+
+
+def _add_walls(table: Table, position: dict[str, Any], styles: dict[str, str]) -> None:
+    """Azul and Master Chocolatier: pattern lines and wall, then the floor line."""
     boards = position["boards"]
     for row in range(5):
         cells = []
@@ -65,5 +84,3 @@ def position_table(position: dict[str, Any], names: list[str]) -> Table:
             floor.append_text(tile_text(position["sn5_praline"] or ".", styles))
         floors.append(floor)
     table.add_row("floor", *floors)
-    table.add_row("score", *[Text(str(board["score"]), style="bold") for board in boards])
-    return table

@@ -1,0 +1,49 @@
+"""Azul: Summer Pavilion: the rules engine for the coloured and the colourless side (rules S-1..S-17)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mozaika.pavilion.board import PavilionBoard
+from mozaika.pavilion.moves import CENTRE, Pass, Pick, Place, SupplyDraw, Take
+from mozaika.pavilion.state import PavilionState
+from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND
+from mozaika.protocol import State
+from mozaika.registry import GameSpec, Option, register_game
+
+
+def _create(**arguments: Any) -> State:
+    return PavilionState(**arguments)
+
+
+def _load(data: Mapping[str, Any]) -> State:
+    return PavilionState.from_dict(data)
+
+
+register_game(
+    GameSpec(
+        id="pavilion",
+        title="Azul: Summer Pavilion",
+        players=(2, 3, 4),
+        options=(
+            Option("board", ("coloured", "colourless"), "the coloured stars, or the colourless variant (S-15..S-17)"),
+        ),
+        create=_create,
+        load=_load,
+        theme=PAVILION_THEME,
+    )
+)
+
+__all__ = [
+    "CENTRE",
+    "PAVILION_THEME",
+    "WILD_BY_ROUND",
+    "Pass",
+    "PavilionBoard",
+    "PavilionState",
+    "Pick",
+    "Place",
+    "SupplyDraw",
+    "Take",
+]

@@ -1,0 +1,294 @@
+"""Summer Pavilion's moves and chance outcomes, as values with a text notation (docs/notation.md).
+
+* :class:`Take` ``"2R"``: from factory 2 take every red tile (and one wild tile if
+  the factory holds any, rule S-5); ``"CY"`` takes the yellow tiles from the centre.
+* :class:`Place` ``"B6B+3"``: put a blue tile on slot 6 of the blue star, paying the
+  other five with two blue and three wild tiles (S-8).  ``C`` names the centre star.
+* :class:`Pick` ``"pick:RRG"``: the tiles a completed feature's bonus takes from the
+  supply (S-10).
+* :class:`Pass` ``"pass:GGGG"``: stop placing this round, keeping these tiles
+  (``"pass"`` keeps none; S-11).
+* :class:`~mozaika.fills.FactoryFill` ``"fill:ORBY/..."`` and :class:`SupplyDraw`
+  ``"supply:OORBBYYGPP"``: the tiles drawn for the factories, and for the supply.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from mozaika.drawing import Draw
+from mozaika.errors import NotationError
+from mozaika.pavilion.geometry import CENTRE_STAR, SLOTS, SPACES, STAR_LETTERS, slot_of, space, star_of
+from mozaika.pavilion.theme import COLOURS, PAVILION_THEME
+from mozaika.protocol import ChanceOutcome, Move
+
+CENTRE = -1
+"""The :attr:`Take.source` of the centre of the table."""
+
+_THEME = PAVILION_THEME
+
+
+class Take(Move):
+    """Take every tile of ``colour`` from ``source`` (a factory index or :data:`CENTRE`), plus one wild (S-5)."""
+
+    __slots__ = ("_text", "colour", "source")
+
+    def __init__(self, source: int, colour: int) -> None:
+        self.source = source
+        self.colour = colour
+        self._text = ("C" if source == CENTRE else str(source + 1)) + _THEME.letter(colour)
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Take and self.source == other.source and self.colour == other.colour
+
+    def __hash__(self) -> int:
+        return hash((self.source, self.colour, "take"))
+
+
+class Place(Move):
+    """Place a ``colour`` tile on ``space``, paying with ``wilds`` wild tiles and the rest in ``colour`` (S-8)."""
+
+    __slots__ = ("_text", "colour", "space", "wilds")
+
+    def __init__(self, space_index: int, colour: int, wilds: int) -> None:
+        self.space = space_index
+        self.colour = colour
+        self.wilds = wilds
+        text = f"{STAR_LETTERS[star_of(space_index)]}{slot_of(space_index)}{_THEME.letter(colour)}"
+        self._text = text + (f"+{wilds}" if wilds else "")
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is Place
+            and self.space == other.space
+            and self.colour == other.colour
+            and self.wilds == other.wilds
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.space, self.colour, self.wilds, "place"))
+
+
+class Pick(Move):
+    """Take these tiles (sorted colour indices) from the supply as a feature's bonus (S-10)."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self, tiles: tuple[int, ...]) -> None:
+        self.tiles = tiles
+
+    def __str__(self) -> str:
+        return "pick:" + (_THEME.spell(self.tiles) or "-")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Pick and self.tiles == other.tiles
+
+    def __hash__(self) -> int:
+        return hash((self.tiles, "pick"))
+
+
+class Pass(Move):
+    """Stop placing for this round, keeping these tiles (sorted colour indices) for the next (S-11)."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self, kept: tuple[int, ...]) -> None:
+        self.kept = kept
+
+    def __str__(self) -> str:
+        return "pass:" + _THEME.spell(self.kept) if self.kept else "pass"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Pass and self.kept == other.kept
+
+    def __hash__(self) -> int:
+        return hash((self.kept, "pass"))
+
+
+class SupplyDraw(ChanceOutcome):
+    """The tiles drawn into the supply: ten at the start (S-4), then enough to refill it to ten (S-10)."""
+
+    __slots__ = ("draw", "tiles")
+
+    def __init__(self, tiles: tuple[int, ...], draw: Draw | None = None) -> None:
+        self.tiles = tiles
+        self.draw = draw
+
+    def __str__(self) -> str:
+        return "supply:" + (_THEME.spell(self.tiles) or "-")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SupplyDraw) and self.tiles == other.tiles
+
+    def __hash__(self) -> int:
+        return hash((self.tiles, "supply"))
+
+
+# --- shared, interned move values --------------------------------------------------
+
+TAKES = {(source, colour): Take(source, colour) for source in (*range(9), CENTRE) for colour in range(COLOURS)}
+PLACES = tuple(
+    tuple(tuple(Place(index, colour, wilds) for wilds in range(SLOTS)) for colour in range(COLOURS))
+    for index in range(SPACES)
+)
+"""``PLACES[space][colour][wilds]``."""
+
+
+class PlacementTable:
+    """Every placement of one board side, grouped so that move generation only looks them up.
+
+    ``paid[space][colour][7 * held + wilds_held]`` lists the placements of a
+    ``colour`` tile (not the wild colour) on ``space`` for a player holding ``held``
+    tiles of that colour and ``wilds_held`` wild tiles (both counted up to 6);
+    ``wild[space][colour][held]`` the placement of a tile of the wild colour itself,
+    which is paid in that colour alone (S-8).
+    """
+
+    def __init__(self, numbers: tuple[int, ...]) -> None:
+        cap = SLOTS + 1
+        self.paid: tuple[tuple[tuple[tuple[Place, ...], ...], ...], ...] = tuple(
+            tuple(
+                tuple(
+                    tuple(
+                        PLACES[index][colour][wilds]
+                        for wilds in range(max(0, numbers[index] - held), min(numbers[index] - 1, wilds_held) + 1)
+                    )
+                    if held
+                    else ()
+                    for held in range(cap)
+                    for wilds_held in range(cap)
+                )
+                for colour in range(COLOURS)
+            )
+            for index in range(SPACES)
+        )
+        self.wild: tuple[tuple[tuple[tuple[Place, ...], ...], ...], ...] = tuple(
+            tuple(
+                tuple((PLACES[index][colour][0],) if held >= numbers[index] else () for held in range(cap))
+                for colour in range(COLOURS)
+            )
+            for index in range(SPACES)
+        )
+
+
+def sub_multisets(counts: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+    """Every multiset of exactly ``size`` tiles drawn from ``counts`` (tiles by colour), as sorted tuples."""
+    return [chosen for chosen in up_to(counts, size) if len(chosen) == size]
+
+
+def up_to(counts: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
+    """Every multiset of at most ``most`` tiles drawn from ``counts``, as sorted tuples."""
+    partial: list[tuple[int, ...]] = [()]
+    for colour, count in enumerate(counts):
+        if count:
+            partial = [
+                chosen + (colour,) * extra for chosen in partial for extra in range(min(count, most - len(chosen)) + 1)
+            ]
+    return partial
+
+
+def passes(hand: list[int] | tuple[int, ...], keep_most: int) -> tuple[Pass, ...]:
+    """Every pass from this hand: keep any tiles, at most ``keep_most`` (S-11), the most kept first."""
+    # Which tiles can be kept depends only on each colour's count up to keep_most.
+    return _passes(tuple(count if count < keep_most else keep_most for count in hand), keep_most)
+
+
+@cache
+def _passes(capped: tuple[int, ...], keep_most: int) -> tuple[Pass, ...]:
+    kept = up_to(capped, keep_most)
+    kept.sort(key=len, reverse=True)
+    return tuple(_PASSES(tiles) for tiles in kept)
+
+
+def picks(supply: list[int] | tuple[int, ...], size: int) -> tuple[Pick, ...]:
+    """Every bonus pick of ``size`` tiles from this supply (S-10)."""
+    return _picks(tuple(count if count < size else size for count in supply), size)
+
+
+@cache
+def _picks(capped: tuple[int, ...], size: int) -> tuple[Pick, ...]:
+    return tuple(_PICKS(tiles) for tiles in sub_multisets(capped, size))
+
+
+_PASSES = cache(Pass)
+_PICKS = cache(Pick)
+
+
+# --- reading the notation ----------------------------------------------------------
+
+_TAKE = re.compile(r"^(C|[1-9])\s*[-:]?\s*([^\s\d+:<>-][^+:<>]*?)$", re.IGNORECASE)
+_PLACE = re.compile(r"^([A-Z])\s*([1-6])\s*[-:]?\s*([^\s\d+][^+]*?)?\s*(?:\+\s*(\d))?$", re.IGNORECASE)
+_PICK = re.compile(r"^pick\s*:\s*(.*)$", re.IGNORECASE)
+_PASS = re.compile(r"^pass(?:\s*:\s*(.*))?$", re.IGNORECASE)
+_SUPPLY = re.compile(r"^supply\s*:\s*(.*)$", re.IGNORECASE)
+
+
+def _tiles(text: str) -> tuple[int, ...]:
+    return tuple(sorted(_THEME.tiles(text.strip())))
+
+
+def parse_take(text: str, factories: int) -> Take:
+    match = _TAKE.match(text.strip())
+    if not match:
+        raise NotationError(
+            f"{text!r} is not a take: write the source and a colour, "
+            "e.g. '2R' (factory 2, red) or 'CY' (centre, yellow)"
+        )
+    where, colour_text = match.groups()
+    if where.upper() == "C":
+        source = CENTRE
+    else:
+        source = int(where) - 1
+        if source >= factories:
+            raise NotationError(f"there is no factory {where}: this game has {factories}")
+    return TAKES[source, _THEME.colour(colour_text)]
+
+
+def parse_place(text: str, colourless: bool) -> Place:
+    match = _PLACE.match(text.strip())
+    if not match or match.group(1).upper() not in STAR_LETTERS:
+        raise NotationError(
+            f"{text!r} is not a placement: write star, slot, colour and wilds paid, e.g. 'B6B+3' "
+            "(blue star, slot 6, a blue tile, three wilds); the stars are O R B Y G P and C (centre)"
+        )
+    star_text, slot_text, colour_text, wilds_text = match.groups()
+    star = STAR_LETTERS.index(star_text.upper())
+    if colour_text:
+        colour = _THEME.colour(colour_text)
+    elif star != CENTRE_STAR and not colourless:
+        colour = star  # an outer coloured star takes only its own colour (S-8)
+    else:
+        raise NotationError(f"{text!r} must name the colour placed, e.g. '{star_text.upper()}{slot_text}R'")
+    wilds = int(wilds_text) if wilds_text else 0
+    if wilds >= SLOTS:
+        raise NotationError(f"{text!r}: a placement pays at most 5 wild tiles")
+    return PLACES[space(star, int(slot_text))][colour][wilds]
+
+
+def parse_pick(text: str) -> Pick:
+    match = _PICK.match(text.strip())
+    if not match:
+        raise NotationError(f"{text!r} is not a bonus pick: write the tiles taken, e.g. 'pick:RRG'")
+    return Pick(_tiles(match.group(1)))
+
+
+def parse_pass(text: str) -> Pass | None:
+    """A pass, or None when the text is not one."""
+    match = _PASS.match(text.strip())
+    if not match:
+        return None
+    return Pass(_tiles(match.group(1) or ""))
+
+
+def parse_supply(text: str) -> SupplyDraw:
+    match = _SUPPLY.match(text.strip())
+    if not match:
+        raise NotationError(f"{text!r} is not a supply draw: write the tiles drawn, e.g. 'supply:OORBBYYGPP'")
+    return SupplyDraw(_tiles(match.group(1)))
