@@ -110,7 +110,7 @@ def test_selfplay_refuses_bad_options_without_writing(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", ["azul", "chocolatier"])
 def test_bench_reports_games_and_moves_per_second(game: str) -> None:
-    result = runner.invoke(app, ["bench", "--seconds", "0.05", "--json", "--game", game])
+    result = runner.invoke(app, ["bench", "--seconds", "0.05", "--warmup", "0.05", "--json", "--game", game])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
     cases = [case.label for case in DEFAULT_CASES if case.game == game]

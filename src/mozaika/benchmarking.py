@@ -117,8 +117,15 @@ def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0, fas
             return BenchResult(case, games, moves, now - start, fast)
 
 
-def run_cases(cases: Iterable[BenchCase], *, seconds: float) -> Iterator[BenchResult]:
-    """Each case through the protocol, then through the engine's playout."""
+def run_cases(cases: Iterable[BenchCase], *, seconds: float, warmup: float = 1.0) -> Iterator[BenchResult]:
+    """Each case through the protocol, then through the engine's playout.
+
+    Each case first plays untimed games for ``warmup`` seconds, so that the engines'
+    lazily built move tables are measured in the steady state a bot or a simulation
+    runs in, not while they are being filled.
+    """
     for case in cases:
+        if warmup > 0:
+            random_playouts(case, seconds=warmup, seed=1_000_000)
         for fast in (False, True):
             yield random_playouts(case, seconds=seconds, fast=fast)

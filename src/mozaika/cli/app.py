@@ -154,19 +154,21 @@ def selfplay_command(
 @app.command("bench")
 def bench_command(
     seconds: Annotated[float, typer.Option(help="How long to run each case.")] = 3.0,
+    warmup: Annotated[float, typer.Option(help="Untimed play before each case, to fill the move tables.")] = 1.0,
     game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
 ) -> None:
     """Measure the engines: random playouts on one core, games/s and moves/s.
 
-    Each case runs twice: through the protocol (legal_moves, then play) and through
-    the engine's own playout (the same games without building move lists).
+    After an untimed warm-up, each case runs twice: through the protocol
+    (legal_moves, then play) and through the engine's own playout (the same games
+    without building move lists).
     """
     cases: list[BenchCase] = [case for case in DEFAULT_CASES if game is None or case.game == game]
     if not cases:
         fail(f"no benchmark for {game!r}")
     results = []
-    for result in run_cases(cases, seconds=seconds):
+    for result in run_cases(cases, seconds=seconds, warmup=warmup):
         results.append(result)
         if not as_json:
             console.print(result.summary(), highlight=False, soft_wrap=True)

@@ -176,15 +176,27 @@ class PlacementTable:
             )
             for index in range(SPACES)
         )
+        self._on_star: dict[tuple[int, int, int, int], tuple[Place, ...]] = {}
 
+    def on_star(self, star: int, ring: int, colour: int, key: int) -> tuple[Place, ...]:
+        """Every placement of ``colour`` on the empty slots of ``star`` (filled slots: the bits of ``ring``).
 
-def sub_multisets(counts: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
-    """Every multiset of exactly ``size`` tiles drawn from ``counts`` (tiles by colour), as sorted tuples."""
-    return [chosen for chosen in up_to(counts, size) if len(chosen) == size]
+        ``key`` is ``7 * held + wilds_held`` as in :attr:`paid`, or ``-1 - held`` when
+        ``colour`` is the wild colour (see :attr:`wild`).
+        """
+        found = self._on_star.get((star, ring, colour, key))
+        if found is None:
+            empty = [star * SLOTS + slot for slot in range(SLOTS) if not ring >> slot & 1]
+            if key < 0:
+                found = tuple(move for index in empty for move in self.wild[index][colour][-1 - key])
+            else:
+                found = tuple(move for index in empty for move in self.paid[index][colour][key])
+            self._on_star[star, ring, colour, key] = found
+        return found
 
 
 def up_to(counts: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
-    """Every multiset of at most ``most`` tiles drawn from ``counts``, as sorted tuples."""
+    """Every multiset of at most ``most`` tiles drawn from ``counts`` (tiles by colour), as sorted tuples."""
     partial: list[tuple[int, ...]] = [()]
     for colour, count in enumerate(counts):
         if count:
@@ -194,31 +206,49 @@ def up_to(counts: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
     return partial
 
 
+# Tile counts by colour packed four bits a colour, so that "these tiles fit in that
+# hand" is one subtraction: a field of (held | 8) - wanted keeps its 8 bit exactly
+# when wanted <= held.
+_GUARDS = sum(8 << 4 * colour for colour in range(COLOURS))
+
+
+def _packed(counts: tuple[int, ...] | list[int], cap: int) -> int:
+    return sum(min(count, cap) << 4 * colour for colour, count in enumerate(counts))
+
+
+def _choices(most: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Every multiset of at most ``most`` tiles, largest first, with its packed counts."""
+    tiles = up_to((most,) * COLOURS, most)
+    tiles.sort(key=len, reverse=True)
+    return [(_packed([chosen.count(colour) for colour in range(COLOURS)], most), chosen) for chosen in tiles]
+
+
+_KEEPS = [(packed, Pass(kept)) for packed, kept in _choices(4)]
+_PICK_SIZES = {
+    size: [(packed, Pick(tiles)) for packed, tiles in _choices(3) if len(tiles) == size] for size in (1, 2, 3)
+}
+
+
 def passes(hand: list[int] | tuple[int, ...], keep_most: int) -> tuple[Pass, ...]:
     """Every pass from this hand: keep any tiles, at most ``keep_most`` (S-11), the most kept first."""
-    # Which tiles can be kept depends only on each colour's count up to keep_most.
-    return _passes(tuple(count if count < keep_most else keep_most for count in hand), keep_most)
+    return _passes(_packed(hand, keep_most) | _GUARDS, keep_most)
 
 
 @cache
-def _passes(capped: tuple[int, ...], keep_most: int) -> tuple[Pass, ...]:
-    kept = up_to(capped, keep_most)
-    kept.sort(key=len, reverse=True)
-    return tuple(_PASSES(tiles) for tiles in kept)
+def _passes(held: int, keep_most: int) -> tuple[Pass, ...]:
+    return tuple(
+        move for packed, move in _KEEPS if (held - packed) & _GUARDS == _GUARDS and len(move.kept) <= keep_most
+    )
 
 
 def picks(supply: list[int] | tuple[int, ...], size: int) -> tuple[Pick, ...]:
-    """Every bonus pick of ``size`` tiles from this supply (S-10)."""
-    return _picks(tuple(count if count < size else size for count in supply), size)
+    """Every bonus pick of ``size`` tiles (1-3) from this supply (S-10)."""
+    return _picks(_packed(supply, size) | _GUARDS, size)
 
 
 @cache
-def _picks(capped: tuple[int, ...], size: int) -> tuple[Pick, ...]:
-    return tuple(_PICKS(tiles) for tiles in sub_multisets(capped, size))
-
-
-_PASSES = cache(Pass)
-_PICKS = cache(Pick)
+def _picks(held: int, size: int) -> tuple[Pick, ...]:
+    return tuple(move for packed, move in _PICK_SIZES[size] if (held - packed) & _GUARDS == _GUARDS)
 
 
 # --- reading the notation ----------------------------------------------------------

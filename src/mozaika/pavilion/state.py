@@ -58,11 +58,6 @@ KEEP_MOST = 4
 CHANCE, ACQUIRE, PLACE, PICK, OVER = range(5)
 MASK_COLOURS = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) for mask in range(1 << COLOURS))
 """The colours in a colour bit mask."""
-EMPTY_SPACES = tuple(
-    tuple(tuple(star * SLOTS + slot for slot in range(SLOTS) if not ring >> slot & 1) for ring in range(1 << SLOTS))
-    for star in range(STARS)
-)
-"""``EMPTY_SPACES[star][ring]``: the space indices of the star's empty slots."""
 _TABLES: dict[bool, PlacementTable] = {}
 
 
@@ -273,7 +268,7 @@ class PavilionState(State):
             return []
         wild = self.wild
         wilds_held = hand[wild] if hand[wild] < SLOTS else SLOTS
-        table = self.placement_table
+        on_star = self.placement_table.on_star
         coloured = not self.colourless
         rings = board.star_rings
         star_colours = board.star_colours
@@ -294,16 +289,10 @@ class PavilionState(State):
                 allowed = held  # one tile so far: the next one decides
             if not allowed:
                 continue
-            empty = EMPTY_SPACES[star][ring]
             for colour in MASK_COLOURS[allowed]:
                 count = hand[colour] if hand[colour] < SLOTS else SLOTS
-                if colour == wild:
-                    for index in empty:
-                        moves += table.wild[index][colour][count]
-                else:
-                    key = 7 * count + wilds_held
-                    for index in empty:
-                        moves += table.paid[index][colour][key]
+                key = -1 - count if colour == wild else 7 * count + wilds_held
+                moves += on_star(star, ring, colour, key)
         return moves
 
     def _passes(self, board: PavilionBoard) -> tuple[Pass, ...]:
