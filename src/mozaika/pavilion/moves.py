@@ -231,7 +231,14 @@ _PICK_SIZES = {
 
 def passes(hand: list[int] | tuple[int, ...], keep_most: int) -> tuple[Pass, ...]:
     """Every pass from this hand: keep any tiles, at most ``keep_most`` (S-11), the most kept first."""
-    return _passes(_packed(hand, keep_most) | _GUARDS, keep_most)
+    key = (*hand, keep_most)
+    found = _PASSES_BY_HAND.get(key)
+    if found is None:
+        found = _PASSES_BY_HAND[key] = _passes(_packed(hand, keep_most) | _GUARDS, keep_most)
+    return found
+
+
+_PASSES_BY_HAND: dict[tuple[int, ...], tuple[Pass, ...]] = {}
 
 
 @cache

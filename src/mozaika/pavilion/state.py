@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, NoReturn, Self
 
 from mozaika.drawing import apply_draw, sample_draw
 from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError
@@ -336,26 +336,19 @@ class PavilionState(State):
     # --- acquisition (S-5, S-6) -------------------------------------------------------
 
     def _take(self, move: Take) -> None:
-        self._expect(ACQUIRE, move, "S-5")
+        if self.phase != ACQUIRE:
+            self._expect(ACQUIRE, move, "S-5")
         source, colour = move.source, move.colour
+        masks = self.masks
         if source == CENTRE:
             counts = self.centre
-            where = "the centre"
         elif 0 <= source < len(self.factories):
             counts = self.factories[source]
-            where = f"factory {source + 1}"
         else:
             raise IllegalMoveError(f"{move}: there is no factory {source + 1}", rule="F-1")
-        wild = self.wild
-        name = self.theme.name
-        if not counts[colour]:
-            raise IllegalMoveError(f"{move}: {where} holds no {name(colour)} tile", rule="S-5")
-        if colour == wild and sum(counts) != counts[wild]:
-            raise IllegalMoveError(
-                f"{move}: {name(wild)} is this round's wild colour; take another colour "
-                f"(one {name(wild)} tile comes with it)",
-                rule="S-5",
-            )
+        wild = WILD_BY_ROUND[self._round - 1]
+        if not counts[colour] or (colour == wild and masks[source] != 1 << wild):
+            self._refuse_take(move, counts, wild)
         seat = self.turn
         board = self.boards[seat]
         hand = board.hand
@@ -367,26 +360,43 @@ class PavilionState(State):
             counts[wild] -= 1
             hand[wild] += 1
             taken += 1
-        masks = self.masks
         if source == CENTRE:
             if self.marker_in_centre:
                 self.marker_in_centre = False
                 self.marker_holder = seat
                 board.marker_points += board.lose(taken)
-            masks[-1] = colour_mask(counts)
+            mask = masks[-1]
+            if not counts[colour]:
+                mask &= ~(1 << colour)
+            if not counts[wild]:
+                mask &= ~(1 << wild)
+            masks[-1] = mask
         else:
             centre = self.centre
-            for other in range(COLOURS):
+            mask = masks[-1]
+            for other in MASK_COLOURS[masks[source]]:
                 if counts[other]:
                     centre[other] += counts[other]
                     counts[other] = 0
-            masks[-1] = colour_mask(centre)
+                    mask |= 1 << other
+            masks[-1] = mask
             masks[source] = 0
         self.tiles_on_table -= taken
         if self.tiles_on_table == 0:  # S-6
             self._start_placement()
         else:
             self.turn = (seat + 1) % self._players
+
+    def _refuse_take(self, move: Take, counts: list[int], wild: int) -> NoReturn:
+        name = self.theme.name
+        where = "the centre" if move.source == CENTRE else f"factory {move.source + 1}"
+        if not counts[move.colour]:
+            raise IllegalMoveError(f"{move}: {where} holds no {name(move.colour)} tile", rule="S-5")
+        raise IllegalMoveError(
+            f"{move}: {name(wild)} is this round's wild colour; take another colour "
+            f"(one {name(wild)} tile comes with it)",
+            rule="S-5",
+        )
 
     def _start_placement(self) -> None:
         # S-7: the marker's holder places first; if nobody took it, the round's starter.
