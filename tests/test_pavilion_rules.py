@@ -144,6 +144,14 @@ def test_s10_two_features_completed_by_one_placement_both_pay() -> None:
     assert state.to_dict()["phase"] == "placement"
 
 
+def test_s10_a_centre_slot_completes_two_pillars() -> None:
+    """S-3, S-10: centre slot 1 belongs to the orange and the red pillar; filling it last pays both."""
+    stars = {"O": ".OO...", "R": ".RR...", "C": ".B...G"}  # orange pillar O2,O3+C6,C1; red R2,R3+C1,C2
+    state = placing("YY", stars=stars, round=2)
+    state.play("C1Y")
+    assert state.pending_bonus == [1, 1]
+
+
 def test_s10_bonus_takes_fewer_when_the_supply_runs_short_and_bag_and_tower_are_empty() -> None:
     """S-10, F-2: the supply is refilled from the bag, the tower refilling an empty bag; else it stays short."""
     stars = {"O": ".OO...", "C": ".....R"}  # the orange pillar lacks centre slot 1, which costs one tile
