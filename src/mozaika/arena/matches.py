@@ -1,0 +1,119 @@
+"""Playing bots against each other: seats rotated, chance mirrored, games spread over processes.
+
+Each *deal* is a game seed.  For a deal, the arena plays one game per rotation of
+the seats (bot ``i`` in seat ``(i + r) mod n``), all with that seed: the chance
+events come from the same seeded stream in every rotation, so no bot profits from
+a lucky deal or a favourable seat.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from mozaika.arena.stats import GameResult
+from mozaika.bots import make_bot
+from mozaika.registry import new_game
+
+
+@dataclass(frozen=True)
+class Match:
+    """What to play: a game with options, bots (one per seat), budgets, games and a seed."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    seconds: float | None = None
+    iterations: int | None = None
+
+    @property
+    def deals(self) -> int:
+        """Deals needed so that every rotation of every deal is played: ``games`` rounded up."""
+        return -(-self.games // len(self.bots))
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One game of a match: a deal and a rotation."""
+
+    match: Match
+    index: int
+    deal: int
+    rotation: int
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        bots = self.match.bots
+        count = len(bots)
+        return tuple(bots[(seat - self.rotation) % count] for seat in range(count))
+
+
+def schedule(match: Match) -> list[Pairing]:
+    """Every game of the match, rotations of a deal next to each other."""
+    count = len(match.bots)
+    return [
+        Pairing(match, deal * count + rotation, match.seed + deal, rotation)
+        for deal in range(match.deals)
+        for rotation in range(count)
+    ]
+
+
+def play_game(pairing: Pairing) -> GameResult:
+    """Play one game to the end (in whatever process runs it)."""
+    match = pairing.match
+    seats = pairing.seats
+    state = new_game(match.game, players=len(seats), seed=pairing.deal, **match.options)
+    # Each seat's bot gets its own seed, derived from the deal and the bot's place in the match.
+    bots = [
+        make_bot(
+            name,
+            seconds=match.seconds,
+            iterations=match.iterations,
+            seed=pairing.deal * 1009 + match.bots.index(name) * 7 + seat,
+        )
+        for seat, name in enumerate(seats)
+    ]
+    start = time.perf_counter()
+    moves = 0
+    while not state.is_over:
+        seat = state.to_move[0]
+        state.play(bots[seat].choose(state))
+        moves += 1
+    return GameResult(
+        index=pairing.index,
+        deal=pairing.deal,
+        seats=seats,
+        scores=tuple(state.scores),
+        winners=tuple(state.winners),
+        moves=moves,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def run_match(
+    match: Match, *, jobs: int | None = None, progress: Callable[[GameResult], None] | None = None
+) -> list[GameResult]:
+    """Play every game of ``match`` over ``jobs`` processes (all cores by default), in schedule order."""
+    pairings = schedule(match)
+    jobs = jobs or os.cpu_count() or 1
+    results: list[GameResult] = []
+    for result in _results(pairings, jobs):
+        results.append(result)
+        if progress is not None:
+            progress(result)
+    results.sort(key=lambda result: result.index)
+    return results
+
+
+def _results(pairings: Sequence[Pairing], jobs: int) -> Iterator[GameResult]:
+    if jobs == 1 or len(pairings) == 1:
+        yield from map(play_game, pairings)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(play_game, pairings)

@@ -1,0 +1,78 @@
+"""Bots for every game of the family, by name or by player-facing level.
+
+>>> import mozaika
+>>> from mozaika.bots import make_bot
+>>> bot = make_bot("greedy", seed=1)
+>>> state = mozaika.new_game("azul", players=2, seed=7)
+>>> state.play(bot.choose(state))
+
+Bots: ``random``, ``greedy`` and ``mcts`` (see :mod:`mozaika.bots.mcts`).
+Levels: ``beginner``, ``easy``, ``medium``, ``hard``, ``expert`` (:data:`LEVELS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mozaika.bots.base import Bot, BotError, Budget, MoveValue
+from mozaika.bots.mcts import MctsBot
+from mozaika.bots.simple import GreedyBot, RandomBot
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
+
+
+@dataclass(frozen=True)
+class Level:
+    """A player-facing strength: a bot, its budget and settings."""
+
+    bot: str
+    budget: Budget
+    settings: tuple[tuple[str, Any], ...] = ()
+    description: str = ""
+
+
+LEVELS: dict[str, Level] = {
+    "beginner": Level("greedy", Budget(), (("noise", 0.5),), "greedy, but half its moves are random"),
+    "easy": Level("greedy", Budget(), (), "always the best-looking move now"),
+    "medium": Level("mcts", Budget(iterations=150), (), "search, 150 iterations a move"),
+    "hard": Level("mcts", Budget(iterations=600), (), "search, 600 iterations a move"),
+    "expert": Level("mcts", Budget(iterations=2500, seconds=5.0), (), "search, 2500 iterations (at most 5 s) a move"),
+}
+
+
+def bot_names() -> list[str]:
+    """Every name :func:`make_bot` accepts: the bots, then the levels."""
+    return [*BOTS, *LEVELS]
+
+
+def make_bot(name: str, *, seconds: float | None = None, iterations: int | None = None, seed: int | None = None) -> Bot:
+    """A bot by name (``random``, ``greedy``, ``mcts``) or level (``beginner`` … ``expert``).
+
+    ``seconds`` and ``iterations`` override the budget (for a level, both replace
+    its own).  With an iteration budget and a seed, a bot is deterministic.
+    """
+    override = Budget(seconds=seconds, iterations=iterations) if seconds or iterations else None
+    if name in LEVELS:
+        level = LEVELS[name]
+        settings = dict(level.settings)
+        return BOTS[level.bot](budget=override or level.budget, seed=seed, **settings)
+    if name in BOTS:
+        return BOTS[name](budget=override, seed=seed)
+    raise BotError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
+
+
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "BotError",
+    "Budget",
+    "GreedyBot",
+    "Level",
+    "MctsBot",
+    "MoveValue",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+]

@@ -1,0 +1,85 @@
+"""Heuristic position values: what a position is worth to each seat, in points.
+
+The greedy bot compares moves by these values, and the search bot uses them to
+judge the end of a truncated rollout.  Each value is the seat's score plus an
+estimate of what its board will still earn: finished pattern lines, partly built
+lines, progress towards the end-of-game bonuses, minus the floor penalty pending
+(Azul, Master Chocolatier); tiles in hand and progress towards star and number
+bonuses (Summer Pavilion).  At the end of a game it is the final score.
+"""
+
+from __future__ import annotations
+
+from mozaika.azul.board import Board
+from mozaika.azul.state import AzulState
+from mozaika.azul.wall import FLOOR_LOSS, SIZE, bit, coloured_column, placement_points
+from mozaika.pavilion.geometry import FULL_STAR, NUMBER_BONUS, STAR_BONUS, STARS, number_masks
+from mozaika.pavilion.state import PavilionState
+from mozaika.protocol import State
+
+PARTIAL_LINE = 0.45
+"""How much of an unfinished pattern line's placement points is counted."""
+BONUS_PROGRESS = 0.35
+"""How much of an end bonus is counted in proportion to (progress) squared."""
+HAND_TILE = 0.35
+"""What a Summer Pavilion tile in hand is worth."""
+
+_ROW_MASKS = tuple(sum(bit(row, column) for column in range(SIZE)) for row in range(SIZE))
+_COLUMN_MASKS = tuple(sum(bit(row, column) for row in range(SIZE)) for column in range(SIZE))
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's heuristic value in points (its exact score once the game is over)."""
+    if state.is_over:
+        return [float(score) for score in state.scores]
+    if isinstance(state, AzulState):
+        return [_azul_value(state, board) for board in state.boards]
+    if isinstance(state, PavilionState):
+        return [_pavilion_value(state, seat) for seat in range(state.players)]
+    return [float(score) for score in state.scores]
+
+
+def _azul_value(state: AzulState, board: Board) -> float:
+    value = float(board.score) - min(FLOOR_LOSS[len(board.floor)], board.score)
+    wall = board.wall
+    for line in range(SIZE):
+        count = board.line_count[line]
+        if not count:
+            continue
+        colour = board.line_colour[line]
+        if state.grey:
+            columns = board.grey_columns(line, colour)
+            if not columns:
+                continue
+            points = max(placement_points(wall | bit(line, column), line, column) for column in columns)
+        else:
+            column = coloured_column(line, colour)
+            points = placement_points(wall | bit(line, column), line, column)
+        value += points if count == line + 1 else points * PARTIAL_LINE * count / (line + 1)
+    # Progress towards the end-of-game bonuses (A-12).
+    for mask in _ROW_MASKS:
+        value += 2 * BONUS_PROGRESS * ((wall & mask).bit_count() / SIZE) ** 2
+    for mask in _COLUMN_MASKS:
+        value += 7 * BONUS_PROGRESS * ((wall & mask).bit_count() / SIZE) ** 2
+    counts = [0] * SIZE
+    for colour in board.wall_colours:
+        if colour >= 0:
+            counts[colour] += 1
+    for count in counts:
+        value += 10 * BONUS_PROGRESS * (count / SIZE) ** 2
+    return value
+
+
+def _pavilion_value(state: PavilionState, seat: int) -> float:
+    board = state.boards[seat]
+    value = float(board.score) + HAND_TILE * min(sum(board.hand), 12)
+    for star in range(STARS):
+        filled = board.star_rings[star].bit_count()
+        if filled and board.star_rings[star] != FULL_STAR:
+            value += STAR_BONUS[star] * BONUS_PROGRESS * (filled / 6) ** 2
+        elif filled:
+            value += STAR_BONUS[star] * BONUS_PROGRESS
+    for number, mask in number_masks(state.numbers).items():
+        share = (board.filled & mask).bit_count() / mask.bit_count()
+        value += NUMBER_BONUS[number] * BONUS_PROGRESS * share**2
+    return value

@@ -1,0 +1,120 @@
+"""Monte Carlo tree search for every game of the family.
+
+Open-loop UCT with chance re-sampled: every iteration plays on a copy of the
+position whose future chance events (factory fills, supply refills) are drawn
+afresh from a new seed, so the tree holds move sequences and its statistics
+average over possible deals.  A rollout plays sensible cheap moves
+(:mod:`mozaika.bots.rollout`) to the end of the leaf's round, then the position is
+judged by :func:`mozaika.bots.evaluation.evaluate`: each seat's value is squashed
+from its lead over the best other seat, so the search plays to win, with any
+number of players.
+"""
+
+from __future__ import annotations
+
+import math
+
+from mozaika.bots.base import Bot, Budget, Deadline, MoveValue
+from mozaika.bots.evaluation import evaluate
+from mozaika.bots.rollout import rollout_move
+from mozaika.bots.simple import acting_seat
+from mozaika.protocol import Move, State
+
+MARGIN_SCALE = 8.0
+"""A lead of this many points is worth about 0.88 (tanh 1)."""
+
+
+class Node:
+    """The statistics of one move sequence from the root."""
+
+    __slots__ = ("children", "seat", "value", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        """The seat whose move led here; ``value`` is from that seat's point of view."""
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.value = 0.0
+
+
+def outcome_values(state: State) -> list[float]:
+    """Each seat's result in [0, 1]: 0.5 when level with the best other seat, more when ahead."""
+    points = evaluate(state)
+    values = []
+    for seat, own in enumerate(points):
+        best_other = max(points[:seat] + points[seat + 1 :])
+        values.append(0.5 + 0.5 * math.tanh((own - best_other) / MARGIN_SCALE))
+    return values
+
+
+class MctsBot(Bot):
+    """Search: open-loop UCT over moves, chance re-sampled each iteration, rollouts to the round's end."""
+
+    name = "mcts"
+
+    def __init__(self, *, budget: Budget | None = None, seed: int | None = None, exploration: float = 0.5) -> None:
+        super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
+        self.exploration = exploration
+        self.last_iterations = 0
+        """How many iterations the last search ran (for speed measurements)."""
+
+    def _choose(self, state: State) -> Move:
+        moves = state.legal_moves(acting_seat(state))
+        if len(moves) == 1:
+            return moves[0]
+        return self._analyse(state)[0].move
+
+    def _analyse(self, state: State) -> list[MoveValue]:
+        root = self.search(state)
+        ranked = sorted(root.children.items(), key=lambda item: (item[1].visits, item[1].value), reverse=True)
+        return [MoveValue(move, node.value / node.visits, node.visits) for move, node in ranked if node.visits]
+
+    def search(self, state: State) -> Node:
+        """Run the search from ``state`` within the budget; the root's children hold the statistics."""
+        root = Node(acting_seat(state))
+        deadline = Deadline(self.budget)
+        rng = self.rng
+        exploration = self.exploration
+        while True:
+            simulation = state.copy()
+            simulation.auto_chance = True
+            simulation.reseed(rng.getrandbits(48))
+            node = root
+            path = [root]
+            # Selection and expansion.
+            while not simulation.is_over:
+                seat = simulation.to_move[0]
+                moves = simulation.legal_moves(seat)
+                children = node.children
+                untried = [move for move in moves if move not in children]
+                if untried:
+                    move = untried[rng.randrange(len(untried))]
+                    child = children[move] = Node(seat)
+                    simulation.play(move)
+                    path.append(child)
+                    break
+                scale = exploration * math.sqrt(math.log(node.visits + 1))
+                best_score = -1.0
+                chosen = moves[0]
+                for move in moves:
+                    candidate = children[move]
+                    score = candidate.value / candidate.visits + scale / math.sqrt(candidate.visits)
+                    if score > best_score:
+                        best_score = score
+                        chosen = move
+                node = children[chosen]
+                simulation.play(chosen)
+                path.append(node)
+            # Rollout to the end of this round, then judge the position.
+            leaf_round = simulation.round
+            while not simulation.is_over and simulation.round == leaf_round:
+                simulation.play(rollout_move(simulation, rng))
+            values = outcome_values(simulation)
+            for visited in path:
+                visited.visits += 1
+                visited.value += values[visited.seat]
+            deadline.tick()
+            if deadline.expired():
+                break
+        self.last_iterations = deadline.done
+        return root
