@@ -79,20 +79,27 @@ def play_game(pairing: Pairing) -> GameResult:
         )
         for seat, name in enumerate(seats)
     ]
-    start = time.perf_counter()
-    moves = 0
+    moves = [0] * len(seats)
+    thinking = [0.0] * len(seats)
+    slowest = [0.0] * len(seats)
     while not state.is_over:
         seat = state.to_move[0]
-        state.play(bots[seat].choose(state))
-        moves += 1
+        start = time.perf_counter()
+        move = bots[seat].choose(state)
+        spent = time.perf_counter() - start
+        state.play(move)
+        moves[seat] += 1
+        thinking[seat] += spent
+        slowest[seat] = max(slowest[seat], spent)
     return GameResult(
         index=pairing.index,
         deal=pairing.deal,
         seats=seats,
         scores=tuple(state.scores),
         winners=tuple(state.winners),
-        moves=moves,
-        seconds=time.perf_counter() - start,
+        moves=tuple(moves),
+        seconds=tuple(thinking),
+        slowest=tuple(slowest),
     )
 
 

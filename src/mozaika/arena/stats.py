@@ -32,8 +32,12 @@ class GameResult:
     seats: tuple[str, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    moves: int
-    seconds: float
+    moves: tuple[int, ...]
+    """Moves made by each seat."""
+    seconds: tuple[float, ...]
+    """Time each seat spent choosing its moves."""
+    slowest: tuple[float, ...]
+    """Each seat's longest single move."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class BotSummary:
     mu: float
     sigma: float
     seconds_per_move: float
+    slowest_move: float
 
 
 def summarise(results: Sequence[GameResult]) -> list[BotSummary]:
@@ -66,12 +71,14 @@ def summarise(results: Sequence[GameResult]) -> list[BotSummary]:
     wins = dict.fromkeys(names, 0.0)
     scores: dict[str, list[int]] = {name: [] for name in names}
     seconds = dict.fromkeys(names, 0.0)
+    slowest = dict.fromkeys(names, 0.0)
     moves = dict.fromkeys(names, 0)
     for result in sorted(results, key=lambda result: result.index):
         for seat, name in enumerate(result.seats):
             scores[name].append(result.scores[seat])
-            seconds[name] += result.seconds / len(result.seats)
-            moves[name] += result.moves // len(result.seats)
+            seconds[name] += result.seconds[seat]
+            slowest[name] = max(slowest[name], result.slowest[seat])
+            moves[name] += result.moves[seat]
             if seat in result.winners:
                 wins[name] += 1 / len(result.winners)
         # Ranks: the winners first (tie-break applied), then by score.
@@ -100,6 +107,7 @@ def summarise(results: Sequence[GameResult]) -> list[BotSummary]:
                 mu=ratings[name].mu,
                 sigma=ratings[name].sigma,
                 seconds_per_move=seconds[name] / moves[name] if moves[name] else 0.0,
+                slowest_move=slowest[name],
             )
         )
     return summaries

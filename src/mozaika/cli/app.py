@@ -1,22 +1,20 @@
-"""The ``mozaika`` command: replay and write game records, benchmark the engines."""
+"""The ``mozaika`` command: records, self-play, benchmarks, the arena and position analysis."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from mozaika import __version__
 from mozaika.benchmarking import DEFAULT_CASES, BenchCase, run_cases
-from mozaika.errors import MozaikaError
+from mozaika.bots.speed import search_speed
+from mozaika.cli.bots import analyze_command, arena_command
+from mozaika.cli.common import console, fail, guarded, parse_options, write_atomically
 from mozaika.records import Record, replay
 from mozaika.registry import game_ids, new_game
 
@@ -27,48 +25,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-errors = Console(stderr=True, soft_wrap=True)
-
-T = TypeVar("T")
-
-
-def fail(message: str) -> NoReturn:
-    """Print one clear message and stop with exit status 2 (bad input)."""
-    errors.print(f"[bold red]error:[/] {message}", highlight=False, markup=True)
-    raise typer.Exit(2)
-
-
-def guarded(action: Callable[[], T]) -> T:
-    try:
-        return action()
-    except MozaikaError as error:
-        fail(str(error))
-    except OSError as error:
-        fail(f"{error.filename or ''}: {error.strerror or error}")
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            fail(f"an option is written NAME=VALUE (e.g. wall=grey), not {pair!r}")
-        options[key.strip()] = {"true": True, "false": False}.get(value.strip().lower(), value.strip())
-    return options
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write a whole file or nothing: a crash never leaves half a record behind."""
-    directory = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 @app.callback(invoke_without_command=True)
@@ -156,9 +112,10 @@ def bench_command(
     seconds: Annotated[float, typer.Option(help="How long to run each case.")] = 3.0,
     warmup: Annotated[float, typer.Option(help="Untimed play before each case, to fill the move tables.")] = 1.0,
     game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
+    search: Annotated[bool, typer.Option(help="Also measure the search bot: MCTS iterations/s per game.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
 ) -> None:
-    """Measure the engines: random playouts on one core, games/s and moves/s.
+    """Measure the engines (random playouts on one core, games/s and moves/s) and the search bot.
 
     After an untimed warm-up, each case runs twice: through the protocol
     (legal_moves, then play) and through the engine's own playout (the same games
@@ -167,13 +124,23 @@ def bench_command(
     cases: list[BenchCase] = [case for case in DEFAULT_CASES if game is None or case.game == game]
     if not cases:
         fail(f"no benchmark for {game!r}")
-    results = []
+    rows = []
     for result in run_cases(cases, seconds=seconds, warmup=warmup):
-        results.append(result)
+        rows.append(result.to_dict())
         if not as_json:
             console.print(result.summary(), highlight=False, soft_wrap=True)
+    if search:
+        for game_id in dict.fromkeys(case.game for case in cases):
+            speed = search_speed(game_id, seconds=seconds)
+            rows.append(speed.to_dict())
+            if not as_json:
+                console.print(speed.summary(), highlight=False, soft_wrap=True)
     if as_json:
-        sys.stdout.write(json.dumps([result.to_dict() for result in results], indent=1) + "\n")
+        sys.stdout.write(json.dumps(rows, indent=1) + "\n")
+
+
+app.command("arena")(arena_command)
+app.command("analyze")(analyze_command)
 
 
 def run() -> None:

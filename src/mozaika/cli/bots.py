@@ -1,0 +1,162 @@
+"""``mozaika arena`` and ``mozaika analyze``: measuring bots, and asking them for hints."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from mozaika.arena import GameResult, Match, run_match, summarise
+from mozaika.bots import BotError, bot_names, make_bot
+from mozaika.cli.common import console, errors, fail, guarded, parse_options
+from mozaika.protocol import State
+from mozaika.registry import game_spec
+
+
+def arena_command(
+    bots: Annotated[str, typer.Option(help="Comma-separated bots or levels, one per seat (2-4), e.g. expert,greedy.")],
+    game: Annotated[str, typer.Option(help="azul, chocolatier or pavilion.")] = "azul",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option NAME=VALUE, e.g. wall=grey.")
+    ] = None,
+    games: Annotated[int, typer.Option(help="Games to play (rounded up to whole rotations of the seats).")] = 20,
+    time_limit: Annotated[float | None, typer.Option("--time", help="Seconds per move for every bot.")] = None,
+    iterations: Annotated[int | None, typer.Option(help="Search iterations per move for every search bot.")] = None,
+    seed: Annotated[int, typer.Option(help="The first deal's seed; deals are seed, seed+1, …")] = 0,
+    jobs: Annotated[int | None, typer.Option(help="Processes to use (default: every core).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+) -> None:
+    """Play bots against each other, seats rotated and chance mirrored, and measure their strength."""
+    names = tuple(name.strip() for name in bots.split(",") if name.strip())
+    options = parse_options(option or [])
+    spec = guarded(lambda: game_spec(game))
+    if len(names) not in spec.players:
+        fail(f"{spec.title} is played by 2-4 players: name one bot per seat, not {len(names)}")
+    for name in names:
+        if name not in bot_names():
+            fail(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
+    guarded(lambda: spec.resolve_options(options))
+    if games < 1:
+        fail("--games must be at least 1")
+    match = Match(game, names, games, seed, options, time_limit, iterations)
+    guarded(lambda: make_bot(names[0], seconds=time_limit, iterations=iterations))  # checks the budget
+    total = match.deals * len(names)
+    with Progress(
+        TextColumn("[bold]arena"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=total)
+
+        def advance(_: GameResult) -> None:
+            progress.advance(task)
+
+        results = guarded(lambda: run_match(match, jobs=jobs, progress=advance))
+    summaries = summarise(results)
+    if as_json:
+        document: dict[str, Any] = {
+            "game": game,
+            "options": spec.resolve_options(options),
+            "bots": list(names),
+            "games": len(results),
+            "seed": seed,
+            "budget": {"seconds": time_limit, "iterations": iterations},
+            "summary": [
+                {
+                    "bot": summary.name,
+                    "games": summary.games,
+                    "wins": summary.wins,
+                    "win_rate": round(summary.win_rate, 4),
+                    "win_rate_95": [round(bound, 4) for bound in summary.interval],
+                    "mean_score": round(summary.mean_score, 2),
+                    "score_spread": round(summary.score_spread, 2),
+                    "rating": round(summary.rating, 2),
+                    "mu": round(summary.mu, 2),
+                    "sigma": round(summary.sigma, 2),
+                    "seconds_per_move": round(summary.seconds_per_move, 4),
+                    "slowest_move": round(summary.slowest_move, 4),
+                }
+                for summary in summaries
+            ],
+            "results": [
+                {
+                    "deal": result.deal,
+                    "seats": list(result.seats),
+                    "scores": list(result.scores),
+                    "winners": list(result.winners),
+                }
+                for result in results
+            ],
+        }
+        sys.stdout.write(json.dumps(document, indent=1) + "\n")
+        return
+    budget = ", ".join(
+        part
+        for part in (f"{time_limit:g} s a move" if time_limit else "", f"{iterations} iterations" if iterations else "")
+        if part
+    )
+    table = Table(title=f"{spec.title}, {len(results)} games" + (f" ({budget})" if budget else ""))
+    for column in ("bot", "games", "wins", "win rate [95% CI]", "score (sd)", "rating (mu ± sigma)", "s/move"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for summary in summaries:
+        low, high = summary.interval
+        table.add_row(
+            summary.name,
+            str(summary.games),
+            f"{summary.wins:g}",
+            f"{summary.win_rate:.1%} [{low:.1%}, {high:.1%}]",
+            f"{summary.mean_score:.1f} ({summary.score_spread:.1f})",
+            f"{summary.rating:.1f} ({summary.mu:.1f} ± {summary.sigma:.1f})",
+            f"{summary.seconds_per_move:.3f}",
+        )
+    console.print(table)
+
+
+def analyze_command(
+    position: Annotated[Path, typer.Argument(help="A position, as State.to_json writes it.")],
+    bot: Annotated[str, typer.Option(help="The bot or level that analyses.")] = "expert",
+    time_limit: Annotated[float | None, typer.Option("--time", help="Seconds to think.")] = None,
+    iterations: Annotated[int | None, typer.Option(help="Search iterations.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Makes an iteration-budget analysis reproducible.")] = None,
+    top: Annotated[int, typer.Option(help="How many moves to list.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+) -> None:
+    """The best moves in a position, with their values (and visits for the search bots): a hint."""
+    state = guarded(lambda: State.from_json(position.read_bytes()))
+    if not state.to_move:
+        fail("there is no move to analyse: " + ("the game is over" if state.is_over else "a chance event is pending"))
+    try:
+        analyst = make_bot(bot, seconds=time_limit, iterations=iterations, seed=seed)
+    except BotError as error:
+        fail(str(error))
+    ranked = analyst.analyse(state)[:top]
+    seat = state.to_move[0]
+    if as_json:
+        document = {
+            "game": state.game_id,
+            "seat": seat,
+            "bot": bot,
+            "moves": [
+                {"move": str(entry.move), "value": round(entry.value, 4), "visits": entry.visits} for entry in ranked
+            ],
+        }
+        sys.stdout.write(json.dumps(document, indent=1) + "\n")
+        return
+    meaning = "expected result (0-1)" if any(entry.visits for entry in ranked) else "points"
+    table = Table(title=f"{state.game_id}, player {seat + 1} to move: {bot}")
+    table.add_column("#", justify="right")
+    table.add_column("move")
+    table.add_column(f"value: {meaning}", justify="right")
+    table.add_column("visits", justify="right")
+    for rank, entry in enumerate(ranked, start=1):
+        visits = "" if entry.visits is None else str(entry.visits)
+        table.add_row(str(rank), str(entry.move), f"{entry.value:.3f}", visits)
+    console.print(table)
