@@ -116,8 +116,11 @@ def test_bench_reports_games_and_moves_per_second(game: str) -> None:
     cases = [case.label for case in DEFAULT_CASES if case.game == game]
     assert len(cases) >= 2 and all(label.startswith(game) for label in cases)
     assert [(row["case"], row["method"]) for row in rows] == [
-        (case, method) for case in cases for method in ("protocol", "playout")
+        *((case, method) for case in cases for method in ("protocol", "playout")),
+        (f"{game} 2p", "search"),
     ]
+    assert rows[-1]["iterations"] >= 200 and rows[-1]["iterations_per_second"] > 0
+    rows = rows[:-1]
     assert all(row["games"] >= 1 and row["games_per_second"] > 0 and row["moves_per_second"] > 0 for row in rows)
 
 
