@@ -52,7 +52,7 @@ def make_bot(name: str, *, seconds: float | None = None, iterations: int | None 
     ``seconds`` and ``iterations`` override the budget (for a level, both replace
     its own).  With an iteration budget and a seed, a bot is deterministic.
     """
-    override = Budget(seconds=seconds, iterations=iterations) if seconds or iterations else None
+    override = Budget(seconds=seconds, iterations=iterations) if seconds is not None or iterations is not None else None
     if name in LEVELS:
         level = LEVELS[name]
         settings = dict(level.settings)

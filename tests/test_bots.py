@@ -1,0 +1,128 @@
+"""Bots: legal moves in every game and variant, budgets, reproducibility, levels, analysis."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mozaika
+from mozaika.bots import LEVELS, BotError, Budget, bot_names, make_bot
+from mozaika.bots.evaluation import evaluate
+from mozaika.bots.mcts import MctsBot
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("azul", {"wall": "coloured"}),
+    ("azul", {"wall": "grey"}),
+    ("chocolatier", {"box": "coloured", "special_factories": True}),
+    ("chocolatier", {"box": "brown", "special_factories": True}),
+    ("pavilion", {"board": "coloured"}),
+    ("pavilion", {"board": "colourless"}),
+]
+
+
+def random_position(variant: tuple[str, dict[str, Any]], players: int, seed: int, steps: int) -> mozaika.State:
+    game, options = variant
+    state = mozaika.new_game(game, players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    variant=st.sampled_from(VARIANTS),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 250),
+    name=st.sampled_from(["random", "greedy", "mcts", "beginner"]),
+)
+def test_every_bot_plays_legal_moves_in_every_game(
+    variant: tuple[str, dict[str, Any]], players: int, seed: int, steps: int, name: str
+) -> None:
+    """A-3, A-10, M-3, S-5, S-8, S-10, S-11: whatever the phase, a bot's move is one of the legal moves."""
+    state = random_position(variant, players, seed, steps)
+    if state.is_over:
+        return
+    bot = make_bot(name, iterations=12, seed=seed)
+    move = bot.choose(state)
+    assert move in state.legal_moves(state.to_move[0])
+    state.play(move)
+
+
+def test_a_whole_game_between_bots_ends_with_legal_moves_only() -> None:
+    """The search bot and greedy finish a Master Chocolatier game with special factories (M-1..M-5)."""
+    state = mozaika.new_game("chocolatier", players=3, seed=5, special_factories=True)
+    bots = [make_bot("mcts", iterations=15, seed=1), make_bot("greedy", seed=2), make_bot("random", seed=3)]
+    while not state.is_over:
+        state.play(bots[state.to_move[0]].choose(state))
+    assert state.winners
+
+
+@pytest.mark.parametrize("game", ["azul", "pavilion"])
+def test_a_time_budget_is_respected(game: str) -> None:
+    """A bot given 0.4 s never takes more than 0.42 s (5% over at most)."""
+    state = random_position((game, {}), 2, 3, 8)
+    bot = make_bot("mcts", seconds=0.4, seed=1)
+    start = time.perf_counter()
+    bot.choose(state)
+    assert time.perf_counter() - start <= 0.4 * 1.05
+    assert bot.last_iterations > 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", ["azul", "chocolatier", "pavilion"])
+def test_with_an_iteration_budget_and_a_seed_a_bot_is_deterministic(game: str) -> None:
+    """Same seed, same iteration budget: same move and same statistics."""
+    state = random_position((game, {}), 2, 11, 5)
+    first = make_bot("mcts", iterations=60, seed=9).analyse(state)
+    second = make_bot("mcts", iterations=60, seed=9).analyse(state)
+    assert [(str(entry.move), entry.visits, entry.value) for entry in first] == [
+        (str(entry.move), entry.visits, entry.value) for entry in second
+    ]
+    assert sum(entry.visits or 0 for entry in first) == 60
+    assert first[0].visits == max(entry.visits or 0 for entry in first)
+
+
+def test_greedy_ranks_a_floor_move_last() -> None:
+    """Greedy values dropping every tile on the floor least at the start of a game (A-4, A-5)."""
+    state = mozaika.new_game("azul", players=2, seed=2)
+    ranked = make_bot("greedy", seed=1).analyse(state)
+    assert ranked[0].value >= ranked[-1].value
+    assert str(ranked[-1].move).endswith("F")
+
+
+def test_levels_and_names() -> None:
+    """Five levels map to bots and budgets; unknown names and bad budgets are refused clearly."""
+    assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "expert"]
+    assert set(bot_names()) >= {"random", "greedy", "mcts", *LEVELS}
+    for level in LEVELS:
+        assert make_bot(level, seed=1).choose(mozaika.new_game("azul", players=2, seed=1))
+    with pytest.raises(BotError, match="unknown bot 'grandmaster'"):
+        make_bot("grandmaster")
+    with pytest.raises(BotError, match="at least 1"):
+        Budget(iterations=0)
+    with pytest.raises(BotError, match="game is over"):
+        over = random_position(("azul", {}), 2, 1, 10_000)
+        make_bot("random").choose(over)
+
+
+def test_evaluation_is_the_score_at_the_end() -> None:
+    """At the end of a game the heuristic value is the final score, for every game."""
+    for game in ("azul", "pavilion"):
+        state = random_position((game, {}), 2, 4, 10_000)
+        assert state.is_over and evaluate(state) == [float(score) for score in state.scores]
+
+
+def test_search_finds_an_obviously_better_move() -> None:
+    """With a full line one tile short, the search prefers completing it to any floor move."""
+    bot = MctsBot(budget=Budget(iterations=300), seed=4)
+    state = mozaika.new_game("azul", players=2, seed=6)
+    ranked = bot.analyse(state)
+    assert not str(ranked[0].move).endswith("F")
