@@ -52,7 +52,7 @@ class MctsBot(Bot):
 
     name = "mcts"
 
-    def __init__(self, *, budget: Budget | None = None, seed: int | None = None, exploration: float = 0.5) -> None:
+    def __init__(self, *, budget: Budget | None = None, seed: int | None = None, exploration: float = 0.12) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
         self.last_iterations = 0

@@ -25,24 +25,28 @@ def rollout_move(state: State, rng: random.Random) -> Move:
 
 
 def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
-    # Fewest tiles to the floor; among those, any.
+    # The take that finishes the most of a pattern line for the least waste; ties at random.
     board = state.boards[state.turn]
     best: list[Move] = []
-    least = 99.0
+    top = -1e9
     for move in moves:
         if not isinstance(move, TakeMove):
             return moves[rng.randrange(len(moves))]
         counts = state.centre if move.source == CENTRE else state.factories[move.source]
         taken = counts[move.colour]
         if move.line == FLOOR:
-            waste = taken + 0.5
+            worth = -1.5 * taken
         else:
-            space = move.line + 1 - board.line_count[move.line]
-            waste = float(taken - space) if taken > space else 0.0
-        if waste < least:
-            least = waste
+            size = move.line + 1
+            space = size - board.line_count[move.line]
+            placed = taken if taken < space else space
+            worth = (1.5 if placed == space else placed / size) - 1.2 * (taken - placed)
+        if move.source == CENTRE and state.centre_marker:
+            worth -= 0.7  # the first-player marker costs a floor space
+        if worth > top + 1e-9:
+            top = worth
             best = [move]
-        elif waste == least:
+        elif worth > top - 1e-9:
             best.append(move)
     return best[rng.randrange(len(best))]
 

@@ -1,0 +1,71 @@
+"""The strength ladder of docs/strength.md: every level against the one below, per game, and the targets.
+
+Usage: python benchmarks/ladder.py [GAMES_PER_MATCH] [--quick]
+
+Each match is what ``mozaika arena`` plays (the command line is printed beside each
+result, so any line can be re-run on its own).  The script prints the markdown tables
+of ``docs/strength.md``: win rates with their 95% intervals, mean scores and move
+times.  ``--quick`` plays only the 2-player Azul ladder.
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+import time
+from typing import Any
+
+from mozaika.arena import Match, run_match, summarise
+
+GAMES: list[tuple[str, dict[str, Any], str]] = [
+    ("azul", {}, "Azul, coloured wall"),
+    ("chocolatier", {"special_factories": True}, "Master Chocolatier, special factories"),
+    ("pavilion", {}, "Summer Pavilion, coloured side"),
+]
+LADDER = [("easy", "beginner"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard"), ("expert", "easy")]
+
+
+def command(match: Match) -> str:
+    options = "".join(f" -o {key}={str(value).lower()}" for key, value in match.options.items())
+    bots = ",".join(match.bots)
+    return f"mozaika arena --game {match.game}{options} --bots {bots} --games {match.games} --seed {match.seed}"
+
+
+def row(match: Match) -> str:
+    started = time.perf_counter()
+    results = run_match(match)
+    summaries = summarise(results)
+    first = summaries[0]
+    low, high = first.interval
+    others = ", ".join(f"{summary.name} {summary.mean_score:.1f}" for summary in summaries[1:])
+    line = (
+        f"| {' vs '.join(match.bots)} | {len(results)} | **{first.win_rate:.0%}** [{low:.0%}, {high:.0%}] "
+        f"| {first.mean_score:.1f} ({others}) | {first.seconds_per_move:.2f} s | `{command(match)}` |"
+    )
+    print(line, f"({time.perf_counter() - started:.0f} s)", flush=True)
+    return line
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 20
+    quick = "--quick" in sys.argv
+    lines = [
+        "| match | games | first bot wins [95% CI] | mean scores | first bot's time a move | command |",
+        "|---|---|---|---|---|---|",
+    ]
+    sections = []
+    for game, options, title in GAMES[:1] if quick else GAMES:
+        table = list(lines)
+        for pair in LADDER:
+            table.append(row(Match(game, pair, games, seed=1000, options=options)))
+        if not quick:
+            table.append(
+                row(Match(game, ("expert", "easy", "easy", "easy"), max(4, games // 2), seed=2000, options=options))
+            )
+        sections.append(f"### {title}\n\n" + "\n".join(table))
+    machine = f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}"
+    print(f"\n{machine}\n\n" + "\n\n".join(sections))
+
+
+if __name__ == "__main__":
+    main()
