@@ -15,6 +15,7 @@ from mozaika.benchmarking import DEFAULT_CASES, BenchCase, run_cases
 from mozaika.bots.speed import search_speed
 from mozaika.cli.bots import analyze_command, arena_command
 from mozaika.cli.common import console, fail, guarded, parse_options, write_atomically
+from mozaika.cli.play import play_command
 from mozaika.records import Record, replay
 from mozaika.registry import game_ids, new_game
 
@@ -62,7 +63,7 @@ def replay_command(
         }
         sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
         return
-    from mozaika.cli.render import position_table
+    from mozaika.richview import position_table
 
     console.print(position_table(position, record.players))
     for seat, name in enumerate(record.players):
@@ -139,6 +140,7 @@ def bench_command(
         sys.stdout.write(json.dumps(rows, indent=1) + "\n")
 
 
+app.command("play")(play_command)
 app.command("arena")(arena_command)
 app.command("analyze")(analyze_command)
 

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
 
 from mozaika.errors import MozaikaError
+from mozaika.files import write_atomically
 
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)
@@ -44,14 +42,4 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write a whole file or nothing: a crash never leaves half a record behind."""
-    directory = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+__all__ = ["console", "errors", "fail", "guarded", "parse_options", "write_atomically"]

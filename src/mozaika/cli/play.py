@@ -1,0 +1,62 @@
+"""``mozaika play``: a game at the terminal, people and bots in any mix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mozaika.bots import bot_names
+from mozaika.cli.common import console, fail, guarded, parse_options
+from mozaika.i18n import LANGUAGES, Messages, default_language
+from mozaika.records import Record, replay
+from mozaika.registry import game_spec, new_game
+from mozaika.terminal import Session, seats_from_names
+
+DEFAULT_OPPONENT = "medium"
+
+
+def play_command(
+    game: Annotated[str, typer.Option(help="azul, chocolatier or pavilion.")] = "azul",
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option NAME=VALUE: wall=grey, box=brown, special_factories=true…"),
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="2, 3 or 4 (default: one per --seat, or 2).")] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(help="Who sits in each seat, in turn order: human, or a bot level (beginner … expert)."),
+    ] = None,
+    lang: Annotated[str | None, typer.Option(help="en or cs (default: from the locale).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Decides the deals and the bots' choices.")] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue a game saved with 's'.")] = None,
+) -> None:
+    """Play at the terminal: you against the bots, or friends at one keyboard (mozaika play alone: Azul vs medium)."""
+    language = lang or default_language()
+    if language not in LANGUAGES:
+        fail(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    text = Messages(language)
+    if resume is not None:
+        record = guarded(lambda: Record.from_json(resume.read_bytes()))
+        state = guarded(lambda: replay(record))
+        state.auto_chance = True
+        state.resolve_chance()
+        seats = seats_from_names(record.players, record.seed, text)
+        console.print(text("resumed", path=resume, round=state.round, steps=len(record.steps)), highlight=False)
+    else:
+        spec = guarded(lambda: game_spec(game))
+        names = list(seat or [])
+        for name in names:
+            if name != "human" and name not in bot_names():
+                fail(f"a seat is 'human' or a bot level ({', '.join(bot_names())}), not {name!r}")
+        if not names:
+            names = ["human"] + [DEFAULT_OPPONENT] * ((players or 2) - 1)
+        if players is not None and players != len(names):
+            fail(f"--players {players} but {len(names)} seats were given")
+        if len(names) not in spec.players:
+            fail(f"{spec.title} is played by 2, 3 or 4 players, not {len(names)} (F-1)")
+        options = parse_options(option or [])
+        state = guarded(lambda: new_game(game, players=len(names), seed=seed, **options))
+        seats = seats_from_names(names, state.seed, text)
+    Session(state, seats, console, text).run()

@@ -1,0 +1,47 @@
+"""Message catalogues for the text clients: every text they show, in English and Czech.
+
+The catalogues are JSON files in this package (``messages/en.json``,
+``messages/cs.json``), one entry per message key, with ``{name}`` placeholders.
+"""
+
+from __future__ import annotations
+
+import json
+import locale
+import os
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES = ("en", "cs")
+
+
+@cache
+def catalogue(language: str) -> dict[str, str]:
+    """The messages of one language."""
+    text = resources.files("mozaika.i18n").joinpath("messages", f"{language}.json").read_text(encoding="utf-8")
+    messages: dict[str, str] = json.loads(text)
+    return messages
+
+
+def default_language() -> str:
+    """Czech when the environment's locale is Czech, else English."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            return "cs" if value.lower().startswith("cs") else "en"
+    code = locale.getlocale()[0] or ""
+    return "cs" if code.lower().startswith("cs") else "en"
+
+
+class Messages:
+    """Looks messages up in one language's catalogue and fills in their placeholders."""
+
+    def __init__(self, language: str) -> None:
+        if language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+        self.language = language
+        self._messages = catalogue(language)
+
+    def __call__(self, key: str, **values: Any) -> str:
+        return self._messages[key].format(**values)
