@@ -1,0 +1,151 @@
+"""``mozaika play`` driven through a pseudo-terminal, as a person would use it."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pexpect
+import pytest
+
+import mozaika
+from mozaika.i18n import Messages
+from mozaika.terminal import seats_from_names
+
+PROMPT = "h help) > "
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def spawn(*arguments: str, cwd: Path | None = None) -> pexpect.spawn:
+    environment = {**os.environ, "COLUMNS": "200", "LINES": "60", "LANG": "en_GB.UTF-8"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "mozaika", "play", *arguments],
+        env=environment,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(60, 200),
+        cwd=str(cwd) if cwd else None,
+    )
+    return child
+
+
+def expected_scores(game: str, options: dict[str, Any], seed: int) -> list[int]:
+    """The same game in-process: the person always picks the first listed move, the bot plays as in the terminal."""
+    state = mozaika.new_game(game, players=2, seed=seed, **options)
+    seats = seats_from_names(["human", "easy"], state.seed, Messages("en"))
+    while not state.is_over:
+        seat = state.to_move[0]
+        bot = seats[seat].bot
+        state.play(bot.choose(state) if bot is not None else state.legal_moves(seat)[0])
+    return state.scores
+
+
+@pytest.mark.parametrize(
+    ("game", "arguments", "options"),
+    [
+        ("azul", [], {}),
+        ("chocolatier", ["-o", "special_factories=true"], {"special_factories": True}),
+        ("pavilion", [], {}),
+    ],
+)
+def test_a_whole_game_against_a_bot(game: str, arguments: list[str], options: dict[str, Any]) -> None:
+    """A 2-player game to its end; the scores on screen are the engine's, with the breakdown and the winner."""
+    child = spawn("--game", game, *arguments, "--seat", "human", "--seat", "easy", "--seed", "5")
+    while True:
+        index = child.expect_exact([PROMPT, "Final scores:"])
+        if index == 1:
+            break
+        child.sendline("1")
+    child.expect(pexpect.EOF)
+    tail = ANSI.sub("", child.before)
+    match = re.search(r"Player 1 (\d+), easy (\d+)", tail)
+    assert match, tail[-500:]
+    assert [int(match.group(1)), int(match.group(2))] == expected_scores(game, options, 5)
+    assert "Winner" in tail or "Shared victory" in tail
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_invalid_input_is_explained_and_asked_again() -> None:
+    child = spawn("--seed", "3")
+    child.expect_exact(PROMPT)
+    child.sendline("zz")
+    child.expect_exact("not a move here")
+    child.expect_exact(PROMPT)
+    child.sendline("999")
+    child.expect_exact("There is no move number 999")
+    child.expect_exact(PROMPT)
+    child.sendline("CBF")  # the centre holds only the marker at the start: refused with the rule
+    child.expect("not (a move here|allowed)")
+    child.expect_exact(PROMPT)
+    child.sendline("h")
+    child.expect_exact("asks the expert bot for a hint")
+    child.expect_exact(PROMPT)
+    child.sendline("q")
+    child.expect_exact("Save the game before quitting? [y/n] > ")
+    child.sendline("n")
+    child.expect_exact("Goodbye.")
+    child.expect(pexpect.EOF)
+
+
+def test_hint_undo_save_and_resume(tmp_path: Path) -> None:
+    child = spawn("--seed", "8", cwd=tmp_path)
+    child.expect_exact(PROMPT)
+    child.sendline("?")
+    child.expect(r"Hint: \S+ \(\d+%\)")
+    child.expect_exact(PROMPT)
+    child.sendline("u")
+    child.expect_exact("There is no move of yours to undo.")
+    child.expect_exact(PROMPT)
+    child.sendline("1")
+    child.expect_exact("medium plays")
+    child.expect_exact(PROMPT)
+    child.sendline("u")
+    child.expect_exact("Your last move is undone.")
+    child.expect_exact(PROMPT)
+    child.sendline("1")
+    child.expect_exact(PROMPT)
+    child.sendline("s")
+    child.expect_exact("Save as (Enter for mozaika-azul-8.json) > ")
+    child.sendline("")
+    child.expect_exact("Game saved to mozaika-azul-8.json")
+    child.expect_exact(PROMPT)
+    child.sendline("q")
+    child.expect_exact("[y/n] > ")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    saved = mozaika.records.Record.from_json((tmp_path / "mozaika-azul-8.json").read_text())
+    assert saved.players == ["Player 1", "medium"] and len(saved.steps) == 3  # the fill, your move, the bot's
+    resumed = spawn("--resume", "mozaika-azul-8.json", cwd=tmp_path)
+    resumed.expect_exact("Resumed mozaika-azul-8.json: round 1, 3 steps played.")
+    resumed.expect_exact(PROMPT)
+    resumed.sendline("q")
+    resumed.expect_exact("[y/n] > ")
+    resumed.sendline("n")
+    resumed.expect(pexpect.EOF)
+
+
+def test_czech() -> None:
+    child = spawn("--lang", "cs", "--game", "pavilion", "--seed", "2")
+    child.expect_exact("Žolíková barva tohoto kola: fialová")
+    child.expect_exact("h nápověda) > ")
+    child.sendline("xx")
+    child.expect_exact("Tohle teď není tah")
+    child.expect_exact("h nápověda) > ")
+    child.sendline("q")
+    child.expect_exact("[a/n] > ")
+    child.sendline("n")
+    child.expect_exact("Na shledanou.")
+    child.expect(pexpect.EOF)
+
+
+def test_the_catalogues_have_the_same_messages() -> None:
+    """Every text exists in both languages, with the same placeholders."""
+    english, czech = Messages("en"), Messages("cs")
+    assert english._messages.keys() == czech._messages.keys()
+    for key, text in english._messages.items():
+        assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", czech._messages[key])), key
