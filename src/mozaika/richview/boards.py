@@ -49,7 +49,7 @@ def position_table(
     text = text or Messages("en")
     spec = game_spec(position["game"])
     styles = tile_styles(spec.theme)
-    table = Table(title=text("title", game=spec.title, round=position["round"]), show_lines=True)
+    table = Table(title=text("title", game=text(f"game_{spec.id}"), round=position["round"]), show_lines=True)
     table.add_column("")
     for seat, name in enumerate(names):
         header = f"{name} ◀ {text('to_move')}" if seat in to_move else name
