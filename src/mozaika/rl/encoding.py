@@ -1,0 +1,150 @@
+"""Observations: a flat numeric vector of a position from one seat's point of view (docs/rl.md).
+
+Seats are rotated so that the observing seat comes first, and padded to four, so a
+game's vector has the same length for 2, 3 and 4 players.  Counts are scaled to
+about [0, 1]; colours are one-hot.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from mozaika.azul.board import EMPTY, MARKER
+from mozaika.azul.state import AzulState
+from mozaika.chocolatier.discs import DISCS
+from mozaika.chocolatier.state import ChocolatierState
+from mozaika.pavilion.state import PavilionState
+from mozaika.pavilion.theme import ROUNDS, WILD_BY_ROUND
+from mozaika.protocol import State
+
+SEATS = 4
+AZUL_BOARD = 1 + 5 * 6 + 25 * 5 + 3
+AZUL_SIZE = 4 + 1 + 9 * 5 + 5 + 1 + 10 + SEATS * AZUL_BOARD
+CHOCOLATIER_EXTRA = 9 * len(DISCS) + SEATS + 5
+PAVILION_BOARD = 1 + 6 + 1 + 42 * 6
+PAVILION_SIZE = 5 + ROUNDS + 6 + 9 * 6 + 6 + 1 + 6 + 6 + 6 + 3 + SEATS * PAVILION_BOARD
+
+
+def observation_size(game_id: str) -> int:
+    """The length of a game's observation vector."""
+    if game_id == "pavilion":
+        return PAVILION_SIZE
+    return AZUL_SIZE + (CHOCOLATIER_EXTRA if game_id == "chocolatier" else 0)
+
+
+def encode(state: State, seat: int) -> npt.NDArray[np.float32]:
+    """The position as seen by ``seat``."""
+    if isinstance(state, PavilionState):
+        return _pavilion(state, seat)
+    if isinstance(state, AzulState):
+        return _azul(state, seat)
+    raise TypeError(f"no observation encoding for {state.game_id!r}")
+
+
+def _rotated(seat: int, players: int) -> list[int]:
+    return [(seat + offset) % players for offset in range(players)]
+
+
+def _azul(state: AzulState, seat: int) -> npt.NDArray[np.float32]:
+    # Written sparsely: positions and values of the non-zero entries, then one array.
+    at: list[int] = [state.phase]  # offer, tiling, chance, over
+    value: list[float] = [1.0, state.round / 10]
+    at.append(4)
+    base = 5
+    for counts in state.factories:
+        for colour in range(5):
+            if counts[colour]:
+                at.append(base + colour)
+                value.append(counts[colour] / 4)
+        base += 5
+    base = 5 + 45
+    for colour in range(5):
+        at += (base + colour, base + 6 + colour, base + 11 + colour)
+        value += (state.centre[colour] / 20, state.bag[colour] / 20, state.lid[colour] / 20)
+    at.append(base + 5)
+    value.append(1.0 if state.centre_marker else 0.0)
+    base += 16
+    seats = _rotated(seat, state.players)
+    for other in seats:
+        board = state.boards[other]
+        at.append(base)
+        value.append(board.score / 100)
+        for line in range(5):
+            count = board.line_count[line]
+            if count:
+                at += (base + 1 + 6 * line, base + 2 + 6 * line + board.line_colour[line])
+                value += (count / (line + 1), 1.0)
+        walls = base + 31
+        for cell, colour in enumerate(board.wall_colours):
+            if colour != EMPTY:
+                at.append(walls + 5 * cell + colour)
+                value.append(1.0)
+        at += (base + AZUL_BOARD - 3, base + AZUL_BOARD - 2, base + AZUL_BOARD - 1)
+        value += (len(board.floor) / 7, 1.0 if MARKER in board.floor else 0.0, 1.0 if board.waiting else 0.0)
+        base += AZUL_BOARD
+    size = AZUL_SIZE
+    if isinstance(state, ChocolatierState):
+        size += CHOCOLATIER_EXTRA
+        base = AZUL_SIZE
+        for index, disc in enumerate(state.discs):
+            if disc is not None:
+                at.append(base + len(DISCS) * index + DISCS.index(disc))
+                value.append(1.0)
+        base += 9 * len(DISCS)
+        if state.disc_holder is not None:
+            at.append(base + seats.index(state.disc_holder))
+            value.append(1.0)
+        if state.disc_tile != EMPTY:
+            at.append(base + SEATS + state.disc_tile)
+            value.append(1.0)
+    out = np.zeros(size, dtype=np.float32)
+    out[at] = value
+    return out
+
+
+def _pavilion(state: PavilionState, seat: int) -> npt.NDArray[np.float32]:
+    at: list[int] = [state.phase, 5 + state.round - 1, 5 + ROUNDS + WILD_BY_ROUND[state.round - 1]]
+    value: list[float] = [1.0, 1.0, 1.0]
+    base = 5 + ROUNDS + 6
+    for counts in state.factories:
+        for colour in range(6):
+            if counts[colour]:
+                at.append(base + colour)
+                value.append(counts[colour] / 4)
+        base += 6
+    base = 5 + ROUNDS + 6 + 54
+    for colour in range(6):
+        at += (base + colour, base + 7 + colour, base + 13 + colour, base + 19 + colour)
+        value += (
+            state.centre[colour] / 22,
+            state.supply[colour] / 10,
+            state.bag[colour] / 22,
+            state.tower[colour] / 22,
+        )
+    at.append(base + 6)
+    value.append(1.0 if state.marker_in_centre else 0.0)
+    base += 25
+    for slot, tiles in enumerate(state.pending_bonus[:3]):
+        at.append(base + slot)
+        value.append(tiles / 3)
+    base += 3
+    for other in _rotated(seat, state.players):
+        board = state.boards[other]
+        at.append(base)
+        value.append(board.score / 100)
+        for colour in range(6):
+            if board.hand[colour]:
+                at.append(base + 1 + colour)
+                value.append(board.hand[colour] / 10)
+        at.append(base + 7)
+        value.append(1.0 if board.passed else 0.0)
+        cells = base + 8
+        for cell, colour in enumerate(board.colours):
+            if colour >= 0:
+                at.append(cells + 6 * cell + colour)
+                value.append(1.0)
+        base += PAVILION_BOARD
+    out = np.zeros(PAVILION_SIZE, dtype=np.float32)
+    out[at] = value
+    return out

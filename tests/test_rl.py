@@ -1,0 +1,132 @@
+"""The RL environments: PettingZoo's and Gymnasium's own checks, masks equal to the legal moves, rewards, seeds."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test
+
+from mozaika import rl
+from mozaika.rl.actions import action_count, action_index
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("azul", {"wall": "coloured"}),
+    ("azul", {"wall": "grey"}),
+    ("chocolatier", {"box": "coloured", "special_factories": False}),
+    ("chocolatier", {"box": "brown", "special_factories": False}),
+    ("chocolatier", {"box": "coloured", "special_factories": True}),
+    ("chocolatier", {"box": "brown", "special_factories": True}),
+    ("pavilion", {"board": "coloured"}),
+    ("pavilion", {"board": "colourless"}),
+]
+IDS = [f"{game}-{'-'.join(str(value) for value in options.values())}" for game, options in CONFIGS]
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_pettingzoo_api_test(game: str, options: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(rl.env(game, players=3, **options), num_cycles=300)
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_gymnasium_check_env(game: str, options: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(rl.gym_env(game, opponents="random", **options), skip_render_check=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    config=st.sampled_from(CONFIGS), players=st.integers(2, 4), seed=st.integers(0, 2**31), steps=st.integers(0, 300)
+)
+def test_the_mask_is_exactly_the_legal_moves(
+    config: tuple[str, dict[str, Any]], players: int, seed: int, steps: int
+) -> None:
+    """Masked actions are the engine's legal moves, one action per move, at every step."""
+    game, options = config
+    env = rl.env(game, players=players, **options)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        observation = env.observe(agent)
+        state = env.state
+        legal = state.legal_moves(state.to_move[0])
+        indices = {action_index(move) for move in legal}
+        assert len(indices) == len(legal)
+        assert set(np.flatnonzero(observation["action_mask"])) == indices
+        assert max(indices) < action_count(game, options) and observation["observation"].shape == (
+            rl.observation_size(game),
+        )
+        env.step(rng.choice(sorted(indices)))
+
+
+def test_final_rewards_margin_and_win() -> None:
+    for kind in ("margin", "win"):
+        env = rl.env("azul", players=3, reward=kind)
+        env.reset(seed=4)
+        totals = dict.fromkeys(env.possible_agents, 0.0)
+        rng = random.Random(1)
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, _ = env.last()
+            totals[agent] += reward
+            if termination or truncation:
+                env.step(None)
+                continue
+            env.step(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
+        scores = env.state.scores
+        for seat, agent in enumerate(env.possible_agents):
+            best_other = max(score for other, score in enumerate(scores) if other != seat)
+            if kind == "margin":
+                assert totals[agent] == scores[seat] - best_other
+            else:
+                assert totals[agent] in (-1.0, 0.0, 1.0)
+                assert (totals[agent] >= 0) == (seat in env.state.winners)
+
+
+def test_seeds_reproduce_a_game_and_shaped_rewards_follow_the_score() -> None:
+    first, second = (rl.env("pavilion", players=2, shaped=True) for _ in range(2))
+    first.reset(seed=9)
+    second.reset(seed=9)
+    rng = random.Random(2)
+    while not first.terminations[first.agent_selection]:
+        observation = first.observe(first.agent_selection)
+        twin = second.observe(second.agent_selection)
+        assert np.array_equal(observation["observation"], twin["observation"])
+        action = rng.choice(list(np.flatnonzero(observation["action_mask"])))
+        before = first.state.scores
+        first.step(action)
+        second.step(action)
+        if not first.state.is_over:  # the last step adds the final margin
+            changes = [after - old for old, after in zip(before, first.state.scores, strict=True)]
+            assert [first.rewards[agent] for agent in first.possible_agents] == changes
+    assert first.state.scores == second.state.scores
+
+
+def test_gym_env_plays_against_bots_and_forfeits_on_an_illegal_action() -> None:
+    env = rl.gym_env("chocolatier", players=3, opponents=["greedy", "random"], special_factories=True)
+    observation, info = env.reset(seed=5)
+    assert info["position"]["game"] == "chocolatier" and observation["action_mask"].sum() > 0
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert terminated and reward == -100.0 and info["illegal_action"]
+    observation, _ = env.reset(seed=5)
+    total, done = 0.0, False
+    while not done:
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, reward, done, _, info = env.step(action)
+        total += reward
+    scores = info["scores"]
+    assert total == scores[0] - max(scores[1:])
+    with pytest.raises(ValueError, match="opponent"):
+        rl.gym_env("azul", players=3, opponents=["greedy"])
