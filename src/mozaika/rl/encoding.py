@@ -7,6 +7,8 @@ about [0, 1]; colours are one-hot.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import numpy.typing as npt
 
@@ -46,6 +48,12 @@ def _rotated(seat: int, players: int) -> list[int]:
     return [(seat + offset) % players for offset in range(players)]
 
 
+@cache
+def _wall_entries(colours: tuple[int, ...]) -> tuple[int, ...]:
+    """The one-hot entries of a wall (``5 * cell + colour`` per tile), remembered per wall."""
+    return tuple(5 * cell + colour for cell, colour in enumerate(colours) if colour != EMPTY)
+
+
 def _azul(state: AzulState, seat: int) -> npt.NDArray[np.float32]:
     # Written sparsely: positions and values of the non-zero entries, then one array.
     at: list[int] = [state.phase]  # offer, tiling, chance, over
@@ -75,11 +83,11 @@ def _azul(state: AzulState, seat: int) -> npt.NDArray[np.float32]:
             if count:
                 at += (base + 1 + 6 * line, base + 2 + 6 * line + board.line_colour[line])
                 value += (count / (line + 1), 1.0)
-        walls = base + 31
-        for cell, colour in enumerate(board.wall_colours):
-            if colour != EMPTY:
-                at.append(walls + 5 * cell + colour)
-                value.append(1.0)
+        filled = _wall_entries(tuple(board.wall_colours))
+        if filled:
+            walls = base + 31
+            at += [walls + entry for entry in filled]
+            value += [1.0] * len(filled)
         at += (base + AZUL_BOARD - 3, base + AZUL_BOARD - 2, base + AZUL_BOARD - 1)
         value += (len(board.floor) / 7, 1.0 if MARKER in board.floor else 0.0, 1.0 if board.waiting else 0.0)
         base += AZUL_BOARD

@@ -95,6 +95,10 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             state.play(self._bots[seat].choose(state))
         self._legal = legal_actions(state) if not state.is_over else {}
 
+    def legal_moves(self) -> dict[int, Move]:
+        """The learner's legal moves by action index (what the mask shows)."""
+        return dict(self._legal)
+
     def _observation(self) -> dict[str, Any]:
         mask = np.zeros(self.actions, dtype=np.int8)
         if self._legal:
