@@ -104,7 +104,7 @@ def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0, fas
         state = new_game(case.game, players=case.players, seed=seed + games, **options)
         if fast:
             before = len(state.history)
-            state.playout(rng)  # type: ignore[attr-defined]
+            state.playout(rng)
             moves += sum(1 for step in state.history[before:] if isinstance(step, Move))
         else:
             while not state.is_over:

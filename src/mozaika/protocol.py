@@ -91,6 +91,33 @@ class State(ABC):
     _chance_index: int
     _history: _History | None
 
+    def _start(self, seed: int, auto_chance: bool, chance_index: int = 0) -> None:
+        """Set the fields every state shares, before anything else (a new game, or one read back)."""
+        self.seed = seed
+        self.auto_chance = auto_chance
+        self._chance_index = chance_index
+        self._history = None
+
+    def _copy_start(self, other: State) -> None:
+        """Give a copy the shared fields (its history is this state's: copies share it)."""
+        other.seed = self.seed
+        other.auto_chance = self.auto_chance
+        other._chance_index = self._chance_index
+        other._history = self._history
+
+    def _header(self, version: int) -> dict[str, Any]:
+        """The fields every position format starts with."""
+        return {
+            "game": self.game_id,
+            "format": version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "auto_chance": self.auto_chance,
+            "chance_index": self._chance_index,
+            "round": self.round,
+        }
+
     # --- who acts -------------------------------------------------------------------
 
     @property
@@ -219,6 +246,22 @@ class State(ABC):
             self._apply_chance(outcome)
             self._chance_index += 1
             self._history = (outcome, self._history)
+
+    def playout(self, rng: random.Random) -> None:
+        """Play on to the end, every decision uniform over :meth:`legal_moves`, chance from the seed.
+
+        The fast path for simulations; engines may play the same games faster
+        without building move lists.  The history records every step as usual.
+        """
+        draw = rng.random
+        while not self.is_over:
+            if self.is_chance:
+                self.resolve_chance()
+                continue
+            moves = self.legal_moves()
+            move = moves[int(draw() * len(moves))]
+            self._apply_move(move)
+            self._history = (move, self._history)
 
     def reseed(self, seed: int) -> None:
         """Replace the seed that decides future chance events (for sampling alternative futures)."""

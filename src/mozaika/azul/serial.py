@@ -29,14 +29,7 @@ def azul_state_to_dict(state: AzulState) -> dict[str, Any]:
 
     theme = state.theme
     return {
-        "game": state.game_id,
-        "format": FORMAT,
-        "players": state.players,
-        "options": state.options,
-        "seed": state.seed,
-        "auto_chance": state.auto_chance,
-        "chance_index": state._chance_index,
-        "round": state.round,
+        **state._header(FORMAT),
         "phase": PHASE_NAMES[state.phase],
         "turn": state.turn,
         "starter": state.starter,
@@ -107,10 +100,7 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
             counts[colour] += 1
         return counts
 
-    state.seed = top.integer("seed", 0)
-    state.auto_chance = top.get("auto_chance", bool)
-    state._chance_index = top.integer("chance_index", 0)
-    state._history = None
+    state._start(top.integer("seed", 0), top.get("auto_chance", bool), top.integer("chance_index", 0))
     state._players = players
     state._init_options(options)
     factory_count = FACTORIES[players]

@@ -34,7 +34,7 @@ from mozaika.azul.wall import (
 )
 from mozaika.drawing import apply_draw, sample_draw
 from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError
-from mozaika.protocol import ChanceOutcome, Move, State, _History
+from mozaika.protocol import ChanceOutcome, Move, State
 from mozaika.theme import Theme
 
 FACTORIES = {2: 5, 3: 7, 4: 9}
@@ -92,10 +92,7 @@ class AzulState(State):
     )
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
-        self.seed = seed
-        self.auto_chance = auto_chance
-        self._chance_index = 0
-        self._history: _History | None = None
+        self._start(seed, auto_chance)
         self._players = players
         self._init_options(options)
         factories = FACTORIES[players]
@@ -564,10 +561,7 @@ class AzulState(State):
 
     def copy(self) -> Self:
         other = object.__new__(type(self))
-        other.seed = self.seed
-        other.auto_chance = self.auto_chance
-        other._chance_index = self._chance_index
-        other._history = self._history
+        self._copy_start(other)
         other._players = self._players
         other.grey = self.grey
         other.table = self.table

@@ -28,7 +28,7 @@ from mozaika.chocolatier.moves import (
 from mozaika.chocolatier.theme import PRALINE_THEME
 from mozaika.drawing import apply_draw, sample_draw
 from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError, PositionError
-from mozaika.protocol import ChanceOutcome, Move
+from mozaika.protocol import ChanceOutcome, Move, State
 from mozaika.theme import Theme
 
 _MOST_ON_A_FACTORY = FACTORY_SIZE + 2 + 3
@@ -253,18 +253,10 @@ class ChocolatierState(AzulState):
             super()._drop_to_floor(board, colour, count)
 
     def playout(self, rng: random.Random) -> None:
-        if not self.special_factories:
+        if self.special_factories:
+            State.playout(self, rng)  # Azul's fast path knows nothing of SN4's splits
+        else:
             super().playout(rng)
-            return
-        draw = rng.random
-        while self.phase != OVER:
-            if self.phase == CHANCE:
-                self.resolve_chance()
-                continue
-            moves = self.legal_moves()
-            move = moves[int(draw() * len(moves))]
-            self._apply_move(move)
-            self._history = (move, self._history)
 
     # --- rounds -------------------------------------------------------------------
 

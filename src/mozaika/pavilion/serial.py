@@ -32,14 +32,7 @@ def pavilion_state_to_dict(state: PavilionState) -> dict[str, Any]:
         return "".join(theme.letter(c) * counts[c] for c in range(COLOURS))
 
     return {
-        "game": state.game_id,
-        "format": FORMAT,
-        "players": state.players,
-        "options": state.options,
-        "seed": state.seed,
-        "auto_chance": state.auto_chance,
-        "chance_index": state._chance_index,
-        "round": state.round,
+        **state._header(FORMAT),
         "wild": theme.letter(state.wild),
         "phase": PHASE_NAMES[state.phase],
         "chance": CHANCE_NAMES[state.chance_kind] if state.phase == CHANCE else None,
@@ -113,10 +106,7 @@ def pavilion_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
             raise PositionError(f"{where} holds {len(colours)} tiles; at most {most} fit")
         return [colours.count(colour) for colour in range(COLOURS)]
 
-    state.seed = top.integer("seed", 0)
-    state.auto_chance = top.get("auto_chance", bool)
-    state._chance_index = top.integer("chance_index", 0)
-    state._history = None
+    state._start(top.integer("seed", 0), top.get("auto_chance", bool), top.integer("chance_index", 0))
     state._players = players
     state._set_side(options["board"] == "colourless")
     state._round = top.integer("round", 1, ROUNDS)

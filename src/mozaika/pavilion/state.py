@@ -45,7 +45,7 @@ from mozaika.pavilion.moves import (
     picks,
 )
 from mozaika.pavilion.theme import COLOURS, PAVILION_THEME, ROUNDS, WILD_BY_ROUND
-from mozaika.protocol import ChanceOutcome, Move, State, _History
+from mozaika.protocol import ChanceOutcome, Move, State
 from mozaika.theme import Theme
 
 FACTORIES = {2: 5, 3: 7, 4: 9}
@@ -135,10 +135,7 @@ class PavilionState(State):
     )
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
-        self.seed = seed
-        self.auto_chance = auto_chance
-        self._chance_index = 0
-        self._history: _History | None = None
+        self._start(seed, auto_chance)
         self._players = players
         self._set_side(options.get("board", "coloured") == "colourless")
         self.factories = [[0] * COLOURS for _ in range(FACTORIES[players])]
@@ -663,26 +660,11 @@ class PavilionState(State):
             else:
                 self._start_placement()  # ruling R-13: nothing to acquire, so placement begins at once
 
-    # --- playouts, copies, serialisation ---------------------------------------------
-
-    def playout(self, rng: random.Random) -> None:
-        """Play on to the end of the game, every decision uniform over the legal moves (see Azul's playout)."""
-        draw = rng.random
-        while self.phase != OVER:
-            if self.phase == CHANCE:
-                self.resolve_chance()
-                continue
-            moves = self.legal_moves()
-            move = moves[int(draw() * len(moves))]
-            self._apply_move(move)
-            self._history = (move, self._history)
+    # --- copies and serialisation ----------------------------------------------------
 
     def copy(self) -> Self:
         other = object.__new__(type(self))
-        other.seed = self.seed
-        other.auto_chance = self.auto_chance
-        other._chance_index = self._chance_index
-        other._history = self._history
+        self._copy_start(other)
         other._players = self._players
         other.colourless = self.colourless
         other.numbers = self.numbers

@@ -48,6 +48,16 @@ def _rotated(seat: int, players: int) -> list[int]:
     return [(seat + offset) % players for offset in range(players)]
 
 
+def _factories(factories: list[list[int]], base: int, at: list[int], value: list[float]) -> None:
+    """Each factory's tiles by colour / 4, one block of entries per factory from ``base``."""
+    for counts in factories:
+        for colour, count in enumerate(counts):
+            if count:
+                at.append(base + colour)
+                value.append(count / 4)
+        base += len(counts)
+
+
 @cache
 def _wall_entries(colours: tuple[int, ...]) -> tuple[int, ...]:
     """The one-hot entries of a wall (``5 * cell + colour`` per tile), remembered per wall."""
@@ -59,13 +69,7 @@ def _azul(state: AzulState, seat: int) -> npt.NDArray[np.float32]:
     at: list[int] = [state.phase]  # offer, tiling, chance, over
     value: list[float] = [1.0, state.round / 10]
     at.append(4)
-    base = 5
-    for counts in state.factories:
-        for colour in range(5):
-            if counts[colour]:
-                at.append(base + colour)
-                value.append(counts[colour] / 4)
-        base += 5
+    _factories(state.factories, 5, at, value)
     base = 5 + 45
     for colour in range(5):
         at += (base + colour, base + 6 + colour, base + 11 + colour)
@@ -114,13 +118,7 @@ def _azul(state: AzulState, seat: int) -> npt.NDArray[np.float32]:
 def _pavilion(state: PavilionState, seat: int) -> npt.NDArray[np.float32]:
     at: list[int] = [state.phase, 5 + state.round - 1, 5 + ROUNDS + WILD_BY_ROUND[state.round - 1]]
     value: list[float] = [1.0, 1.0, 1.0]
-    base = 5 + ROUNDS + 6
-    for counts in state.factories:
-        for colour in range(6):
-            if counts[colour]:
-                at.append(base + colour)
-                value.append(counts[colour] / 4)
-        base += 6
+    _factories(state.factories, 5 + ROUNDS + 6, at, value)
     base = 5 + ROUNDS + 6 + 54
     for colour in range(6):
         at += (base + colour, base + 7 + colour, base + 13 + colour, base + 19 + colour)
