@@ -85,7 +85,9 @@ class State(ABC):
     game_id: ClassVar[str]
     """The id of the game this state belongs to (``"azul"``, ``"chocolatier"``, ``"pavilion"``)."""
 
-    # Set by every concrete state.
+    __slots__ = ("_chance_index", "_history", "auto_chance", "seed")
+
+    # Set by every concrete state, through _start.
     seed: int
     auto_chance: bool
     _chance_index: int

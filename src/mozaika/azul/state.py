@@ -68,14 +68,12 @@ class AzulState(State):
     theme: ClassVar[Theme] = AZUL_THEME
 
     __slots__ = (
-        "_chance_index",
-        "_history",
         "_players",
         "_round",
-        "auto_chance",
         "bag",
         "boards",
         "centre",
+        "centre_colours",
         "centre_marker",
         "factories",
         "fill_sizes",
@@ -84,7 +82,6 @@ class AzulState(State):
         "marker_holder",
         "phase",
         "present",
-        "seed",
         "starter",
         "table",
         "tiles_on_table",

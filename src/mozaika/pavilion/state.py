@@ -108,11 +108,8 @@ class PavilionState(State):
     theme: ClassVar[Theme] = PAVILION_THEME
 
     __slots__ = (
-        "_chance_index",
-        "_history",
         "_players",
         "_round",
-        "auto_chance",
         "bag",
         "boards",
         "centre",
@@ -126,7 +123,6 @@ class PavilionState(State):
         "pending_bonus",
         "phase",
         "placement_table",
-        "seed",
         "starter",
         "supply",
         "tiles_on_table",
