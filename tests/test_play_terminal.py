@@ -134,6 +134,9 @@ def test_czech() -> None:
     child.expect_exact("Žolíková barva tohoto kola: fialová")
     child.expect_exact("h nápověda) > ")
     child.sendline("xx")
+    child.expect_exact("Tohle teď není tah: zápisu „xx“ nerozumím")
+    child.expect_exact("h nápověda) > ")
+    child.sendline("B1B")  # round 1 holds no tile in hand yet: the acquisition phase wants a take
     child.expect_exact("Tohle teď není tah")
     child.expect_exact("h nápověda) > ")
     child.sendline("q")
@@ -143,9 +146,30 @@ def test_czech() -> None:
     child.expect(pexpect.EOF)
 
 
-def test_the_catalogues_have_the_same_messages() -> None:
-    """Every text exists in both languages, with the same placeholders."""
+def test_czech_explains_the_rule_an_illegal_move_breaks() -> None:
+    state = mozaika.new_game("azul", players=2, seed=2)
+    absent = next(letter for letter in "BYRKW" if letter not in state.to_dict()["factories"][0])
+    child = spawn("--lang", "cs", "--seed", "2")
+    child.expect_exact("h nápověda) > ")
+    child.sendline(f"1{absent}1")
+    child.expect_exact("Tento tah není povolen (A-3): na tomto místě není dílek této barvy.")
+    child.expect_exact("h nápověda) > ")
+    child.sendline("q")
+    child.expect_exact("[a/n] > ")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+
+
+def test_the_catalogues_have_every_message_in_both_languages() -> None:
+    """Every English text exists in Czech (Czech adds its explanations of the rules), and each fills in."""
     english, czech = Messages("en"), Messages("cs")
-    assert english._messages.keys() == czech._messages.keys()
-    for key, text in english._messages.items():
-        assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", czech._messages[key])), key
+    assert english.keys <= czech.keys
+    assert all(key.startswith("rule_") for key in czech.keys - english.keys)
+    values = dict.fromkeys(
+        ["game", "round", "colour", "number", "disc", "name", "source", "star", "count", "reason", "answer", "example"],
+        "x",
+    )
+    values.update(rule="A-4", explanation="x", move="1B1", moves="x", value="x", default="x", path="x", scores="x")
+    values.update(names="x", steps="x")
+    for key in english.keys:
+        assert english(key, **values) and czech(key, **values)

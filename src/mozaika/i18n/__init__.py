@@ -44,4 +44,13 @@ class Messages:
         self._messages = catalogue(language)
 
     def __call__(self, key: str, **values: Any) -> str:
+        """The message ``key`` with its placeholders filled in (a message may use only some of ``values``)."""
         return self._messages[key].format(**values)
+
+    def optional(self, key: str, **values: Any) -> str | None:
+        """The message ``key``, or None when this language has no such message."""
+        return self(key, **values) if key in self._messages else None
+
+    @property
+    def keys(self) -> set[str]:
+        return set(self._messages)

@@ -143,21 +143,23 @@ class Session:
         try:
             move = self.state.parse_move(answer)
         except NotationError as error:
-            self.say(self.text("bad_input", reason=error), "red")
+            self.say(self.text("bad_input", reason=error, answer=answer, example=moves[0]), "red")
             return None
         if move not in moves:
-            reason = self._why_illegal(move)
-            self.say(self.text("illegal", reason=reason), "red")
+            self.say(self._why_illegal(move), "red")
             return None
         return move
 
     def _why_illegal(self, move: Move) -> str:
+        """The engine's reason (in English), or this language's explanation of the rule broken."""
         trial = self.state.copy()
         try:
             trial.play(move)
         except IllegalMoveError as error:
-            return str(error)
-        return str(move)
+            rule = error.rule or ""
+            explanation = self.text.optional(f"rule_{rule}") or str(error)
+            return self.text("illegal", reason=error, rule=rule, explanation=explanation)
+        return self.text("illegal", reason=move, rule="", explanation=str(move))
 
     # --- commands ---------------------------------------------------------------------
 
