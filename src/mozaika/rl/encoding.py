@@ -7,7 +7,7 @@ about [0, 1]; colours are one-hot.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -58,17 +58,35 @@ def _factories(factories: list[list[int]], base: int, at: list[int], value: list
         base += len(counts)
 
 
-@cache
-def _wall_entries(colours: tuple[int, ...]) -> tuple[int, ...]:
-    """The one-hot entries of a wall (``5 * cell + colour`` per tile), remembered per wall."""
-    return tuple(5 * cell + colour for cell, colour in enumerate(colours) if colour != EMPTY)
+@lru_cache(maxsize=1 << 16)
+def _azul_board(
+    score: int,
+    counts: tuple[int, ...],
+    colours: tuple[int, ...],
+    wall: tuple[int, ...],
+    floor: int,
+    marker: bool,
+    waiting: bool,
+) -> npt.NDArray[np.float32]:
+    """One seat's block of an Azul observation; boards repeat a lot, so blocks are remembered."""
+    block = np.zeros(AZUL_BOARD, dtype=np.float32)
+    block[0] = score / 100
+    for line in range(5):
+        if counts[line]:
+            block[1 + 6 * line] = counts[line] / (line + 1)
+            block[2 + 6 * line + colours[line]] = 1.0
+    for cell, colour in enumerate(wall):
+        if colour != EMPTY:
+            block[31 + 5 * cell + colour] = 1.0
+    block[AZUL_BOARD - 3 :] = (floor / 7, 1.0 if marker else 0.0, 1.0 if waiting else 0.0)
+    block.flags.writeable = False
+    return block
 
 
 def _azul(state: AzulState, seat: int) -> npt.NDArray[np.float32]:
-    # Written sparsely: positions and values of the non-zero entries, then one array.
-    at: list[int] = [state.phase]  # offer, tiling, chance, over
+    # The shared table written sparsely; each seat's block looked up by its board's contents.
+    at: list[int] = [state.phase, 4]  # phase one-hot: offer, tiling, chance, over; then the round
     value: list[float] = [1.0, state.round / 10]
-    at.append(4)
     _factories(state.factories, 5, at, value)
     base = 5 + 45
     for colour in range(5):
@@ -78,23 +96,26 @@ def _azul(state: AzulState, seat: int) -> npt.NDArray[np.float32]:
     value.append(1.0 if state.centre_marker else 0.0)
     base += 16
     seats = _rotated(seat, state.players)
+    table = np.zeros(base, dtype=np.float32)
+    table[at] = value
+    parts = [table]
     for other in seats:
         board = state.boards[other]
-        at.append(base)
-        value.append(board.score / 100)
-        for line in range(5):
-            count = board.line_count[line]
-            if count:
-                at += (base + 1 + 6 * line, base + 2 + 6 * line + board.line_colour[line])
-                value += (count / (line + 1), 1.0)
-        filled = _wall_entries(tuple(board.wall_colours))
-        if filled:
-            walls = base + 31
-            at += [walls + entry for entry in filled]
-            value += [1.0] * len(filled)
-        at += (base + AZUL_BOARD - 3, base + AZUL_BOARD - 2, base + AZUL_BOARD - 1)
-        value += (len(board.floor) / 7, 1.0 if MARKER in board.floor else 0.0, 1.0 if board.waiting else 0.0)
-        base += AZUL_BOARD
+        parts.append(
+            _azul_board(
+                board.score,
+                tuple(board.line_count),
+                tuple(board.line_colour),
+                tuple(board.wall_colours),
+                len(board.floor),
+                MARKER in board.floor,
+                board.waiting,
+            )
+        )
+    if len(seats) < SEATS:
+        parts.append(np.zeros(AZUL_BOARD * (SEATS - len(seats)), dtype=np.float32))
+    at = []
+    value = []
     size = AZUL_SIZE
     if isinstance(state, ChocolatierState):
         size += CHOCOLATIER_EXTRA
@@ -110,9 +131,11 @@ def _azul(state: AzulState, seat: int) -> npt.NDArray[np.float32]:
         if state.disc_tile != EMPTY:
             at.append(base + SEATS + state.disc_tile)
             value.append(1.0)
-    out = np.zeros(size, dtype=np.float32)
-    out[at] = value
-    return out
+    if size > AZUL_SIZE:
+        extra = np.zeros(CHOCOLATIER_EXTRA, dtype=np.float32)
+        extra[[index - AZUL_SIZE for index in at]] = value
+        parts.append(extra)
+    return np.concatenate(parts)
 
 
 def _pavilion(state: PavilionState, seat: int) -> npt.NDArray[np.float32]:
