@@ -111,7 +111,6 @@ def table_view(position: dict[str, Any], text: Messages | None = None) -> Group:
                 text("wild", colour=spec.theme.name(wild, text.language)), " ", tile_text(position["wild"], styles)
             )
         )
-    row = Table.grid(padding=(0, 2))
     specials = position.get("special_factories") or [None] * len(position["factories"])
     cells = []
     for index, (tiles, disc) in enumerate(zip(position["factories"], specials, strict=True)):
@@ -119,15 +118,20 @@ def table_view(position: dict[str, Any], text: Messages | None = None) -> Group:
         if disc is not None:
             label.append(f" SN{disc}", style="bold yellow")
         cells.append(Text.assemble(label, " ", tile_text(tiles or ".", styles)))
-    for _ in cells:
-        row.add_column()
-    row.add_row(*cells)
-    parts.append(Text(text("factories"), style="bold underline"))
-    parts.append(row)
+    # The factories' circle: the first half left to right, the rest back right to left, the centre inside.
+    half = (len(cells) + 1) // 2
+    top, bottom = cells[:half], cells[half:][::-1]
+    ring = Table.grid(padding=(0, 2))
+    for _ in range(half):
+        ring.add_column()
+    ring.add_row(*top)
     centre = tile_text(position["centre"], styles)
     if position.get("marker_in_centre"):
         centre.append_text(tile_text(MARKER_LETTER, styles))
-    parts.append(Text.assemble(Text(f"C  {text('centre')}: ", style="bold"), centre))
+    ring.add_row(Text.assemble(Text(f"C {text('centre')}: ", style="bold"), centre), *[""] * (half - 1))
+    ring.add_row(*bottom, *[""] * (half - len(bottom)))
+    parts.append(Text(text("factories"), style="bold underline"))
+    parts.append(ring)
     if "supply" in position:
         parts.append(Text.assemble(Text(f"{text('supply')}: ", style="bold"), tile_text(position["supply"], styles)))
     return Group(*parts)

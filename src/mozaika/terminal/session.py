@@ -42,16 +42,31 @@ class Seat:
 
 
 def seats_from_names(names: list[str], seed: int, text: Messages) -> list[Seat]:
-    """Seats from ``human`` or a bot or level name each (as ``--seat`` and saved records give them)."""
+    """Seats from ``human`` or a bot level each (as ``--seat`` gives them), or the names a saved game recorded.
+
+    A level used by several seats is numbered (``medium 2``, ``medium 3``) so that
+    every seat has its own name; a saved name that is a level, numbered or not,
+    plays as that level again; any other name is a person.
+    """
+    repeated = {name for name in names if name != "human" and names.count(name) > 1}
     seats = []
     for number, name in enumerate(names, start=1):
+        level = _level_of(name)
         if name == "human":
             seats.append(Seat(text("human", number=number)))
-        elif name in bot_names():
-            seats.append(Seat(name, make_bot(name, seed=seed * 7919 + number)))
+        elif level is not None:
+            shown = f"{name} {number}" if name in repeated else name
+            seats.append(Seat(shown, make_bot(level, seed=seed * 7919 + number)))
         else:
-            seats.append(Seat(name))  # a person's name, from a saved game
+            seats.append(Seat(name))
     return seats
+
+
+def _level_of(name: str) -> str | None:
+    if name in bot_names():
+        return name
+    stem, _, number = name.rpartition(" ")
+    return stem if number.isdigit() and stem in bot_names() else None
 
 
 class Session:
