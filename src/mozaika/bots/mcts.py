@@ -52,9 +52,18 @@ class MctsBot(Bot):
 
     name = "mcts"
 
-    def __init__(self, *, budget: Budget | None = None, seed: int | None = None, exploration: float = 0.12) -> None:
+    def __init__(
+        self,
+        *,
+        budget: Budget | None = None,
+        seed: int | None = None,
+        exploration: float = 0.12,
+        candidates: int = 16,
+    ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
+        self.candidates = candidates
+        """At the root, only this many moves, the best by the greedy evaluation, are searched."""
         self.last_iterations = 0
         """How many iterations the last search ran (for speed measurements)."""
 
@@ -75,6 +84,7 @@ class MctsBot(Bot):
         deadline = Deadline(self.budget)
         rng = self.rng
         exploration = self.exploration
+        shortlist = self._shortlist(state)
         while True:
             simulation = state.copy()
             simulation.auto_chance = True
@@ -84,7 +94,7 @@ class MctsBot(Bot):
             # Selection and expansion.
             while not simulation.is_over:
                 seat = simulation.to_move[0]
-                moves = simulation.legal_moves(seat)
+                moves = shortlist if node is root else simulation.legal_moves(seat)
                 children = node.children
                 untried = [move for move in moves if move not in children]
                 if untried:
@@ -118,3 +128,22 @@ class MctsBot(Bot):
                 break
         self.last_iterations = deadline.done
         return root
+
+    def _shortlist(self, state: State) -> list[Move]:
+        """The root moves worth searching: all of them, or the best ``candidates`` by the greedy evaluation.
+
+        Summer Pavilion offers hundreds of moves (placements, and every choice of
+        tiles to keep); a search spread over all of them sees each once.
+        """
+        seat = acting_seat(state)
+        moves = state.legal_moves(seat)
+        if len(moves) <= self.candidates:
+            return moves
+        scored = []
+        for move in moves:
+            after = state.copy()
+            after.auto_chance = True
+            after.play(move)
+            scored.append((evaluate(after)[seat], move))
+        scored.sort(key=lambda entry: entry[0], reverse=True)
+        return [move for _, move in scored[: self.candidates]]

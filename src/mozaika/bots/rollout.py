@@ -6,6 +6,7 @@ import random
 
 from mozaika.azul.moves import CENTRE, FLOOR, TakeMove
 from mozaika.azul.state import AzulState
+from mozaika.pavilion.geometry import ARC_POINTS
 from mozaika.pavilion.moves import Pass, Place
 from mozaika.pavilion.state import PavilionState
 from mozaika.protocol import Move, State
@@ -20,7 +21,7 @@ def rollout_move(state: State, rng: random.Random) -> Move:
     if isinstance(state, AzulState):
         return _azul(state, moves, rng)
     if isinstance(state, PavilionState):
-        return _pavilion(moves, rng)
+        return _pavilion(state, moves, rng)
     return moves[rng.randrange(len(moves))]
 
 
@@ -51,13 +52,23 @@ def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
     return best[rng.randrange(len(best))]
 
 
-def _pavilion(moves: list[Move], rng: random.Random) -> Move:
-    # Place while something can be placed (cheapest payments first among equals), then pass keeping the most.
-    places = [move for move in moves if isinstance(move, Place)]
-    if places:
-        fewest = min(move.wilds for move in places)
-        places = [move for move in places if move.wilds == fewest]
-        return places[rng.randrange(len(places))]
+def _pavilion(state: PavilionState, moves: list[Move], rng: random.Random) -> Move:
+    # The placement that scores most for the tiles it costs; pass (keeping the most) when none is worth it.
+    board = state.boards[state.turn]
+    best: list[Move] = []
+    top = -1.5
+    for move in moves:
+        if isinstance(move, Place):
+            star, slot = divmod(move.space, 6)
+            points = ARC_POINTS[board.star_rings[star] | 1 << slot][slot]
+            worth = points - 0.4 * state.numbers[move.space] - 0.1 * move.wilds
+            if worth > top + 1e-9:
+                top = worth
+                best = [move]
+            elif worth > top - 1e-9:
+                best.append(move)
+    if best:
+        return best[rng.randrange(len(best))]
     passes = [move for move in moves if isinstance(move, Pass)]
     if passes:
         return passes[0]  # the engine lists the passes keeping the most tiles first
