@@ -126,3 +126,17 @@ def test_search_finds_an_obviously_better_move() -> None:
     state = mozaika.new_game("azul", players=2, seed=6)
     ranked = bot.analyse(state)
     assert not str(ranked[0].move).endswith("F")
+
+
+def test_the_search_spends_itself_on_the_greedy_shortlist() -> None:
+    """With many legal moves, the root searches only the best ``candidates`` by the greedy evaluation."""
+    state = random_position(("pavilion", {}), 2, 3, 40)
+    while len(state.legal_moves(state.to_move[0])) <= 8:
+        state.play(state.legal_moves()[0])
+    greedy = make_bot("greedy", seed=1).analyse(state)
+    best_values = sorted((entry.value for entry in greedy), reverse=True)[:5]
+    bot = MctsBot(budget=Budget(iterations=40), seed=2, candidates=5)
+    searched = bot.analyse(state)
+    assert len(searched) <= 5
+    values = {str(entry.move): entry.value for entry in greedy}
+    assert all(values[str(entry.move)] >= best_values[-1] - 1e-9 for entry in searched)
