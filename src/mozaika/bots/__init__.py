@@ -37,7 +37,12 @@ LEVELS: dict[str, Level] = {
     "easy": Level("greedy", Budget(), (), "always the best-looking move now"),
     "medium": Level("mcts", Budget(iterations=150), (), "search, 150 iterations a move"),
     "hard": Level("mcts", Budget(iterations=600), (), "search, 600 iterations a move"),
-    "expert": Level("mcts", Budget(iterations=2500, seconds=5.0), (), "search, 2500 iterations (at most 5 s) a move"),
+    "expert": Level(
+        "mcts",
+        Budget(iterations=2500, seconds=5.0),
+        (("candidates", 32),),
+        "search over the 32 best-looking moves, 2500 iterations (at most 5 s) a move",
+    ),
 }
 
 
