@@ -25,11 +25,23 @@ def rollout_move(state: State, rng: random.Random) -> Move:
     return moves[rng.randrange(len(moves))]
 
 
-def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
-    # The take that finishes the most of a pattern line for the least waste; ties at random.
-    board = state.boards[state.turn]
+def _best(scored: list[tuple[float, Move]], rng: random.Random, floor: float = -1e9) -> Move | None:
+    """Among moves worth more than ``floor``, one of the best, ties broken at random; None if there is none."""
     best: list[Move] = []
-    top = -1e9
+    top = floor
+    for worth, move in scored:
+        if worth > top + 1e-9:
+            top = worth
+            best = [move]
+        elif worth > top - 1e-9:
+            best.append(move)
+    return best[rng.randrange(len(best))] if best else None
+
+
+def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
+    # The take that finishes the most of a pattern line for the least waste.
+    board = state.boards[state.turn]
+    scored: list[tuple[float, Move]] = []
     for move in moves:
         if not isinstance(move, TakeMove):
             return moves[rng.randrange(len(moves))]
@@ -44,31 +56,24 @@ def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
             worth = (1.5 if placed == space else placed / size) - 1.2 * (taken - placed)
         if move.source == CENTRE and state.centre_marker:
             worth -= 0.7  # the first-player marker costs a floor space
-        if worth > top + 1e-9:
-            top = worth
-            best = [move]
-        elif worth > top - 1e-9:
-            best.append(move)
-    return best[rng.randrange(len(best))]
+        scored.append((worth, move))
+    chosen = _best(scored, rng)
+    assert chosen is not None
+    return chosen
 
 
 def _pavilion(state: PavilionState, moves: list[Move], rng: random.Random) -> Move:
     # The placement that scores most for the tiles it costs; pass (keeping the most) when none is worth it.
     board = state.boards[state.turn]
-    best: list[Move] = []
-    top = -1.5
+    scored: list[tuple[float, Move]] = []
     for move in moves:
         if isinstance(move, Place):
             star, slot = divmod(move.space, 6)
             points = ARC_POINTS[board.star_rings[star] | 1 << slot][slot]
-            worth = points - 0.4 * state.numbers[move.space] - 0.1 * move.wilds
-            if worth > top + 1e-9:
-                top = worth
-                best = [move]
-            elif worth > top - 1e-9:
-                best.append(move)
-    if best:
-        return best[rng.randrange(len(best))]
+            scored.append((points - 0.4 * state.numbers[move.space] - 0.1 * move.wilds, move))
+    chosen = _best(scored, rng, floor=-1.5)
+    if chosen is not None:
+        return chosen
     passes = [move for move in moves if isinstance(move, Pass)]
     if passes:
         return passes[0]  # the engine lists the passes keeping the most tiles first
