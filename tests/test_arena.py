@@ -27,6 +27,16 @@ def test_every_deal_is_played_in_every_rotation_of_the_seats() -> None:
     ]
 
 
+def test_a_bot_entered_twice_is_counted_apart() -> None:
+    """Three greedy seats are three entrants ("easy 1", "easy 2", "easy 3"), each with its own results."""
+    match = Match("azul", ("expert", "easy", "easy", "easy"), games=4, seed=1)
+    assert match.labels == ("expert", "easy 1", "easy 2", "easy 3")
+    assert [pairing.seats for pairing in schedule(match)][1] == ("easy 3", "expert", "easy 1", "easy 2")
+    results = run_match(Match("azul", ("random", "random"), games=2, seed=5), jobs=1)
+    assert [summary.name for summary in summarise(results)] == ["random 1", "random 2"]
+    assert sum(summary.wins for summary in summarise(results)) == pytest.approx(2)
+
+
 def test_rotations_of_a_deal_share_its_chance() -> None:
     """Mirroring: the rotations of a deal get the same chance outcomes (same seed, same first fill)."""
     match = Match("azul", ("greedy", "random"), games=2, seed=7)

@@ -37,6 +37,14 @@ class Match:
         """Deals needed so that every rotation of every deal is played: ``games`` rounded up."""
         return -(-self.games // len(self.bots))
 
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Each entrant's name in the results: the bot's, numbered when a bot enters more than once."""
+        return tuple(
+            f"{name} {self.bots[:index].count(name) + 1}" if self.bots.count(name) > 1 else name
+            for index, name in enumerate(self.bots)
+        )
+
 
 @dataclass(frozen=True)
 class Pairing:
@@ -48,10 +56,16 @@ class Pairing:
     rotation: int
 
     @property
+    def entrants(self) -> tuple[int, ...]:
+        """Which entrant (an index into the match's bots) sits in each seat."""
+        count = len(self.match.bots)
+        return tuple((seat - self.rotation) % count for seat in range(count))
+
+    @property
     def seats(self) -> tuple[str, ...]:
-        bots = self.match.bots
-        count = len(bots)
-        return tuple(bots[(seat - self.rotation) % count] for seat in range(count))
+        """The entrants' labels, seat by seat."""
+        labels = self.match.labels
+        return tuple(labels[entrant] for entrant in self.entrants)
 
 
 def schedule(match: Match) -> list[Pairing]:
@@ -72,12 +86,12 @@ def play_game(pairing: Pairing) -> GameResult:
     # Each seat's bot gets its own seed, derived from the deal and the bot's place in the match.
     bots = [
         make_bot(
-            name,
+            match.bots[entrant],
             seconds=match.seconds,
             iterations=match.iterations,
-            seed=pairing.deal * 1009 + match.bots.index(name) * 7 + seat,
+            seed=pairing.deal * 1009 + entrant * 7 + seat,
         )
-        for seat, name in enumerate(seats)
+        for seat, entrant in enumerate(pairing.entrants)
     ]
     moves = [0] * len(seats)
     thinking = [0.0] * len(seats)

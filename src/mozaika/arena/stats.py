@@ -87,10 +87,9 @@ def summarise(results: Sequence[GameResult]) -> list[BotSummary]:
             0.0 if seat in result.winners else 1.0 + ordered.index(score) for seat, score in enumerate(result.scores)
         ]
         teams = [[ratings[name]] for name in result.seats]
-        if len(set(result.seats)) == len(result.seats):
-            updated = model.rate(teams, ranks=ranks)
-            for name, team in zip(result.seats, updated, strict=True):
-                ratings[name] = team[0]
+        updated = model.rate(teams, ranks=ranks)
+        for name, team in zip(result.seats, updated, strict=True):
+            ratings[name] = team[0]
     summaries = []
     for name in names:
         played = len(scores[name])
