@@ -12,8 +12,8 @@ from mozaika.protocol import Move, State
 from mozaika.registry import game_spec, new_game
 from mozaika.rl.actions import action_count, legal_actions
 from mozaika.rl.encoding import encode, observation_size
+from mozaika.rl.rewards import REWARDS, final_reward
 
-REWARDS = ("margin", "win")
 RENDER_MODES = ["ansi"]
 
 
@@ -133,14 +133,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         scores = self.state.scores
         winners = set(self.state.winners)
         for seat, agent in enumerate(self.possible_agents):
-            if self.reward_kind == "margin":
-                best_other = max(score for other, score in enumerate(scores) if other != seat)
-                final = float(scores[seat] - best_other)
-            elif seat in winners:
-                final = 1.0 if len(winners) == 1 else 0.0
-            else:
-                final = -1.0
-            self.rewards[agent] += final
+            self.rewards[agent] += final_reward(self.state, seat, self.reward_kind)
         for agent in self.agents:
             self.infos[agent] = {"scores": list(scores), "winners": sorted(winners)}
 

@@ -13,6 +13,7 @@ from mozaika.protocol import Move, State
 from mozaika.registry import game_spec, new_game
 from mozaika.rl.actions import action_count, legal_actions
 from mozaika.rl.encoding import encode, observation_size
+from mozaika.rl.rewards import final_reward
 
 ILLEGAL_PENALTY = {"margin": 100.0, "win": 1.0}
 
@@ -126,13 +127,7 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._opponents_play()
         reward = float(self.state.scores[self.seat] - before) if self.shaped else 0.0
         if self.state.is_over:
-            scores = self.state.scores
-            if self.reward_kind == "margin":
-                reward += float(scores[self.seat] - max(s for other, s in enumerate(scores) if other != self.seat))
-            elif self.seat in self.state.winners:
-                reward += 1.0 if len(self.state.winners) == 1 else 0.0
-            else:
-                reward -= 1.0
+            reward += final_reward(self.state, self.seat, self.reward_kind)
         return self._observation(), reward, self.state.is_over, False, self._info()
 
     def render(self) -> str | None:
