@@ -17,7 +17,7 @@ import math
 from mozaika.bots.base import Bot, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
 from mozaika.bots.rollout import rollout_move
-from mozaika.bots.simple import acting_seat
+from mozaika.bots.simple import acting_seat, greedy_values
 from mozaika.protocol import Move, State
 
 MARGIN_SCALE = 8.0
@@ -135,15 +135,7 @@ class MctsBot(Bot):
         Summer Pavilion offers hundreds of moves (placements, and every choice of
         tiles to keep); a search spread over all of them sees each once.
         """
-        seat = acting_seat(state)
-        moves = state.legal_moves(seat)
+        moves = state.legal_moves(acting_seat(state))
         if len(moves) <= self.candidates:
             return moves
-        scored = []
-        for move in moves:
-            after = state.copy()
-            after.auto_chance = True
-            after.play(move)
-            scored.append((evaluate(after)[seat], move))
-        scored.sort(key=lambda entry: entry[0], reverse=True)
-        return [move for _, move in scored[: self.candidates]]
+        return [entry.move for entry in greedy_values(state)[: self.candidates]]

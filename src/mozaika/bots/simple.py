@@ -45,12 +45,17 @@ class GreedyBot(Bot):
         return ties[self.rng.randrange(len(ties))]
 
     def _analyse(self, state: State) -> list[MoveValue]:
-        seat = acting_seat(state)
-        values = []
-        for move in state.legal_moves(seat):
-            after = state.copy()
-            after.auto_chance = True
-            after.play(move)
-            values.append(MoveValue(move, evaluate(after)[seat]))
-        values.sort(key=lambda entry: entry.value, reverse=True)
-        return values
+        return greedy_values(state)
+
+
+def greedy_values(state: State) -> list[MoveValue]:
+    """Every legal move of the seat to move, valued by the position it leads to, best first."""
+    seat = acting_seat(state)
+    values = []
+    for move in state.legal_moves(seat):
+        after = state.copy()
+        after.auto_chance = True
+        after.play(move)
+        values.append(MoveValue(move, evaluate(after)[seat]))
+    values.sort(key=lambda entry: entry.value, reverse=True)
+    return values
