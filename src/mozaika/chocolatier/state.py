@@ -167,16 +167,14 @@ class ChocolatierState(AzulState):
     def _take(self, move: TakeMove) -> None:
         source = move.source
         disc = self.discs[source] if 0 <= source < len(self.discs) else None
+        if isinstance(move, SplitTake) and (disc is None or disc.kind != SPLIT):
+            raise IllegalMoveError(f"{move}: only a take from SN4 splits leftovers", rule="M-3")
         if disc is None or disc.kind not in (KEEP, SPLIT, FLOOR_SPACE):
-            if isinstance(move, SplitTake):
-                raise IllegalMoveError(f"{move}: only a take from SN4 splits leftovers", rule="M-3")
             super()._take(move)
             return
         seat, board, counts, taken = self._check_take(move)
         colour = move.colour
         if disc.kind == FLOOR_SPACE:
-            if isinstance(move, SplitTake):
-                raise IllegalMoveError(f"{move}: only a take from SN4 splits leftovers", rule="M-3")
             # M-4: leftovers to the centre as usual; the taker keeps the disc, which is
             # a floor space already for this move's overflow.
             self.disc_holder = seat
@@ -184,8 +182,6 @@ class ChocolatierState(AzulState):
             return
         present = self.present
         if disc.kind == KEEP:
-            if isinstance(move, SplitTake):
-                raise IllegalMoveError(f"{move}: only a take from SN4 splits leftovers", rule="M-3")
             # M-2: the leftovers stay on SN3.
             counts[colour] = 0
             present[source] = tuple(other for other in present[source] if other != colour)
