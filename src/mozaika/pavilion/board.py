@@ -14,6 +14,7 @@ class PavilionBoard:
     """A player's board and hand.  Treat it as read-only outside the engine."""
 
     __slots__ = (
+        "bonus_tiles",
         "colours",
         "discard_points",
         "filled",
@@ -47,6 +48,8 @@ class PavilionBoard:
         """Points lost for tiles discarded when passing (S-11)."""
         self.star_bonus = 0
         self.number_bonus = 0
+        self.bonus_tiles = 0
+        """Tiles taken from the supply as bonuses (S-10)."""
 
     def copy(self) -> PavilionBoard:
         other = PavilionBoard.__new__(PavilionBoard)
@@ -62,6 +65,7 @@ class PavilionBoard:
         other.discard_points = self.discard_points
         other.star_bonus = self.star_bonus
         other.number_bonus = self.number_bonus
+        other.bonus_tiles = self.bonus_tiles
         return other
 
     def put(self, index: int, colour: int) -> None:

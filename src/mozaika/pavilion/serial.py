@@ -66,6 +66,7 @@ def pavilion_state_to_dict(state: PavilionState) -> dict[str, Any]:
                     "discard_points": board.discard_points,
                     "star_bonus": board.star_bonus,
                     "number_bonus": board.number_bonus,
+                    "bonus_tiles": board.bonus_tiles,
                 },
             }
             for board in state.boards
@@ -208,4 +209,5 @@ def _board_from_dict(state: PavilionState, raw: Any, seat: int, counts_of: Any) 
     board.discard_points = stats.integer("discard_points", 0)
     board.star_bonus = stats.integer("star_bonus", 0)
     board.number_bonus = stats.integer("number_bonus", 0)
+    board.bonus_tiles = stats.integer("bonus_tiles", 0)
     return board

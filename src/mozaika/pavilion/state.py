@@ -221,6 +221,7 @@ class PavilionState(State):
                 "stars": board.star_bonus,
                 "numbers": board.number_bonus,
                 "total": board.score,
+                "bonus_tiles": board.bonus_tiles,
             }
             for board in self.boards
         ]
@@ -509,10 +510,12 @@ class PavilionState(State):
                     f"not {wanted[colour]}",
                     rule="S-10",
                 )
-        hand = self.boards[self.turn].hand
+        board = self.boards[self.turn]
+        hand = board.hand
         for colour in range(COLOURS):
             self.supply[colour] -= wanted[colour]
             hand[colour] += wanted[colour]
+        board.bonus_tiles += size
         self.pending_bonus.pop(0)
         if sum(self.supply) < SUPPLY_SIZE and (any(self.bag) or any(self.tower)):
             self.phase = CHANCE  # S-10: refill the supply to ten

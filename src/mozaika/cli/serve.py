@@ -1,0 +1,47 @@
+"""``mozaika serve``: the game server."""
+
+from __future__ import annotations
+
+import webbrowser
+from typing import Annotated
+
+import typer
+
+from mozaika.cli.common import console
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL of the database, e.g. postgresql+psycopg://user:pass@host/mozaika "
+            "(default: $MOZAIKA_DATABASE_URL, else SQLite in your data directory)."
+        ),
+    ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(help="Redis URL, to share live events with other server processes (default: $MOZAIKA_REDIS_URL)."),
+    ] = None,
+    bot_workers: Annotated[
+        int | None, typer.Option(min=1, help="Processes that search bot moves (default: cores - 1, at least 1).")
+    ] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the address in a browser.")] = False,
+    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+) -> None:
+    """Run the game server: online tables for every game, live over WebSockets, stored in SQL.
+
+    The database is created and migrated on the first start.  The API and its
+    documentation are at http://HOST:PORT/docs.
+    """
+    from mozaika.server import Settings, serve
+
+    settings = Settings.from_environment(database_url=database, redis_url=redis, bot_workers=bot_workers)
+    address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+    console.print(
+        f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True
+    )
+    if open_browser:
+        webbrowser.open(address)
+    serve(settings, host=host, port=port, log_level=log_level)

@@ -1,0 +1,169 @@
+"""Accounts, guests and sign-in sessions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from mozaika.server.credentials import hash_password, new_token, password_matches, token_hash
+from mozaika.server.database import Database
+from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError, NotSignedInError
+from mozaika.server.models import GameTable, LoginSession, Player, Seat
+from mozaika.server.settings import Limits
+
+USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{1,31}")
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is making a request: a signed-in player (account or guest), a seat token, both, or neither."""
+
+    player_id: int | None = None
+    name: str | None = None
+    is_guest: bool = False
+    seat_token: str | None = None
+
+    @property
+    def signed_in(self) -> bool:
+        return self.player_id is not None
+
+
+ANONYMOUS = Caller()
+
+
+def clean_name(name: str, limits: Limits, what: str = "name") -> str:
+    """A display name without surrounding or repeated spaces and without control characters."""
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise BadRequestError(f"the {what} is empty")
+    if len(cleaned) > limits.name_characters:
+        raise BadRequestError(f"the {what} is longer than {limits.name_characters} characters")
+    if any(not character.isprintable() for character in cleaned):
+        raise BadRequestError(f"the {what} contains control characters")
+    return cleaned
+
+
+class Accounts:
+    """Register, sign in and out, play as a guest, and look players up."""
+
+    def __init__(self, db: Database, limits: Limits) -> None:
+        self.db = db
+        self.limits = limits
+
+    def register(self, username: str, password: str, name: str | None = None) -> tuple[Caller, str]:
+        login = username.strip().lower()
+        if not USERNAME.fullmatch(login):
+            raise BadRequestError(
+                "a username is 2-32 characters: letters, digits, '_', '.' or '-', starting with a letter or digit"
+            )
+        self._check_password(password)
+        display = clean_name(name if name is not None else username, self.limits)
+        try:
+            with self.db.transaction() as session:
+                taken = session.scalar(select(Player.id).where(Player.username == login))
+                if taken is not None:
+                    raise ConflictError(f"the username {login!r} is taken")
+                player = Player(name=display, username=login, password_hash=hash_password(password))
+                session.add(player)
+                session.flush()
+                token = self._open_session(session, player)
+                return self._caller(player), token
+        except IntegrityError:
+            raise ConflictError(f"the username {login!r} is taken") from None
+
+    def sign_in(self, username: str, password: str) -> tuple[Caller, str]:
+        with self.db.transaction() as session:
+            player = session.scalar(select(Player).where(Player.username == username.strip().lower()))
+            if player is None or player.password_hash is None or not password_matches(player.password_hash, password):
+                raise NotSignedInError("wrong username or password")
+            return self._caller(player), self._open_session(session, player)
+
+    def guest(self, name: str) -> tuple[Caller, str]:
+        with self.db.transaction() as session:
+            player = Player(name=clean_name(name, self.limits), username=None, password_hash=None)
+            session.add(player)
+            session.flush()
+            return self._caller(player), self._open_session(session, player)
+
+    def sign_out(self, token: str) -> None:
+        with self.db.transaction() as session:
+            found = session.get(LoginSession, token_hash(token))
+            if found is not None:
+                session.delete(found)
+
+    def caller(self, session_token: str | None, seat_token: str | None = None) -> Caller:
+        """Who holds this session token (anonymous without one); an unknown token is refused."""
+        if session_token is None:
+            return Caller(seat_token=seat_token)
+        with self.db.transaction() as session:
+            found = session.get(LoginSession, token_hash(session_token))
+            if found is None:
+                raise NotSignedInError("this session has ended or never existed: sign in again")
+            return Caller(found.player.id, found.player.name, found.player.is_guest, seat_token)
+
+    def profile(self, username: str) -> dict[str, Any]:
+        """An account's public page: its rating and its recent games."""
+        with self.db.transaction() as session:
+            player = session.scalar(select(Player).where(Player.username == username.strip().lower()))
+            if player is None:
+                raise NotFoundError(f"there is no player {username!r}")
+            tables = session.scalars(
+                select(GameTable)
+                .join(Seat, Seat.table_id == GameTable.id)
+                .where(Seat.player_id == player.id, GameTable.status == "finished")
+                .order_by(GameTable.updated_at.desc())
+                .limit(20)
+            ).all()
+            finished = session.scalar(
+                select(func.count())
+                .select_from(Seat)
+                .join(GameTable, Seat.table_id == GameTable.id)
+                .where(Seat.player_id == player.id, GameTable.status == "finished")
+            )
+            recent = []
+            for table in tables:
+                seat = next(seat.index for seat in table.seats if seat.player_id == player.id)
+                result = table.result or {}
+                recent.append(
+                    {
+                        "table": table.id,
+                        "game": table.game,
+                        "rated": table.rated,
+                        "seat": seat,
+                        "score": result.get("scores", [None] * table.players)[seat],
+                        "won": seat in result.get("winners", []),
+                        "finished_at": table.updated_at.isoformat(),
+                    }
+                )
+            return {
+                "username": player.username,
+                "name": player.name,
+                "rating": {
+                    "mu": round(player.rating_mu, 3),
+                    "sigma": round(player.rating_sigma, 3),
+                    "ordinal": round(player.rating_mu - 3 * player.rating_sigma, 3),
+                    "rated_games": player.rated_games,
+                },
+                "finished_games": finished,
+                "recent_games": recent,
+                "member_since": player.created_at.isoformat(),
+            }
+
+    def _check_password(self, password: str) -> None:
+        shortest, longest = self.limits.password_characters
+        if not shortest <= len(password) <= longest:
+            raise BadRequestError(f"a password is {shortest}-{longest} characters long")
+
+    @staticmethod
+    def _open_session(session: Any, player: Player) -> str:
+        token = new_token()
+        session.add(LoginSession(token_hash=token_hash(token), player_id=player.id))
+        return token
+
+    @staticmethod
+    def _caller(player: Player) -> Caller:
+        return Caller(player.id, player.name, player.is_guest)

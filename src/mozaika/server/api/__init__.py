@@ -1,0 +1,1 @@
+"""The HTTP and WebSocket interface: thin handlers over the services."""

@@ -1,0 +1,63 @@
+"""Accounts, guests, sessions and player pages."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from starlette.concurrency import run_in_threadpool
+
+from mozaika.server.accounts import Caller
+from mozaika.server.api.identity import SESSION_COOKIE, current_caller, services, session_token, set_session_cookie
+from mozaika.server.api.schemas import ERRORS, Guest, Registration, SignIn
+from mozaika.server.errors import NotSignedInError
+
+router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS)
+CallerDep = Annotated[Caller, Depends(current_caller)]
+
+
+def _signed_in(caller: Caller, token: str) -> dict[str, Any]:
+    return {"player": {"id": caller.player_id, "name": caller.name, "guest": caller.is_guest}, "token": token}
+
+
+@router.post("/accounts", status_code=201, summary="Register an account and sign in")
+async def register(body: Registration, request: Request, response: Response) -> dict[str, Any]:
+    caller, token = await run_in_threadpool(
+        services(request).accounts.register, body.username, body.password, body.name
+    )
+    set_session_cookie(request, response, token)
+    return _signed_in(caller, token)
+
+
+@router.post("/sessions", summary="Sign in with a username and password")
+async def sign_in(body: SignIn, request: Request, response: Response) -> dict[str, Any]:
+    caller, token = await run_in_threadpool(services(request).accounts.sign_in, body.username, body.password)
+    set_session_cookie(request, response, token)
+    return _signed_in(caller, token)
+
+
+@router.delete("/sessions/current", status_code=204, summary="Sign out")
+async def sign_out(request: Request, response: Response) -> None:
+    token = session_token(request)
+    if token is not None:
+        await run_in_threadpool(services(request).accounts.sign_out, token)
+    response.delete_cookie(SESSION_COOKIE)
+
+
+@router.post("/guests", status_code=201, summary="Play as a guest: a name, no password")
+async def guest(body: Guest, request: Request, response: Response) -> dict[str, Any]:
+    caller, token = await run_in_threadpool(services(request).accounts.guest, body.name)
+    set_session_cookie(request, response, token)
+    return _signed_in(caller, token)
+
+
+@router.get("/me", summary="Who the session belongs to")
+async def me(caller: CallerDep) -> dict[str, Any]:
+    if not caller.signed_in:
+        raise NotSignedInError("not signed in")
+    return {"id": caller.player_id, "name": caller.name, "guest": caller.is_guest}
+
+
+@router.get("/players/{username}", summary="A player's page: rating and recent games")
+async def player(username: str, request: Request) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).accounts.profile, username)

@@ -1,0 +1,185 @@
+"""Live play over WebSockets: one connection per watcher of a table, and one for the lobby.
+
+A table's connection first sends where the table stands (``hello``, or the entries
+missed since ``?since=N``), then every change as it happens.  Each ``step`` event
+continues the last one the client saw; when one is missing (a dropped event, two
+moves broadcast out of order) the connection reads the log and sends the gap, so a
+client never misses an entry and never sees one twice.
+
+Clients send JSON messages: ``{"type": "move", "move": "2B3", "seq": 7}``,
+``{"type": "undo", "seq": 8}``, ``{"type": "chat", "text": "…"}`` and
+``{"type": "ping"}``.  A refused message is answered with ``{"type": "error",
+"error": {"code", "message"}}`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
+
+from mozaika.server.accounts import Caller
+from mozaika.server.api.identity import identify, services
+from mozaika.server.api.schemas import ChatLine, MoveSubmission, UndoRequest
+from mozaika.server.errors import ApiError, BadRequestError, TooLargeError
+from mozaika.server.live import LOBBY
+from mozaika.server.services import Services
+
+router = APIRouter()
+CLOSE_REFUSED = 4400
+
+
+@router.websocket("/api/tables/{table_id}/live")
+async def table_live(websocket: WebSocket, table_id: str, since: int | None = None) -> None:
+    service = services(websocket)
+    await websocket.accept()
+    try:
+        caller = await identify(websocket)
+        queue = service.hub.watch(table_id)
+    except ApiError as error:
+        await _refuse(websocket, error)
+        return
+    try:
+        if since is None:
+            view = await run_in_threadpool(service.tables.view, table_id, caller)
+            await websocket.send_json({"type": "hello", "table": view})
+            last = int(view["seq"])
+        else:
+            missed = await run_in_threadpool(service.tables.entries_since, table_id, since)
+            await websocket.send_json(missed)
+            last = int(missed["seq"])
+    except ApiError as error:
+        service.hub.unwatch(table_id, queue)
+        await _refuse(websocket, error)
+        return
+    connection = _TableConnection(websocket, service, table_id, caller, last)
+    try:
+        await connection.run(queue)
+    finally:
+        service.hub.unwatch(table_id, queue)
+
+
+@router.websocket("/api/lobby/live")
+async def lobby_live(websocket: WebSocket) -> None:
+    """Every table's seat and status changes, as ``table`` events with the table's summary."""
+    service = services(websocket)
+    await websocket.accept()
+    queue = service.hub.watch(LOBBY)
+    try:
+        receiver = asyncio.create_task(_drain(websocket))
+        while not receiver.done():
+            getter = asyncio.create_task(queue.get())
+            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if getter in done:
+                await websocket.send_json(getter.result())
+            else:
+                getter.cancel()
+    except WebSocketDisconnect:
+        pass
+    finally:
+        service.hub.unwatch(LOBBY, queue)
+
+
+async def _drain(websocket: WebSocket) -> None:
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            await websocket.receive_text()
+
+
+async def _refuse(websocket: WebSocket, error: ApiError) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", **error.body()})
+        await websocket.close(code=CLOSE_REFUSED, reason=error.message[:120])
+
+
+class _TableConnection:
+    def __init__(self, websocket: WebSocket, service: Services, table_id: str, caller: Caller, last: int) -> None:
+        self.websocket = websocket
+        self.service = service
+        self.table_id = table_id
+        self.caller = caller
+        self.last = last
+        self._sending = asyncio.Lock()
+
+    async def run(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        forward = asyncio.create_task(self._forward(queue))
+        try:
+            await self._receive()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            forward.cancel()
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                await forward
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        async with self._sending:
+            await self.websocket.send_json(message)
+
+    async def _forward(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        while True:
+            event = await queue.get()
+            if event["type"] != "step":
+                await self._send(event)
+                continue
+            if event["seq"] <= self.last:
+                continue
+            entries = event["entries"]
+            if not entries or entries[0]["seq"] != self.last + 1:
+                event = await run_in_threadpool(self.service.tables.entries_since, self.table_id, self.last)
+            self.last = int(event["seq"])
+            await self._send(event)
+
+    async def _receive(self) -> None:
+        limit = self.service.settings.limits.websocket_message_bytes
+        while True:
+            text = await self.websocket.receive_text()
+            try:
+                if len(text.encode()) > limit:
+                    raise TooLargeError(f"a message is at most {limit} bytes")
+                await self._handle(_parse(text))
+            except ApiError as error:
+                await self._send({"type": "error", **error.body()})
+
+    async def _handle(self, message: dict[str, Any]) -> None:
+        kind = message.pop("type", None)
+        tables = self.service.tables
+        try:
+            if kind == "ping":
+                await self._send({"type": "pong"})
+                return
+            if kind == "move":
+                move = MoveSubmission.model_validate(message)
+                outcome = await run_in_threadpool(tables.play, self.table_id, self.caller, move.move, move.seq)
+            elif kind == "undo":
+                undo = UndoRequest.model_validate(message)
+                outcome = await run_in_threadpool(tables.undo, self.table_id, self.caller, undo.seq)
+            elif kind == "chat":
+                line = ChatLine.model_validate(message)
+                outcome = await run_in_threadpool(tables.say, self.table_id, self.caller, line.text)
+            else:
+                raise BadRequestError(f"unknown message type {kind!r}: send move, undo, chat or ping")
+        except ValidationError as error:
+            raise BadRequestError(f"malformed {kind} message: {_first_problem(error)}") from None
+        await self.service.announce(outcome)
+
+
+def _parse(text: str) -> dict[str, Any]:
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadRequestError(f"a message must be JSON: {error}") from None
+    if not isinstance(message, dict):
+        raise BadRequestError("a message must be a JSON object with a 'type'")
+    return message
+
+
+def _first_problem(error: ValidationError) -> str:
+    problem = error.errors()[0]
+    where = ".".join(str(part) for part in problem["loc"]) or "message"
+    return f"{where}: {problem['msg']}"

@@ -1,0 +1,86 @@
+"""What clients send, validated before any service sees it."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Registration(Body):
+    username: str = Field(min_length=1, max_length=64, examples=["jana"])
+    password: str = Field(min_length=1, max_length=256)
+    name: str | None = Field(
+        default=None, max_length=64, description="The name shown at tables (the username by default)."
+    )
+
+
+class SignIn(Body):
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=256)
+
+
+class Guest(Body):
+    name: str = Field(min_length=1, max_length=64, examples=["Petr"])
+
+
+class SeatPlan(Body):
+    kind: Literal["me", "open", "invite", "bot"]
+    level: Literal["beginner", "easy", "medium", "hard", "expert"] | None = None
+
+
+class NewTable(Body):
+    game: str = Field(max_length=32, examples=["azul"])
+    players: int = Field(ge=2, le=4)
+    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=8, examples=[{"wall": "coloured"}])
+    seats: list[SeatPlan] | None = Field(
+        default=None, max_length=4, description="Each seat in turn order; by default the creator's, then open seats."
+    )
+    rated: bool = False
+    undo: bool | None = Field(default=None, description="Allow undo (the default for friendly tables, never rated).")
+
+
+class Join(Body):
+    seat: int | None = Field(default=None, ge=0, le=3, description="Which open seat (the first open one by default).")
+    invite: str | None = Field(default=None, min_length=1, max_length=64, description="The token of an invite link.")
+
+
+class MoveSubmission(Body):
+    move: str = Field(min_length=1, max_length=200, examples=["2B3"], description="The move in the game's notation.")
+    seq: int = Field(ge=0, description="The table's sequence number the move was chosen at.")
+
+
+class UndoRequest(Body):
+    seq: int = Field(ge=0)
+
+
+class ChatLine(Body):
+    text: str = Field(min_length=1, max_length=2000)
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+    details: Any = None
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": description}
+    for status, description in (
+        (400, "The request cannot be done as asked"),
+        (401, "Not signed in, or the session has ended"),
+        (403, "Not allowed for this caller"),
+        (404, "No such table or player"),
+        (409, "Does not fit the table's current state (a stale sequence number, a started game…)"),
+        (413, "The request is too large"),
+        (422, "Malformed, or an illegal move"),
+    )
+}

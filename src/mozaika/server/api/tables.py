@@ -1,0 +1,125 @@
+"""The lobby, tables, moves, records, replays, results and chat."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from starlette.concurrency import run_in_threadpool
+
+from mozaika.server.accounts import Caller
+from mozaika.server.api.identity import current_caller, services
+from mozaika.server.api.schemas import ERRORS, ChatLine, Join, MoveSubmission, NewTable, UndoRequest
+from mozaika.server.tables import SeatRequest, TableRequest, game_catalogue
+
+router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS)
+CallerDep = Annotated[Caller, Depends(current_caller)]
+TableId = Annotated[str, Path(max_length=16, description="The table's id, as in its invite link.")]
+
+
+@router.get("/games", summary="The games a table can be created for, with their options")
+async def games() -> list[dict[str, Any]]:
+    return game_catalogue()
+
+
+@router.get("/tables", summary="The lobby: open and running tables, or the caller's own")
+async def lobby(
+    request: Request,
+    caller: CallerDep,
+    status: Annotated[Literal["open", "running", "finished", "cancelled"] | None, Query()] = None,
+    mine: Annotated[bool, Query(description="Only the caller's tables, those where it is their turn first.")] = False,
+) -> list[dict[str, Any]]:
+    return await run_in_threadpool(services(request).tables.lobby, caller, status, mine)
+
+
+@router.post("/tables", status_code=201, summary="Create a table (the creator takes a seat)")
+async def create(body: NewTable, request: Request, caller: CallerDep) -> dict[str, Any]:
+    plan = TableRequest(
+        game=body.game,
+        players=body.players,
+        options=dict(body.options),
+        seats=[SeatRequest(seat.kind, seat.level) for seat in body.seats] if body.seats is not None else None,
+        rated=body.rated,
+        undo=body.undo,
+    )
+    service = services(request)
+    return await service.announce(await run_in_threadpool(service.tables.create, caller, plan))
+
+
+@router.get("/tables/{table_id}", summary="A table: seats, position, and the caller's legal moves")
+async def table(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).tables.view, table_id, caller)
+
+
+@router.post("/tables/{table_id}/join", summary="Take an open seat, or the seat of an invite link")
+async def join(table_id: TableId, body: Join, request: Request, caller: CallerDep) -> dict[str, Any]:
+    service = services(request)
+    return await service.announce(
+        await run_in_threadpool(service.tables.join, table_id, caller, body.seat, body.invite)
+    )
+
+
+@router.post("/tables/{table_id}/leave", summary="Leave before the start (the creator's leaving cancels the table)")
+async def leave(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
+    service = services(request)
+    return await service.announce(await run_in_threadpool(service.tables.leave, table_id, caller))
+
+
+@router.post("/tables/{table_id}/start", summary="Start the game (the creator, once every seat is filled)")
+async def start(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
+    service = services(request)
+    return await service.announce(await run_in_threadpool(service.tables.start, table_id, caller))
+
+
+@router.post("/tables/{table_id}/abandon", summary="Leave a running game: a bot takes the seat")
+async def abandon(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
+    service = services(request)
+    return await service.announce(await run_in_threadpool(service.tables.abandon, table_id, caller))
+
+
+@router.post("/tables/{table_id}/moves", summary="Play a move, quoting the sequence number it was chosen at")
+async def play(table_id: TableId, body: MoveSubmission, request: Request, caller: CallerDep) -> dict[str, Any]:
+    service = services(request)
+    return await service.announce(await run_in_threadpool(service.tables.play, table_id, caller, body.move, body.seq))
+
+
+@router.post("/tables/{table_id}/undo", summary="Take back your last move, before anyone else acts")
+async def undo(table_id: TableId, body: UndoRequest, request: Request, caller: CallerDep) -> dict[str, Any]:
+    service = services(request)
+    return await service.announce(await run_in_threadpool(service.tables.undo, table_id, caller, body.seq))
+
+
+@router.get("/tables/{table_id}/log", summary="The log entries after a sequence number, and the position now")
+async def log(
+    table_id: TableId, request: Request, since: Annotated[int, Query(ge=0, le=1_000_000)] = 0
+) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).tables.entries_since, table_id, since)
+
+
+@router.get("/tables/{table_id}/record", summary="The game record of a finished game (docs/records.md)")
+async def record(table_id: TableId, request: Request) -> dict[str, Any]:
+    found = await run_in_threadpool(services(request).tables.record, table_id)
+    return found.to_dict()
+
+
+@router.get("/tables/{table_id}/replay/{step}", summary="A finished game's position after a given step")
+async def replay(table_id: TableId, step: Annotated[int, Path(ge=0, le=100_000)], request: Request) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).tables.replay_step, table_id, step)
+
+
+@router.get("/tables/{table_id}/result", summary="Final scores, their sources, statistics and rating changes")
+async def result(table_id: TableId, request: Request) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).tables.result, table_id)
+
+
+@router.get("/tables/{table_id}/chat", summary="The table's chat, oldest first")
+async def chat(table_id: TableId, request: Request) -> list[dict[str, Any]]:
+    return await run_in_threadpool(services(request).tables.chat, table_id)
+
+
+@router.post("/tables/{table_id}/chat", status_code=201, summary="Say something at the table (plain text)")
+async def say(
+    table_id: TableId, body: ChatLine, request: Request, caller: CallerDep, response: Response
+) -> dict[str, Any]:
+    service = services(request)
+    return await service.announce(await run_in_threadpool(service.tables.say, table_id, caller, body.text))

@@ -1,0 +1,146 @@
+"""The Mozaika server: a FastAPI application over the services, run by uvicorn."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import mozaika
+from mozaika.server.api import accounts, live, tables
+from mozaika.server.database import migrate
+from mozaika.server.errors import ApiError
+from mozaika.server.services import Services
+from mozaika.server.settings import Settings
+
+log = logging.getLogger("mozaika.server")
+
+DESCRIPTION = """
+Online tables for Azul, Azul: Master Chocolatier and Azul: Summer Pavilion.
+
+Sign in with `POST /api/accounts` (register), `POST /api/sessions` or `POST /api/guests`:
+each sets the session cookie and also returns the token for an `Authorization: Bearer`
+header. A seat can also be acted for with its own token in an `X-Seat-Token` header.
+
+Moves are written in the game's notation and quote the table's sequence number `seq`
+they were chosen at; a stale or repeated submission is refused with 409 and changes
+nothing. Live play: the WebSocket `/api/tables/{id}/live` (see the project's
+docs/server.md). Every error is JSON: `{"error": {"code": ..., "message": ...}}`.
+"""
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The application for these settings; the database is migrated when it starts."""
+    service = Services.create(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        migrate(service.db.engine)
+        await service.hub.start()
+        service.bots.start()
+        await service.bots.resume_all()
+        try:
+            yield
+        finally:
+            await service.bots.stop()
+            await service.hub.stop()
+            service.db.dispose()
+
+    app = FastAPI(title="Mozaika", version=mozaika.__version__, description=DESCRIPTION, lifespan=lifespan)
+    app.state.services = service
+    app.include_router(accounts.router)
+    app.include_router(tables.router)
+    app.include_router(live.router)
+    app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error.body(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = [
+            {"where": ".".join(str(part) for part in problem["loc"]), "problem": problem["msg"]}
+            for problem in error.errors()
+        ]
+        first = problems[0] if problems else {"where": "request", "problem": "invalid"}
+        body = {"code": "invalid_request", "message": f"{first['where']}: {first['problem']}", "details": problems}
+        return JSONResponse({"error": body}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
+        return JSONResponse(
+            {"error": {"code": code, "message": str(error.detail)}},
+            status_code=error.status_code,
+            headers=getattr(error, "headers", None),
+        )
+
+    @app.exception_handler(Exception)
+    async def unexpected(_request: Request, error: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=error)
+        return JSONResponse({"error": {"code": "internal", "message": "internal server error"}}, status_code=500)
+
+    return app
+
+
+class BodyLimit:
+    """Refuses a request body larger than ``limit`` bytes with 413, before any handler reads it."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise _TooLargeError
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLargeError:
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        message = f"the request body is larger than {self.limit} bytes"
+        response = JSONResponse({"error": {"code": "too_large", "message": message}}, status_code=413)
+        await response(scope, receive, send)
+
+
+class _TooLargeError(Exception):
+    pass
+
+
+def serve(settings: Settings, *, host: str, port: int, log_level: str = "info", **uvicorn_options: Any) -> None:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=settings.limits.websocket_message_bytes * 4,
+        **uvicorn_options,
+    )

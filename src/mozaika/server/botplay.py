@@ -1,0 +1,105 @@
+"""Bots at the tables: their moves are searched in worker processes, never on the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+from mozaika.bots import make_bot
+from mozaika.protocol import State
+from mozaika.server.errors import ApiError
+from mozaika.server.tables import Tables
+
+log = logging.getLogger("mozaika.server")
+
+
+def choose_move(position: str, level: str, seed: int) -> str:
+    """In a worker process: the move the level's bot makes in this position."""
+    state = State.from_json(position)
+    return str(make_bot(level, seed=seed).choose(state))
+
+
+class BotPlayer:
+    """Plays the bot seats of every table that waits for one, one task per table."""
+
+    def __init__(
+        self, tables: Tables, publish: Callable[[list[dict[str, Any]]], Awaitable[None]], workers: int
+    ) -> None:
+        self.tables = tables
+        self.publish = publish
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._poked: set[str] = set()
+
+    def start(self) -> None:
+        # "spawn": a worker must not inherit the server's threads, sockets or database connections.
+        self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+
+    async def stop(self) -> None:
+        for task in list(self._tasks.values()):
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def poke(self, table_id: str) -> None:
+        """Make sure a task plays the table's bot seats, if any must move."""
+        self._poked.add(table_id)
+        task = self._tasks.get(table_id)
+        if task is None or task.done():
+            self._tasks[table_id] = asyncio.create_task(self._drive(table_id))
+
+    async def resume_all(self) -> None:
+        """After a start: every running table with a bot seat gets its task back."""
+        for table_id in await run_in_threadpool(self.tables.tables_waiting_for_bots):
+            self.poke(table_id)
+
+    @property
+    def busy(self) -> int:
+        return sum(not task.done() for task in self._tasks.values())
+
+    async def _drive(self, table_id: str) -> None:
+        try:
+            while True:
+                self._poked.discard(table_id)
+                turns = await run_in_threadpool(self.tables.bot_turns, table_id)
+                if not turns:
+                    if table_id in self._poked:  # a move came in while this task was looking
+                        continue
+                    return
+                turn = turns[0]  # the others are asked again at the next sequence number
+                move = await self._choose(turn.position, turn.level, turn.seed)
+                try:
+                    outcome = await run_in_threadpool(self.tables.play_bot, turn, move)
+                except ApiError as error:  # the table moved on meanwhile (an undo, an abandon): look again
+                    log.info("bot move %s at %s not played: %s", move, table_id, error.message)
+                    continue
+                await self.publish(outcome.events)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the bots of table %s stopped", table_id)
+        finally:
+            if self._tasks.get(table_id) is asyncio.current_task():
+                del self._tasks[table_id]
+
+    async def _choose(self, position: str, level: str, seed: int) -> str:
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            assert self._pool is not None, "start() the bot player first"
+            try:
+                return await loop.run_in_executor(self._pool, choose_move, position, level, seed)
+            except BrokenProcessPool:
+                if attempt == 2:
+                    raise
+                log.warning("a bot worker died; starting a new pool")
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        raise AssertionError("unreachable")

@@ -1,0 +1,78 @@
+"""The database connection: SQLite by default, PostgreSQL with the same code, migrated on start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.orm import Session, sessionmaker
+
+# Any constant will do: it names the lock two starting servers take turns on.
+_MIGRATION_LOCK = 0x4D6F7A61
+
+
+def connect(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets write-ahead logging and one writer at a time."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        _configure_sqlite(engine)
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" below open each transaction, instead of the driver.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        # WAL survives a killed process (a commit is in the log before it returns);
+        # synchronous=NORMAL only risks the last commits on a power cut.
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        # Take the write lock at the start: a transaction that read a table's sequence
+        # number can never be refused the write that advances it.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest migration (safe to run from several processes)."""
+    config = Config()
+    config.set_main_option("script_location", "mozaika.server:migrations")
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Database:
+    """An engine and its sessions."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = connect(url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A session whose work is committed at the end of the block, or rolled back on an error."""
+        with self._sessions() as session, session.begin():
+            yield session
+
+    def dispose(self) -> None:
+        self.engine.dispose()

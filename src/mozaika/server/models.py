@@ -1,0 +1,131 @@
+"""The server's tables: players and their sessions, game tables, seats, the move log and chat.
+
+The move log is append-only and is the truth about every game: a table's position
+is the replay of its log (see :mod:`mozaika.server.games`).  ``GameTable.seq`` is
+the number of log entries, and advancing it is a compare-and-set, so that a move
+is applied exactly once however many processes serve the table.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Player(Base):
+    """An account (with a username and a password hash) or a guest (a display name only)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    username: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)
+    """The account's login name, lower-cased; None for a guest."""
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    rating_mu: Mapped[float] = mapped_column(Float, default=25.0)
+    rating_sigma: Mapped[float] = mapped_column(Float, default=25.0 / 3)
+    rated_games: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+    @property
+    def is_guest(self) -> bool:
+        return self.username is None
+
+
+class LoginSession(Base):
+    """A signed-in browser or client; only a hash of its token is stored."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class GameTable(Base):
+    """A table: its game and options, its seats, and how far its game has gone."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    """Decides the draws; secret until the game is over (it is part of the record)."""
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``open`` (seats being filled), ``running``, ``finished`` or ``cancelled``."""
+    owner_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    undo_allowed: Mapped[bool] = mapped_column(Boolean, default=True)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    """How many log entries the table has: the sequence number clients quote."""
+    to_move: Mapped[list[int]] = mapped_column(JSON, default=list)
+    """The seats that must decide now (kept for the lobby's "your turn")."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now, index=True)
+
+    seats: Mapped[list[Seat]] = relationship(order_by="Seat.index", lazy="selectin", cascade="all, delete-orphan")
+    owner: Mapped[Player] = relationship(lazy="joined")
+
+
+class Seat(Base):
+    """One seat of a table: open, invited (waiting for its invite link), a player's, or a bot's."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``open``, ``invited``, ``player`` or ``bot``."""
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), index=True)
+    bot_level: Mapped[str | None] = mapped_column(String(16))
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    """The hash of the seat's secret (given to whoever claims it)."""
+    invite_hash: Mapped[str | None] = mapped_column(String(64))
+    """The hash of the invite link's token, while the seat is ``invited``."""
+    replaced: Mapped[bool] = mapped_column(Boolean, default=False)
+    """True when a bot took over from a player who abandoned the game."""
+
+    player: Mapped[Player | None] = relationship(lazy="joined")
+
+
+class LogEntry(Base):
+    """One entry of a table's append-only log: a move, a chance outcome, or an undo."""
+
+    __tablename__ = "log_entries"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``move``, ``chance`` or ``undo`` (an undo cancels the move before it)."""
+    seat: Mapped[int | None] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class ChatMessage(Base):
+    """A line of a table's chat, as plain text (clients escape it)."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

@@ -1,0 +1,44 @@
+"""The server's services, created once per process and shared by every handler."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mozaika.server.accounts import Accounts
+from mozaika.server.botplay import BotPlayer
+from mozaika.server.database import Database
+from mozaika.server.live import Hub
+from mozaika.server.settings import Settings
+from mozaika.server.tables import Outcome, Tables
+
+
+@dataclass
+class Services:
+    settings: Settings
+    db: Database
+    accounts: Accounts
+    tables: Tables
+    hub: Hub
+    bots: BotPlayer
+
+    @classmethod
+    def create(cls, settings: Settings) -> Services:
+        db = Database(settings.database_url)
+        tables = Tables(db, settings)
+        hub = Hub(settings.redis_url)
+        return cls(
+            settings=settings,
+            db=db,
+            accounts=Accounts(db, settings.limits),
+            tables=tables,
+            hub=hub,
+            bots=BotPlayer(tables, hub.publish, settings.bot_workers),
+        )
+
+    async def announce(self, outcome: Outcome) -> dict[str, Any]:
+        """Broadcast a committed change, wake the bots of its table, and give back the caller's data."""
+        await self.hub.publish(outcome.events)
+        for table_id in {event["table"] for event in outcome.events}:
+            self.bots.poke(table_id)
+        return outcome.data

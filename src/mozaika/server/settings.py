@@ -1,0 +1,55 @@
+"""How a Mozaika server is configured: command-line options, then environment variables, then defaults."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+DATABASE_ENV = "MOZAIKA_DATABASE_URL"
+REDIS_ENV = "MOZAIKA_REDIS_URL"
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data directory (created on first start)."""
+    folder = Path(platformdirs.user_data_dir("mozaika", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'mozaika.db'}"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a client may send; anything larger is refused with 413 or 422."""
+
+    request_bytes: int = 16_384
+    websocket_message_bytes: int = 4_096
+    chat_characters: int = 500
+    chat_history: int = 200
+    name_characters: int = 32
+    password_characters: tuple[int, int] = (8, 256)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a server process needs to know."""
+
+    database_url: str
+    redis_url: str | None = None
+    bot_workers: int = 1
+    replacement_bot: str = "medium"
+    """The level that takes over the seat of a player who abandons a running game."""
+    secure_cookies: bool = False
+    """Send the session cookie only over HTTPS (on for any deployment behind TLS)."""
+    limits: Limits = field(default_factory=Limits)
+
+    @classmethod
+    def from_environment(
+        cls, *, database_url: str | None = None, redis_url: str | None = None, bot_workers: int | None = None
+    ) -> Settings:
+        """Options given explicitly win over ``MOZAIKA_DATABASE_URL`` / ``MOZAIKA_REDIS_URL``, then defaults."""
+        database = database_url or os.environ.get(DATABASE_ENV) or default_database_url()
+        redis = redis_url or os.environ.get(REDIS_ENV) or None
+        workers = bot_workers if bot_workers is not None else max(1, (os.cpu_count() or 2) - 1)
+        return cls(database_url=database, redis_url=redis, bot_workers=workers)
