@@ -1,0 +1,428 @@
+"""The game server through its HTTP API: players, tables, moves, undo, bots, results and safety."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from serverkit import Player, play_random_moves, running_app, two_player_table
+
+from mozaika.records import Record, replay
+from mozaika.server.database import Database, migrate
+from mozaika.server.models import Base
+
+
+@pytest.fixture
+def client(tmp_path: Path):  # type: ignore[no-untyped-def]
+    with running_app(tmp_path) as client:
+        yield client
+
+
+def database_rows(client, query: str) -> list[tuple]:  # type: ignore[no-untyped-def]
+    url = client.app.state.services.settings.database_url
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as connection:
+        return connection.execute(query).fetchall()
+
+
+# --- the schema ---------------------------------------------------------------------------
+
+
+def test_migrations_create_exactly_the_models_schema(tmp_path: Path) -> None:
+    db = Database(f"sqlite:///{tmp_path / 'schema.db'}")
+    migrate(db.engine)
+    migrate(db.engine)  # a second start finds nothing to do
+    with db.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert differences == []
+
+
+# --- players --------------------------------------------------------------------------------
+
+
+def test_an_account_signs_in_with_its_password_only(client, caplog) -> None:  # type: ignore[no-untyped-def]
+    caplog.set_level(logging.DEBUG)
+    Player.account(client, "Jana", "tajne heslo 1")
+    assert client.post("/api/sessions", json={"username": "jana", "password": "wrong password"}).status_code == 401
+    signed = client.post("/api/sessions", json={"username": "JANA", "password": "tajne heslo 1"})
+    assert signed.status_code == 200
+    me = client.get("/api/me", headers={"Authorization": f"Bearer {signed.json()['token']}"}).json()
+    assert me == {"id": me["id"], "name": "Jana", "guest": False}
+    # The password is stored only as an argon2 hash and never logged.
+    [(stored,)] = database_rows(client, "SELECT password_hash FROM players WHERE username = 'jana'")
+    assert stored.startswith("$argon2") and "tajne heslo 1" not in stored
+    assert "tajne heslo 1" not in caplog.text
+
+
+def test_a_taken_username_and_a_short_password_are_refused(client) -> None:  # type: ignore[no-untyped-def]
+    Player.account(client, "petr")
+    again = client.post("/api/accounts", json={"username": "Petr", "password": "another one"})
+    assert again.status_code == 409 and "taken" in again.json()["error"]["message"]
+    short = client.post("/api/accounts", json={"username": "eva", "password": "short"})
+    assert short.status_code == 400 and "8-256" in short.json()["error"]["message"]
+
+
+def test_the_session_cookie_identifies_a_browser_and_signing_out_ends_it(client) -> None:  # type: ignore[no-untyped-def]
+    assert client.post("/api/guests", json={"name": "  Guest   Player "}).status_code == 201
+    assert client.get("/api/me").json()["name"] == "Guest Player"
+    assert client.delete("/api/sessions/current").status_code == 204
+    assert client.get("/api/me").status_code == 401
+
+
+def test_an_ended_session_token_is_refused(client) -> None:  # type: ignore[no-untyped-def]
+    player = Player.guest(client, "Ida")
+    client.delete("/api/sessions/current", headers=player.headers)
+    refused = player.get("/api/me")
+    assert refused.status_code == 401 and refused.json()["error"]["code"] == "not_signed_in"
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+
+def test_a_table_fills_then_starts_and_the_lobby_shows_it(client) -> None:  # type: ignore[no-untyped-def]
+    alice, bob, carl = (Player.guest(client, name) for name in ("Alice", "Bob", "Carl"))
+    created = alice.create("azul", 3)
+    table_id = created["table"]["id"]
+    assert created["seat"] == 0 and created["table"]["status"] == "open"
+    assert bob.post(f"/api/tables/{table_id}/start").status_code == 403  # only the creator starts
+    assert alice.post(f"/api/tables/{table_id}/start").status_code == 409  # seats 2 and 3 are empty
+    assert bob.post(f"/api/tables/{table_id}/join", {"seat": 2}).json()["seat"] == 2
+    assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 409  # one seat each
+    assert carl.post(f"/api/tables/{table_id}/join", {"seat": 2}).status_code == 409  # taken
+    assert carl.post(f"/api/tables/{table_id}/join", {}).json()["seat"] == 1
+    open_tables = [table["id"] for table in alice.get("/api/tables", params={"status": "open"}).json()]
+    assert table_id in open_tables
+    started = alice.post(f"/api/tables/{table_id}/start").json()["table"]
+    assert started["status"] == "running" and started["round"] == 1
+    assert [seat["name"] for seat in started["seats"]] == ["Alice", "Carl", "Bob"]
+    mine = alice.get("/api/tables", params={"mine": "true"}).json()
+    assert mine[0]["id"] == table_id and mine[0]["your_turn"] is True  # seat 1 moves first (F-3)
+    assert bob.get("/api/tables", params={"mine": "true"}).json()[0]["your_turn"] is False
+    assert carl.post(f"/api/tables/{table_id}/leave").status_code == 409  # too late: abandon instead
+
+
+def test_leaving_frees_a_seat_and_the_creator_leaving_cancels_the_table(client) -> None:  # type: ignore[no-untyped-def]
+    alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
+    table_id = alice.create()["table"]["id"]
+    bob.post(f"/api/tables/{table_id}/join", {})
+    assert bob.post(f"/api/tables/{table_id}/leave").json()["table"]["seats"][1]["kind"] == "open"
+    assert alice.post(f"/api/tables/{table_id}/leave").json()["table"]["status"] == "cancelled"
+    assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"game": "chess", "players": 2}, 400, "no game 'chess'"),
+        ({"game": "azul", "players": 5}, 422, "players"),
+        ({"game": "azul", "players": 2, "options": {"wall": "purple"}}, 400, "wall='purple'"),
+        ({"game": "azul", "players": 2, "options": {"walls": "grey"}}, 400, "no option 'walls'"),
+        ({"game": "azul", "players": 2, "seats": [{"kind": "open"}, {"kind": "open"}]}, 400, '"me"'),
+        ({"game": "azul", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot"}]}, 400, "level"),
+        ({"game": "azul", "players": 2, "seats": [{"kind": "me"}] * 3}, 400, "3 seats"),
+        ({"game": "azul", "players": 2, "rated": True, "undo": True}, 400, "undo"),
+    ],
+)
+def test_a_table_that_cannot_be_made_is_refused_with_the_reason(client, body, status, words) -> None:  # type: ignore[no-untyped-def]
+    account = Player.account(client, "maker")
+    response = account.post("/api/tables", body)
+    assert response.status_code == status, response.text
+    assert words in response.json()["error"]["message"]
+    assert account.get("/api/tables", params={"mine": "true"}).json() == []
+
+
+def test_creating_a_table_needs_a_player_and_rated_tables_need_accounts(client) -> None:  # type: ignore[no-untyped-def]
+    anonymous = client.post("/api/tables", json={"game": "azul", "players": 2})
+    assert anonymous.status_code == 401 and anonymous.json()["error"]["code"] == "not_signed_in"
+    guest = Player.guest(client, "Quest")
+    assert guest.post("/api/tables", {"game": "azul", "players": 2, "rated": True}).status_code == 403
+
+
+# --- playing ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("azul", {}), ("azul", {"wall": "grey"}), ("chocolatier", {"special_factories": True}), ("pavilion", {})],
+)
+def test_a_whole_game_is_played_over_http_and_its_record_replays_to_the_same_result(client, game, options) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, bob = two_player_table(client, game, options=options)
+    play_random_moves(table_id, [alice, bob], random.Random(5))
+    view = alice.table(table_id)
+    assert view["status"] == "finished" and view["legal_moves"] == []
+    record = Record.from_dict(alice.get(f"/api/tables/{table_id}/record").json())
+    assert record.players == ["Alice", "Bob"] and record.options == view["options"]
+    final = replay(record)
+    result = alice.get(f"/api/tables/{table_id}/result").json()
+    assert result["scores"] == final.scores == view["scores"]
+    assert result["winners"] == final.winners
+    for player in result["players"]:
+        sources = {
+            name: value for name, value in player["sources"].items() if name not in ("tiles_to_floor", "bonus_tiles")
+        }
+        assert sum(sources.values()) == player["score"]  # every point has a source
+        assert player["statistics"]["moves"] > 0
+    assert sum(player["statistics"]["rounds_as_first_player"] for player in result["players"]) == result["rounds"]
+    last = alice.get(f"/api/tables/{table_id}/replay/{len(record.steps)}").json()
+    assert last["scores"] == final.scores and last["position"]["boards"] == final.to_dict()["boards"]
+    first = alice.get(f"/api/tables/{table_id}/replay/0").json()
+    assert first["text"] is None and first["round"] == 1
+    assert alice.get(f"/api/tables/{table_id}/replay/{len(record.steps) + 1}").status_code == 404
+
+
+def test_summer_pavilion_statistics_count_the_bonus_tiles(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, bob = two_player_table(client, "pavilion")
+    play_random_moves(table_id, [alice, bob], random.Random(11))
+    record = Record.from_dict(alice.get(f"/api/tables/{table_id}/record").json())
+    picked = [0, 0]
+    state = record.start()
+    for step in record.steps:
+        if state.is_chance:
+            state.apply_chance(step)
+            continue
+        if step.startswith("pick:"):  # S-10
+            picked[state.to_move[0]] += len(step) - len("pick:")
+        state.play(step)
+    result = alice.get(f"/api/tables/{table_id}/result").json()
+    assert [player["sources"]["bonus_tiles"] for player in result["players"]] == picked
+
+
+def test_the_record_and_result_wait_for_the_end_of_the_game(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    for path in ("record", "result", "replay/1"):
+        response = alice.get(f"/api/tables/{table_id}/{path}")
+        assert response.status_code == 409, path
+
+
+def test_the_public_view_hides_every_secret(client) -> None:  # type: ignore[no-untyped-def]
+    alice = Player.guest(client, "Alice")
+    created = alice.create("azul", 3, seats=[{"kind": "me"}, {"kind": "invite"}, {"kind": "open"}])
+    table_id, invite = created["table"]["id"], created["invites"]["1"]
+    [(seed,)] = database_rows(client, f"SELECT seed FROM game_tables WHERE id = '{table_id}'")
+    spectator = Player.guest(client, "Watcher")
+    seen = json.dumps(spectator.table(table_id)) + json.dumps(spectator.get("/api/tables").json())
+    for secret in (invite, created["seat_token"], alice.token, str(seed), "token_hash", "invite_hash"):
+        assert secret not in seen
+
+
+def test_an_invite_link_claims_its_seat_once(client) -> None:  # type: ignore[no-untyped-def]
+    alice, bob, eve = (Player.guest(client, name) for name in ("Alice", "Bob", "Eve"))
+    created = alice.create("azul", 2, seats=[{"kind": "me"}, {"kind": "invite"}])
+    table_id, invite = created["table"]["id"], created["invites"]["1"]
+    assert eve.post(f"/api/tables/{table_id}/join", {}).status_code == 409  # the seat is not open
+    assert eve.post(f"/api/tables/{table_id}/join", {"invite": "guessed"}).status_code == 403
+    assert bob.post(f"/api/tables/{table_id}/join", {"invite": invite}).json()["seat"] == 1
+    used = eve.post(f"/api/tables/{table_id}/join", {"invite": invite})
+    assert used.status_code == 403 and "not valid" in used.json()["error"]["message"]
+
+
+def test_no_one_acts_for_a_seat_they_do_not_hold(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, bob = two_player_table(client)
+    view = alice.table(table_id)
+    move, seq = view["legal_moves"][0], view["seq"]
+    spectator = Player.guest(client, "Mallory")
+    assert spectator.move(table_id, move, seq).status_code == 403
+    assert client.post(f"/api/tables/{table_id}/moves", json={"move": move, "seq": seq}).status_code == 401
+    out_of_turn = bob.move(table_id, move, seq)
+    assert out_of_turn.status_code == 409 and "not your turn" in out_of_turn.json()["error"]["message"]
+    forged = client.post(
+        f"/api/tables/{table_id}/moves", json={"move": move, "seq": seq}, headers={"X-Seat-Token": "forged"}
+    )
+    assert forged.status_code == 403
+    assert spectator.table(table_id)["legal_moves"] == []  # watchers see the game, not a seat's choices
+    assert alice.table(table_id)["seq"] == seq
+
+
+def test_a_seat_token_acts_for_its_seat_without_a_session(tmp_path: Path) -> None:
+    with running_app(tmp_path) as client:
+        alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
+        created = alice.create()
+        table_id = created["table"]["id"]
+        bob.post(f"/api/tables/{table_id}/join", {})
+        alice.post(f"/api/tables/{table_id}/start")
+        view = alice.table(table_id)
+        response = client.post(
+            f"/api/tables/{table_id}/moves",
+            json={"move": view["legal_moves"][0], "seq": view["seq"]},
+            headers={"X-Seat-Token": created["seat_token"]},
+        )
+        assert response.status_code == 200
+        assert response.json()["seq"] == view["seq"] + 1
+
+
+def test_stale_and_repeated_submissions_change_nothing(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    view = alice.table(table_id)
+    move, seq = view["legal_moves"][0], view["seq"]
+    assert alice.move(table_id, move, seq).status_code == 200
+    log_before = database_rows(client, f"SELECT seq, kind, text FROM log_entries WHERE table_id = '{table_id}'")
+    repeated = alice.move(table_id, move, seq)  # a double click
+    assert repeated.status_code == 409 and repeated.json()["error"]["code"] == "stale"
+    assert repeated.json()["error"]["details"] == {"seq": seq + 1}
+    assert alice.move(table_id, move, seq + 5).status_code == 409  # from the future
+    log_after = database_rows(client, f"SELECT seq, kind, text FROM log_entries WHERE table_id = '{table_id}'")
+    assert log_after == log_before
+
+
+@pytest.mark.parametrize(
+    ("move", "status", "words"),
+    [("9B1", 422, "not a move"), ("1Z1", 422, "not a move"), ("", 422, "move"), ("x" * 201, 422, "move")],
+)
+def test_malformed_moves_are_refused_with_the_reason(client, move, status, words) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    seq = alice.table(table_id)["seq"]
+    response = alice.move(table_id, move, seq)
+    assert response.status_code == status and words in response.json()["error"]["message"]
+    assert alice.table(table_id)["seq"] == seq
+
+
+def test_an_illegal_move_is_refused_with_the_rule_it_breaks(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    view = alice.table(table_id)
+    factories = view["position"]["factories"]
+    missing = next(colour for colour in "BYRKW" if colour not in factories[0])
+    response = alice.move(table_id, f"1{missing}1", view["seq"])  # A-3: a colour the factory does not hold
+    assert response.status_code == 422 and response.json()["error"]["code"] == "illegal_move"
+    assert "(A-3)" in response.json()["error"]["message"]
+    assert alice.table(table_id)["seq"] == view["seq"]
+
+
+def test_oversized_and_malformed_bodies_are_refused(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    big = alice.post(f"/api/tables/{table_id}/chat", {"text": "x" * 20_000})
+    assert big.status_code == 413 and big.json()["error"]["code"] == "too_large"
+    broken = client.post(
+        f"/api/tables/{table_id}/moves",
+        content=b"{not json",
+        headers={**alice.headers, "content-type": "application/json"},
+    )
+    assert broken.status_code == 422 and broken.json()["error"]["code"] == "invalid_request"
+    assert client.get("/api/no/such/thing").json()["error"]["code"] == "not_found"
+
+
+# --- undo ---------------------------------------------------------------------------------------
+
+
+def test_a_move_can_be_taken_back_until_the_next_player_acts(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, bob = two_player_table(client)
+    before = alice.table(table_id)
+    alice.move(table_id, before["legal_moves"][0], before["seq"])
+    after = alice.table(table_id)
+    assert after["can_undo"] is True and bob.table(table_id)["can_undo"] is False
+    assert bob.post(f"/api/tables/{table_id}/undo", {"seq": after["seq"]}).status_code == 409
+    undone = alice.post(f"/api/tables/{table_id}/undo", {"seq": after["seq"]})
+    assert undone.status_code == 200
+    restored = alice.table(table_id)
+    assert restored["position"] == before["position"] and restored["seq"] == after["seq"] + 1
+    assert alice.post(f"/api/tables/{table_id}/undo", {"seq": restored["seq"]}).status_code == 409  # nothing left
+    # Once the next player has moved, the move stands.
+    alice.move(table_id, restored["legal_moves"][0], restored["seq"])
+    view = bob.table(table_id)
+    bob.move(table_id, view["legal_moves"][0], view["seq"])
+    assert alice.post(f"/api/tables/{table_id}/undo", {"seq": view["seq"] + 1}).status_code == 409
+
+
+def test_undo_cannot_take_back_a_move_after_which_tiles_were_drawn(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, bob = two_player_table(client)
+    rng = random.Random(2)
+    while True:  # play to the last take of round 1: the next fill is drawn right after it (A-11)
+        view = alice.table(table_id)
+        mover = [alice, bob][view["to_move"][0]]
+        mine = mover.table(table_id)
+        mover.move(table_id, rng.choice(mine["legal_moves"]), mine["seq"])
+        now = alice.table(table_id)
+        if now["round"] == 2:
+            break
+    assert mover.table(table_id)["can_undo"] is False
+    refused = mover.post(f"/api/tables/{table_id}/undo", {"seq": now["seq"]})
+    assert refused.status_code == 409 and "drawn" in refused.json()["error"]["message"]
+
+
+def test_tables_without_undo_refuse_it(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client, undo=False)
+    view = alice.table(table_id)
+    alice.move(table_id, view["legal_moves"][0], view["seq"])
+    assert alice.post(f"/api/tables/{table_id}/undo", {"seq": view["seq"] + 1}).status_code == 403
+
+
+# --- bots, abandoning, ratings, chat -----------------------------------------------------------
+
+
+def wait_for(predicate, timeout: float = 60.0):  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path) -> None:
+    with running_app(tmp_path, replacement_bot="easy") as client:
+        alice = Player.guest(client, "Alice")
+        table_id = alice.create(
+            "azul", 3, seats=[{"kind": "me"}, {"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "easy"}]
+        )["table"]["id"]
+        alice.post(f"/api/tables/{table_id}/start")
+        view = alice.table(table_id)
+        alice.move(table_id, view["legal_moves"][0], view["seq"])
+        wait_for(lambda: alice.table(table_id)["your_turn"])  # both bots have moved
+        abandoned = alice.post(f"/api/tables/{table_id}/abandon").json()["table"]
+        assert abandoned["seats"][0] == {
+            "index": 0,
+            "kind": "bot",
+            "name": "Alice (easy bot)",
+            "level": "easy",
+            "account": None,
+            "replaced": True,
+            "you": False,
+        }
+        final = wait_for(lambda: (view := alice.table(table_id))["status"] == "finished" and view)
+        assert final["result"]["winners"]
+        assert Record.from_dict(alice.get(f"/api/tables/{table_id}/record").json()).players == [
+            "Alice (easy bot)",
+            "beginner (bot)",
+            "easy (bot)",
+        ]
+
+
+def test_rated_games_change_the_accounts_ratings(client) -> None:  # type: ignore[no-untyped-def]
+    jana, petr = Player.account(client, "jana"), Player.account(client, "petr")
+    table_id = jana.create("azul", 2, rated=True)["table"]["id"]
+    petr.post(f"/api/tables/{table_id}/join", {})
+    jana.post(f"/api/tables/{table_id}/start")
+    play_random_moves(table_id, [jana, petr], random.Random(3))
+    result = jana.get(f"/api/tables/{table_id}/result").json()
+    winner, loser = (0, 1) if result["winners"] == [0] else (1, 0)
+    ratings = result["ratings"]
+    assert ratings[winner]["after"] > ratings[winner]["before"]
+    assert ratings[loser]["after"] < ratings[loser]["before"]
+    page = client.get(f"/api/players/{['jana', 'petr'][winner]}").json()
+    assert page["rating"]["rated_games"] == 1 and page["rating"]["ordinal"] == ratings[winner]["after"]
+    assert page["recent_games"][0]["won"] is True and page["finished_games"] == 1
+    assert client.get("/api/players/nobody").status_code == 404
+
+
+def test_chat_is_plain_text_and_length_limited(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, bob = two_player_table(client)
+    assert alice.post(f"/api/tables/{table_id}/chat", {"text": "<b>ahoj</b> & hi"}).status_code == 201
+    assert bob.post(f"/api/tables/{table_id}/chat", {"text": "x" * 501}).status_code == 400
+    assert bob.post(f"/api/tables/{table_id}/chat", {"text": "   "}).status_code == 400
+    assert client.post(f"/api/tables/{table_id}/chat", json={"text": "anonymous"}).status_code == 401
+    lines = client.get(f"/api/tables/{table_id}/chat").json()
+    assert [(line["name"], line["text"]) for line in lines] == [("Alice", "<b>ahoj</b> & hi")]
+
+
+def test_the_api_is_documented(client) -> None:  # type: ignore[no-untyped-def]
+    schema = client.get("/openapi.json").json()
+    assert "/api/tables/{table_id}/moves" in schema["paths"]
+    assert client.get("/docs").status_code == 200
+    games = client.get("/api/games").json()
+    assert sorted(game["id"] for game in games) == ["azul", "chocolatier", "pavilion"]
