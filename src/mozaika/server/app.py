@@ -10,7 +10,9 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import mozaika
@@ -75,12 +77,14 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse({"error": body}, status_code=422)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
+        headers = dict(getattr(error, "headers", None) or {})
+        if error.status_code == 405:
+            # Starlette names only the first route's methods; a path may have several routes.
+            headers["Allow"] = ", ".join(allowed_methods(app, request.scope))
         return JSONResponse(
-            {"error": {"code": code, "message": str(error.detail)}},
-            status_code=error.status_code,
-            headers=getattr(error, "headers", None),
+            {"error": {"code": code, "message": str(error.detail)}}, status_code=error.status_code, headers=headers
         )
 
     @app.exception_handler(Exception)
@@ -89,6 +93,15 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse({"error": {"code": "internal", "message": "internal server error"}}, status_code=500)
 
     return app
+
+
+def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
+    """Every method some route takes at this request's path."""
+    methods: set[str] = set()
+    for route in app.router.routes:
+        if isinstance(route, APIRoute) and route.matches(scope)[0] != Match.NONE:
+            methods |= route.methods or set()
+    return sorted(methods)
 
 
 class BodyLimit:

@@ -8,11 +8,18 @@ from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.accounts import Caller
-from mozaika.server.api.identity import SESSION_COOKIE, current_caller, services, session_token, set_session_cookie
+from mozaika.server.api.identity import (
+    SESSION_COOKIE,
+    current_caller,
+    known_query_parameters,
+    services,
+    session_token,
+    set_session_cookie,
+)
 from mozaika.server.api.schemas import ERRORS, Guest, Registration, SignIn
 from mozaika.server.errors import NotSignedInError
 
-router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS)
+router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]
 
 

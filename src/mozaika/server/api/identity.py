@@ -7,6 +7,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from mozaika.server.accounts import Caller
+from mozaika.server.errors import BadRequestError
 from mozaika.server.services import Services
 
 SESSION_COOKIE = "mozaika_session"
@@ -46,3 +47,16 @@ def set_session_cookie(request: Request, response: Response, token: str) -> None
         samesite="lax",
         secure=services(request).settings.secure_cookies,
     )
+
+
+async def known_query_parameters(request: Request) -> None:
+    """Refuse query parameters the endpoint does not take: a misspelt one must not be silently ignored."""
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    if dependant is None:
+        return
+    known = {parameter.alias for parameter in dependant.query_params}
+    unknown = sorted(set(request.query_params) - known)
+    if unknown:
+        takes = ", ".join(sorted(known)) or "none"
+        raise BadRequestError(f"unknown query parameter {unknown[0]!r}; this endpoint takes: {takes}")

@@ -12,10 +12,14 @@ class Body(BaseModel):
 
 
 class Registration(Body):
-    username: str = Field(min_length=1, max_length=64, examples=["jana"])
-    password: str = Field(min_length=1, max_length=256)
+    username: str = Field(
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$",
+        examples=["jana"],
+        description="2-32 letters, digits, '_', '.' or '-'; case does not matter.",
+    )
+    password: str = Field(min_length=8, max_length=256)
     name: str | None = Field(
-        default=None, max_length=64, description="The name shown at tables (the username by default)."
+        default=None, min_length=1, max_length=32, description="The name shown at tables (the username by default)."
     )
 
 
@@ -25,7 +29,7 @@ class SignIn(Body):
 
 
 class Guest(Body):
-    name: str = Field(min_length=1, max_length=64, examples=["Petr"])
+    name: str = Field(min_length=1, max_length=32, examples=["Petr"])
 
 
 class SeatPlan(Body):

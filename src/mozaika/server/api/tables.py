@@ -8,11 +8,11 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.accounts import Caller
-from mozaika.server.api.identity import current_caller, services
+from mozaika.server.api.identity import current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS, ChatLine, Join, MoveSubmission, NewTable, UndoRequest
 from mozaika.server.tables import SeatRequest, TableRequest, game_catalogue
 
-router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS)
+router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]
 TableId = Annotated[str, Path(max_length=16, description="The table's id, as in its invite link.")]
 
