@@ -2,21 +2,65 @@
 
 from __future__ import annotations
 
+import os
 import random
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from mozaika.server import Settings, create_app
 
+POSTGRES = os.environ.get("MOZAIKA_TEST_POSTGRES_URL")
+REDIS = os.environ.get("MOZAIKA_TEST_REDIS_URL")
+SERVICES_REQUIRED = os.environ.get("MOZAIKA_REQUIRE_SERVICES") == "1"
+"""CI sets this, so that a missing PostgreSQL or Redis fails the run instead of skipping tests."""
+
+
+def require_services() -> tuple[str, str]:
+    """The PostgreSQL and Redis URLs of the test services, or skip (fail on CI) without them."""
+    if POSTGRES is None or REDIS is None:
+        if SERVICES_REQUIRED:
+            pytest.fail("MOZAIKA_TEST_POSTGRES_URL and MOZAIKA_TEST_REDIS_URL must be set (.ci/run sets them)")
+        pytest.skip("needs MOZAIKA_TEST_POSTGRES_URL and MOZAIKA_TEST_REDIS_URL (PostgreSQL and Redis on loopback)")
+    return POSTGRES, REDIS
+
 
 @contextmanager
-def running_app(folder: Path, **settings: Any) -> Iterator[TestClient]:
-    """The server on a new SQLite database in ``folder``, started (migrated, bots ready)."""
-    app = create_app(Settings(database_url=f"sqlite:///{folder / 'mozaika.db'}", bot_workers=1, **settings))
+def postgres_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database (dropped afterwards)."""
+    server, _ = require_services()
+    import psycopg
+
+    name = f"mozaika_test_{uuid.uuid4().hex[:10]}"
+    admin = server.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{server.rpartition('/')[0]}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def running_app(folder: Path, database: str = "sqlite", **settings: Any) -> Iterator[TestClient]:
+    """The server, started (migrated, bots ready) on a new database: SQLite in ``folder``, or PostgreSQL."""
+    if database == "postgresql":
+        with postgres_database() as url, running_app_on(url, **settings) as client:
+            yield client
+    else:
+        with running_app_on(f"sqlite:///{folder / 'mozaika.db'}", **settings) as client:
+            yield client
+
+
+@contextmanager
+def running_app_on(url: str, **settings: Any) -> Iterator[TestClient]:
+    app = create_app(Settings(database_url=url, bot_workers=1, **settings))
     with TestClient(app) as client:
         yield client
 

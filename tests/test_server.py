@@ -5,42 +5,48 @@ from __future__ import annotations
 import json
 import logging
 import random
-import sqlite3
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import text
 
 from mozaika.records import Record, replay
 from mozaika.server.database import Database, migrate
 from mozaika.server.models import Base
-from serverkit import Player, play_random_moves, running_app, two_player_table
+
+from serverkit import Player, play_random_moves, postgres_database, running_app, two_player_table
 
 
-@pytest.fixture
-def client(tmp_path: Path):  # type: ignore[no-untyped-def]
-    with running_app(tmp_path) as client:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def client(request, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The server on each database it supports: the same code and migrations."""
+    with running_app(tmp_path, request.param) as client:
         yield client
 
 
 def database_rows(client, query: str) -> list[tuple]:  # type: ignore[no-untyped-def]
-    url = client.app.state.services.settings.database_url
-    with sqlite3.connect(url.removeprefix("sqlite:///")) as connection:
-        return connection.execute(query).fetchall()
+    with client.app.state.services.db.engine.connect() as connection:
+        return [tuple(row) for row in connection.execute(text(query))]
 
 
 # --- the schema ---------------------------------------------------------------------------
 
 
-def test_migrations_create_exactly_the_models_schema(tmp_path: Path) -> None:
-    db = Database(f"sqlite:///{tmp_path / 'schema.db'}")
-    migrate(db.engine)
-    migrate(db.engine)  # a second start finds nothing to do
-    with db.engine.connect() as connection:
-        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
-    assert differences == []
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_migrations_create_exactly_the_models_schema(database: str, tmp_path: Path) -> None:
+    with ExitStack() as stack:
+        url = stack.enter_context(postgres_database()) if database == "postgresql" else f"sqlite:///{tmp_path}/s.db"
+        db = Database(url)
+        stack.callback(db.dispose)
+        migrate(db.engine)
+        migrate(db.engine)  # a second start finds nothing to do
+        with db.engine.connect() as connection:
+            differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+        assert differences == []
 
 
 # --- players --------------------------------------------------------------------------------

@@ -590,7 +590,7 @@ class Tables:
 
     @staticmethod
     def _locked(session: Session, table_id: str) -> GameTable:
-        table = session.scalar(select(GameTable).where(GameTable.id == table_id).with_for_update())
+        table = session.scalar(select(GameTable).where(GameTable.id == table_id).with_for_update(of=GameTable))
         if table is None:
             raise NotFoundError(f"there is no table {table_id!r}")
         return table

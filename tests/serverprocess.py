@@ -1,0 +1,94 @@
+"""A real ``mozaika serve`` process on loopback, for the tests that kill, restart or multiply servers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``python -m mozaika serve`` on a free port, with its output in ``log``."""
+
+    def __init__(self, database: str, log: Path, redis: str | None = None, bot_workers: int = 1) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.command = [
+            sys.executable, "-m", "mozaika", "serve",
+            "--port", str(self.port), "--database", database,
+            "--bot-workers", str(bot_workers), "--log-level", "warning",
+        ]  # fmt: skip
+        if redis is not None:
+            self.command += ["--redis", redis]
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 60.0) -> ServerProcess:
+        output = self.log.open("ab")
+        self.process = subprocess.Popen(self.command, stdout=output, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.log.read_text()}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        raise RuntimeError(f"the server did not start in {timeout} s:\n{self.log.read_text()}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as in a crash or an out-of-memory kill."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(30)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *_exc: Any) -> None:
+        self.stop()
+
+
+class HttpPlayer:
+    """A player talking to a server process over HTTP (survives the server's restarts)."""
+
+    def __init__(self, server: ServerProcess, name: str) -> None:
+        self.server = server
+        response = httpx.post(f"{server.url}/api/guests", json={"name": name}, timeout=10)
+        response.raise_for_status()
+        self.token = response.json()["token"]
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def get(self, path: str) -> Any:
+        response = httpx.get(f"{self.server.url}{path}", headers=self.headers, timeout=30)
+        response.raise_for_status()
+        return response.json()
+
+    def post(self, path: str, body: Any = None) -> httpx.Response:
+        return httpx.post(f"{self.server.url}{path}", json=body, headers=self.headers, timeout=30)

@@ -1,0 +1,125 @@
+"""Real server processes: a SIGKILL loses nothing acknowledged, and several servers share one game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+
+from mozaika.records import Record, replay
+
+from serverkit import postgres_database, require_services
+from serverprocess import HttpPlayer, ServerProcess
+
+
+def play_until(
+    players: list[HttpPlayer], table_id: str, rng: random.Random, stop: threading.Event, acknowledged: dict[int, str]
+) -> None:
+    """Play random moves as fast as the server answers; note each acknowledged move by its sequence number."""
+    while not stop.is_set():
+        try:
+            view = players[0].get(f"/api/tables/{table_id}")
+            if view["status"] != "running":
+                return
+            mover = players[view["to_move"][0]]
+            mine = mover.get(f"/api/tables/{table_id}")
+            move = rng.choice(mine["legal_moves"])
+            response = mover.post(f"/api/tables/{table_id}/moves", {"move": move, "seq": mine["seq"]})
+        except httpx.HTTPError:
+            return  # the server is gone: whatever was in flight is not acknowledged
+        if response.status_code == 200:
+            acknowledged[mine["seq"] + 1] = move
+
+
+def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'mozaika.db'}"
+    server = ServerProcess(database, tmp_path / "server.log").start()
+    try:
+        alice, bob = HttpPlayer(server, "Alice"), HttpPlayer(server, "Bob")
+        table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
+        bob.post(f"/api/tables/{table_id}/join", {})
+        bot_table = alice.post(
+            "/api/tables",
+            {"game": "pavilion", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": "easy"}]},
+        ).json()["table"]["id"]
+        alice.post(f"/api/tables/{bot_table}/start")
+        alice.post(f"/api/tables/{bot_table}/abandon")  # now two bots play it, across the restart
+        alice.post(f"/api/tables/{table_id}/start")
+        acknowledged: dict[int, str] = {}
+        stop = threading.Event()
+        players = threading.Thread(
+            target=play_until, args=([alice, bob], table_id, random.Random(4), stop, acknowledged)
+        )
+        players.start()
+        time.sleep(2.5)
+        server.kill()  # in the middle of a move, most likely
+        stop.set()
+        players.join(30)
+        assert acknowledged, "no move was acknowledged before the kill"
+
+        server.start()
+        log = alice.get(f"/api/tables/{table_id}/log?since=0")
+        moves = {entry["seq"]: entry["text"] for entry in log["entries"] if entry["kind"] == "move"}
+        assert [entry["seq"] for entry in log["entries"]] == list(range(1, log["seq"] + 1))  # nothing twice
+        last = max(acknowledged)
+        assert log["seq"] >= last
+        for seq, move in acknowledged.items():  # nothing acknowledged is lost
+            assert moves[seq] == move
+        assert log["seq"] - last <= 1 + 20, "at most the one unacknowledged move (and its draws) may follow"
+
+        stop.clear()
+        play_until([alice, bob], table_id, random.Random(5), stop, acknowledged)
+        record = Record.from_dict(alice.get(f"/api/tables/{table_id}/record"))
+        assert replay(record).scores == alice.get(f"/api/tables/{table_id}/result")["scores"]
+        deadline = time.monotonic() + 300
+        while alice.get(f"/api/tables/{bot_table}")["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish their game after the restart"
+            time.sleep(0.5)
+        replay(Record.from_dict(alice.get(f"/api/tables/{bot_table}/record")))
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres() -> Iterator[str]:
+    with postgres_database() as url:
+        yield url
+
+
+def test_a_move_through_one_server_reaches_a_watcher_on_another(postgres: str, tmp_path: Path) -> None:
+    _, redis = require_services()
+    first = ServerProcess(postgres, tmp_path / "first.log", redis=redis)
+    second = ServerProcess(postgres, tmp_path / "second.log", redis=redis)
+    with first, second:
+        alice, bob = HttpPlayer(first, "Alice"), HttpPlayer(second, "Bob")
+        table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
+        assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 200  # the same table, seen by both
+        alice.post(f"/api/tables/{table_id}/start")
+
+        async def watch_on_second() -> dict:
+            address = f"ws://127.0.0.1:{second.port}/api/tables/{table_id}/live"
+            async with websockets.connect(address, additional_headers=bob.headers) as socket:
+                hello = json.loads(await socket.recv())
+                view = alice.get(f"/api/tables/{table_id}")
+                await asyncio.to_thread(
+                    alice.post, f"/api/tables/{table_id}/moves", {"move": view["legal_moves"][0], "seq": view["seq"]}
+                )
+                event = json.loads(await asyncio.wait_for(socket.recv(), 10))
+                return {"hello": hello, "event": event, "move": view["legal_moves"][0]}
+
+        seen = asyncio.run(watch_on_second())
+        assert seen["event"]["type"] == "step"
+        assert seen["event"]["entries"][0]["text"] == seen["move"] and seen["event"]["entries"][0]["seat"] == 0
+        assert seen["event"]["seq"] == seen["hello"]["table"]["seq"] + 1
+        # A repeated submission through the other server is refused: the sequence number is shared.
+        view = bob.get(f"/api/tables/{table_id}")
+        repeated = bob.post(f"/api/tables/{table_id}/moves", {"move": view["legal_moves"][0], "seq": view["seq"] - 1})
+        assert repeated.status_code == 409
