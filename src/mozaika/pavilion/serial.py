@@ -209,5 +209,6 @@ def _board_from_dict(state: PavilionState, raw: Any, seat: int, counts_of: Any) 
     board.discard_points = stats.integer("discard_points", 0)
     board.star_bonus = stats.integer("star_bonus", 0)
     board.number_bonus = stats.integer("number_bonus", 0)
-    board.bonus_tiles = stats.integer("bonus_tiles", 0)
+    # Positions written before this statistic existed have none: they count from 0.
+    board.bonus_tiles = stats.integer("bonus_tiles", 0) if "bonus_tiles" in stats.data else 0
     return board
