@@ -38,6 +38,7 @@ def test_every_watcher_receives_each_move_and_the_new_position(client) -> None: 
             assert event["type"] == "step" and event["seq"] == seq + 1
             assert event["entries"] == [{"seq": seq + 1, "kind": "move", "seat": 0, "text": move}]
             assert event["to_move"] == [1] and event["position"] == bob.table(table_id)["position"]
+            assert event["legal_moves"] == {"1": bob.table(table_id)["legal_moves"]}
         # A move made over HTTP reaches the sockets too.
         view = bob.table(table_id)
         bob.move(table_id, view["legal_moves"][0], view["seq"])

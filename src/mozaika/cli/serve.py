@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import webbrowser
+from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -27,6 +28,9 @@ def serve_command(
     bot_workers: Annotated[
         int | None, typer.Option(min=1, help="Processes that search bot moves (default: cores - 1, at least 1).")
     ] = None,
+    secure_cookies: Annotated[
+        bool, typer.Option("--secure-cookies", help="Send the session cookie over HTTPS only (behind TLS).")
+    ] = False,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the address in a browser.")] = False,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
@@ -38,6 +42,8 @@ def serve_command(
     from mozaika.server import Settings, serve
 
     settings = Settings.from_environment(database_url=database, redis_url=redis, bot_workers=bot_workers)
+    if secure_cookies:
+        settings = replace(settings, secure_cookies=True)
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     console.print(
         f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True

@@ -258,12 +258,16 @@ class Tables:
 
     # --- playing ----------------------------------------------------------------------
 
-    def play(self, table_id: str, caller: Caller, text: str, seq: int) -> Outcome:
-        """Play the caller's move, written in the game's notation, at sequence number ``seq``."""
+    def play(self, table_id: str, caller: Caller, text: str, seq: int, *, view: bool = True) -> Outcome:
+        """Play the caller's move, written in the game's notation, at sequence number ``seq``.
+
+        The outcome's data holds the new sequence number and, with ``view``, the table
+        as the caller now sees it (live connections get the step event instead).
+        """
         with self.db.transaction() as session:
             table = self._locked(session, table_id)
             seat = self._own_seat(table, caller)
-            outcome, state = self._play(session, table, seat.index, text, seq, caller)
+            outcome, state = self._play(session, table, seat.index, text, seq, caller if view else None)
         self.positions.remember(table_id, table.seq, state)
         return outcome
 
@@ -687,7 +691,12 @@ class Tables:
         }
         if state is not None:
             event.update(
-                round=state.round, to_move=list(state.to_move), scores=state.scores, position=public_position(state)
+                round=state.round,
+                to_move=list(state.to_move),
+                scores=state.scores,
+                position=public_position(state),
+                # Public knowledge, sent so that a client needs no second request to move.
+                legal_moves={str(seat): [str(move) for move in state.legal_moves(seat)] for seat in state.to_move},
             )
         if table.status == FINISHED:
             event["result"] = table.result

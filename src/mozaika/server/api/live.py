@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -155,7 +156,9 @@ class _TableConnection:
                 return
             if kind == "move":
                 move = MoveSubmission.model_validate(message)
-                outcome = await run_in_threadpool(tables.play, self.table_id, self.caller, move.move, move.seq)
+                outcome = await run_in_threadpool(
+                    partial(tables.play, view=False), self.table_id, self.caller, move.move, move.seq
+                )
             elif kind == "undo":
                 undo = UndoRequest.model_validate(message)
                 outcome = await run_in_threadpool(tables.undo, self.table_id, self.caller, undo.seq)

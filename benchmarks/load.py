@@ -1,0 +1,215 @@
+"""Load test of the game server: many live tables at once, over WebSockets, on loopback.
+
+Starts ``mozaika serve`` on a fresh SQLite database, opens ``--tables`` 2-player
+Azul tables, and plays them all at the same time.  A share of the tables (``--bots``)
+seat one scripted player against a bot; the others seat two scripted players.  A
+scripted player is a WebSocket client: when it is its turn it waits a think time,
+then sends a random legal move, and measures the time from sending the move to
+receiving the broadcast of it.
+
+    python benchmarks/load.py --tables 200 --seconds 60
+
+Prints moves per second (every move, the bots' included) and the 50th, 90th and
+99th percentiles of the submission-to-broadcast latency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+@dataclass
+class Measurements:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: list[str] = field(default_factory=list)
+    finished_tables: int = 0
+    elapsed: float = 0.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(folder: Path, bot_workers: int) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    command = [
+        sys.executable, "-m", "mozaika", "serve", "--port", str(port),
+        "--database", f"sqlite:///{folder / 'load.db'}", "--bot-workers", str(bot_workers), "--log-level", "warning",
+    ]  # fmt: skip
+    server = subprocess.Popen(command, stdout=(folder / "server.log").open("wb"), stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
+                return server, url
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("the server did not start:\n" + (folder / "server.log").read_text())
+
+
+async def guest(client: httpx.AsyncClient, name: str) -> dict[str, str]:
+    response = await client.post("/api/guests", json={"name": name})
+    response.raise_for_status()
+    return {"Authorization": f"Bearer {response.json()['token']}"}
+
+
+async def open_table(client: httpx.AsyncClient, number: int, with_bot: bool) -> tuple[str, list[dict[str, str]]]:
+    first = await guest(client, f"Player {number}a")
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "beginner"} if with_bot else {"kind": "open"}]
+    created = await client.post("/api/tables", json={"game": "azul", "players": 2, "seats": seats}, headers=first)
+    created.raise_for_status()
+    table_id = created.json()["table"]["id"]
+    players = [first]
+    if not with_bot:
+        second = await guest(client, f"Player {number}b")
+        (await client.post(f"/api/tables/{table_id}/join", json={}, headers=second)).raise_for_status()
+        players.append(second)
+    return table_id, players
+
+
+async def scripted_player(
+    address: str, table_id: str, seat: int, headers: dict[str, str], think: tuple[float, float],
+    deadline: float, rng: random.Random, measured: Measurements, counts_moves: bool,
+) -> None:  # fmt: skip
+    """Plays one seat until the game ends or the time is up, measuring its own moves' latency."""
+    async with websockets.connect(f"{address}/api/tables/{table_id}/live", additional_headers=headers) as live:
+        hello = json.loads(await live.recv())["table"]
+        seq, legal = hello["seq"], hello["legal_moves"]
+        sent_at: float | None = None
+        while time.monotonic() < deadline:
+            if legal and sent_at is None:
+                await asyncio.sleep(rng.uniform(*think))
+                sent_at = time.perf_counter()
+                await live.send(json.dumps({"type": "move", "move": rng.choice(legal), "seq": seq}))
+            try:
+                message = json.loads(await asyncio.wait_for(live.recv(), max(0.1, deadline - time.monotonic())))
+            except TimeoutError:
+                break
+            if message["type"] == "error":
+                measured.errors.append(message["error"]["message"])
+                sent_at = None
+                continue
+            if message["type"] != "step":
+                continue
+            for entry in message["entries"]:
+                if entry["kind"] == "move" and counts_moves:
+                    measured.moves += 1
+                if entry["kind"] == "move" and entry["seat"] == seat and sent_at is not None:
+                    measured.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+            seq = message["seq"]
+            legal = message.get("legal_moves", {}).get(str(seat), [])
+            if message["status"] == "finished":
+                if counts_moves:
+                    measured.finished_tables += 1
+                return
+
+
+async def run(
+    url: str, tables: int, bot_share: float, seconds: float, think: tuple[float, float], seed: int
+) -> Measurements:
+    rng = random.Random(seed)
+    measured = Measurements()
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        setups = [open_table(client, number, number < tables * bot_share) for number in range(tables)]
+        opened = await asyncio.gather(*setups)
+        for table_id, players in opened:
+            (await client.post(f"/api/tables/{table_id}/start", headers=players[0])).raise_for_status()
+    address = url.replace("http://", "ws://")
+    deadline = time.monotonic() + seconds
+    started = time.monotonic()
+    players = [
+        scripted_player(
+            address, table_id, seat, headers, think, deadline, random.Random(rng.random()), measured, seat == 0
+        )
+        for table_id, seats in opened
+        for seat, headers in enumerate(seats)
+    ]
+    await asyncio.gather(*players)
+    measured.elapsed = time.monotonic() - started
+    return measured
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--bots", type=float, default=0.5, help="Share of the tables where one seat is a bot.")
+    parser.add_argument("--seconds", type=float, default=60.0, help="How long to play.")
+    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"),
+                        help="A scripted player's think time before each move, in seconds (uniform).")  # fmt: skip
+    parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="mozaika-load-") as folder:
+        server, url = start_server(Path(folder), options.bot_workers)
+        try:
+            measured = asyncio.run(
+                run(url, options.tables, options.bots, options.seconds, tuple(options.think), options.seed)
+            )
+        finally:
+            server.terminate()
+            server.wait(30)
+    latencies = measured.latencies
+    figures: dict[str, Any] = {
+        "tables": options.tables,
+        "bot_tables": int(options.tables * options.bots),
+        "seconds": round(measured.elapsed, 1),
+        "think_seconds": list(options.think),
+        "moves": measured.moves,
+        "moves_per_second": round(measured.moves / measured.elapsed, 1),
+        "measured_submissions": len(latencies),
+        "latency_ms": {
+            "p50": round(1000 * percentile(latencies, 0.50), 1),
+            "p90": round(1000 * percentile(latencies, 0.90), 1),
+            "p99": round(1000 * percentile(latencies, 0.99), 1),
+            "mean": round(1000 * statistics.fmean(latencies), 1),
+        }
+        if latencies
+        else None,
+        "finished_tables": measured.finished_tables,
+        "refused_moves": len(measured.errors),
+        "cpu_count": os.cpu_count(),
+    }
+    if options.json:
+        print(json.dumps(figures, indent=1))
+        return
+    lat = figures["latency_ms"] or {}
+    print(
+        f"{figures['tables']} live tables ({figures['bot_tables']} with a bot), {figures['seconds']} s, "
+        f"think time {options.think[0]}-{options.think[1]} s: {figures['moves']} moves, "
+        f"{figures['moves_per_second']} moves/s; submission to broadcast over {len(latencies)} moves: "
+        f"p50 {lat.get('p50')} ms, p90 {lat.get('p90')} ms, p99 {lat.get('p99')} ms; "
+        f"{figures['finished_tables']} games finished, {figures['refused_moves']} moves refused"
+    )
+
+
+if __name__ == "__main__":
+    main()
