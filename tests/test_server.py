@@ -407,13 +407,16 @@ def test_rated_games_change_the_accounts_ratings(client) -> None:  # type: ignor
     jana.post(f"/api/tables/{table_id}/start")
     play_random_moves(table_id, [jana, petr], random.Random(3))
     result = jana.get(f"/api/tables/{table_id}/result").json()
-    winner, loser = (0, 1) if result["winners"] == [0] else (1, 0)
-    ratings = result["ratings"]
-    assert ratings[winner]["after"] > ratings[winner]["before"]
-    assert ratings[loser]["after"] < ratings[loser]["before"]
-    page = client.get(f"/api/players/{['jana', 'petr'][winner]}").json()
-    assert page["rating"]["rated_games"] == 1 and page["rating"]["ordinal"] == ratings[winner]["after"]
-    assert page["recent_games"][0]["won"] is True and page["finished_games"] == 1
+    ratings, winners = result["ratings"], result["winners"]
+    for seat, name in enumerate(["jana", "petr"]):
+        # Everyone starts at mu 25; one game makes everyone surer (sigma falls), and moves
+        # the winner up and the loser down, unless they shared the victory.
+        assert ratings[seat]["sigma"] < 25 / 3
+        if len(winners) == 1:
+            assert (ratings[seat]["mu"] > 25) == (seat in winners)
+        page = client.get(f"/api/players/{name}").json()
+        assert page["rating"]["rated_games"] == 1 and page["rating"]["ordinal"] == ratings[seat]["after"]
+        assert page["recent_games"][0]["won"] is (seat in winners) and page["finished_games"] == 1
     assert client.get("/api/players/nobody").status_code == 404
 
 

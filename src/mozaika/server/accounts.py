@@ -99,7 +99,7 @@ class Accounts:
         """Who holds this session token (anonymous without one); an unknown token is refused."""
         if session_token is None:
             return Caller(seat_token=seat_token)
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             found = session.get(LoginSession, token_hash(session_token))
             if found is None:
                 raise NotSignedInError("this session has ended or never existed: sign in again")
@@ -107,7 +107,7 @@ class Accounts:
 
     def profile(self, username: str) -> dict[str, Any]:
         """An account's public page: its rating and its recent games."""
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             player = session.scalar(select(Player).where(Player.username == username.strip().lower()))
             if player is None:
                 raise NotFoundError(f"there is no player {username!r}")

@@ -15,16 +15,16 @@ from sqlalchemy.orm import Session, sessionmaker
 _MIGRATION_LOCK = 0x4D6F7A61
 
 
-def connect(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets write-ahead logging and one writer at a time."""
+def connect(url: str, *, for_writing: bool = True) -> Engine:
+    """An engine for ``url``; SQLite gets write-ahead logging and, for writing, one writer at a time."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-        _configure_sqlite(engine)
+        _configure_sqlite(engine, "BEGIN IMMEDIATE" if for_writing else "BEGIN")
         return engine
     return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
-def _configure_sqlite(engine: Engine) -> None:
+def _configure_sqlite(engine: Engine, begin: str) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy's "begin" below open each transaction, instead of the driver.
@@ -40,9 +40,10 @@ def _configure_sqlite(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        # Take the write lock at the start: a transaction that read a table's sequence
-        # number can never be refused the write that advances it.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # A writing transaction takes the write lock at the start: one that read a table's
+        # sequence number can never be refused the write that advances it.  Reading ones
+        # take no lock: in WAL mode they see the last commit while a writer works.
+        connection.exec_driver_sql(begin)
 
 
 def migrate(engine: Engine) -> None:
@@ -57,12 +58,14 @@ def migrate(engine: Engine) -> None:
 
 
 class Database:
-    """An engine and its sessions."""
+    """An engine and its sessions: transactions that write, and lighter ones that only read."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = connect(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._reader = connect(url, for_writing=False) if self.engine.dialect.name == "sqlite" else self.engine
+        self._reading_sessions = sessionmaker(self._reader, expire_on_commit=False)
 
     @property
     def is_sqlite(self) -> bool:
@@ -74,5 +77,15 @@ class Database:
         with self._sessions() as session, session.begin():
             yield session
 
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A session for reads only: it sees one consistent snapshot, and writes nothing."""
+        # Closing the session ends its transaction (nothing was written) and keeps what it
+        # loaded readable, unlike a rollback, which would expire it.
+        with self._reading_sessions() as session:
+            yield session
+
     def dispose(self) -> None:
         self.engine.dispose()
+        if self._reader is not self.engine:
+            self._reader.dispose()

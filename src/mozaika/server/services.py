@@ -39,6 +39,6 @@ class Services:
     async def announce(self, outcome: Outcome) -> dict[str, Any]:
         """Broadcast a committed change, wake the bots of its table, and give back the caller's data."""
         await self.hub.publish(outcome.events)
-        for table_id in {event["table"] for event in outcome.events}:
-            self.bots.poke(table_id)
+        if outcome.bots_to_move:
+            self.bots.poke(outcome.events[0]["table"])
         return outcome.data

@@ -77,6 +77,8 @@ class Outcome:
 
     data: dict[str, Any]
     events: list[dict[str, Any]]
+    bots_to_move: bool = False
+    """True when a bot seat must move next: the caller wakes the bots of the table."""
 
 
 @dataclass(frozen=True)
@@ -237,7 +239,8 @@ class Tables:
             self._append(session, table, entries, state)
             view = self._view(session, table, caller, state)
         self.positions.remember(table.id, table.seq, state)
-        return Outcome({"table": view}, [self._table_event(table), self._step_event(table, entries, state)])
+        events = [self._table_event(table), self._step_event(table, entries, state)]
+        return Outcome({"table": view}, events, self._bots_to_move(table))
 
     def abandon(self, table_id: str, caller: Caller) -> Outcome:
         """Leave a running game: a bot of the server's replacement level plays the seat from now on."""
@@ -246,15 +249,11 @@ class Tables:
             seat = self._own_seat(table, caller)
             if table.status != RUNNING:
                 raise ConflictError(f"the table is {table.status}: only a running game can be abandoned")
-            seat.kind, seat.bot_level, seat.replaced, seat.token_hash = (
-                SEAT_BOT,
-                self.settings.replacement_bot,
-                True,
-                None,
-            )
+            seat.kind, seat.bot_level, seat.replaced = SEAT_BOT, self.settings.replacement_bot, True
+            seat.token_hash = None
             self._touch(table)
             view = self._view(session, table, caller)
-        return Outcome({"table": view}, [self._table_event(table)])
+        return Outcome({"table": view}, [self._table_event(table)], self._bots_to_move(table))
 
     # --- playing ----------------------------------------------------------------------
 
@@ -299,7 +298,7 @@ class Tables:
         entries = [Entry(table.seq + 1, MOVE, seat, str(move)), *self._resolve_chance(state, table.seq + 1)]
         self._append(session, table, entries, state)
         data = {"seq": table.seq, "table": self._view(session, table, caller, state) if caller else None}
-        return Outcome(data, [self._step_event(table, entries, state)]), state
+        return Outcome(data, [self._step_event(table, entries, state)], self._bots_to_move(table)), state
 
     def undo(self, table_id: str, caller: Caller, seq: int) -> Outcome:
         """Take back the caller's last move, while no one else has acted and nothing was drawn since."""
@@ -319,11 +318,12 @@ class Tables:
             self._append(session, table, entries, state)
             view = self._view(session, table, caller, state)
         self.positions.remember(table.id, table.seq, state)
-        return Outcome({"seq": table.seq, "table": view}, [self._step_event(table, entries, state)])
+        events = [self._step_event(table, entries, state)]
+        return Outcome({"seq": table.seq, "table": view}, events, self._bots_to_move(table))
 
     def bot_turns(self, table_id: str) -> list[BotTurn]:
         """The bot seats that must move now at this table (none unless it is running)."""
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             table = self._table(session, table_id)
             if table.status != RUNNING:
                 return []
@@ -341,7 +341,7 @@ class Tables:
         ]
 
     def tables_waiting_for_bots(self) -> list[str]:
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             return list(
                 session.scalars(
                     select(GameTable.id)
@@ -369,7 +369,7 @@ class Tables:
         return Outcome(line, [{"type": "chat", "table": table_id, "message": line}])
 
     def chat(self, table_id: str) -> list[dict[str, Any]]:
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             table = self._table(session, table_id)
             lines = session.scalars(
                 select(ChatMessage)
@@ -382,7 +382,7 @@ class Tables:
     # --- reading --------------------------------------------------------------------------
 
     def view(self, table_id: str, caller: Caller) -> dict[str, Any]:
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             table = self._table(session, table_id)
             return self._view(session, table, caller)
 
@@ -392,7 +392,7 @@ class Tables:
             raise BadRequestError(f"status is one of {', '.join(STATUSES)}, not {status!r}")
         if mine and not caller.signed_in:
             raise NotSignedInError("sign in (or play as a guest) to see your tables")
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             query = select(GameTable)
             if status is not None:
                 query = query.where(GameTable.status == status)
@@ -407,7 +407,7 @@ class Tables:
 
     def entries_since(self, table_id: str, seq: int) -> dict[str, Any]:
         """The log entries after ``seq`` and the position now: what a reconnecting client missed."""
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             table = self._table(session, table_id)
             if seq < 0 or seq > table.seq:
                 raise BadRequestError(f"the table has {table.seq} log entries; cannot resume from {seq}")
@@ -416,7 +416,7 @@ class Tables:
             return self._step_event(table, entries, state)
 
     def record(self, table_id: str) -> Record:
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             table = self._table(session, table_id)
             if table.status != FINISHED:
                 raise ConflictError("the record is published when the game is over (it holds the seed of the draws)")
@@ -445,7 +445,7 @@ class Tables:
         }
 
     def result(self, table_id: str) -> dict[str, Any]:
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             table = self._table(session, table_id)
             if table.status != FINISHED or table.result is None:
                 raise ConflictError(f"the table is {table.status}: the result comes at the end of the game")
@@ -598,6 +598,12 @@ class Tables:
         if table is None:
             raise NotFoundError(f"there is no table {table_id!r}")
         return table
+
+    @staticmethod
+    def _bots_to_move(table: GameTable) -> bool:
+        return table.status == RUNNING and any(
+            seat.kind == SEAT_BOT and seat.index in table.to_move for seat in table.seats
+        )
 
     @staticmethod
     def _touch(table: GameTable) -> None:
