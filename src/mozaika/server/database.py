@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from threading import Lock
 from typing import Any
 
 from alembic import command
@@ -66,6 +67,7 @@ class Database:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._reader = connect(url, for_writing=False) if self.engine.dialect.name == "sqlite" else self.engine
         self._reading_sessions = sessionmaker(self._reader, expire_on_commit=False)
+        self._writing: AbstractContextManager[Any] = Lock() if self.is_sqlite else nullcontext()
 
     @property
     def is_sqlite(self) -> bool:
@@ -74,7 +76,9 @@ class Database:
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         """A session whose work is committed at the end of the block, or rolled back on an error."""
-        with self._sessions() as session, session.begin():
+        # SQLite has one writer at a time.  Threads of this process queue here, and the
+        # next one starts the moment the last commits, instead of polling SQLite's lock.
+        with self._writing, self._sessions() as session, session.begin():
             yield session
 
     @contextmanager

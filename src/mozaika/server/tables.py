@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, lazyload, selectinload
 
 from mozaika.bots import LEVELS
 from mozaika.errors import IllegalMoveError, MozaikaError, NotationError, OptionError
@@ -33,6 +33,7 @@ from mozaika.server.errors import (
     NotSignedInError,
     StaleMoveError,
 )
+from mozaika.server.facts import SeatFacts, TableFacts, read_facts, write_advance
 from mozaika.server.games import (
     CHANCE,
     MOVE,
@@ -44,10 +45,11 @@ from mozaika.server.games import (
     replay,
     undoable_move,
 )
-from mozaika.server.models import ChatMessage, GameTable, LogEntry, Seat, utc_now
+from mozaika.server.models import ChatMessage, GameTable, LogEntry, Player, Seat, utc_now
 from mozaika.server.results import final_result, game_statistics, new_ratings, rank_order
 from mozaika.server.settings import Settings
 
+AnySeat = TypeVar("AnySeat", Seat, SeatFacts)
 OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
 STATUSES = (OPEN, RUNNING, FINISHED, CANCELLED)
 SEAT_OPEN, SEAT_INVITED, SEAT_PLAYER, SEAT_BOT = "open", "invited", "player", "bot"
@@ -212,7 +214,7 @@ class Tables:
     def leave(self, table_id: str, caller: Caller) -> Outcome:
         with self.db.transaction() as session:
             table = self._locked(session, table_id)
-            seat = self._own_seat(table, caller)
+            seat = self._own_seat(table.seats, caller)
             if table.status != OPEN:
                 raise ConflictError("the game has started: abandon it instead (a bot takes your seat)")
             if table.owner_id == caller.player_id:
@@ -234,19 +236,22 @@ class Tables:
             if waiting:
                 raise ConflictError(f"seats {', '.join(str(i + 1) for i in waiting)} are still empty")
             table.status = RUNNING
-            state = self._game(table).start()
-            entries = self._resolve_chance(state, table.seq)
-            self._append(session, table, entries, state)
+            session.flush()
+            facts = TableFacts.of(table)
+            state = self._game(facts).start()
+            entries = self._resolve_chance(state, facts.seq)
+            self._advance(session, facts, entries, state)
+            session.refresh(table)
             view = self._view(session, table, caller, state)
-        self.positions.remember(table.id, table.seq, state)
-        events = [self._table_event(table), self._step_event(table, entries, state)]
-        return Outcome({"table": view}, events, self._bots_to_move(table))
+            events = [self._table_event(table), self._step_event(facts, entries, state)]
+        self.positions.remember(facts.id, facts.seq, state)
+        return Outcome({"table": view}, events, self._bots_to_move(facts))
 
     def abandon(self, table_id: str, caller: Caller) -> Outcome:
         """Leave a running game: a bot of the server's replacement level plays the seat from now on."""
         with self.db.transaction() as session:
             table = self._locked(session, table_id)
-            seat = self._own_seat(table, caller)
+            seat = self._own_seat(table.seats, caller)
             if table.status != RUNNING:
                 raise ConflictError(f"the table is {table.status}: only a running game can be abandoned")
             seat.kind, seat.bot_level, seat.replaced = SEAT_BOT, self.settings.replacement_bot, True
@@ -264,25 +269,24 @@ class Tables:
         as the caller now sees it (live connections get the step event instead).
         """
         with self.db.transaction() as session:
-            table = self._locked(session, table_id)
-            seat = self._own_seat(table, caller)
-            outcome, state = self._play(session, table, seat.index, text, seq, caller if view else None)
-        self.positions.remember(table_id, table.seq, state)
+            facts = read_facts(session, table_id, lock=True)
+            seat = self._own_seat(facts.seats, caller)
+            outcome, state = self._play(session, facts, seat.index, text, seq)
+        self.positions.remember(table_id, facts.seq, state)
+        if view:
+            outcome.data["table"] = self.view(table_id, caller)
         return outcome
 
     def play_bot(self, turn: BotTurn, text: str) -> Outcome:
         with self.db.transaction() as session:
-            table = self._locked(session, turn.table_id)
-            seat = table.seats[turn.seat]
-            if seat.kind != SEAT_BOT:
+            facts = read_facts(session, turn.table_id, lock=True)
+            if facts.seats[turn.seat].kind != SEAT_BOT:
                 raise ConflictError(f"seat {turn.seat + 1} is no longer a bot's")
-            outcome, state = self._play(session, table, turn.seat, text, turn.seq, None)
-        self.positions.remember(turn.table_id, table.seq, state)
+            outcome, state = self._play(session, facts, turn.seat, text, turn.seq)
+        self.positions.remember(turn.table_id, facts.seq, state)
         return outcome
 
-    def _play(
-        self, session: Session, table: GameTable, seat: int, text: str, seq: int, caller: Caller | None
-    ) -> tuple[Outcome, State]:
+    def _play(self, session: Session, table: TableFacts, seat: int, text: str, seq: int) -> tuple[Outcome, State]:
         self._check_running(table, seq)
         state = self._position(session, table)
         if seat not in state.to_move:
@@ -296,15 +300,15 @@ class Tables:
             raise MoveRefusedError(self._why_illegal(state, move, seat))
         state.play(move)
         entries = [Entry(table.seq + 1, MOVE, seat, str(move)), *self._resolve_chance(state, table.seq + 1)]
-        self._append(session, table, entries, state)
-        data = {"seq": table.seq, "table": self._view(session, table, caller, state) if caller else None}
-        return Outcome(data, [self._step_event(table, entries, state)], self._bots_to_move(table)), state
+        self._advance(session, table, entries, state)
+        events = [self._step_event(table, entries, state)]
+        return Outcome({"seq": table.seq}, events, self._bots_to_move(table)), state
 
     def undo(self, table_id: str, caller: Caller, seq: int) -> Outcome:
         """Take back the caller's last move, while no one else has acted and nothing was drawn since."""
         with self.db.transaction() as session:
             table = self._locked(session, table_id)
-            seat = self._own_seat(table, caller)
+            seat = self._own_seat(table.seats, caller)
             if not table.undo_allowed:
                 raise ForbiddenError("this table does not allow undo")
             self._check_running(table, seq)
@@ -315,16 +319,18 @@ class Tables:
                 )
             entries = [Entry(table.seq + 1, UNDO, seat.index, move.text)]
             state = replay(self._game(table), [*self._entries(session, table.id), *entries])
-            self._append(session, table, entries, state)
+            facts = TableFacts.of(table)
+            self._advance(session, facts, entries, state)
+            session.refresh(table)
             view = self._view(session, table, caller, state)
-        self.positions.remember(table.id, table.seq, state)
-        events = [self._step_event(table, entries, state)]
-        return Outcome({"seq": table.seq, "table": view}, events, self._bots_to_move(table))
+        self.positions.remember(facts.id, facts.seq, state)
+        events = [self._step_event(facts, entries, state)]
+        return Outcome({"seq": facts.seq, "table": view}, events, self._bots_to_move(facts))
 
     def bot_turns(self, table_id: str) -> list[BotTurn]:
         """The bot seats that must move now at this table (none unless it is running)."""
         with self.db.reading() as session:
-            table = self._table(session, table_id)
+            table = read_facts(session, table_id, lock=False)
             if table.status != RUNNING:
                 return []
             bots = {seat.index: seat.bot_level for seat in table.seats if seat.kind == SEAT_BOT}
@@ -408,7 +414,7 @@ class Tables:
     def entries_since(self, table_id: str, seq: int) -> dict[str, Any]:
         """The log entries after ``seq`` and the position now: what a reconnecting client missed."""
         with self.db.reading() as session:
-            table = self._table(session, table_id)
+            table = read_facts(session, table_id, lock=False)
             if seq < 0 or seq > table.seq:
                 raise BadRequestError(f"the table has {table.seq} log entries; cannot resume from {seq}")
             entries = [entry for entry in self._entries(session, table.id, after=seq)]
@@ -453,10 +459,10 @@ class Tables:
 
     # --- helpers ----------------------------------------------------------------------------
 
-    def _game(self, table: GameTable) -> Game:
+    def _game(self, table: GameTable | TableFacts) -> Game:
         return Game(table.game, table.players, dict(table.options), table.seed)
 
-    def _position(self, session: Session, table: GameTable) -> State:
+    def _position(self, session: Session, table: GameTable | TableFacts) -> State:
         return self.positions.position(
             table.id, self._game(table), table.seq, lambda after: self._entries(session, table.id, after=after)
         )
@@ -480,21 +486,19 @@ class Tables:
             entries.append(Entry(seq, CHANCE, None, str(outcome)))
         return entries
 
-    def _append(self, session: Session, table: GameTable, entries: list[Entry], state: State) -> None:
-        """Write entries to the log and advance the table, in the caller's transaction."""
+    def _advance(self, session: Session, table: TableFacts, entries: list[Entry], state: State) -> None:
+        """Write entries to the log and advance the table (and ``table``), in the caller's transaction."""
         now = utc_now()
-        for entry in entries:
-            session.add(
-                LogEntry(
-                    table_id=table.id, seq=entry.seq, kind=entry.kind, seat=entry.seat, text=entry.text, created_at=now
-                )
-            )
-        table.seq = entries[-1].seq if entries else table.seq
+        table.seq = entries[-1].seq
         table.to_move = list(state.to_move)
-        table.updated_at = now
+        rows = [{"table_id": table.id, **entry.to_dict(), "created_at": now} for entry in entries]
+        write_advance(session, table, rows, now)
         if state.is_over:
-            self._finish(session, table, state)
-        session.flush()
+            finished = session.get(GameTable, table.id)
+            assert finished is not None
+            self._finish(session, finished, state)
+            session.flush()
+            table.status, table.result = finished.status, finished.result
 
     def _finish(self, session: Session, table: GameTable, state: State) -> None:
         session.flush()
@@ -512,7 +516,7 @@ class Tables:
         table.status = FINISHED
 
     def _rate(self, session: Session, table: GameTable, state: State) -> list[dict[str, float]]:
-        players = [seat.player for seat in table.seats]
+        players = [session.get(Player, seat.player_id) if seat.player_id is not None else None for seat in table.seats]
         accounts = [player for player in players if player is not None and not player.is_guest]
         if len(accounts) != len(players):
             return []
@@ -544,7 +548,7 @@ class Tables:
         return f"{move} is another seat's move, not seat {seat + 1}'s"
 
     @staticmethod
-    def _check_running(table: GameTable, seq: int) -> None:
+    def _check_running(table: GameTable | TableFacts, seq: int) -> None:
         if table.status != RUNNING:
             raise ConflictError(f"the table is {table.status}: no moves can be made")
         if seq != table.seq:
@@ -572,9 +576,9 @@ class Tables:
         return caller.player_id
 
     @staticmethod
-    def _own_seat(table: GameTable, caller: Caller) -> Seat:
+    def _own_seat(seats: Sequence[AnySeat], caller: Caller) -> AnySeat:
         """The seat the caller holds, by their session or by the seat's token."""
-        for seat in table.seats:
+        for seat in seats:
             if seat.kind != SEAT_PLAYER:
                 continue
             if caller.player_id is not None and seat.player_id == caller.player_id:
@@ -586,21 +590,29 @@ class Tables:
         raise ForbiddenError("you hold no seat at this table")
 
     @staticmethod
-    def _table(session: Session, table_id: str) -> GameTable:
-        table = session.get(GameTable, table_id)
+    def _table(session: Session, table_id: str, *, light: bool = False) -> GameTable:
+        """The table; ``light`` loads its seats without their players, nor its owner (for playing)."""
+        query = select(GameTable).where(GameTable.id == table_id)
+        if light:
+            query = query.options(lazyload(GameTable.owner), selectinload(GameTable.seats).lazyload(Seat.player))
+        table = session.scalar(query)
         if table is None:
             raise NotFoundError(f"there is no table {table_id!r}")
         return table
 
     @staticmethod
-    def _locked(session: Session, table_id: str) -> GameTable:
-        table = session.scalar(select(GameTable).where(GameTable.id == table_id).with_for_update(of=GameTable))
+    def _locked(session: Session, table_id: str, *, light: bool = False) -> GameTable:
+        """The table, its row locked until the end of the transaction (``light`` as in :meth:`_table`)."""
+        query = select(GameTable).where(GameTable.id == table_id).with_for_update(of=GameTable)
+        if light:
+            query = query.options(lazyload(GameTable.owner), selectinload(GameTable.seats).lazyload(Seat.player))
+        table = session.scalar(query)
         if table is None:
             raise NotFoundError(f"there is no table {table_id!r}")
         return table
 
     @staticmethod
-    def _bots_to_move(table: GameTable) -> bool:
+    def _bots_to_move(table: GameTable | TableFacts) -> bool:
         return table.status == RUNNING and any(
             seat.kind == SEAT_BOT and seat.index in table.to_move for seat in table.seats
         )
@@ -687,7 +699,7 @@ class Tables:
         return {"type": "table", "table": table.id, "summary": self._summary(table, Caller())}
 
     @staticmethod
-    def _step_event(table: GameTable, entries: list[Entry], state: State | None) -> dict[str, Any]:
+    def _step_event(table: GameTable | TableFacts, entries: list[Entry], state: State | None) -> dict[str, Any]:
         event: dict[str, Any] = {
             "type": "step",
             "table": table.id,
