@@ -51,6 +51,19 @@ class ServerProcess:
                 time.sleep(0.2)
         raise RuntimeError(f"the server did not start in {timeout} s:\n{self.log.read_text()}")
 
+    def children(self) -> list[int]:
+        """The server's child processes (its bot workers), from /proc."""
+        assert self.process is not None
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.process.pid:
+                found.append(int(stat.parent.name))
+        return found
+
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash or an out-of-memory kill."""
         assert self.process is not None

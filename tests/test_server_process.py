@@ -60,10 +60,16 @@ def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path
         )
         players.start()
         time.sleep(2.5)
+        workers = server.children()
+        assert workers, "the bot table should have started a bot worker"
         server.kill()  # in the middle of a move, most likely
         stop.set()
         players.join(30)
         assert acknowledged, "no move was acknowledged before the kill"
+        deadline = time.monotonic() + 15
+        while any(Path(f"/proc/{pid}").exists() for pid in workers):  # no orphaned bot workers are left
+            assert time.monotonic() < deadline, "the bot workers outlived their server"
+            time.sleep(0.2)
 
         server.start()
         log = alice.get(f"/api/tables/{table_id}/log?since=0")

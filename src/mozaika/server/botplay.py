@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -15,9 +18,20 @@ from starlette.concurrency import run_in_threadpool
 from mozaika.bots import make_bot
 from mozaika.protocol import State
 from mozaika.server.errors import ApiError
-from mozaika.server.tables import Tables
+from mozaika.server.tables import BotTurn, Tables
 
 log = logging.getLogger("mozaika.server")
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In a worker process: exit when the server is gone, even if it was killed without a word."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def choose_move(position: str, level: str, seed: int) -> str:
@@ -38,10 +52,19 @@ class BotPlayer:
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._poked: set[str] = set()
+        self._known: dict[str, list[BotTurn]] = {}
 
     def start(self) -> None:
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
         # "spawn": a worker must not inherit the server's threads, sockets or database connections.
-        self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_exit_with_parent,
+            initargs=(os.getpid(),),
+        )
 
     async def stop(self) -> None:
         for task in list(self._tasks.values()):
@@ -50,9 +73,11 @@ class BotPlayer:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
-    def poke(self, table_id: str) -> None:
-        """Make sure a task plays the table's bot seats, if any must move."""
+    def poke(self, table_id: str, turns: list[BotTurn] | None = None) -> None:
+        """Make sure a task plays the table's bot seats, if any must move (``turns``, when known)."""
         self._poked.add(table_id)
+        if turns:
+            self._known[table_id] = turns
         task = self._tasks.get(table_id)
         if task is None or task.done():
             self._tasks[table_id] = asyncio.create_task(self._drive(table_id))
@@ -70,7 +95,7 @@ class BotPlayer:
         try:
             while True:
                 self._poked.discard(table_id)
-                turns = await run_in_threadpool(self.tables.bot_turns, table_id)
+                turns = self._known.pop(table_id, None) or await run_in_threadpool(self.tables.bot_turns, table_id)
                 if not turns:
                     if table_id in self._poked:  # a move came in while this task was looking
                         continue
@@ -83,6 +108,8 @@ class BotPlayer:
                     log.info("bot move %s at %s not played: %s", move, table_id, error.message)
                     continue
                 await self.publish(outcome.events)
+                if outcome.bot_turns:
+                    self._known[table_id] = outcome.bot_turns
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -90,6 +117,7 @@ class BotPlayer:
         finally:
             if self._tasks.get(table_id) is asyncio.current_task():
                 del self._tasks[table_id]
+                self._known.pop(table_id, None)
 
     async def _choose(self, position: str, level: str, seed: int) -> str:
         loop = asyncio.get_running_loop()
@@ -101,5 +129,5 @@ class BotPlayer:
                 if attempt == 2:
                     raise
                 log.warning("a bot worker died; starting a new pool")
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = self._new_pool()
         raise AssertionError("unreachable")

@@ -40,5 +40,5 @@ class Services:
         """Broadcast a committed change, wake the bots of its table, and give back the caller's data."""
         await self.hub.publish(outcome.events)
         if outcome.bots_to_move:
-            self.bots.poke(outcome.events[0]["table"])
+            self.bots.poke(outcome.events[0]["table"], outcome.bot_turns)
         return outcome.data

@@ -81,6 +81,8 @@ class Outcome:
     events: list[dict[str, Any]]
     bots_to_move: bool = False
     """True when a bot seat must move next: the caller wakes the bots of the table."""
+    bot_turns: list[BotTurn] = field(default_factory=list)
+    """What those bots need to move, when the change already knows it (saves reading it again)."""
 
 
 @dataclass(frozen=True)
@@ -245,7 +247,7 @@ class Tables:
             view = self._view(session, table, caller, state)
             events = [self._table_event(table), self._step_event(facts, entries, state)]
         self.positions.remember(facts.id, facts.seq, state)
-        return Outcome({"table": view}, events, self._bots_to_move(facts))
+        return self._outcome({"table": view}, events, facts, state)
 
     def abandon(self, table_id: str, caller: Caller) -> Outcome:
         """Leave a running game: a bot of the server's replacement level plays the seat from now on."""
@@ -302,7 +304,7 @@ class Tables:
         entries = [Entry(table.seq + 1, MOVE, seat, str(move)), *self._resolve_chance(state, table.seq + 1)]
         self._advance(session, table, entries, state)
         events = [self._step_event(table, entries, state)]
-        return Outcome({"seq": table.seq}, events, self._bots_to_move(table)), state
+        return self._outcome({"seq": table.seq}, events, table, state), state
 
     def undo(self, table_id: str, caller: Caller, seq: int) -> Outcome:
         """Take back the caller's last move, while no one else has acted and nothing was drawn since."""
@@ -325,7 +327,7 @@ class Tables:
             view = self._view(session, table, caller, state)
         self.positions.remember(facts.id, facts.seq, state)
         events = [self._step_event(facts, entries, state)]
-        return Outcome({"seq": facts.seq, "table": view}, events, self._bots_to_move(facts))
+        return self._outcome({"seq": facts.seq, "table": view}, events, facts, state)
 
     def bot_turns(self, table_id: str) -> list[BotTurn]:
         """The bot seats that must move now at this table (none unless it is running)."""
@@ -338,13 +340,29 @@ class Tables:
             if not movers:
                 return []
             state = self._position(session, table)
+        return self._bot_turns(table, state)
+
+    def _bot_turns(self, table: GameTable | TableFacts, state: State) -> list[BotTurn]:
+        """What each bot seat that must move now needs (its worker gets the position, not the table)."""
+        if table.status != RUNNING:
+            return []
+        bots = {seat.index: seat.bot_level for seat in table.seats if seat.kind == SEAT_BOT}
+        movers = [seat for seat in state.to_move if seat in bots]
+        if not movers:
+            return []
         # The bot sees the position with a fresh seed: the table's seed would tell it the next draws.
-        state.reseed(random.getrandbits(62))
-        position = state.to_json()
+        position = state.copy()
+        position.reseed(random.getrandbits(62))
+        text = position.to_json()
         return [
-            BotTurn(table.id, seat, bots[seat] or "medium", table.seq, position, random.getrandbits(32))
-            for seat in movers
+            BotTurn(table.id, seat, bots[seat] or "medium", table.seq, text, random.getrandbits(32)) for seat in movers
         ]
+
+    def _outcome(
+        self, data: dict[str, Any], events: list[dict[str, Any]], table: GameTable | TableFacts, state: State
+    ) -> Outcome:
+        turns = self._bot_turns(table, state)
+        return Outcome(data, events, bool(turns), turns)
 
     def tables_waiting_for_bots(self) -> list[str]:
         with self.db.reading() as session:
