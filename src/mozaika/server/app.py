@@ -155,5 +155,7 @@ def serve(settings: Settings, *, host: str, port: int, log_level: str = "info", 
         port=port,
         log_level=log_level,
         ws_max_size=settings.limits.websocket_message_bytes * 4,
+        # Events are a few kilobytes: compressing each for every watcher costs more CPU than it saves.
+        ws_per_message_deflate=False,
         **uvicorn_options,
     )

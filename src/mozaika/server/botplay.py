@@ -110,6 +110,8 @@ class BotPlayer:
                 await self.publish(outcome.events)
                 if outcome.bot_turns:
                     self._known[table_id] = outcome.bot_turns
+                elif table_id not in self._poked:
+                    return  # the move says no bot is next, and nothing has happened since
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -21,13 +21,20 @@ LOBBY = "lobby"
 CHANNEL_PREFIX = "mozaika:"
 QUEUE_SIZE = 256
 
+Delivery = tuple[dict[str, Any], str]
+"""An event and its JSON text: encoded once, however many watchers it reaches."""
+
+
+def encode(event: dict[str, Any]) -> str:
+    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+
 
 class Hub:
     """Fans events out to the queues of local watchers, through Redis when it is configured."""
 
     def __init__(self, redis_url: str | None = None) -> None:
         self.redis_url = redis_url
-        self._watchers: defaultdict[str, set[asyncio.Queue[dict[str, Any]]]] = defaultdict(set)
+        self._watchers: defaultdict[str, set[asyncio.Queue[Delivery]]] = defaultdict(set)
         self._redis: Any = None
         self._listener: asyncio.Task[None] | None = None
 
@@ -49,12 +56,12 @@ class Hub:
         if self._redis is not None:
             await self._redis.aclose()
 
-    def watch(self, channel: str) -> asyncio.Queue[dict[str, Any]]:
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(QUEUE_SIZE)
+    def watch(self, channel: str) -> asyncio.Queue[Delivery]:
+        queue: asyncio.Queue[Delivery] = asyncio.Queue(QUEUE_SIZE)
         self._watchers[channel].add(queue)
         return queue
 
-    def unwatch(self, channel: str, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    def unwatch(self, channel: str, queue: asyncio.Queue[Delivery]) -> None:
         watchers = self._watchers.get(channel)
         if watchers is not None:
             watchers.discard(queue)
@@ -67,16 +74,17 @@ class Hub:
     async def publish(self, events: list[dict[str, Any]]) -> None:
         for event in events:
             channels = [event["table"], LOBBY] if event["type"] == "table" else [event["table"]]
+            text = encode(event)
             for channel in channels:
                 if self._redis is not None:
-                    await self._redis.publish(CHANNEL_PREFIX + channel, json.dumps(event))
+                    await self._redis.publish(CHANNEL_PREFIX + channel, text)
                 else:
-                    self._deliver(channel, event)
+                    self._deliver(channel, (event, text))
 
-    def _deliver(self, channel: str, event: dict[str, Any]) -> None:
+    def _deliver(self, channel: str, delivery: Delivery) -> None:
         for queue in list(self._watchers.get(channel, ())):
             try:
-                queue.put_nowait(event)
+                queue.put_nowait(delivery)
             except asyncio.QueueFull:
                 # A watcher this far behind resynchronises from the log when it catches up.
                 log.warning("a watcher of %s fell behind; an event was dropped", channel)
@@ -88,7 +96,8 @@ class Hub:
                     if message.get("type") != "pmessage":
                         continue
                     channel = message["channel"].decode()[len(CHANNEL_PREFIX) :]
-                    self._deliver(channel, json.loads(message["data"]))
+                    text = message["data"].decode()
+                    self._deliver(channel, (json.loads(text), text))
             except asyncio.CancelledError:
                 raise
             except Exception:  # the connection dropped: log it, wait, and subscribe again

@@ -28,7 +28,7 @@ from mozaika.server.accounts import Caller
 from mozaika.server.api.identity import identify, services
 from mozaika.server.api.schemas import ChatLine, MoveSubmission, UndoRequest
 from mozaika.server.errors import ApiError, BadRequestError, TooLargeError
-from mozaika.server.live import LOBBY
+from mozaika.server.live import LOBBY, Delivery, encode
 from mozaika.server.services import Services
 
 router = APIRouter()
@@ -77,7 +77,7 @@ async def lobby_live(websocket: WebSocket) -> None:
             getter = asyncio.create_task(queue.get())
             done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
             if getter in done:
-                await websocket.send_json(getter.result())
+                await websocket.send_text(getter.result()[1])
             else:
                 getter.cancel()
     except WebSocketDisconnect:
@@ -107,7 +107,7 @@ class _TableConnection:
         self.last = last
         self._sending = asyncio.Lock()
 
-    async def run(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    async def run(self, queue: asyncio.Queue[Delivery]) -> None:
         forward = asyncio.create_task(self._forward(queue))
         try:
             await self._receive()
@@ -118,23 +118,24 @@ class _TableConnection:
             with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
                 await forward
 
-    async def _send(self, message: dict[str, Any]) -> None:
+    async def _send(self, message: dict[str, Any], text: str | None = None) -> None:
         async with self._sending:
-            await self.websocket.send_json(message)
+            await self.websocket.send_text(text if text is not None else encode(message))
 
-    async def _forward(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    async def _forward(self, queue: asyncio.Queue[Delivery]) -> None:
         while True:
-            event = await queue.get()
+            event, text = await queue.get()
             if event["type"] != "step":
-                await self._send(event)
+                await self._send(event, text)
                 continue
             if event["seq"] <= self.last:
                 continue
             entries = event["entries"]
             if not entries or entries[0]["seq"] != self.last + 1:
                 event = await run_in_threadpool(self.service.tables.entries_since, self.table_id, self.last)
+                text = encode(event)
             self.last = int(event["seq"])
-            await self._send(event)
+            await self._send(event, text)
 
     async def _receive(self) -> None:
         limit = self.service.settings.limits.websocket_message_bytes
