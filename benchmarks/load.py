@@ -41,6 +41,7 @@ class Measurements:
     errors: list[str] = field(default_factory=list)
     finished_tables: int = 0
     elapsed: float = 0.0
+    server_cpu: float = 0.0
 
 
 def free_port() -> int:
@@ -48,6 +49,28 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used (Linux /proc), with its finished children's."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def family_cpu_seconds(pid: int) -> float:
+    """CPU time of a process and of its live children (the server and its bot workers)."""
+    total = cpu_seconds(pid)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                total += cpu_seconds(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
 
 
 def start_server(folder: Path, bot_workers: int) -> tuple[subprocess.Popen[bytes], str]:
@@ -127,7 +150,7 @@ async def scripted_player(
 
 
 async def run(
-    url: str, tables: int, bot_share: float, seconds: float, think: tuple[float, float], seed: int
+    url: str, server: int, tables: int, bot_share: float, seconds: float, think: tuple[float, float], seed: int
 ) -> Measurements:
     rng = random.Random(seed)
     measured = Measurements()
@@ -140,6 +163,7 @@ async def run(
     address = url.replace("http://", "ws://")
     deadline = time.monotonic() + seconds
     started = time.monotonic()
+    cpu_before = family_cpu_seconds(server)
     players = [
         scripted_player(
             address, table_id, seat, headers, think, deadline, random.Random(rng.random()), measured, seat == 0
@@ -149,6 +173,7 @@ async def run(
     ]
     await asyncio.gather(*players)
     measured.elapsed = time.monotonic() - started
+    measured.server_cpu = family_cpu_seconds(server) - cpu_before
     return measured
 
 
@@ -172,7 +197,7 @@ def main() -> None:
         server, url = start_server(Path(folder), options.bot_workers)
         try:
             measured = asyncio.run(
-                run(url, options.tables, options.bots, options.seconds, tuple(options.think), options.seed)
+                run(url, server.pid, options.tables, options.bots, options.seconds, tuple(options.think), options.seed)
             )
         finally:
             server.terminate()
@@ -196,6 +221,7 @@ def main() -> None:
         else None,
         "finished_tables": measured.finished_tables,
         "refused_moves": len(measured.errors),
+        "server_cpu_ms_per_move": round(1000 * measured.server_cpu / max(1, measured.moves), 2),
         "cpu_count": os.cpu_count(),
     }
     if options.json:
@@ -207,7 +233,8 @@ def main() -> None:
         f"think time {options.think[0]}-{options.think[1]} s: {figures['moves']} moves, "
         f"{figures['moves_per_second']} moves/s; submission to broadcast over {len(latencies)} moves: "
         f"p50 {lat.get('p50')} ms, p90 {lat.get('p90')} ms, p99 {lat.get('p99')} ms; "
-        f"{figures['finished_tables']} games finished, {figures['refused_moves']} moves refused"
+        f"{figures['finished_tables']} games finished, {figures['refused_moves']} moves refused; "
+        f"server and bot workers used {figures['server_cpu_ms_per_move']} ms of CPU per move"
     )
 
 
