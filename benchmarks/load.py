@@ -9,8 +9,10 @@ receiving the broadcast of it.
 
     python benchmarks/load.py --tables 200 --seconds 60
 
-Prints moves per second (every move, the bots' included) and the 50th, 90th and
-99th percentiles of the submission-to-broadcast latency.
+Prints moves per second (every move, the bots' included), the 50th, 90th and 99th
+percentiles of the submission-to-broadcast latency, and the CPU time the server
+and its bot workers used per move, all measured after a warm-up (``--warmup``):
+at the start every player connects and thinks at once, a burst no real lobby sees.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ import websockets
 
 @dataclass
 class Measurements:
+    measuring_from: float = 0.0
+    """The end of the warm-up: only what happens after it is counted."""
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
     errors: list[str] = field(default_factory=list)
@@ -135,11 +139,13 @@ async def scripted_player(
                 continue
             if message["type"] != "step":
                 continue
+            counting = time.monotonic() >= measured.measuring_from
             for entry in message["entries"]:
-                if entry["kind"] == "move" and counts_moves:
+                if entry["kind"] == "move" and counts_moves and counting:
                     measured.moves += 1
                 if entry["kind"] == "move" and entry["seat"] == seat and sent_at is not None:
-                    measured.latencies.append(time.perf_counter() - sent_at)
+                    if counting:
+                        measured.latencies.append(time.perf_counter() - sent_at)
                     sent_at = None
             seq = message["seq"]
             legal = message.get("legal_moves", {}).get(str(seat), [])
@@ -150,7 +156,14 @@ async def scripted_player(
 
 
 async def run(
-    url: str, server: int, tables: int, bot_share: float, seconds: float, think: tuple[float, float], seed: int
+    url: str,
+    server: int,
+    tables: int,
+    bot_share: float,
+    seconds: float,
+    warmup: float,
+    think: tuple[float, float],
+    seed: int,
 ) -> Measurements:
     rng = random.Random(seed)
     measured = Measurements()
@@ -161,9 +174,12 @@ async def run(
         for table_id, players in opened:
             (await client.post(f"/api/tables/{table_id}/start", headers=players[0])).raise_for_status()
     address = url.replace("http://", "ws://")
-    deadline = time.monotonic() + seconds
-    started = time.monotonic()
-    cpu_before = family_cpu_seconds(server)
+    # Every player connects and thinks at once at the start: a burst no real lobby sees.
+    # The warm-up lets it pass, then the steady state is measured.
+    measured.measuring_from = time.monotonic() + warmup
+    deadline = measured.measuring_from + seconds
+    cpu_before: list[float] = []
+    asyncio.get_running_loop().call_at(measured.measuring_from, lambda: cpu_before.append(family_cpu_seconds(server)))
     players = [
         scripted_player(
             address, table_id, seat, headers, think, deadline, random.Random(rng.random()), measured, seat == 0
@@ -172,8 +188,8 @@ async def run(
         for seat, headers in enumerate(seats)
     ]
     await asyncio.gather(*players)
-    measured.elapsed = time.monotonic() - started
-    measured.server_cpu = family_cpu_seconds(server) - cpu_before
+    measured.elapsed = time.monotonic() - measured.measuring_from
+    measured.server_cpu = family_cpu_seconds(server) - cpu_before[0]
     return measured
 
 
@@ -186,7 +202,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--bots", type=float, default=0.5, help="Share of the tables where one seat is a bot.")
-    parser.add_argument("--seconds", type=float, default=60.0, help="How long to play.")
+    parser.add_argument("--seconds", type=float, default=60.0, help="How long to measure.")
+    parser.add_argument("--warmup", type=float, default=10.0, help="How long to play before measuring.")
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"),
                         help="A scripted player's think time before each move, in seconds (uniform).")  # fmt: skip
     parser.add_argument("--bot-workers", type=int, default=1)
@@ -197,7 +214,16 @@ def main() -> None:
         server, url = start_server(Path(folder), options.bot_workers)
         try:
             measured = asyncio.run(
-                run(url, server.pid, options.tables, options.bots, options.seconds, tuple(options.think), options.seed)
+                run(
+                    url,
+                    server.pid,
+                    options.tables,
+                    options.bots,
+                    options.seconds,
+                    options.warmup,
+                    tuple(options.think),
+                    options.seed,
+                )
             )
         finally:
             server.terminate()
@@ -207,6 +233,7 @@ def main() -> None:
         "tables": options.tables,
         "bot_tables": int(options.tables * options.bots),
         "seconds": round(measured.elapsed, 1),
+        "warmup_seconds": options.warmup,
         "think_seconds": list(options.think),
         "moves": measured.moves,
         "moves_per_second": round(measured.moves / measured.elapsed, 1),
@@ -229,7 +256,8 @@ def main() -> None:
         return
     lat = figures["latency_ms"] or {}
     print(
-        f"{figures['tables']} live tables ({figures['bot_tables']} with a bot), {figures['seconds']} s, "
+        f"{figures['tables']} live tables ({figures['bot_tables']} with a bot), {figures['seconds']} s "
+        f"after {options.warmup} s of warm-up, "
         f"think time {options.think[0]}-{options.think[1]} s: {figures['moves']} moves, "
         f"{figures['moves_per_second']} moves/s; submission to broadcast over {len(latencies)} moves: "
         f"p50 {lat.get('p50')} ms, p90 {lat.get('p90')} ms, p99 {lat.get('p99')} ms; "

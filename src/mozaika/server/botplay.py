@@ -34,6 +34,10 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+def _ready() -> bool:
+    return True
+
+
 def choose_move(position: str, level: str, seed: int) -> str:
     """In a worker process: the move the level's bot makes in this position."""
     state = State.from_json(position)
@@ -54,8 +58,11 @@ class BotPlayer:
         self._poked: set[str] = set()
         self._known: dict[str, list[BotTurn]] = {}
 
-    def start(self) -> None:
+    async def start(self) -> None:
+        """Start the worker processes now: starting one blocks for a moment, which must not happen mid-game."""
         self._pool = self._new_pool()
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._pool, _ready) for _ in range(self.workers)))
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # "spawn": a worker must not inherit the server's threads, sockets or database connections.
