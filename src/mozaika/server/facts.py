@@ -77,7 +77,8 @@ _ADVANCE = (
 
 def read_facts(session: Session, table_id: str, *, lock: bool) -> TableFacts:
     """The table and its seats; with ``lock``, its row stays locked until the transaction ends."""
-    rows = session.execute(_READ_LOCKED if lock else _READ, {"table_id": table_id}).all()
+    # Through the connection: a plain statement needs none of the session's ORM machinery.
+    rows = session.connection().execute(_READ_LOCKED if lock else _READ, {"table_id": table_id}).all()
     if not rows:
         raise NotFoundError(f"there is no table {table_id!r}")
     first = rows[0]
