@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy import or_, select
-from sqlalchemy.orm import Session, lazyload, selectinload
+from sqlalchemy.orm import Session
 
 from mozaika.bots import LEVELS
 from mozaika.errors import IllegalMoveError, MozaikaError, NotationError, OptionError
@@ -333,11 +333,7 @@ class Tables:
         """The bot seats that must move now at this table (none unless it is running)."""
         with self.db.reading() as session:
             table = read_facts(session, table_id, lock=False)
-            if table.status != RUNNING:
-                return []
-            bots = {seat.index: seat.bot_level for seat in table.seats if seat.kind == SEAT_BOT}
-            movers = [seat for seat in table.to_move if seat in bots]
-            if not movers:
+            if not self._bots_to_move(table):
                 return []
             state = self._position(session, table)
         return self._bot_turns(table, state)
@@ -608,23 +604,16 @@ class Tables:
         raise ForbiddenError("you hold no seat at this table")
 
     @staticmethod
-    def _table(session: Session, table_id: str, *, light: bool = False) -> GameTable:
-        """The table; ``light`` loads its seats without their players, nor its owner (for playing)."""
-        query = select(GameTable).where(GameTable.id == table_id)
-        if light:
-            query = query.options(lazyload(GameTable.owner), selectinload(GameTable.seats).lazyload(Seat.player))
-        table = session.scalar(query)
+    def _table(session: Session, table_id: str) -> GameTable:
+        table = session.get(GameTable, table_id)
         if table is None:
             raise NotFoundError(f"there is no table {table_id!r}")
         return table
 
     @staticmethod
-    def _locked(session: Session, table_id: str, *, light: bool = False) -> GameTable:
-        """The table, its row locked until the end of the transaction (``light`` as in :meth:`_table`)."""
-        query = select(GameTable).where(GameTable.id == table_id).with_for_update(of=GameTable)
-        if light:
-            query = query.options(lazyload(GameTable.owner), selectinload(GameTable.seats).lazyload(Seat.player))
-        table = session.scalar(query)
+    def _locked(session: Session, table_id: str) -> GameTable:
+        """The table, its row locked until the end of the transaction."""
+        table = session.scalar(select(GameTable).where(GameTable.id == table_id).with_for_update(of=GameTable))
         if table is None:
             raise NotFoundError(f"there is no table {table_id!r}")
         return table
