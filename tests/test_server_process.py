@@ -48,7 +48,7 @@ def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path
         bob.post(f"/api/tables/{table_id}/join", {})
         bot_table = alice.post(
             "/api/tables",
-            {"game": "pavilion", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": "easy"}]},
+            {"game": "azul", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": "beginner"}]},
         ).json()["table"]["id"]
         alice.post(f"/api/tables/{bot_table}/start")
         alice.post(f"/api/tables/{bot_table}/abandon")  # now two bots play it, across the restart

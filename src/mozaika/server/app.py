@@ -47,7 +47,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         migrate(service.db.engine)
         await service.hub.start()
-        await service.bots.start()
+        await service.bots.start(early=settings.start_bot_workers_early)
         await service.bots.resume_all()
         # Garbage collection pauses every live game.  What start-up created lives as long as
         # the process: moved out of the collector's sight, it no longer lengthens each full

@@ -58,11 +58,15 @@ class BotPlayer:
         self._poked: set[str] = set()
         self._known: dict[str, list[BotTurn]] = {}
 
-    async def start(self) -> None:
-        """Start the worker processes now: starting one blocks for a moment, which must not happen mid-game."""
+    async def start(self, *, early: bool = True) -> None:
+        """Make the worker pool; ``early`` starts its processes now rather than at the first bot move.
+
+        Starting a worker blocks for a moment, which is better done before any game.
+        """
         self._pool = self._new_pool()
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(self._pool, _ready) for _ in range(self.workers)))
+        if early:
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(loop.run_in_executor(self._pool, _ready) for _ in range(self.workers)))
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # "spawn": a worker must not inherit the server's threads, sockets or database connections.

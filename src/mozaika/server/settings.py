@@ -23,7 +23,8 @@ def default_database_url() -> str:
 class Limits:
     """What a client may send; anything larger is refused with 413 or 422."""
 
-    request_bytes: int = 16_384
+    request_bytes: int = 65_536
+    """Above any valid request: a 500-character chat line of emoji is 12 KB of escaped JSON."""
     websocket_message_bytes: int = 4_096
     chat_characters: int = 500
     chat_history: int = 200
@@ -38,6 +39,8 @@ class Settings:
     database_url: str
     redis_url: str | None = None
     bot_workers: int = 1
+    start_bot_workers_early: bool = True
+    """Start the bot workers with the server (a worker's start blocks for a moment: better before any game)."""
     replacement_bot: str = "medium"
     """The level that takes over the seat of a player who abandons a running game."""
     secure_cookies: bool = False

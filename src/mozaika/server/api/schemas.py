@@ -63,7 +63,7 @@ class UndoRequest(Body):
 
 
 class ChatLine(Body):
-    text: str = Field(min_length=1, max_length=2000)
+    text: str = Field(min_length=1, max_length=500, description="Plain text; clients escape it.")
 
 
 class ErrorDetail(BaseModel):
