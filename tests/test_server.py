@@ -21,10 +21,17 @@ from mozaika.server.models import Base
 from serverkit import Player, play_random_moves, postgres_database, running_app, two_player_table
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def client(request, tmp_path: Path):  # type: ignore[no-untyped-def]
-    """The server on each database it supports: the same code and migrations."""
-    with running_app(tmp_path, request.param) as client:
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    # Tests marked each_database run on SQLite and on PostgreSQL (the same code and
+    # migrations); the others, which do not depend on the database, on SQLite only.
+    if "client" in metafunc.fixturenames:
+        marked = metafunc.definition.get_closest_marker("each_database") is not None
+        metafunc.parametrize("database", ["sqlite", "postgresql"] if marked else ["sqlite"])
+
+
+@pytest.fixture
+def client(database: str, tmp_path: Path):  # type: ignore[no-untyped-def]
+    with running_app(tmp_path, database) as client:
         yield client
 
 
@@ -52,6 +59,7 @@ def test_migrations_create_exactly_the_models_schema(database: str, tmp_path: Pa
 # --- players --------------------------------------------------------------------------------
 
 
+@pytest.mark.each_database
 def test_an_account_signs_in_with_its_password_only(client, caplog) -> None:  # type: ignore[no-untyped-def]
     caplog.set_level(logging.DEBUG)
     Player.account(client, "Jana", "tajne heslo 1")
@@ -66,6 +74,7 @@ def test_an_account_signs_in_with_its_password_only(client, caplog) -> None:  # 
     assert "tajne heslo 1" not in caplog.text
 
 
+@pytest.mark.each_database
 def test_a_taken_username_and_a_short_password_are_refused(client) -> None:  # type: ignore[no-untyped-def]
     Player.account(client, "petr")
     again = client.post("/api/accounts", json={"username": "Petr", "password": "another one"})
@@ -92,6 +101,7 @@ def test_an_ended_session_token_is_refused(client) -> None:  # type: ignore[no-u
 # --- tables ---------------------------------------------------------------------------------
 
 
+@pytest.mark.each_database
 def test_a_table_fills_then_starts_and_the_lobby_shows_it(client) -> None:  # type: ignore[no-untyped-def]
     alice, bob, carl = (Player.guest(client, name) for name in ("Alice", "Bob", "Carl"))
     created = alice.create("azul", 3)
@@ -158,6 +168,7 @@ def test_creating_a_table_needs_a_player_and_rated_tables_need_accounts(client) 
     ("game", "options"),
     [("azul", {}), ("azul", {"wall": "grey"}), ("chocolatier", {"special_factories": True}), ("pavilion", {})],
 )
+@pytest.mark.each_database
 def test_a_whole_game_is_played_over_http_and_its_record_replays_to_the_same_result(client, game, options) -> None:  # type: ignore[no-untyped-def]
     table_id, alice, bob = two_player_table(client, game, options=options)
     play_random_moves(table_id, [alice, bob], random.Random(5))
@@ -207,6 +218,7 @@ def test_the_record_and_result_wait_for_the_end_of_the_game(client) -> None:  # 
         assert response.status_code == 409, path
 
 
+@pytest.mark.each_database
 def test_the_public_view_hides_every_secret(client) -> None:  # type: ignore[no-untyped-def]
     alice = Player.guest(client, "Alice")
     created = alice.create("azul", 3, seats=[{"kind": "me"}, {"kind": "invite"}, {"kind": "open"}])
@@ -263,6 +275,7 @@ def test_a_seat_token_acts_for_its_seat_without_a_session(tmp_path: Path) -> Non
         assert response.json()["seq"] == view["seq"] + 1
 
 
+@pytest.mark.each_database
 def test_stale_and_repeated_submissions_change_nothing(client) -> None:  # type: ignore[no-untyped-def]
     table_id, alice, _ = two_player_table(client)
     view = alice.table(table_id)
@@ -316,6 +329,7 @@ def test_oversized_and_malformed_bodies_are_refused(client) -> None:  # type: ig
 # --- undo ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.each_database
 def test_a_move_can_be_taken_back_until_the_next_player_acts(client) -> None:  # type: ignore[no-untyped-def]
     table_id, alice, bob = two_player_table(client)
     before = alice.table(table_id)
@@ -400,6 +414,7 @@ def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path)
         ]
 
 
+@pytest.mark.each_database
 def test_rated_games_change_the_accounts_ratings(client) -> None:  # type: ignore[no-untyped-def]
     jana, petr = Player.account(client, "jana"), Player.account(client, "petr")
     table_id = jana.create("azul", 2, rated=True)["table"]["id"]
@@ -420,6 +435,7 @@ def test_rated_games_change_the_accounts_ratings(client) -> None:  # type: ignor
     assert client.get("/api/players/nobody").status_code == 404
 
 
+@pytest.mark.each_database
 def test_chat_is_plain_text_and_length_limited(client) -> None:  # type: ignore[no-untyped-def]
     table_id, alice, bob = two_player_table(client)
     assert alice.post(f"/api/tables/{table_id}/chat", {"text": "<b>ahoj</b> & hi"}).status_code == 201
