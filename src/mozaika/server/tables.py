@@ -183,7 +183,8 @@ class Tables:
             session.add(table)
             session.flush()
             view = self._view(session, table, caller)
-        return Outcome({"table": view, **secrets}, [self._table_event(table)])
+            events = [self._table_event(table)]
+        return Outcome({"table": view, **secrets}, events)
 
     def join(self, table_id: str, caller: Caller, seat_index: int | None, invite: str | None) -> Outcome:
         player = self._signed_in(caller)
@@ -211,7 +212,8 @@ class Tables:
             token = self._claim(seat, player)
             self._touch(table)
             view = self._view(session, table, caller)
-        return Outcome({"table": view, "seat": seat.index, "seat_token": token}, [self._table_event(table)])
+            events = [self._table_event(table)]
+        return Outcome({"table": view, "seat": seat.index, "seat_token": token}, events)
 
     def leave(self, table_id: str, caller: Caller) -> Outcome:
         with self.db.transaction() as session:
@@ -225,7 +227,8 @@ class Tables:
                 seat.kind, seat.player_id, seat.token_hash = SEAT_OPEN, None, None
             self._touch(table)
             view = self._view(session, table, caller)
-        return Outcome({"table": view}, [self._table_event(table)])
+            events = [self._table_event(table)]
+        return Outcome({"table": view}, events)
 
     def start(self, table_id: str, caller: Caller) -> Outcome:
         with self.db.transaction() as session:
@@ -260,7 +263,8 @@ class Tables:
             seat.token_hash = None
             self._touch(table)
             view = self._view(session, table, caller)
-        return Outcome({"table": view}, [self._table_event(table)], self._bots_to_move(table))
+            events = [self._table_event(table)]
+        return Outcome({"table": view}, events, self._bots_to_move(table))
 
     # --- playing ----------------------------------------------------------------------
 
@@ -703,6 +707,7 @@ class Tables:
         return summary
 
     def _table_event(self, table: GameTable) -> dict[str, Any]:
+        """The lobby's event for a table; made inside the session, which loads the names it shows."""
         return {"type": "table", "table": table.id, "summary": self._summary(table, Caller())}
 
     @staticmethod
