@@ -32,9 +32,6 @@ class Caller:
         return self.player_id is not None
 
 
-ANONYMOUS = Caller()
-
-
 def clean_name(name: str, limits: Limits, what: str = "name") -> str:
     """A display name without surrounding or repeated spaces and without control characters."""
     cleaned = " ".join(name.split())

@@ -98,10 +98,6 @@ class BotPlayer:
         for table_id in await run_in_threadpool(self.tables.tables_waiting_for_bots):
             self.poke(table_id)
 
-    @property
-    def busy(self) -> int:
-        return sum(not task.done() for task in self._tasks.values())
-
     async def _drive(self, table_id: str) -> None:
         try:
             while True:

@@ -134,7 +134,3 @@ class PositionCache:
             self._positions.move_to_end(table_id)
             while len(self._positions) > self._capacity:
                 self._positions.popitem(last=False)
-
-    def forget(self, table_id: str) -> None:
-        with self._lock:
-            self._positions.pop(table_id, None)

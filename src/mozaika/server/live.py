@@ -68,9 +68,6 @@ class Hub:
             if not watchers:
                 del self._watchers[channel]
 
-    def watchers(self, channel: str) -> int:
-        return len(self._watchers.get(channel, ()))
-
     async def publish(self, events: list[dict[str, Any]]) -> None:
         for event in events:
             channels = [event["table"], LOBBY] if event["type"] == "table" else [event["table"]]

@@ -39,6 +39,6 @@ class Services:
     async def announce(self, outcome: Outcome) -> dict[str, Any]:
         """Broadcast a committed change, wake the bots of its table, and give back the caller's data."""
         await self.hub.publish(outcome.events)
-        if outcome.bots_to_move:
+        if outcome.bot_turns:
             self.bots.poke(outcome.events[0]["table"], outcome.bot_turns)
         return outcome.data

@@ -17,9 +17,10 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from mozaika.bots import LEVELS
-from mozaika.errors import IllegalMoveError, MozaikaError, NotationError, OptionError
+from mozaika.errors import MozaikaError, NotationError, OptionError
 from mozaika.protocol import State
 from mozaika.records import Record
+from mozaika.records import replay as replay_record
 from mozaika.registry import game_ids, game_spec
 from mozaika.server.accounts import Caller, clean_name
 from mozaika.server.credentials import new_seed, new_table_id, new_token, token_hash
@@ -79,10 +80,8 @@ class Outcome:
 
     data: dict[str, Any]
     events: list[dict[str, Any]]
-    bots_to_move: bool = False
-    """True when a bot seat must move next: the caller wakes the bots of the table."""
     bot_turns: list[BotTurn] = field(default_factory=list)
-    """What those bots need to move, when the change already knows it (saves reading it again)."""
+    """The bot seats that must move next, with their positions: the caller wakes the table's bots."""
 
 
 @dataclass(frozen=True)
@@ -262,9 +261,10 @@ class Tables:
             seat.kind, seat.bot_level, seat.replaced = SEAT_BOT, self.settings.replacement_bot, True
             seat.token_hash = None
             self._touch(table)
-            view = self._view(session, table, caller)
+            state = self._position(session, table)
+            view = self._view(session, table, caller, state)
             events = [self._table_event(table)]
-        return Outcome({"table": view}, events, self._bots_to_move(table))
+        return self._outcome({"table": view}, events, table, state)
 
     # --- playing ----------------------------------------------------------------------
 
@@ -318,13 +318,14 @@ class Tables:
             if not table.undo_allowed:
                 raise ForbiddenError("this table does not allow undo")
             self._check_running(table, seq)
-            move = undoable_move(self._entries(session, table.id))
+            log = self._entries(session, table.id)
+            move = undoable_move(log)
             if move is None or move.seat != seat.index:
                 raise ConflictError(
                     "there is no move of yours to take back: someone has acted or tiles were drawn since"
                 )
             entries = [Entry(table.seq + 1, UNDO, seat.index, move.text)]
-            state = replay(self._game(table), [*self._entries(session, table.id), *entries])
+            state = replay(self._game(table), [*log, *entries])
             facts = TableFacts.of(table)
             self._advance(session, facts, entries, state)
             session.refresh(table)
@@ -361,8 +362,7 @@ class Tables:
     def _outcome(
         self, data: dict[str, Any], events: list[dict[str, Any]], table: GameTable | TableFacts, state: State
     ) -> Outcome:
-        turns = self._bot_turns(table, state)
-        return Outcome(data, events, bool(turns), turns)
+        return Outcome(data, events, self._bot_turns(table, state))
 
     def tables_waiting_for_bots(self) -> list[str]:
         with self.db.reading() as session:
@@ -435,7 +435,7 @@ class Tables:
             table = read_facts(session, table_id, lock=False)
             if seq < 0 or seq > table.seq:
                 raise BadRequestError(f"the table has {table.seq} log entries; cannot resume from {seq}")
-            entries = [entry for entry in self._entries(session, table.id, after=seq)]
+            entries = self._entries(session, table.id, after=seq)
             state = self._position(session, table) if table.status != OPEN else None
             return self._step_event(table, entries, state)
 
@@ -452,12 +452,7 @@ class Tables:
         record = self.record(table_id)
         if not 0 <= step <= len(record.steps):
             raise NotFoundError(f"the game has {len(record.steps)} steps; there is no step {step}")
-        state = record.start()
-        for text in record.steps[:step]:
-            if state.is_chance:
-                state.apply_chance(text)
-            else:
-                state.play(text)
+        state = replay_record(record, upto=step)
         return {
             "step": step,
             "steps": len(record.steps),
@@ -559,8 +554,6 @@ class Tables:
         trial = state.copy()
         try:
             trial.play(move)
-        except IllegalMoveError as error:
-            return str(error)
         except MozaikaError as error:
             return str(error)
         return f"{move} is another seat's move, not seat {seat + 1}'s"
@@ -594,14 +587,19 @@ class Tables:
         return caller.player_id
 
     @staticmethod
-    def _own_seat(seats: Sequence[AnySeat], caller: Caller) -> AnySeat:
-        """The seat the caller holds, by their session or by the seat's token."""
+    def _holds(seat: Seat | SeatFacts, caller: Caller) -> bool:
+        """Whether the caller holds this player's seat, by their session or by the seat's token."""
+        if seat.kind != SEAT_PLAYER:
+            return False
+        if caller.player_id is not None and seat.player_id == caller.player_id:
+            return True
+        return caller.seat_token is not None and seat.token_hash == token_hash(caller.seat_token)
+
+    @classmethod
+    def _own_seat(cls, seats: Sequence[AnySeat], caller: Caller) -> AnySeat:
+        """The seat the caller holds; refused when they hold none."""
         for seat in seats:
-            if seat.kind != SEAT_PLAYER:
-                continue
-            if caller.player_id is not None and seat.player_id == caller.player_id:
-                return seat
-            if caller.seat_token is not None and seat.token_hash == token_hash(caller.seat_token):
+            if cls._holds(seat, caller):
                 return seat
         if not caller.signed_in and caller.seat_token is None:
             raise NotSignedInError("sign in, or give your seat's token, to act at a table")
@@ -655,11 +653,7 @@ class Tables:
                 "level": seat.bot_level,
                 "account": seat.player.username if seat.player is not None else None,
                 "replaced": seat.replaced,
-                "you": seat.kind == SEAT_PLAYER
-                and (
-                    (caller.player_id is not None and seat.player_id == caller.player_id)
-                    or (caller.seat_token is not None and seat.token_hash == token_hash(caller.seat_token))
-                ),
+                "you": self._holds(seat, caller),
             }
             for seat in table.seats
         ]
