@@ -39,6 +39,8 @@ class GameSpec:
     """Rebuild a state from :meth:`State.to_dict` output."""
     theme: Theme | None = None
     """The names and display colours of the game's tiles, for clients."""
+    board: Mapping[str, Any] | None = None
+    """The printed board as plain data, for clients that draw it (``kind`` says which drawing)."""
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fill in defaults and reject unknown options or values."""

@@ -9,6 +9,7 @@ from mozaika.azul.board import MARKER, Board
 from mozaika.azul.moves import CENTRE, FLOOR, FactoryFill, TakeMove, WallMove
 from mozaika.azul.state import AzulState
 from mozaika.azul.theme import AZUL_THEME
+from mozaika.azul.wall import printed_board
 from mozaika.protocol import State
 from mozaika.registry import GameSpec, Option, register_game
 from mozaika.theme import Theme
@@ -31,6 +32,7 @@ register_game(
         create=_create,
         load=_load,
         theme=AZUL_THEME,
+        board=printed_board(AZUL_THEME.letters),
     )
 )
 

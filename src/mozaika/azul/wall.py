@@ -79,3 +79,16 @@ def complete_colours(colours: list[int]) -> int:
         if colour >= 0:
             counts[colour] += 1
     return sum(1 for count in counts if count == SIZE)
+
+
+def printed_board(letters: tuple[str, ...]) -> dict[str, object]:
+    """The player board as clients draw it: the coloured wall's pattern (A-9) and the floor's penalties (A-7)."""
+    return {
+        "kind": "wall",
+        "size": SIZE,
+        "wall_pattern": [
+            "".join(letters[coloured_colour(row, column)] for column in range(SIZE)) for row in range(SIZE)
+        ],
+        "floor_penalties": [-penalty for penalty in FLOOR_PENALTIES],
+        "bonuses": {"row": ROW_BONUS, "column": COLUMN_BONUS, "colour": COLOUR_BONUS},
+    }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import webbrowser
 from dataclasses import replace
 from typing import Annotated
 
@@ -48,6 +47,4 @@ def serve_command(
     console.print(
         f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True
     )
-    if open_browser:
-        webbrowser.open(address)
-    serve(settings, host=host, port=port, log_level=log_level)
+    serve(settings, host=host, port=port, log_level=log_level, open_url=address if open_browser else None)

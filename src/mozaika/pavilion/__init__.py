@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mozaika.pavilion.board import PavilionBoard
+from mozaika.pavilion.geometry import printed_board
 from mozaika.pavilion.moves import CENTRE, Pass, Pick, Place, SupplyDraw, Take
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND
@@ -32,6 +33,7 @@ register_game(
         create=_create,
         load=_load,
         theme=PAVILION_THEME,
+        board=printed_board(),
     )
 )
 

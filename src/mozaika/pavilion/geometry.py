@@ -130,3 +130,29 @@ NUMBER_BONUS = {1: 4, 2: 8, 3: 12, 4: 16}
 def number_masks(numbers: tuple[int, ...]) -> dict[int, int]:
     """For each bonus number, the mask of the spaces that carry it."""
     return {number: sum(1 << index for index in range(SPACES) if numbers[index] == number) for number in NUMBER_BONUS}
+
+
+def printed_board() -> dict[str, object]:
+    """The player board as clients draw it: stars, printed numbers, bonus features and rewards, the round track."""
+    from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND
+
+    return {
+        "kind": "stars",
+        "stars": list(STAR_LETTERS),
+        "slots": SLOTS,
+        "clockwise": [STAR_LETTERS[star] for star in CLOCKWISE],
+        "numbers": {"coloured": list(COLOURED_NUMBERS), "colourless": list(COLOURLESS_NUMBERS)},
+        "features": [
+            {
+                "kind": feature.kind,
+                "star": STAR_LETTERS[feature.star],
+                "spaces": list(feature.spaces),
+                "tiles": feature.tiles,
+            }
+            for feature in FEATURES
+        ],
+        "star_bonus": {STAR_LETTERS[star]: points for star, points in STAR_BONUS.items()},
+        "mixed_star_bonus": MIXED_STAR_BONUS,
+        "number_bonus": {str(number): points for number, points in NUMBER_BONUS.items()},
+        "wild_by_round": [PAVILION_THEME.letters[colour] for colour in WILD_BY_ROUND],
+    }

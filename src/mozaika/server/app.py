@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import gc
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import mozaika
+from mozaika import web
 from mozaika.server.api import accounts, live, tables
 from mozaika.server.database import migrate
 from mozaika.server.errors import ApiError
@@ -39,8 +41,8 @@ docs/server.md). Every error is JSON: `{"error": {"code": ..., "message": ...}}`
 """
 
 
-def create_app(settings: Settings) -> FastAPI:
-    """The application for these settings; the database is migrated when it starts."""
+def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -> FastAPI:
+    """The application for these settings; the database is migrated when it starts, then ``on_ready`` runs."""
     service = Services.create(settings)
 
     @asynccontextmanager
@@ -56,6 +58,8 @@ def create_app(settings: Settings) -> FastAPI:
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 20, 50)
+        if on_ready is not None:
+            on_ready()
         try:
             yield
         finally:
@@ -69,6 +73,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(tables.router)
     app.include_router(live.router)
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
+    mount_web_client(app)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
@@ -101,6 +106,18 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse({"error": {"code": "internal", "message": "internal server error"}}, status_code=500)
 
     return app
+
+
+def mount_web_client(app: FastAPI) -> None:
+    """The browser client: its files under ``/static``, and its page at every address it shows."""
+    app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
+
+    async def page() -> FileResponse:
+        # The page is tiny and names its modules; it must not be cached past a new version.
+        return FileResponse(web.PAGE, headers={"Cache-Control": "no-cache"})
+
+    for path in web.PAGE_PATHS:
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False, response_class=HTMLResponse)
 
 
 def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
@@ -153,12 +170,20 @@ class _TooLargeError(Exception):
     pass
 
 
-def serve(settings: Settings, *, host: str, port: int, log_level: str = "info", **uvicorn_options: Any) -> None:
-    """Run the server until interrupted."""
+def serve(
+    settings: Settings,
+    *,
+    host: str,
+    port: int,
+    log_level: str = "info",
+    open_url: str | None = None,
+    **uvicorn_options: Any,
+) -> None:
+    """Run the server until interrupted; with ``open_url``, open it in a browser once the server listens."""
     import uvicorn
 
     uvicorn.run(
-        create_app(settings),
+        create_app(settings, on_ready=None if open_url is None else lambda: _open_browser(open_url)),
         host=host,
         port=port,
         log_level=log_level,
@@ -167,3 +192,11 @@ def serve(settings: Settings, *, host: str, port: int, log_level: str = "info", 
         ws_per_message_deflate=False,
         **uvicorn_options,
     )
+
+
+def _open_browser(url: str) -> None:
+    import threading
+    import webbrowser
+
+    # A browser can take a moment to start: not on the event loop.
+    threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()

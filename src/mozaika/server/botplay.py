@@ -44,6 +44,13 @@ def choose_move(position: str, level: str, seed: int) -> str:
     return str(make_bot(level, seed=seed).choose(state))
 
 
+def analyse_position(position: str, bot: str, seconds: float, top: int) -> list[dict[str, Any]]:
+    """In a worker process: the bot's best moves in this position, best first."""
+    state = State.from_json(position)
+    ranked = make_bot(bot, seconds=seconds).analyse(state)[:top]
+    return [{"move": str(found.move), "value": round(found.value, 4), "visits": found.visits} for found in ranked]
+
+
 class BotPlayer:
     """Plays the bot seats of every table that waits for one, one task per table."""
 
@@ -128,12 +135,21 @@ class BotPlayer:
                 del self._tasks[table_id]
                 self._known.pop(table_id, None)
 
+    async def analyse(self, position: str, bot: str, seconds: float, top: int = 5) -> list[dict[str, Any]]:
+        """A hint: the best moves in a position, searched in a worker like a bot's move."""
+        found: list[dict[str, Any]] = await self._in_worker(analyse_position, position, bot, seconds, top)
+        return found
+
     async def _choose(self, position: str, level: str, seed: int) -> str:
+        move: str = await self._in_worker(choose_move, position, level, seed)
+        return move
+
+    async def _in_worker(self, function: Callable[..., Any], *arguments: Any) -> Any:
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             assert self._pool is not None, "start() the bot player first"
             try:
-                return await loop.run_in_executor(self._pool, choose_move, position, level, seed)
+                return await loop.run_in_executor(self._pool, function, *arguments)
             except BrokenProcessPool:
                 if attempt == 2:
                     raise

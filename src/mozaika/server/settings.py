@@ -43,6 +43,9 @@ class Settings:
     """Start the bot workers with the server (a worker's start blocks for a moment: better before any game)."""
     replacement_bot: str = "medium"
     """The level that takes over the seat of a player who abandons a running game."""
+    hint_bot: str = "expert"
+    """The bot whose analysis a hint shows, and how long it thinks (seconds)."""
+    hint_seconds: float = 1.0
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (on for any deployment behind TLS)."""
     limits: Limits = field(default_factory=Limits)

@@ -108,9 +108,20 @@ def game_catalogue() -> list[dict[str, Any]]:
                 "players": list(spec.players),
                 "options": [{"name": o.name, "values": list(o.values), "help": o.help} for o in spec.options],
                 "theme": spec.theme.to_dict() if spec.theme is not None else None,
+                "board": dict(spec.board) if spec.board is not None else None,
             }
         )
     return catalogue
+
+
+@dataclass(frozen=True)
+class HintRequest:
+    """A position to analyse for the seat on turn (with a fresh seed: the table's would tell the next draws)."""
+
+    table_id: str
+    seat: int
+    seq: int
+    position: str
 
 
 class Tables:
@@ -410,6 +421,21 @@ class Tables:
             table = self._table(session, table_id)
             return self._view(session, table, caller)
 
+    def hint_request(self, table_id: str, caller: Caller) -> HintRequest:
+        """What a hint analyses: the caller's position on turn, at a friendly table (rated games have no hints)."""
+        with self.db.reading() as session:
+            table = self._table(session, table_id)
+            if table.rated:
+                raise ForbiddenError("rated games have no hints")
+            self._check_running(table, table.seq)
+            seat = self._own_seat(table.seats, caller)
+            if seat.index not in table.to_move:
+                raise ConflictError("a hint is for the player on turn; it is not your turn")
+            state = self._position(session, table)
+        position = state.copy()
+        position.reseed(random.getrandbits(62))
+        return HintRequest(table.id, seat.index, table.seq, position.to_json())
+
     def lobby(self, caller: Caller, status: str | None, mine: bool) -> list[dict[str, Any]]:
         """Open and running tables (or those of one status); with ``mine``, only the caller's, their turn first."""
         if status is not None and status not in STATUSES:
@@ -670,7 +696,9 @@ class Tables:
             "status": table.status,
             "rated": table.rated,
             "undo": table.undo_allowed,
+            "hints": not table.rated,
             "owner": table.owner.name,
+            "owner_you": caller.signed_in and caller.player_id == table.owner_id,
             "seq": table.seq,
             "to_move": list(table.to_move),
             "seats": seats,

@@ -89,6 +89,15 @@ async def undo(table_id: TableId, body: UndoRequest, request: Request, caller: C
     return await service.announce(await run_in_threadpool(service.tables.undo, table_id, caller, body.seq))
 
 
+@router.get("/tables/{table_id}/hint", summary="The best moves for the caller on turn (friendly tables)")
+async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
+    service = services(request)
+    wanted = await run_in_threadpool(service.tables.hint_request, table_id, caller)
+    settings = service.settings
+    moves = await service.bots.analyse(wanted.position, settings.hint_bot, settings.hint_seconds)
+    return {"table": wanted.table_id, "seat": wanted.seat, "seq": wanted.seq, "moves": moves}
+
+
 @router.get("/tables/{table_id}/log", summary="The log entries after a sequence number, and the position now")
 async def log(
     table_id: TableId, request: Request, since: Annotated[int, Query(ge=0, le=1_000_000)] = 0

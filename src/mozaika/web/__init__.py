@@ -1,0 +1,18 @@
+"""The browser client: static ES modules, SVG and CSS that ``mozaika serve`` hands to the browser.
+
+The client talks to the server only through its public HTTP and WebSocket API, like
+any other client; nothing here is built at install or run time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+STATIC = Path(__file__).parent / "static"
+"""The folder served under ``/static``."""
+
+PAGE = STATIC / "index.html"
+"""The one page: the client routes ``/``, ``/tables/…``, ``/join/…`` and ``/replay/…`` itself."""
+
+PAGE_PATHS = ("/", "/tables/{table_id}", "/join/{table_id}", "/replay/{table_id}")
+"""The addresses a person opens or shares; each gets the page."""

@@ -1,0 +1,225 @@
+// Azul: Summer Pavilion: seven stars with their printed numbers and bonus features, the supply,
+// the round track with each round's wild colour, and every player's hand.
+
+import { h, s } from "../dom.js";
+import { colourName, t } from "../i18n.js";
+import { factoryCircle } from "./factories.js";
+import { sortTiles, symbolOf, tileIcon } from "./tiles.js";
+
+const R = 24; // a rhombus's edge
+const D = 3.75 * R; // from the centre star to an outer star: room for a pillar between them
+const TAKE = /^([1-9C])([A-Z])$/;
+const PLACE = /^([ORBYGPC])([1-6])([A-Z])(?:\+(\d+))?$/;
+
+const polar = (angle, distance) => [distance * Math.cos((angle * Math.PI) / 180), -distance * Math.sin((angle * Math.PI) / 180)];
+
+export class StarsGame {
+  constructor(entry, table) {
+    this.id = entry.id;
+    this.theme = entry.theme;
+    this.layout = entry.board;
+    this.colourless = table.options.board === "colourless";
+    this.numbers = this.layout.numbers[this.colourless ? "colourless" : "coloured"];
+    this.shape = "diamond";
+    this.centres = this.starCentres();
+  }
+
+  starCentres() {
+    // The outer stars clockwise from the left (S-1); the centre star in the middle.
+    const centres = { C: [0, 0] };
+    this.layout.clockwise.forEach((star, index) => {
+      centres[star] = polar(180 - 60 * index, D);
+    });
+    return centres;
+  }
+
+  starAngle(star) {
+    return star === "C" ? 180 : 180 - 60 * this.layout.clockwise.indexOf(star);
+  }
+
+  /** The direction a slot (1-6) points to: slots 2 and 3 of an outer star face the centre star. */
+  slotAngle(star, slot) {
+    return this.starAngle(star) + 270 - 60 * (slot - 1);
+  }
+
+  rhombus(star, slot) {
+    const [x, y] = this.centres[star];
+    const angle = this.slotAngle(star, slot);
+    const corner = (a, d) => {
+      const [dx, dy] = polar(a, d);
+      return `${(x + dx).toFixed(1)},${(y + dy).toFixed(1)}`;
+    };
+    const [cx, cy] = polar(angle, R * 0.87);
+    return { d: `M${x},${y} L${corner(angle - 30, R)} L${corner(angle, R * Math.sqrt(3))} L${corner(angle + 30, R)} Z`, cx: x + cx, cy: y + cy };
+  }
+
+  spaceIndex(star, slot) {
+    return this.layout.stars.indexOf(star) * this.layout.slots + slot - 1;
+  }
+
+  path(text) {
+    let found = TAKE.exec(text);
+    if (found) return [`src:${found[1]}:${found[2]}`];
+    found = PLACE.exec(text);
+    if (found) return [`space:${found[1]}:${found[2]}`, `pay:${found[3]}:${found[4] || 0}`];
+    if (text.startsWith("pick:")) return [text];
+    if (text === "pass" || text.startsWith("pass:")) return ["pass", `keep:${text.slice(5)}`];
+    return [`text:${text}`];
+  }
+
+  sourceName(source) {
+    return source === "C" ? t("centre") : t("factory_n", { n: source });
+  }
+
+  starName(star) {
+    return star === "C" ? t("star_centre") : t("star_of", { colour: colourName(this.theme, star) });
+  }
+
+  names(letters) {
+    return [...letters].map((letter) => colourName(this.theme, letter)).join(", ");
+  }
+
+  describe(text) {
+    let found = TAKE.exec(text);
+    if (found) return `${this.sourceName(found[1])}: ${colourName(this.theme, found[2])}`;
+    found = PLACE.exec(text);
+    if (found) {
+      const [, star, slot, colour, wilds] = found;
+      const placed = t("placed", { star: this.starName(star), slot, colour: colourName(this.theme, colour) });
+      return wilds ? `${placed} (${t("wild_paid", { count: Number(wilds) })})` : placed;
+    }
+    if (text.startsWith("pick:")) return t("bonus_pick", { tiles: this.names(text.slice(5)) });
+    if (text === "pass") return t("pass_nothing");
+    if (text.startsWith("pass:")) return t("pass_keep", { tiles: this.names(text.slice(5)) });
+    return text;
+  }
+
+  choice(key, position) {
+    const icons = (letters) => [...letters].map((letter) => tileIcon(this.theme, letter, this.shape));
+    if (key.startsWith("pick:")) {
+      return h("span", { class: "choice-face" }, icons(key.slice(5)), h("span", { class: "visually-hidden" }, this.names(key.slice(5))));
+    }
+    if (key.startsWith("pay:")) {
+      const [, colour, wildText] = key.split(":");
+      const wilds = Number(wildText);
+      const wild = position.wild;
+      const number = this.pendingNumber || 1;
+      const own = Math.max(0, number - 1 - wilds);
+      return h("span", { class: "choice-face" },
+        icons(colour), " + ", icons(colour.repeat(own)), icons(wild.repeat(wilds)),
+        h("span", { class: "choice-words" }, wilds ? t("wild_paid", { count: wilds }) : t("no_wild")));
+    }
+    return h("span", {}, key);
+  }
+
+  shared(position, ui) {
+    const wild = position.wild;
+    const supply = h("div", { class: "supply-box" },
+      h("h3", {}, t("supply")),
+      h("div", { class: "tile-row", "aria-label": t("supply") },
+        sortTiles(this.theme, position.supply).map((letter) => tileIcon(this.theme, letter, this.shape, 30))));
+    const track = h("ol", { class: "round-track", "aria-label": t("round_track") },
+      this.layout.wild_by_round.map((letter, index) =>
+        h("li", { class: index + 1 === position.round ? "current" : index + 1 < position.round ? "past" : "" },
+          h("span", { class: "round-number" }, String(index + 1)),
+          tileIcon(this.theme, letter, this.shape, 24),
+          h("span", { class: "visually-hidden" }, t("round_wild", { round: index + 1, colour: colourName(this.theme, letter) })))));
+    const wildNote = h("p", { class: "wild-note" }, tileIcon(this.theme, wild, this.shape, 20), " ",
+      t("wild_now", { colour: colourName(this.theme, wild) }));
+    return h("div", { class: "shared" },
+      factoryCircle(this, position, ui, { shape: this.shape, wild }),
+      h("div", { class: "pavilion-side" }, track, wildNote, supply));
+  }
+
+  lastRound(position) {
+    return position.round === this.layout.wild_by_round.length;
+  }
+
+  board(position, seat, ui) {
+    const board = position.boards[seat];
+    const extent = D + R * Math.sqrt(3) + R * 1.3;
+    const svg = s("svg", { class: `board board-stars${this.colourless ? " colourless" : ""}`, viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`, role: "img" });
+    svg.setAttribute("aria-label", t("board_of", { name: ui.names[seat] }));
+    svg.append(s("circle", { class: "board-plate", cx: 0, cy: 0, r: extent - 2 }));
+    const filled = new Set();
+    for (const star of this.layout.stars) {
+      [...board.stars[star]].forEach((letter, index) => letter !== "." && filled.add(this.spaceIndex(star, index + 1)));
+    }
+    svg.append(this.features(filled));
+    for (const star of this.layout.stars) svg.append(this.star(board, seat, star, ui));
+    return svg;
+  }
+
+  star(board, seat, star, ui) {
+    const group = s("g", { class: `star star-${star}` });
+    const tint = !this.colourless && star !== "C" ? this.theme.hex[this.theme.letters.indexOf(star)] : null;
+    for (let slot = 1; slot <= this.layout.slots; slot += 1) {
+      const { d, cx, cy } = this.rhombus(star, slot);
+      const letter = board.stars[star][slot - 1];
+      const number = this.numbers[this.spaceIndex(star, slot)];
+      if (letter !== ".") {
+        const index = this.theme.letters.indexOf(letter);
+        const hex = this.theme.hex[index];
+        const placed = s("g", { class: "tile placed", dataset: { colour: letter, cell: `b${seat}:${star}${slot}` } },
+          s("path", { class: "tile-face", d, fill: hex }));
+        placed.append(symbolOf(this.theme, letter, cx, cy, R * 0.9));
+        group.append(placed);
+        continue;
+      }
+      const empty = s("g", { class: "slot" },
+        s("path", { class: "slot-face", d, fill: tint || "#efe6d2", "fill-opacity": tint ? 0.28 : 1 }),
+        s("text", { class: "slot-number", x: cx, y: cy + 4, "text-anchor": "middle" }, String(number)));
+      if (seat === ui.me) {
+        ui.key(empty, `space:${star}:${slot}`, t("space_label", { star: this.starName(star), slot, number }));
+      }
+      group.append(empty);
+    }
+    return group;
+  }
+
+  features(filled) {
+    const group = s("g", { class: "features" });
+    for (const feature of this.layout.features) {
+      const done = feature.spaces.every((index) => filled.has(index));
+      const angle = this.starAngle(feature.star);
+      let x;
+      let y;
+      if (feature.kind === "pillar") [x, y] = polar(angle, D / 2);
+      else if (feature.kind === "window") [x, y] = polar(angle, D + R * 1.95);
+      else [x, y] = polar(angle - 30, D * Math.cos(Math.PI / 6));
+      const icon = s("g", { class: `feature ${feature.kind}${done ? " done" : ""}` },
+        s("title", {}, t(`feature.${feature.kind}`, { count: feature.tiles })));
+      if (feature.kind === "pillar") icon.append(s("rect", { x: x - 4, y: y - 9, width: 8, height: 18, rx: 2 }));
+      else if (feature.kind === "window") icon.append(s("path", { d: `M${x - 7},${y + 8} V${y - 2} A7,7 0 0,1 ${x + 7},${y - 2} V${y + 8} Z` }));
+      else icon.append(s("circle", { cx: x, cy: y - 3, r: 5 }), s("rect", { x: x - 6, y: y + 2, width: 12, height: 6, rx: 1 }));
+      icon.append(s("text", { x: x + (feature.kind === "pillar" ? 8 : 10), y: y + 11, class: "feature-reward" }, `+${feature.tiles}`));
+      group.append(icon);
+    }
+    return group;
+  }
+
+  details(position, seat, ui) {
+    const board = position.boards[seat];
+    const wild = position.wild;
+    const hand = sortTiles(this.theme, board.hand);
+    const label = board.passed ? t("kept") : t("hand");
+    const row = h("div", { class: "tile-row hand", "aria-label": label });
+    hand.forEach((letter, index) => {
+      const icon = tileIcon(this.theme, letter, this.shape, 26);
+      if (letter === wild) icon.classList.add("wild");
+      const keep = seat === ui.me && ui.keeping;
+      if (keep) {
+        const button = h("button", { class: `hand-tile${ui.keeping.has(index) ? " kept" : ""}`, type: "button", "aria-pressed": String(ui.keeping.has(index)), dataset: { keep: letter, index } }, icon);
+        button.setAttribute("aria-label", colourName(this.theme, letter));
+        button.addEventListener("click", () => ui.toggleKeep(index, letter));
+        row.append(button);
+      } else {
+        row.append(icon);
+      }
+    });
+    if (!hand.length) row.append(h("span", { class: "muted" }, "—"));
+    return h("div", { class: "hand-box" },
+      h("span", { class: "hand-label" }, label, board.passed ? h("span", { class: "badge" }, t("passed")) : ""),
+      row);
+  }
+}

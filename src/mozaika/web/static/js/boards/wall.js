@@ -1,0 +1,172 @@
+// Azul and Azul: Master Chocolatier: pattern lines, the wall (or the praline box), the floor line.
+
+import { h, s } from "../dom.js";
+import { colourName, t } from "../i18n.js";
+import { factoryCircle } from "./factories.js";
+import { marker, space, tile, tileIcon } from "./tiles.js";
+
+const CELL = 40;
+const SIZE = 36;
+const LINES_RIGHT = 210;
+const WALL_LEFT = 232;
+const FLOOR_TOP = 226;
+
+const TAKE = /^([1-9C])([A-Z])([1-5F])(?:<([A-Z]*))?(?:>([A-Z]*))?$/;
+const COLUMN = /^P(\d):([1-5])>([1-5])$/;
+
+export class WallGame {
+  constructor(entry, table) {
+    this.id = entry.id;
+    this.theme = entry.theme;
+    this.layout = entry.board;
+    this.options = table.options;
+    this.grey = table.options.wall === "grey" || table.options.box === "brown";
+    this.shape = entry.id === "chocolatier" ? "praline" : "square";
+  }
+
+  /** The clicks that make a move: its source tiles, then where they go (and, for SN4, the split). */
+  path(text) {
+    let found = TAKE.exec(text);
+    if (found) {
+      const [, source, colour, destination, before, after] = found;
+      const keys = [`src:${source}:${colour}`, destination === "F" ? "floor" : `line:${destination}`];
+      if (before !== undefined || after !== undefined) keys.push(`split:${before || ""}>${after || ""}`);
+      return keys;
+    }
+    found = COLUMN.exec(text);
+    if (found) return [`cell:${found[1] - 1}:${found[2]}:${found[3]}`];
+    return [`text:${text}`];
+  }
+
+  sourceName(source) {
+    return source === "C" ? t("centre") : t("factory_n", { n: source });
+  }
+
+  describe(text) {
+    const take = TAKE.exec(text);
+    if (take) {
+      const [, source, colour, destination, before, after] = take;
+      const where = destination === "F" ? t("floor") : t("line_n", { n: destination });
+      let words = `${this.sourceName(source)}: ${colourName(this.theme, colour)} → ${where}`;
+      if (before !== undefined || after !== undefined) words += ` (${this.describeSplit(before || "", after || "")})`;
+      return words;
+    }
+    const column = COLUMN.exec(text);
+    if (column) return t("column_choice", { line: column[2], column: column[3] });
+    return text;
+  }
+
+  describeSplit(before, after) {
+    const names = (letters) => [...letters].map((letter) => colourName(this.theme, letter)).join(", ") || "—";
+    return t("split", { before: names(before), after: names(after) });
+  }
+
+  /** A chooser button's face for a choice key (SN4's split). */
+  choice(key) {
+    const [before, after] = key.slice("split:".length).split(">");
+    const icons = (letters) => [...letters].map((letter) => tileIcon(this.theme, letter, this.shape));
+    return h("span", { class: "choice-face" },
+      h("span", { class: "split-side" }, "◀ ", icons(before), before ? "" : "—"),
+      h("span", { class: "split-side" }, icons(after), after ? "" : "—", " ▶"),
+      h("span", { class: "visually-hidden" }, this.describeSplit(before, after)));
+  }
+
+  shared(position, ui) {
+    return h("div", { class: "shared" }, factoryCircle(this, position, ui, { shape: this.shape }));
+  }
+
+  lastRound(position) {
+    // A-12: the game ends after the round in which someone completes a wall row.
+    return position.boards.some((board) =>
+      board.wall.some((row, index) => {
+        const placed = [...row].filter((cell) => cell !== ".").length;
+        const line = board.lines[index];
+        if (placed !== 4 || line.length !== index + 1) return false;
+        return this.grey || this.layout.wall_pattern[index][row.indexOf(".")] === line[0];
+      }),
+    );
+  }
+
+  board(position, seat, ui) {
+    const board = position.boards[seat];
+    const svg = s("svg", { class: `board board-wall game-${this.id}`, viewBox: `0 0 ${WALL_LEFT + 5 * CELL + 6} ${FLOOR_TOP + 64}`, role: "img" });
+    svg.setAttribute("aria-label", t("board_of", { name: ui.names[seat] }));
+    svg.append(s("rect", { class: "board-plate", x: 1, y: 1, width: WALL_LEFT + 5 * CELL + 4, height: FLOOR_TOP + 62, rx: 14 }));
+    for (let row = 0; row < 5; row += 1) svg.append(this.patternLine(board, seat, row, ui));
+    for (let row = 0; row < 5; row += 1) svg.append(this.wallRow(board, seat, row, ui));
+    svg.append(this.floor(position, board, seat, ui));
+    return svg;
+  }
+
+  patternLine(board, seat, row, ui) {
+    const y = 10 + row * CELL + SIZE / 2;
+    const content = board.lines[row];
+    const group = s("g", { class: "pattern-line" });
+    const width = (row + 1) * CELL;
+    const area = s("rect", { class: "line-area", x: LINES_RIGHT - width - 2, y: y - SIZE / 2 - 2, width: width + 2, height: SIZE + 4, rx: 6 });
+    group.append(area);
+    for (let index = 0; index <= row; index += 1) {
+      const cx = LINES_RIGHT - index * CELL - SIZE / 2;
+      group.append(space(cx, y, SIZE, null, this.shape));
+      if (index < content.length) {
+        group.append(tile(this.theme, content[index], cx, y, SIZE, this.shape, { dataset: { cell: `b${seat}:l${row}:${index}` } }));
+      }
+    }
+    if (seat === ui.me) ui.key(group, `line:${row + 1}`, t("line_n", { n: row + 1 }));
+    if (board.waiting && board.tiling_line === row) group.classList.add("waiting");
+    return group;
+  }
+
+  wallRow(board, seat, row, ui) {
+    const y = 10 + row * CELL + SIZE / 2;
+    const group = s("g", { class: "wall-row" });
+    for (let column = 0; column < 5; column += 1) {
+      const cx = WALL_LEFT + column * CELL + SIZE / 2;
+      const placed = board.wall[row][column];
+      const printed = this.grey ? null : this.layout.wall_pattern[row][column];
+      if (placed !== ".") {
+        group.append(tile(this.theme, placed, cx, y, SIZE, this.shape, { dataset: { cell: `b${seat}:w${row}:${column}` } }));
+        continue;
+      }
+      const cell = s("g", { class: "wall-cell" });
+      if (printed) {
+        cell.append(tile(this.theme, printed, cx, y, SIZE, this.shape, { class: "tile printed" }));
+      } else {
+        cell.append(space(cx, y, SIZE, null, this.shape, { class: "space grey" }));
+      }
+      ui.key(cell, `cell:${seat}:${row + 1}:${column + 1}`, t("wall_cell", { line: row + 1, column: column + 1 }));
+      group.append(cell);
+    }
+    return group;
+  }
+
+  floor(position, board, seat, ui) {
+    const group = s("g", { class: "floor" });
+    const penalties = this.layout.floor_penalties;
+    const top = FLOOR_TOP + 18;
+    const area = s("rect", { class: "line-area", x: 6, y: top - 4, width: penalties.length * 44 + 4, height: SIZE + 8, rx: 6 });
+    group.append(area);
+    penalties.forEach((penalty, index) => {
+      const cx = 10 + index * 44 + SIZE / 2;
+      group.append(s("text", { class: "penalty", x: cx, y: top - 7, "text-anchor": "middle" }, String(penalty)));
+      group.append(space(cx, top + SIZE / 2, SIZE, null, "square", { class: "space floor-space" }));
+      const letter = board.floor[index];
+      if (letter === "1") group.append(marker(cx, top + SIZE / 2, SIZE, this.shape));
+      else if (letter) group.append(tile(this.theme, letter, cx, top + SIZE / 2, SIZE, this.shape, { dataset: { cell: `b${seat}:f${index}` } }));
+    });
+    if (position.sn5_holder === seat) {
+      const cx = 10 + penalties.length * 44 + SIZE / 2 + 6;
+      const disc = s("g", { class: "disc sn5" }, s("title", {}, t("disc.5")), s("circle", { cx, cy: top + SIZE / 2, r: SIZE / 2 }));
+      if (position.sn5_praline) disc.append(tile(this.theme, position.sn5_praline, cx, top + SIZE / 2, SIZE * 0.8, "praline"));
+      else disc.append(s("text", { x: cx, y: top + SIZE / 2 + 5, "text-anchor": "middle" }, "SN5"));
+      group.append(disc);
+    }
+    if (seat === ui.me) ui.key(group, "floor", t("floor"));
+    return group;
+  }
+
+  /** Words under a board: nothing more for this family (the score is in the board's heading). */
+  details() {
+    return null;
+  }
+}

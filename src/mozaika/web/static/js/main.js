@@ -1,0 +1,29 @@
+// Starting the page: who is signed in, which language, and which view the address asks for.
+
+import { t, useLanguage } from "./i18n.js";
+import { joinPage, lobbyPage } from "./lobby.js";
+import { prefs } from "./prefs.js";
+import { replayPage } from "./replay.js";
+import { route, show } from "./router.js";
+import { loadSession } from "./session.js";
+import { tablePage } from "./table.js";
+import { renderTopBar } from "./topbar.js";
+
+route(/^\/$/, (root, query) => lobbyPage(root, query));
+route(/^\/tables\/([A-Za-z0-9_-]+)$/, (root, id) => tablePage(root, id));
+route(/^\/join\/([A-Za-z0-9_-]+)$/, (root, id, query) => joinPage(root, id, query));
+route(/^\/replay\/([A-Za-z0-9_-]+)$/, (root, id, query) => replayPage(root, id, query));
+
+async function start() {
+  await Promise.all([useLanguage(prefs.language), loadSession()]);
+  document.querySelector(".skip").textContent = t("skip_to_content");
+  renderTopBar();
+  try {
+    await show();
+  } catch (error) {
+    document.getElementById("main").replaceChildren(document.createTextNode(`${t("error")}: ${error.message}`));
+  }
+  document.body.dataset.ready = "true";
+}
+
+start();

@@ -1,0 +1,40 @@
+// The end of a game: who won, where every point came from, and how each player played.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+export function resultPanel(table, names, tableId) {
+  const result = table.result;
+  const players = result.players || [];
+  const sources = [...new Set(players.flatMap((player) => Object.keys(player.sources)))];
+  const statistics = [...new Set(players.flatMap((player) => Object.keys(player.statistics || {})))];
+  const winners = new Set(result.winners);
+  const header = h("tr", {}, h("th", {}, ""), players.map((player) =>
+    h("th", { class: winners.has(player.seat) ? "winner" : "" }, names[player.seat], winners.has(player.seat) ? ` ${t("winner_mark")}` : "")));
+  const row = (label, values, kind = "") => h("tr", { class: kind }, h("th", { scope: "row" }, label), values.map((value) => h("td", {}, value)));
+  const body = [
+    ...sources.map((source) => row(t(`source.${source}`), players.map((player) => signed(player.sources[source] ?? 0, source)))),
+    row(t("total"), players.map((player) => h("strong", { class: "final-score", dataset: { seat: player.seat } }, String(player.score))), "total"),
+    ...statistics.map((name) => row(t(`stat.${name}`), players.map((player) => String(player.statistics[name])), "stat")),
+  ];
+  if (result.ratings?.length) {
+    body.push(row(t("rating"), players.map((player) => {
+      const rating = result.ratings[player.seat];
+      const change = rating.after - rating.before;
+      return `${rating.after.toFixed(1)} (${change >= 0 ? "+" : ""}${change.toFixed(1)})`;
+    })));
+  }
+  const winnerNames = result.winners.map((seat) => names[seat]).join(", ");
+  return h("section", { class: "result card", "aria-labelledby": "result-title" },
+    h("h2", { id: "result-title" }, t("game_over"), " — ", t("won_by", { names: winnerNames, count: result.winners.length })),
+    h("div", { class: "table-scroll" }, h("table", { class: "breakdown" }, h("thead", {}, header), h("tbody", {}, body))),
+    h("p", { class: "buttons" },
+      h("a", { class: "button", href: `/replay/${tableId}`, "data-link": "" }, t("watch_replay")),
+      h("a", { class: "button", href: `/api/tables/${tableId}/record`, download: `mozaika-${tableId}.json` }, t("download_record"))));
+}
+
+function signed(value, source) {
+  // Counts (tiles sent to the floor) are not points: no sign for them.
+  if (source === "tiles_to_floor" || source === "bonus_tiles") return String(value);
+  return value > 0 ? `+${value}` : String(value);
+}

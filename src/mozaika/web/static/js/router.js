@@ -1,0 +1,38 @@
+// Addresses inside the page: links marked data-link change the view without reloading.
+
+const routes = [];
+let leave = null;
+
+export function route(pattern, view) {
+  routes.push({ pattern, view });
+}
+
+export function navigate(path, replaceState = false) {
+  if (replaceState) history.replaceState({}, "", path);
+  else history.pushState({}, "", path);
+  return show();
+}
+
+export async function show() {
+  const root = document.getElementById("main");
+  if (leave) leave();
+  leave = null;
+  for (const { pattern, view } of routes) {
+    const found = pattern.exec(location.pathname);
+    if (!found) continue;
+    const done = await view(root, ...found.slice(1).map(decodeURIComponent), new URLSearchParams(location.search));
+    if (typeof done === "function") leave = done;
+    root.focus({ preventScroll: true });
+    return;
+  }
+  root.textContent = "404";
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-link]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey || link.target) return;
+  event.preventDefault();
+  navigate(link.getAttribute("href"));
+});
+
+window.addEventListener("popstate", () => show());

@@ -1,0 +1,33 @@
+// The bar at the top: language, colour-blind tiles, move confirmation, and who is signed in.
+
+import { h, replace } from "./dom.js";
+import { LANGUAGES, t, useLanguage } from "./i18n.js";
+import { prefs, setPreference } from "./prefs.js";
+import { show } from "./router.js";
+import { session, signOut } from "./session.js";
+
+export function renderTopBar() {
+  const bar = document.getElementById("top-actions");
+  const language = h("select", { id: "language", "aria-label": t("language"), onChange: async (event) => {
+    setPreference("language", event.target.value);
+    await useLanguage(event.target.value);
+    renderTopBar();
+    await show();
+  } }, Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === prefs.language }, name)));
+  const toggle = (id, name, label) => h("label", { class: "toggle" },
+    h("input", { type: "checkbox", id, checked: prefs[name], onChange: (event) => setPreference(name, event.target.checked) }), " ", label);
+  const who = session.me
+    ? [h("span", { class: "who" }, session.me.name, session.me.guest ? ` (${t("guest")})` : ""),
+      h("button", { type: "button", class: "small", onClick: async () => {
+        await signOut();
+        renderTopBar();
+        await show();
+      } }, t("sign_out"))]
+    : [];
+  replace(bar,
+    h("a", { href: "/", "data-link": "" }, t("lobby")),
+    toggle("colour-blind", "colourBlind", t("colour_blind")),
+    toggle("confirm-moves", "confirmMoves", t("confirm_moves")),
+    language,
+    who);
+}

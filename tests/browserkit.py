@@ -1,0 +1,208 @@
+"""Helpers for the browser tests: Debian's Chromium driven by Playwright, and a person at a table.
+
+A :class:`Person` plays the way a person does: it reads what the page offers and
+clicks tiles, lines, spaces and buttons.  Which move to make is the test's choice
+(a seeded random or greedy choice among the legal moves the server lists), so that
+each test plays real, varied games.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mozaika.protocol import State
+
+CHROMIUM = os.environ.get("MOZAIKA_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+ARTIFACTS = Path(
+    os.environ.get("MOZAIKA_TEST_ARTIFACTS") or Path(__file__).resolve().parent.parent / "build" / "test-artifacts"
+)
+"""Where screenshots go (CI keeps the folder)."""
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT_MS = 30_000
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless Chromium, or skip (fail on CI, which installs it) without one."""
+    if CHROMIUM is None:
+        if os.environ.get("MOZAIKA_REQUIRE_SERVICES") == "1":
+            pytest.fail("Chromium is missing: .ci/run installs Debian's chromium package")
+        pytest.skip("needs Chromium (Debian package chromium) for the browser tests")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def public_state(position: dict[str, Any]) -> State:
+    """An engine state from the position a page is shown (the server leaves the seed out)."""
+    return State.from_json({**position, "seed": 0, "chance_index": 0, "auto_chance": False})
+
+
+class Person:
+    """One person in one browser context: signs in, opens tables, and plays by clicking."""
+
+    def __init__(self, browser: Any, base_url: str, *, width: int = 1280, height: int = 900) -> None:
+        self.base_url = base_url
+        self.context = browser.new_context(viewport={"width": width, "height": height}, base_url=base_url)
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def close(self) -> None:
+        self.context.close()
+
+    def screenshot(self, name: str, selector: str | None = None) -> Path:
+        """Saves a screenshot of the page (or of one part) as a test artifact."""
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        if selector is None:
+            self.page.screenshot(path=str(path), full_page=True)
+        else:
+            self.page.locator(selector).first.screenshot(path=str(path))
+        return path
+
+    def open(self, path: str) -> None:
+        self.page.goto(path)
+        self.page.wait_for_selector("body[data-ready]")
+
+    # --- accounts ---------------------------------------------------------------------------
+
+    def register(self, username: str, password: str = "correct horse battery") -> None:
+        self.page.fill("#register-form input[name=username]", username)
+        self.page.fill("#register-form input[name=password]", password)
+        self.page.click("#register-form button[type=submit]")
+        self.page.wait_for_selector("#create-form")
+
+    def sign_in(self, username: str, password: str = "correct horse battery") -> None:
+        self.page.fill("#signin-form input[name=username]", username)
+        self.page.fill("#signin-form input[name=password]", password)
+        self.page.click("#signin-form button[type=submit]")
+
+    def guest(self, name: str) -> None:
+        self.page.fill("#guest-form input[name=name]", name)
+        self.page.click("#guest-form button[type=submit]")
+
+    # --- tables ---------------------------------------------------------------------------------
+
+    def create_table(self, game: str, seats: list[str], options: dict[str, Any] | None = None) -> str:
+        """Fills the lobby's form: ``seats`` are the values of seats 2, 3, … (``invite``, ``bot:easy``)."""
+        page = self.page
+        page.select_option("#new-game", game)
+        page.select_option("#new-players", str(len(seats) + 1))
+        for name, value in (options or {}).items():
+            page.select_option(
+                f'select[data-option="{name}"]', f"{value}".lower() if isinstance(value, bool) else f'"{value}"'
+            )
+        for index, value in enumerate(seats, start=1):
+            page.select_option(f'select[data-seat="{index}"]', value)
+        page.click("#create-form button[type=submit]")
+        page.wait_for_url(re.compile(r".*/tables/[A-Za-z0-9_-]+$"))
+        page.wait_for_selector(".table-page")
+        return self.table_id
+
+    @property
+    def table_id(self) -> str:
+        return self.page.url.rstrip("/").rsplit("/", 1)[1]
+
+    def api(self, path: str) -> Any:
+        response = self.context.request.get(f"{self.base_url}/api{path}")
+        assert response.ok, f"{path}: {response.status} {response.text()}"
+        return response.json()
+
+    def table(self) -> dict[str, Any]:
+        return dict(self.api(f"/tables/{self.table_id}"))
+
+    def seq(self) -> int:
+        return int(self.page.locator(".table-page").get_attribute("data-seq") or 0)
+
+    def wait_for_turn_or_end(self) -> str:
+        """Waits until this person must move (``"turn"``) or the game is over (``"finished"``)."""
+        self.page.wait_for_selector('.table-page[data-your-turn="true"], .table-page[data-status="finished"]')
+        return "finished" if self.page.locator('.table-page[data-status="finished"]').count() else "turn"
+
+    def wait_past(self, seq: int) -> None:
+        self.page.wait_for_function("seq => Number(document.querySelector('.table-page')?.dataset.seq) > seq", arg=seq)
+
+    # --- playing by clicking --------------------------------------------------------------------
+
+    def play(self, move: str) -> None:
+        """Makes ``move`` the way a person would: the tiles, then where they go (and any choice asked)."""
+        seq = self.seq()
+        page = self.page
+        for selector in clicks(move):
+            if selector.startswith("?"):  # a choice the page asks only when there is more than one
+                selector = selector[1:]
+                if not page.locator(selector).count():
+                    continue
+            page.locator(selector).first.click()
+        self.wait_past(seq)
+
+    def pass_keeping(self, keep: str) -> None:
+        """Summer Pavilion: pass, choosing the kept tiles in the hand."""
+        seq = self.seq()
+        page = self.page
+        if page.locator(".pass-button").count():
+            page.click(".pass-button")
+        chosen: set[str] = set()
+        for letter in keep:
+            candidates = page.locator(f'.board-panel.mine .hand-tile[data-keep="{letter}"]')
+            for index in range(candidates.count()):
+                tile = candidates.nth(index)
+                position = tile.get_attribute("data-index") or ""
+                if position not in chosen:
+                    chosen.add(position)
+                    tile.click()
+                    break
+        if page.locator(".keep-confirm").count():  # nothing to choose when only one pass is legal
+            page.click(".keep-confirm")
+        self.wait_past(seq)
+
+
+def clicks(move: str) -> list[str]:
+    """The selectors a person clicks for a move; ``?`` marks a choice asked only when there are several."""
+    take = re.fullmatch(r"([1-9C])([A-Z])([1-5F])(?:<([A-Z]*))?(?:>([A-Z]*))?", move)
+    if take:
+        source, colour, destination, before, after = take.groups()
+        steps = [
+            f'[data-key="src:{source}:{colour}"]',
+            '[data-key="floor"]' if destination == "F" else f'[data-key="line:{destination}"]',
+        ]
+        if before is not None or after is not None:
+            steps.append(f'.choice[data-key="split:{before or ""}>{after or ""}"]')
+        return steps
+    column = re.fullmatch(r"P(\d):([1-5])>([1-5])", move)
+    if column:
+        player, row, wall_column = column.groups()
+        return [f'[data-key="cell:{int(player) - 1}:{row}:{wall_column}"]']
+    pavilion_take = re.fullmatch(r"([1-9C])([A-Z])", move)
+    if pavilion_take:
+        return [f'[data-key="src:{pavilion_take[1]}:{pavilion_take[2]}"]']
+    place = re.fullmatch(r"([ORBYGPC])([1-6])([A-Z])(?:\+(\d+))?", move)
+    if place:
+        star, slot, colour, wilds = place.groups()
+        return [f'[data-key="space:{star}:{slot}"]', f'?.choice[data-key="pay:{colour}:{wilds or 0}"]']
+    if move.startswith("pick:"):
+        return [f'.choice[data-key="{move}"]']
+    raise ValueError(f"no clicks known for {move!r}")
