@@ -125,6 +125,8 @@ def test_azul_against_a_bot_played_to_the_end_by_clicking(
             jana.page.wait_for_selector("body[data-ready] .table-page")
             assert board_view(jana) == before, "a reload in the middle of a game shows the same table"
             reloaded = True
+        if moves == 3:
+            assert jana.page.locator(".board-panel .arrived").count() >= 1, "moves arrive with an animation"
         if moves == 20:
             jana.screenshot("azul-board", ".play")
     assert reloaded

@@ -43,6 +43,7 @@ class TablePage {
     this.hints = null;
     this.cells = null;
     this.live = null;
+    this.connection = "online";
     this.onKey = (event) => this.key(event);
     this.onPreferences = () => this.render(false);
     document.addEventListener("keydown", this.onKey);
@@ -78,7 +79,10 @@ class TablePage {
     this.live = new Live(`/tables/${this.tableId}/live`, {
       since,
       onEvent: (event) => this.event(event),
-      onStatus: (status) => this.root.querySelector(".connection")?.setAttribute("data-status", status),
+      onStatus: (status) => {
+        this.connection = status;
+        this.root.querySelector(".connection")?.setAttribute("data-status", status);
+      },
     });
   }
 
@@ -287,7 +291,7 @@ class TablePage {
     const table = this.table;
     const head = h("header", { class: "table-head" },
       h("h1", {}, table.title, " ", h("small", {}, this.optionWords())),
-      h("span", { class: "connection", "data-status": "online", title: t("connection") }),
+      h("span", { class: "connection", "data-status": this.connection, title: t("connection") }),
       this.statusLine());
     const content = [head];
     if (table.status === "open" || table.status === "cancelled") {
