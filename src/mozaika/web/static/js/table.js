@@ -237,6 +237,16 @@ class TablePage {
     }
   }
 
+  async abandon() {
+    if (!window.confirm(t("abandon_question"))) return;
+    try {
+      await post(`/tables/${this.tableId}/abandon`);
+      navigate("/");
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+
   async hint() {
     const button = this.root.querySelector(".hint-button");
     if (button) button.disabled = true;
@@ -433,6 +443,9 @@ class TablePage {
       if (table.hints) items.push(h("button", { type: "button", class: "hint-button", onClick: () => this.hint() }, t("hint")));
     } else if (table.status === "running") {
       items.push(h("p", { class: "prompt muted" }, this.me === null || this.me === undefined ? t("watching") : t("waiting_for_others")));
+    }
+    if (table.status === "running" && this.me !== null && this.me !== undefined && !table.seats[this.me]?.replaced) {
+      items.push(h("button", { type: "button", class: "abandon-button", onClick: () => this.abandon() }, t("abandon")));
     }
     if (this.canUndo && table.status === "running" && !this.busy) {
       items.push(h("button", { type: "button", class: "undo-button", onClick: () => this.undo() }, t("undo")));

@@ -138,7 +138,7 @@ export class StarsGame {
   board(position, seat, ui) {
     const board = position.boards[seat];
     const extent = D + R * Math.sqrt(3) + R * 1.3;
-    const svg = s("svg", { class: `board board-stars${this.colourless ? " colourless" : ""}`, viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`, role: "img" });
+    const svg = s("svg", { class: `board board-stars${this.colourless ? " colourless" : ""}`, viewBox: `${-extent} ${-extent} ${2 * extent} ${2 * extent}`, role: "group" });
     svg.setAttribute("aria-label", t("board_of", { name: ui.names[seat] }));
     svg.append(s("circle", { class: "board-plate", cx: 0, cy: 0, r: extent - 2 }));
     const filled = new Set();

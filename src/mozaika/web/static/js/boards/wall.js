@@ -89,7 +89,7 @@ export class WallGame {
 
   board(position, seat, ui) {
     const board = position.boards[seat];
-    const svg = s("svg", { class: `board board-wall game-${this.id}`, viewBox: `0 0 ${WALL_LEFT + 5 * CELL + 6} ${FLOOR_TOP + 64}`, role: "img" });
+    const svg = s("svg", { class: `board board-wall game-${this.id}`, viewBox: `0 0 ${WALL_LEFT + 5 * CELL + 6} ${FLOOR_TOP + 64}`, role: "group" });
     svg.setAttribute("aria-label", t("board_of", { name: ui.names[seat] }));
     svg.append(s("rect", { class: "board-plate", x: 1, y: 1, width: WALL_LEFT + 5 * CELL + 4, height: FLOOR_TOP + 62, rx: 14 }));
     for (let row = 0; row < 5; row += 1) svg.append(this.patternLine(board, seat, row, ui));
