@@ -24,7 +24,7 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m mozaika serve`` on a free port, with its output in ``log``."""
 
-    def __init__(self, database: str, log: Path, redis: str | None = None, bot_workers: int = 1) -> None:
+    def __init__(self, database: str, log: Path, redis: str | None = None, bot_workers: int = 1, *options: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.command = [
@@ -34,6 +34,7 @@ class ServerProcess:
         ]  # fmt: skip
         if redis is not None:
             self.command += ["--redis", redis]
+        self.command += options
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
 

@@ -41,7 +41,8 @@ def play_until(
 
 def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'mozaika.db'}"
-    server = ServerProcess(database, tmp_path / "server.log").start()
+    # The bots that take over the abandoned seat play fast: the game must end within the test.
+    server = ServerProcess(database, tmp_path / "server.log", None, 1, "--replacement-bot", "beginner").start()
     try:
         alice, bob = HttpPlayer(server, "Alice"), HttpPlayer(server, "Bob")
         table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]

@@ -98,6 +98,8 @@ def test_azul_against_a_bot_played_to_the_end_by_clicking(
     moves = 0
     reloaded = keyboard = False
     while jana.wait_for_turn_or_end() == "turn":
+        if moves == 20:  # the bot has moved: nothing changes until this player does
+            jana.screenshot("azul-board", ".play")
         view = jana.table()
         legal = view["legal_moves"]
         move = choose.choice(legal)
@@ -127,8 +129,6 @@ def test_azul_against_a_bot_played_to_the_end_by_clicking(
             reloaded = True
         if moves == 3:
             assert jana.page.locator(".board-panel .arrived").count() >= 1, "moves arrive with an animation"
-        if moves == 20:
-            jana.screenshot("azul-board", ".play")
     assert reloaded
     jana.page.wait_for_selector(".result .final-score")
     shown = [int(text) for text in jana.page.locator(".final-score").all_inner_texts()]
@@ -265,6 +265,7 @@ def test_czech_texts_appear_with_the_czech_switch_and_stay(
     assert eva.page.locator(".disc").count() >= 1, "the special factories' discs are on the table (M-1)"
     eva.page.check("#colour-blind")
     assert eva.page.locator(".factories .symbol").first.is_visible()
+    eva.screenshot("chocolatier-board", ".play")
     # With "confirm moves", a move waits for the confirmation.
     eva.page.check("#confirm-moves")
     move = eva.table()["legal_moves"][0]
@@ -275,7 +276,6 @@ def test_czech_texts_appear_with_the_czech_switch_and_stay(
     assert eva.seq() == seq
     eva.page.click(".confirm-move")
     eva.wait_past(seq)
-    eva.screenshot("chocolatier-board", ".play")
 
 
 def test_a_phone_of_360_pixels_shows_the_whole_table_without_sideways_scrolling(

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from mozaika.cli.common import console
+from mozaika.bots import LEVELS
+from mozaika.cli.common import console, fail
 
 
 def serve_command(
@@ -27,6 +28,9 @@ def serve_command(
     bot_workers: Annotated[
         int | None, typer.Option(min=1, help="Processes that search bot moves (default: cores - 1, at least 1).")
     ] = None,
+    replacement_bot: Annotated[
+        str, typer.Option(help="The bot level that plays on for a player who leaves a running game.")
+    ] = "medium",
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send the session cookie over HTTPS only (behind TLS).")
     ] = False,
@@ -41,8 +45,9 @@ def serve_command(
     from mozaika.server import Settings, serve
 
     settings = Settings.from_environment(database_url=database, redis_url=redis, bot_workers=bot_workers)
-    if secure_cookies:
-        settings = replace(settings, secure_cookies=True)
+    if replacement_bot not in LEVELS:
+        fail(f"--replacement-bot is one of {', '.join(LEVELS)}, not {replacement_bot!r}")
+    settings = replace(settings, secure_cookies=secure_cookies, replacement_bot=replacement_bot)
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     console.print(
         f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True
