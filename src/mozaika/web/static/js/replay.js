@@ -33,7 +33,7 @@ export async function replayPage(root, tableId, query) {
       : text.includes(":") && /^(fill|supply|refill):/.test(text) ? t("log.chance")
         : `${mover}: ${game.describe(text)}`;
     replace(label, t("step_of", { step, steps: steps.length }), " — ", t("round_n", { n: now.round }), " — ", words);
-    const ui = { me: null, names, keeping: null, key: () => {}, sourceLabel: () => "", toggleKeep: () => {} };
+    const ui = { me: null, names, keeping: null, key: () => {}, toggleKeep: () => {} };
     replace(view,
       h("div", { class: "shared-wrap" }, game.shared(now.position, ui)),
       h("div", { class: "boards" }, names.map((name, seat) =>

@@ -8,6 +8,7 @@ import { prefs } from "./prefs.js";
 import { describeEntry } from "./log.js";
 import { resultPanel } from "./result.js";
 import { navigate } from "./router.js";
+import { sortTiles } from "./boards/tiles.js";
 import { seatName } from "./seats.js";
 import { session } from "./session.js";
 
@@ -266,20 +267,11 @@ class TablePage {
     this.root.querySelector(`.hand-tile[data-index="${index}"]`)?.focus();
   }
 
-  keptText() {
-    const hand = [...this.table.position.boards[this.me].hand];
-    const letters = [...this.keeping].map((index) => this.handSorted()[index]);
-    return hand.length ? letters.join("") : "";
-  }
-
-  handSorted() {
-    const theme = this.game.theme;
-    return [...this.table.position.boards[this.me].hand].sort((a, b) => theme.letters.indexOf(a) - theme.letters.indexOf(b));
-  }
-
+  /** The pass whose kept tiles are those chosen in the hand (as the hand is drawn: sorted by colour). */
   keepMove() {
+    const hand = sortTiles(this.game.theme, this.table.position.boards[this.me].hand);
     const sorted = (letters) => [...letters].sort().join("");
-    const wanted = sorted(this.keptText());
+    const wanted = sorted([...this.keeping].map((index) => hand[index]).join(""));
     return this.candidates().find((move) => sorted(move.path[1].slice(5)) === wanted);
   }
 
@@ -353,7 +345,6 @@ class TablePage {
       names: this.names(),
       keeping: this.keeping,
       toggleKeep: (index, letter) => this.toggleKeep(index, letter),
-      sourceLabel: (source, letter) => game.describe(`${source}${letter}`).split(" →")[0],
       key: (element, key, label) => {
         element.dataset.key = key;
         const live = targets.has(key) || (this.chosen.length && switchable.has(key) && this.chosen[0] !== key);
@@ -426,10 +417,9 @@ class TablePage {
       const kind = this.nextKind();
       items.push(h("p", { class: "prompt" }, t(promptFor(next[0] || ""))));
       if (kind && CHOICE_KINDS.has(kind)) {
-        if (kind === "pay") this.game.pendingNumber = this.spaceNumber();
         items.push(h("div", { class: "choices", role: "group" },
           next.map((key) => h("button", { class: "choice", type: "button", dataset: { key }, onClick: () => this.pick(key), title: this.describeKey(key) },
-            this.game.choice(key, table.position)))));
+            this.game.choice(key, table.position, this.chosen)))));
       }
       if (kind === "keep") {
         const found = this.keepMove();
@@ -461,13 +451,6 @@ class TablePage {
   describeKey(key) {
     const move = this.candidates().find((candidate) => candidate.path[this.chosen.length] === key);
     return move ? this.game.describe(move.text) : key;
-  }
-
-  spaceNumber() {
-    const space = this.chosen.find((key) => key.startsWith("space:"));
-    if (!space) return 1;
-    const [, star, slot] = space.split(":");
-    return this.game.numbers[this.game.spaceIndex(star, Number(slot))];
   }
 
   // --- animation: tiles that were not there before arrive --------------------------------------

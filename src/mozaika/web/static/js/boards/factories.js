@@ -9,7 +9,8 @@ const GAP = 4;
 const FACTORY = 50;
 const CENTRE_COLUMNS = 6;
 
-function contents(theme, letters, cx, cy, shape, key, ui, wild) {
+function contents(game, letters, cx, cy, shape, key, ui, wild) {
+  const theme = game.theme;
   const group = s("g", {});
   const tiles = sortTiles(theme, letters);
   const columns = tiles.length <= 4 ? 2 : 3;
@@ -22,7 +23,7 @@ function contents(theme, letters, cx, cy, shape, key, ui, wild) {
     const y = cy + (row - (rows - 1) / 2) * (TILE + GAP);
     const element = tile(theme, letter, x, y, TILE, shape, { dataset: { cell: `${key}:${index}` } });
     if (letter === wild) element.classList.add("wild");
-    ui.key(element, `src:${key}:${letter}`, ui.sourceLabel(key, letter));
+    ui.key(element, `src:${key}:${letter}`, game.sourceLabel(key, letter));
     group.append(element);
   });
   return group;
@@ -57,7 +58,7 @@ export function factoryCircle(game, position, ui, { shape = "square", wild = nul
     const group = s("g", { class: "factory", dataset: { factory: number } });
     group.append(s("circle", { class: "factory-plate", cx, cy, r: FACTORY }));
     group.append(s("text", { class: "factory-number", x: cx + FACTORY * 0.72, y: cy + FACTORY * 0.95 }, String(number)));
-    group.append(contents(theme, letters, cx, cy, shape, String(number), ui, wild));
+    group.append(contents(game, letters, cx, cy, shape, String(number), ui, wild));
     const special = position.special_factories?.[index];
     if (special) group.append(disc(special, cx - FACTORY * 0.72, cy - FACTORY * 0.72, theme));
     svg.append(group);
@@ -78,7 +79,7 @@ export function factoryCircle(game, position, ui, { shape = "square", wild = nul
     }
     const element = tile(theme, letter, x, y, TILE, shape, { dataset: { cell: `C:${letter}:${index}` } });
     if (letter === wild) element.classList.add("wild");
-    ui.key(element, `src:C:${letter}`, ui.sourceLabel("C", letter));
+    ui.key(element, `src:C:${letter}`, game.sourceLabel("C", letter));
     centre.append(element);
   });
   if (!all.length) {

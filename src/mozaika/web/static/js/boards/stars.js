@@ -4,6 +4,7 @@
 import { h, s } from "../dom.js";
 import { colourName, t } from "../i18n.js";
 import { factoryCircle } from "./factories.js";
+import { BoardFamily } from "./family.js";
 import { sortTiles, symbolOf, tileIcon } from "./tiles.js";
 
 const R = 24; // a rhombus's edge
@@ -13,11 +14,9 @@ const PLACE = /^([ORBYGPC])([1-6])([A-Z])(?:\+(\d+))?$/;
 
 const polar = (angle, distance) => [distance * Math.cos((angle * Math.PI) / 180), -distance * Math.sin((angle * Math.PI) / 180)];
 
-export class StarsGame {
+export class StarsGame extends BoardFamily {
   constructor(entry, table) {
-    this.id = entry.id;
-    this.theme = entry.theme;
-    this.layout = entry.board;
+    super(entry);
     this.colourless = table.options.board === "colourless";
     this.numbers = this.layout.numbers[this.colourless ? "colourless" : "coloured"];
     this.shape = "diamond";
@@ -67,10 +66,6 @@ export class StarsGame {
     return [`text:${text}`];
   }
 
-  sourceName(source) {
-    return source === "C" ? t("centre") : t("factory_n", { n: source });
-  }
-
   starName(star) {
     return star === "C" ? t("star_centre") : t("star_of", { colour: colourName(this.theme, star) });
   }
@@ -81,7 +76,7 @@ export class StarsGame {
 
   describe(text) {
     let found = TAKE.exec(text);
-    if (found) return `${this.sourceName(found[1])}: ${colourName(this.theme, found[2])}`;
+    if (found) return this.sourceLabel(found[1], found[2]);
     found = PLACE.exec(text);
     if (found) {
       const [, star, slot, colour, wilds] = found;
@@ -94,7 +89,7 @@ export class StarsGame {
     return text;
   }
 
-  choice(key, position) {
+  choice(key, position, chosen) {
     const icons = (letters) => [...letters].map((letter) => tileIcon(this.theme, letter, this.shape));
     if (key.startsWith("pick:")) {
       return h("span", { class: "choice-face" }, icons(key.slice(5)), h("span", { class: "visually-hidden" }, this.names(key.slice(5))));
@@ -103,7 +98,8 @@ export class StarsGame {
       const [, colour, wildText] = key.split(":");
       const wilds = Number(wildText);
       const wild = position.wild;
-      const number = this.pendingNumber || 1;
+      const [, star, slot] = chosen.find((step) => step.startsWith("space:")).split(":");
+      const number = this.numbers[this.spaceIndex(star, Number(slot))];
       const own = Math.max(0, number - 1 - wilds);
       return h("span", { class: "choice-face" },
         icons(colour), " + ", icons(colour.repeat(own)), icons(wild.repeat(wilds)),

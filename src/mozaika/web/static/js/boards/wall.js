@@ -3,6 +3,7 @@
 import { h, s } from "../dom.js";
 import { colourName, t } from "../i18n.js";
 import { factoryCircle } from "./factories.js";
+import { BoardFamily } from "./family.js";
 import { marker, space, tile, tileIcon } from "./tiles.js";
 
 const CELL = 40;
@@ -14,11 +15,9 @@ const FLOOR_TOP = 226;
 const TAKE = /^([1-9C])([A-Z])([1-5F])(?:<([A-Z]*))?(?:>([A-Z]*))?$/;
 const COLUMN = /^P(\d):([1-5])>([1-5])$/;
 
-export class WallGame {
+export class WallGame extends BoardFamily {
   constructor(entry, table) {
-    this.id = entry.id;
-    this.theme = entry.theme;
-    this.layout = entry.board;
+    super(entry);
     this.options = table.options;
     this.grey = table.options.wall === "grey" || table.options.box === "brown";
     this.shape = entry.id === "chocolatier" ? "praline" : "square";
@@ -38,16 +37,12 @@ export class WallGame {
     return [`text:${text}`];
   }
 
-  sourceName(source) {
-    return source === "C" ? t("centre") : t("factory_n", { n: source });
-  }
-
   describe(text) {
     const take = TAKE.exec(text);
     if (take) {
       const [, source, colour, destination, before, after] = take;
       const where = destination === "F" ? t("floor") : t("line_n", { n: destination });
-      let words = `${this.sourceName(source)}: ${colourName(this.theme, colour)} → ${where}`;
+      let words = `${this.sourceLabel(source, colour)} → ${where}`;
       if (before !== undefined || after !== undefined) words += ` (${this.describeSplit(before || "", after || "")})`;
       return words;
     }
