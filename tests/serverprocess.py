@@ -42,14 +42,15 @@ class ServerProcess:
         output = self.log.open("ab")
         self.process = subprocess.Popen(self.command, stdout=output, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.log.read_text()}")
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.2)
+        with httpx.Client(base_url=self.url, timeout=2) as probe:
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.log.read_text()}")
+                try:
+                    if probe.get("/api/games").status_code == 200:
+                        return self
+                except httpx.HTTPError:
+                    time.sleep(0.1)
         raise RuntimeError(f"the server did not start in {timeout} s:\n{self.log.read_text()}")
 
     def children(self) -> list[int]:
@@ -91,18 +92,21 @@ class HttpPlayer:
 
     def __init__(self, server: ServerProcess, name: str) -> None:
         self.server = server
-        response = httpx.post(f"{server.url}/api/guests", json={"name": name}, timeout=10)
+        # One client for all requests: a new one per request costs a TLS context and a connection.
+        self.client = httpx.Client(base_url=server.url, timeout=30)
+        response = self.client.post("/api/guests", json={"name": name})
         response.raise_for_status()
         self.token = response.json()["token"]
+        self.client.headers["Authorization"] = f"Bearer {self.token}"
 
     @property
     def headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"}
 
     def get(self, path: str) -> Any:
-        response = httpx.get(f"{self.server.url}{path}", headers=self.headers, timeout=30)
+        response = self.client.get(path)
         response.raise_for_status()
         return response.json()
 
     def post(self, path: str, body: Any = None) -> httpx.Response:
-        return httpx.post(f"{self.server.url}{path}", json=body, headers=self.headers, timeout=30)
+        return self.client.post(path, json=body)

@@ -60,7 +60,10 @@ def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path
             target=play_until, args=([alice, bob], table_id, random.Random(4), stop, acknowledged)
         )
         players.start()
-        time.sleep(2.5)
+        deadline = time.monotonic() + 30
+        while len(acknowledged) < 12:  # well into the game, far from its end
+            assert time.monotonic() < deadline and players.is_alive(), "the players made no progress"
+            time.sleep(0.05)
         workers = server.children()
         assert workers, "the bot table should have started a bot worker"
         server.kill()  # in the middle of a move, most likely
@@ -73,6 +76,7 @@ def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path
             time.sleep(0.2)
 
         server.start()
+        assert alice.get(f"/api/tables/{table_id}")["status"] == "running", "the kill came in the middle of the game"
         log = alice.get(f"/api/tables/{table_id}/log?since=0")
         moves = {entry["seq"]: entry["text"] for entry in log["entries"] if entry["kind"] == "move"}
         assert [entry["seq"] for entry in log["entries"]] == list(range(1, log["seq"] + 1))  # nothing twice

@@ -19,6 +19,7 @@ import pytest
 from mozaika.azul import AZUL_THEME
 from mozaika.azul.wall import coloured_colour
 from mozaika.bots import make_bot
+from mozaika.protocol import State
 from mozaika.records import Record, replay
 
 from browserkit import Person, chromium, clicks, public_state
@@ -170,6 +171,13 @@ def last_round_announced(position: dict[str, Any]) -> bool:
     return False
 
 
+def earns_bonus(state: State, move: str) -> bool:
+    """Whether a Summer Pavilion placement completes a window, statue or pillar (S-10)."""
+    after = state.copy()
+    after.play(move)
+    return any(str(next_move).startswith("pick:") for next_move in after.legal_moves())
+
+
 def clicks_of(move: str) -> list[str]:
     return [step.lstrip("?") for step in clicks(move)]
 
@@ -209,9 +217,14 @@ def test_two_friends_play_summer_pavilion_through_an_invite_link(
         mine = player.table()
         legal = mine["legal_moves"]
         state = public_state(mine["position"])
-        # A placement paid with wild tiles as soon as there is one; otherwise what a greedy player does.
+        # A placement that earns bonus tiles, else one paid with wild tiles, else what a greedy player does.
         wild_places = [move for move in legal if "+" in move]
-        move = wild_places[0] if wild_places and not seen["wild payment"] else str(greedy.choose(state))
+        if not seen["bonus pick"] and (bonus := next((m for m in legal if earns_bonus(state, m)), None)):
+            move = bonus
+        elif wild_places and not seen["wild payment"]:
+            move = wild_places[0]
+        else:
+            move = str(greedy.choose(state))
         if move.startswith("pass"):
             player.pass_keeping(move[5:])
             seen["pass"] += 1
