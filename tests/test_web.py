@@ -26,6 +26,10 @@ from browserkit import Person, chromium, clicks, public_state
 from serverprocess import ServerProcess
 
 
+# One worker runs these tests, so that one server and one browser serve them all.
+pytestmark = pytest.mark.xdist_group("browser")
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder: Path = tmp_path_factory.mktemp("web")
