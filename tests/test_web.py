@@ -25,7 +25,6 @@ from mozaika.records import Record, replay
 from browserkit import Person, chromium, clicks, public_state
 from serverprocess import ServerProcess
 
-
 # One worker runs these tests, so that one server and one browser serve them all.
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -270,6 +269,9 @@ def test_czech_texts_appear_with_the_czech_switch_and_stay(
     eva.page.select_option("#language", "cs")
     eva.page.wait_for_selector("#register-form h2:has-text('Registrovat')")
     assert eva.page.locator("html").get_attribute("lang") == "cs"
+    eva.sign_in(unique("nikdo"), "bad password")
+    eva.page.wait_for_selector("#signin-form .form-error:not(:empty)")
+    assert eva.page.locator("#signin-form .form-error").inner_text() == "Špatné uživatelské jméno nebo heslo."
     eva.register(unique("eva"))
     assert eva.page.locator("#create-form h2").inner_text() == "Nový stůl"
     eva.create_table("chocolatier", ["bot:easy"], {"special_factories": True})

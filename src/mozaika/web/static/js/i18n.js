@@ -42,3 +42,10 @@ export function colourName(theme, letter) {
   if (index < 0) return letter;
   return (language() === "cs" ? theme.cs : theme.en)[index];
 }
+
+/** An error for people: the server's own words in English, the catalogue's text for its code otherwise. */
+export function explain(error) {
+  const message = error?.message ?? String(error);
+  if (language() === "en" || !error?.code || !(`error.${error.code}` in current)) return message;
+  return t(`error.${error.code}`);
+}

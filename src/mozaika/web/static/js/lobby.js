@@ -3,7 +3,7 @@
 import { Live, get, post } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { games } from "./games.js";
-import { t } from "./i18n.js";
+import { explain, t } from "./i18n.js";
 import { navigate } from "./router.js";
 import { seatName } from "./seats.js";
 import { playAsGuest, register, session, signIn } from "./session.js";
@@ -16,7 +16,8 @@ const LEVELS = ["beginner", "easy", "medium", "hard", "expert"];
 export function authCard(done) {
   const field = (name, label, attributes = {}) =>
     h("label", {}, h("span", {}, label), h("input", { name, required: true, ...attributes }));
-  const attempt = (action) => async (event) => {
+  // A form's own words for what its answers mean (a 401 from signing in is a wrong password).
+  const attempt = (action, meanings = {}) => async (event) => {
     event.preventDefault();
     const form = event.target;
     const data = Object.fromEntries(new FormData(form));
@@ -27,18 +28,18 @@ export function authCard(done) {
       renderTopBar();
       await done();
     } catch (error) {
-      form.querySelector(".form-error").textContent = error.message;
+      form.querySelector(".form-error").textContent = meanings[error.code] ? t(meanings[error.code]) : explain(error);
       button.disabled = false;
     }
   };
   return h("section", { class: "auth card" },
-    h("form", { id: "signin-form", onSubmit: attempt((data) => signIn(data.username, data.password)) },
+    h("form", { id: "signin-form", onSubmit: attempt((data) => signIn(data.username, data.password), { not_signed_in: "wrong_credentials" }) },
       h("h2", {}, t("sign_in")),
       field("username", t("username"), { autocomplete: "username", maxlength: 64 }),
       field("password", t("password"), { type: "password", autocomplete: "current-password", maxlength: 256 }),
       h("p", { class: "form-error", role: "alert" }),
       h("button", { class: "primary", type: "submit" }, t("sign_in"))),
-    h("form", { id: "register-form", onSubmit: attempt((data) => register(data.username, data.password, data.name || null)) },
+    h("form", { id: "register-form", onSubmit: attempt((data) => register(data.username, data.password, data.name || null), { conflict: "username_taken" }) },
       h("h2", {}, t("register")),
       field("username", t("username"), { autocomplete: "username", pattern: "[A-Za-z0-9][A-Za-z0-9_.\\-]{1,31}", maxlength: 32, title: t("username_rule") }),
       field("password", t("password"), { type: "password", autocomplete: "new-password", minlength: 8, maxlength: 256 }),
@@ -141,7 +142,7 @@ function createForm(catalogue) {
       if (plan.every((seat) => seat.kind === "me" || seat.kind === "bot")) await post(`/tables/${id}/start`);
       navigate(`/tables/${id}`);
     } catch (error) {
-      toast(error.message, "error");
+      toast(explain(error), "error");
       button.disabled = false;
     }
   } },
@@ -193,7 +194,7 @@ function tableRow(table, catalogue, badge, joinable = false) {
         await post(`/tables/${table.id}/join`, {});
         navigate(`/tables/${table.id}`);
       } catch (error) {
-        toast(error.message, "error");
+        toast(explain(error), "error");
       }
     } }, t("join")) : "");
 }
@@ -212,7 +213,7 @@ export async function joinPage(root, tableId, query) {
       await post(`/tables/${tableId}/join`, invite ? { invite } : {});
     } catch (error) {
       if (error.code !== "conflict") {
-        toast(error.message, "error");
+        toast(explain(error), "error");
       }
     }
     navigate(`/tables/${tableId}`, true);

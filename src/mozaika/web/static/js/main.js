@@ -1,6 +1,6 @@
 // Starting the page: who is signed in, which language, and which view the address asks for.
 
-import { t, useLanguage } from "./i18n.js";
+import { explain, t, useLanguage } from "./i18n.js";
 import { joinPage, lobbyPage } from "./lobby.js";
 import { prefs } from "./prefs.js";
 import { replayPage } from "./replay.js";
@@ -21,7 +21,7 @@ async function start() {
   try {
     await show();
   } catch (error) {
-    document.getElementById("main").replaceChildren(document.createTextNode(`${t("error")}: ${error.message}`));
+    document.getElementById("main").replaceChildren(document.createTextNode(`${t("error")}: ${explain(error)}`));
   }
   document.body.dataset.ready = "true";
 }

@@ -1,5 +1,7 @@
 // Addresses inside the page: links marked data-link change the view without reloading.
 
+import { t } from "./i18n.js";
+
 const routes = [];
 let leave = null;
 
@@ -25,7 +27,7 @@ export async function show() {
     root.focus({ preventScroll: true });
     return;
   }
-  root.textContent = "404";
+  root.textContent = t("page_not_found");
 }
 
 document.addEventListener("click", (event) => {

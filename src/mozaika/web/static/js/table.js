@@ -1,9 +1,9 @@
 // The table page: the game as it stands, live; the player's moves by clicking; the log, chat and result.
 
-import { ApiError, Live, get, post } from "./api.js";
+import { Live, get, post } from "./api.js";
 import { clickable, copyText, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
-import { t } from "./i18n.js";
+import { explain, t } from "./i18n.js";
 import { prefs } from "./prefs.js";
 import { describeEntry } from "./log.js";
 import { resultPanel } from "./result.js";
@@ -224,7 +224,7 @@ class TablePage {
     } catch (error) {
       this.busy = false;
       this.chosen = [];
-      toast(error instanceof ApiError ? error.message : String(error), "error");
+      toast(explain(error), "error");
       if (error.code === "stale") await this.load();
       else this.render(false);
     }
@@ -234,7 +234,7 @@ class TablePage {
     try {
       await post(`/tables/${this.tableId}/undo`, { seq: this.table.seq });
     } catch (error) {
-      toast(error.message, "error");
+      toast(explain(error), "error");
     }
   }
 
@@ -244,7 +244,7 @@ class TablePage {
       await post(`/tables/${this.tableId}/abandon`);
       navigate("/");
     } catch (error) {
-      toast(error.message, "error");
+      toast(explain(error), "error");
     }
   }
 
@@ -255,7 +255,7 @@ class TablePage {
       const found = await get(`/tables/${this.tableId}/hint`);
       if (found.seq === this.table.seq) this.hints = found.moves;
     } catch (error) {
-      toast(error.message, "error");
+      toast(explain(error), "error");
     }
     this.renderActions();
   }
@@ -518,7 +518,7 @@ class TablePage {
       await post(`/tables/${this.tableId}/join`, { seat: index });
       await this.load();
     } catch (error) {
-      toast(error.message, "error");
+      toast(explain(error), "error");
     }
   }
 
@@ -526,7 +526,7 @@ class TablePage {
     try {
       await post(`/tables/${this.tableId}/start`);
     } catch (error) {
-      toast(error.message, "error");
+      toast(explain(error), "error");
     }
   }
 
@@ -535,7 +535,7 @@ class TablePage {
       await post(`/tables/${this.tableId}/leave`);
       navigate("/");
     } catch (error) {
-      toast(error.message, "error");
+      toast(explain(error), "error");
     }
   }
 
@@ -571,7 +571,7 @@ class TablePage {
         await post(`/tables/${this.tableId}/chat`, { text });
         input.value = "";
       } catch (error) {
-        toast(error.message, "error");
+        toast(explain(error), "error");
       }
     } }, input, h("button", { type: "submit" }, t("send")));
     const panel = h("details", { class: "panel chat-panel" }, h("summary", {}, t("chat")), list, session.me ? form : h("p", { class: "muted" }, t("sign_in_to_chat")));
