@@ -25,9 +25,6 @@ from mozaika.records import Record, replay
 from browserkit import Person, chromium, clicks, public_state
 from serverprocess import ServerProcess
 
-# One worker runs these tests, so that one server and one browser serve them all.
-pytestmark = pytest.mark.xdist_group("browser")
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
