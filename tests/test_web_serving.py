@@ -176,3 +176,22 @@ def test_every_score_source_and_statistic_has_a_name(game: str) -> None:
             assert f"source.{source}" in CATALOGUES["en"], source
         for name in player["statistics"]:
             assert f"stat.{name}" in CATALOGUES["en"], name
+
+
+def test_a_bot_and_a_hint_decide_for_their_own_seat_when_several_choose_at_once() -> None:
+    """A-10: grey-wall columns are chosen by every player at once; the bot of seat 2 chooses seat 2's."""
+    import random
+
+    from mozaika import new_game
+    from mozaika.server.botplay import analyse_position, choose_move
+
+    state = new_game("azul", players=2, seed=4, wall="grey")
+    rng = random.Random(4)
+    while len(state.to_move) < 2:
+        state.play(rng.choice(state.legal_moves()))
+    assert state.to_move == (0, 1)
+    position = state.to_json()
+    for seat in (0, 1):
+        legal = {str(move) for move in state.legal_moves(seat)}
+        assert choose_move(position, seat, "easy", 1) in legal
+        assert {found["move"] for found in analyse_position(position, seat, "easy", 0.1, 5)} <= legal

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mozaika.pavilion.theme import BLUE, GREEN, ORANGE, PURPLE, RED, YELLOW
+from mozaika.pavilion.theme import BLUE, GREEN, ORANGE, PAVILION_THEME, PURPLE, RED, WILD_BY_ROUND, YELLOW
 
 STARS = 7
 CENTRE_STAR = 6
@@ -134,8 +134,6 @@ def number_masks(numbers: tuple[int, ...]) -> dict[int, int]:
 
 def printed_board() -> dict[str, object]:
     """The player board as clients draw it: stars, printed numbers, bonus features and rewards, the round track."""
-    from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND
-
     return {
         "kind": "stars",
         "stars": list(STAR_LETTERS),

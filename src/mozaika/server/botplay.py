@@ -38,16 +38,29 @@ def _ready() -> bool:
     return True
 
 
-def choose_move(position: str, level: str, seed: int) -> str:
-    """In a worker process: the move the level's bot makes in this position."""
+def position_for(position: str, seat: int) -> State:
+    """The position as ``seat`` decides in it: a bot decides for the first seat to move.
+
+    Several seats move at once only where their decisions are independent (the grey
+    wall's columns, rule A-10), so the seats before ``seat`` settle theirs in this copy
+    first; that changes nothing about the choices ``seat`` has.
+    """
     state = State.from_json(position)
-    return str(make_bot(level, seed=seed).choose(state))
+    while state.to_move and state.to_move[0] != seat:
+        if seat not in state.to_move:
+            raise ValueError(f"seat {seat + 1} has no decision to make in this position")
+        state.play(state.legal_moves(state.to_move[0])[0])
+    return state
 
 
-def analyse_position(position: str, bot: str, seconds: float, top: int) -> list[dict[str, Any]]:
-    """In a worker process: the bot's best moves in this position, best first."""
-    state = State.from_json(position)
-    ranked = make_bot(bot, seconds=seconds).analyse(state)[:top]
+def choose_move(position: str, seat: int, level: str, seed: int) -> str:
+    """In a worker process: the move the level's bot makes for ``seat`` in this position."""
+    return str(make_bot(level, seed=seed).choose(position_for(position, seat)))
+
+
+def analyse_position(position: str, seat: int, bot: str, seconds: float, top: int) -> list[dict[str, Any]]:
+    """In a worker process: the bot's best moves for ``seat`` in this position, best first."""
+    ranked = make_bot(bot, seconds=seconds).analyse(position_for(position, seat))[:top]
     return [{"move": str(found.move), "value": round(found.value, 4), "visits": found.visits} for found in ranked]
 
 
@@ -115,7 +128,7 @@ class BotPlayer:
                         continue
                     return
                 turn = turns[0]  # the others are asked again at the next sequence number
-                move = await self._choose(turn.position, turn.level, turn.seed)
+                move = await self._choose(turn.position, turn.seat, turn.level, turn.seed)
                 try:
                     outcome = await run_in_threadpool(self.tables.play_bot, turn, move)
                 except ApiError as error:  # the table moved on meanwhile (an undo, an abandon): look again
@@ -135,13 +148,13 @@ class BotPlayer:
                 del self._tasks[table_id]
                 self._known.pop(table_id, None)
 
-    async def analyse(self, position: str, bot: str, seconds: float, top: int = 5) -> list[dict[str, Any]]:
-        """A hint: the best moves in a position, searched in a worker like a bot's move."""
-        found: list[dict[str, Any]] = await self._in_worker(analyse_position, position, bot, seconds, top)
+    async def analyse(self, position: str, seat: int, bot: str, seconds: float, top: int = 5) -> list[dict[str, Any]]:
+        """A hint: the best moves for ``seat`` in a position, searched in a worker like a bot's move."""
+        found: list[dict[str, Any]] = await self._in_worker(analyse_position, position, seat, bot, seconds, top)
         return found
 
-    async def _choose(self, position: str, level: str, seed: int) -> str:
-        move: str = await self._in_worker(choose_move, position, level, seed)
+    async def _choose(self, position: str, seat: int, level: str, seed: int) -> str:
+        move: str = await self._in_worker(choose_move, position, seat, level, seed)
         return move
 
     async def _in_worker(self, function: Callable[..., Any], *arguments: Any) -> Any:

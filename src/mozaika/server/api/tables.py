@@ -94,7 +94,7 @@ async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[s
     service = services(request)
     wanted = await run_in_threadpool(service.tables.hint_request, table_id, caller)
     settings = service.settings
-    moves = await service.bots.analyse(wanted.position, settings.hint_bot, settings.hint_seconds)
+    moves = await service.bots.analyse(wanted.position, wanted.seat, settings.hint_bot, settings.hint_seconds)
     return {"table": wanted.table_id, "seat": wanted.seat, "seq": wanted.seq, "moves": moves}
 
 
