@@ -141,8 +141,8 @@ export class StarsGame extends BoardFamily {
     for (const star of this.layout.stars) {
       [...board.stars[star]].forEach((letter, index) => letter !== "." && filled.add(this.spaceIndex(star, index + 1)));
     }
-    svg.append(this.features(filled));
     for (const star of this.layout.stars) svg.append(this.star(board, seat, star, ui));
+    svg.append(this.features(filled)); // over the stars, so that no reward is hidden
     return svg;
   }
 
