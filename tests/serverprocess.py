@@ -39,8 +39,16 @@ class ServerProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> ServerProcess:
+        return self.launch().wait_until_ready(timeout)
+
+    def launch(self) -> ServerProcess:
+        """Starts the process without waiting for it (several servers can start at once)."""
         output = self.log.open("ab")
         self.process = subprocess.Popen(self.command, stdout=output, stderr=subprocess.STDOUT)
+        return self
+
+    def wait_until_ready(self, timeout: float = 60.0) -> ServerProcess:
+        assert self.process is not None, "launch() the server first"
         deadline = time.monotonic() + timeout
         with httpx.Client(base_url=self.url, timeout=2) as probe:
             while time.monotonic() < deadline:

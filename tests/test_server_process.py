@@ -8,6 +8,7 @@ import random
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
@@ -107,9 +108,14 @@ def postgres() -> Iterator[str]:
 
 def test_a_move_through_one_server_reaches_a_watcher_on_another(postgres: str, tmp_path: Path) -> None:
     _, redis = require_services()
-    first = ServerProcess(postgres, tmp_path / "first.log", redis=redis)
-    second = ServerProcess(postgres, tmp_path / "second.log", redis=redis)
-    with first, second:
+    with ExitStack() as running:
+        # Both start at once; each is stopped at the end even if the other fails to start.
+        first = ServerProcess(postgres, tmp_path / "first.log", redis=redis).launch()
+        running.callback(first.stop)
+        second = ServerProcess(postgres, tmp_path / "second.log", redis=redis).launch()
+        running.callback(second.stop)
+        first.wait_until_ready()
+        second.wait_until_ready()
         alice, bob = HttpPlayer(first, "Alice"), HttpPlayer(second, "Bob")
         table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
         assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 200  # the same table, seen by both
