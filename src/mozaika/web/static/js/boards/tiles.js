@@ -90,19 +90,6 @@ export function space(cx, cy, size, hex, shape = "square", extra = {}) {
   return s("rect", { x: cx - half, y: cy - half, width: size, height: size, rx: size * 0.14, ...attributes });
 }
 
-/** Tiles laid out in rows inside a box (a factory's contents, the centre, a hand). */
-export function grid(count, columns, size, gap) {
-  const places = [];
-  for (let i = 0; i < count; i += 1) {
-    places.push([(i % columns) * (size + gap), Math.floor(i / columns) * (size + gap)]);
-  }
-  return places;
-}
-
-export function colourIndex(theme, letter) {
-  return theme.letters.indexOf(letter);
-}
-
 /** Sorts tile letters by the theme's colour order. */
 export function sortTiles(theme, letters) {
   return [...letters].sort((a, b) => theme.letters.indexOf(a) - theme.letters.indexOf(b));
