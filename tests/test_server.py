@@ -241,6 +241,23 @@ def test_an_invite_link_claims_its_seat_once(client) -> None:  # type: ignore[no
     assert used.status_code == 403 and "not valid" in used.json()["error"]["message"]
 
 
+@pytest.mark.each_database
+def test_the_creator_can_make_new_invite_links_and_the_old_ones_stop_working(client) -> None:  # type: ignore[no-untyped-def]
+    alice, bob, eve = (Player.guest(client, name) for name in ("Alice", "Bob", "Eve"))
+    created = alice.create("azul", 3, seats=[{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}])
+    table_id, old = created["table"]["id"], created["invites"]
+    refused = eve.post(f"/api/tables/{table_id}/invites")
+    assert refused.status_code == 403 and "creator" in refused.json()["error"]["message"]
+    assert bob.post(f"/api/tables/{table_id}/join", {"invite": old["1"]}).json()["seat"] == 1
+    renewed = alice.post(f"/api/tables/{table_id}/invites").json()["invites"]
+    assert set(renewed) == {"2"}, "only the seat still waiting for its player gets a link"
+    assert renewed["2"] != old["2"]
+    assert eve.post(f"/api/tables/{table_id}/join", {"invite": old["2"]}).status_code == 403
+    assert eve.post(f"/api/tables/{table_id}/join", {"invite": renewed["2"]}).json()["seat"] == 2
+    alice.post(f"/api/tables/{table_id}/start")
+    assert alice.post(f"/api/tables/{table_id}/invites").status_code == 409
+
+
 def test_no_one_acts_for_a_seat_they_do_not_hold(client) -> None:  # type: ignore[no-untyped-def]
     table_id, alice, bob = two_player_table(client)
     view = alice.table(table_id)

@@ -189,6 +189,10 @@ def test_two_friends_play_summer_pavilion_through_an_invite_link(
     ana = person(people, browser, server)
     ana.register(unique("ana"))
     table_id = ana.create_table("pavilion", ["invite"])
+    # On another device the creator has no link yet: a new one is made there.
+    ana.page.evaluate(f"localStorage.removeItem('mozaika.invites.{table_id}')")
+    ana.page.reload()
+    ana.page.click(".new-invites")
     link = ana.page.locator(".invite-link").input_value()
     assert re.fullmatch(rf"{re.escape(server.url)}/join/{table_id}\?invite=\S+", link)
 

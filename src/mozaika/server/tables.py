@@ -225,6 +225,27 @@ class Tables:
             events = [self._table_event(table)]
         return Outcome({"table": view, "seat": seat.index, "seat_token": token}, events)
 
+    def new_invites(self, table_id: str, caller: Caller) -> Outcome:
+        """New invite links for the unclaimed invited seats: only their hashes are kept, so the
+        creator on another device gets new ones (and the old links stop working)."""
+        player = self._signed_in(caller)
+        with self.db.transaction() as session:
+            table = self._locked(session, table_id)
+            if table.owner_id != player:
+                raise ForbiddenError("only the table's creator can make its invite links")
+            if table.status != OPEN:
+                raise ConflictError(f"the table is {table.status}: invites are for seats before the start")
+            invites: dict[str, str] = {}
+            for seat in table.seats:
+                if seat.kind == SEAT_INVITED:
+                    invite = new_token()
+                    seat.invite_hash = token_hash(invite)
+                    invites[str(seat.index)] = invite
+            if not invites:
+                raise ConflictError("the table has no invited seat waiting for its player")
+            view = self._view(session, table, caller)
+        return Outcome({"table": view, "invites": invites}, [])
+
     def leave(self, table_id: str, caller: Caller) -> Outcome:
         with self.db.transaction() as session:
             table = self._locked(session, table_id)

@@ -59,6 +59,14 @@ async def join(table_id: TableId, body: Join, request: Request, caller: CallerDe
     )
 
 
+@router.post(
+    "/tables/{table_id}/invites", summary="New invite links for the invited seats (the creator; old links stop)"
+)
+async def new_invites(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
+    service = services(request)
+    return await service.announce(await run_in_threadpool(service.tables.new_invites, table_id, caller))
+
+
 @router.post("/tables/{table_id}/leave", summary="Leave before the start (the creator's leaving cancels the table)")
 async def leave(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)

@@ -497,6 +497,11 @@ class TablePage {
       return h("tr", {}, cells);
     });
     const buttons = [];
+    const linkless = table.seats.some((seat) => seat.kind === "invited" && !invites[seat.index]);
+    if (table.status === "open" && owner && linkless) {
+      // Only the browser that created the table holds its links: elsewhere, new ones replace them.
+      buttons.push(h("button", { type: "button", class: "new-invites", onClick: () => this.newInvites() }, t("new_invite_links")));
+    }
     if (table.status === "open" && owner) {
       buttons.push(h("button", { type: "button", class: "primary start-button", disabled: !full, onClick: () => this.start() }, t("start")));
     }
@@ -507,6 +512,16 @@ class TablePage {
       h("h2", {}, table.status === "cancelled" ? t("status.cancelled") : t("waiting_for_players")),
       h("table", { class: "seats" }, h("tbody", {}, rows)),
       h("div", { class: "buttons" }, buttons));
+  }
+
+  async newInvites() {
+    try {
+      const made = await post(`/tables/${this.tableId}/invites`);
+      rememberInvites(this.tableId, { ...rememberedInvites(this.tableId), ...made.invites });
+      this.render(false);
+    } catch (error) {
+      toast(explain(error), "error");
+    }
   }
 
   async join(index) {
