@@ -177,10 +177,7 @@ class Tables:
                 secrets["seat"] = index
                 secrets["seat_token"] = self._claim(seat, owner)
             elif wanted.kind == "invite":
-                invite = new_token()
-                seat.kind = SEAT_INVITED
-                seat.invite_hash = token_hash(invite)
-                secrets["invites"][str(index)] = invite
+                secrets["invites"][str(index)] = self._invite(seat)
             elif wanted.kind == "bot":
                 if request.rated:
                     raise BadRequestError("rated tables are played by accounts only, not bots")
@@ -235,12 +232,7 @@ class Tables:
                 raise ForbiddenError("only the table's creator can make its invite links")
             if table.status != OPEN:
                 raise ConflictError(f"the table is {table.status}: invites are for seats before the start")
-            invites: dict[str, str] = {}
-            for seat in table.seats:
-                if seat.kind == SEAT_INVITED:
-                    invite = new_token()
-                    seat.invite_hash = token_hash(invite)
-                    invites[str(seat.index)] = invite
+            invites = {str(seat.index): self._invite(seat) for seat in table.seats if seat.kind == SEAT_INVITED}
             if not invites:
                 raise ConflictError("the table has no invited seat waiting for its player")
             view = self._view(session, table, caller)
@@ -383,10 +375,7 @@ class Tables:
         movers = [seat for seat in state.to_move if seat in bots]
         if not movers:
             return []
-        # The bot sees the position with a fresh seed: the table's seed would tell it the next draws.
-        position = state.copy()
-        position.reseed(random.getrandbits(62))
-        text = position.to_json()
+        text = self._reseeded(state)
         return [
             BotTurn(table.id, seat, bots[seat] or "medium", table.seq, text, random.getrandbits(32)) for seat in movers
         ]
@@ -453,9 +442,7 @@ class Tables:
             if seat.index not in table.to_move:
                 raise ConflictError("a hint is for the player on turn; it is not your turn")
             state = self._position(session, table)
-        position = state.copy()
-        position.reseed(random.getrandbits(62))
-        return HintRequest(table.id, seat.index, table.seq, position.to_json())
+        return HintRequest(table.id, seat.index, table.seq, self._reseeded(state))
 
     def lobby(self, caller: Caller, status: str | None, mine: bool) -> list[dict[str, Any]]:
         """Open and running tables (or those of one status); with ``mine``, only the caller's, their turn first."""
@@ -606,6 +593,13 @@ class Tables:
         return f"{move} is another seat's move, not seat {seat + 1}'s"
 
     @staticmethod
+    def _reseeded(state: State) -> str:
+        """The position for a bot or a hint, with a fresh seed: the table's would tell the next draws."""
+        position = state.copy()
+        position.reseed(random.getrandbits(62))
+        return position.to_json()
+
+    @staticmethod
     def _check_running(table: GameTable | TableFacts, seq: int) -> None:
         if table.status != RUNNING:
             raise ConflictError(f"the table is {table.status}: no moves can be made")
@@ -614,6 +608,13 @@ class Tables:
                 f"the table is at move {table.seq}, but this was sent from move {seq}: refresh and try again",
                 details={"seq": table.seq},
             )
+
+    @staticmethod
+    def _invite(seat: Seat) -> str:
+        """Reserves the seat for whoever brings the returned invite token (a new one replaces the old)."""
+        invite = new_token()
+        seat.kind, seat.invite_hash = SEAT_INVITED, token_hash(invite)
+        return invite
 
     @staticmethod
     def _claim(seat: Seat, player_id: int) -> str:
