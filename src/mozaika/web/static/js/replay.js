@@ -4,6 +4,8 @@ import { get } from "./api.js";
 import { h, replace } from "./dom.js";
 import { adapterFor } from "./games.js";
 import { t } from "./i18n.js";
+import { describeEntry } from "./log.js";
+import { boardPanel } from "./panel.js";
 import { resultPanel } from "./result.js";
 
 export async function replayPage(root, tableId, query) {
@@ -27,19 +29,15 @@ export async function replayPage(root, tableId, query) {
     slider.value = step;
     history.replaceState({}, "", `/replay/${tableId}?step=${step}`);
     const [now, before] = await Promise.all([position(step), step ? position(step - 1) : null]);
-    const mover = before && before.to_move.length ? names[before.to_move[0]] : "";
-    const text = step ? steps[step - 1] : null;
-    const words = !text ? t("replay_start")
-      : text.includes(":") && /^(fill|supply|refill):/.test(text) ? t("log.chance")
-        : `${mover}: ${game.describe(text)}`;
+    // A step is a chance outcome when no one was to move before it; a move is the first mover's.
+    const words = before
+      ? describeEntry(game, { kind: before.to_move.length ? "move" : "chance", seat: before.to_move[0], text: steps[step - 1] }, names)
+      : t("replay_start");
     replace(label, t("step_of", { step, steps: steps.length }), " — ", t("round_n", { n: now.round }), " — ", words);
     const ui = { me: null, names, keeping: null, key: () => {}, toggleKeep: () => {} };
     replace(view,
       h("div", { class: "shared-wrap" }, game.shared(now.position, ui)),
-      h("div", { class: "boards" }, names.map((name, seat) =>
-        h("article", { class: "board-panel" },
-          h("header", { class: "board-head" }, h("span", { class: "player-name" }, name), h("span", { class: "score" }, String(now.scores[seat]))),
-          game.board(now.position, seat, ui), game.details(now.position, seat, ui)))));
+      h("div", { class: "boards" }, names.map((_, seat) => boardPanel(game, now.position, seat, ui))));
   };
   slider.addEventListener("input", () => go(Number(slider.value)));
   const button = (text, title, target) => h("button", { type: "button", title, "aria-label": title, onClick: () => go(target()) }, text);

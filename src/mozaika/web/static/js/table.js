@@ -6,6 +6,7 @@ import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
 import { explain, t } from "./i18n.js";
 import { prefs } from "./prefs.js";
 import { describeEntry } from "./log.js";
+import { boardPanel } from "./panel.js";
 import { resultPanel } from "./result.js";
 import { navigate } from "./router.js";
 import { sortTiles } from "./boards/tiles.js";
@@ -381,14 +382,13 @@ class TablePage {
     const info = table.seats[seat];
     const turn = table.status === "running" && table.to_move.includes(seat);
     const first = position.marker_holder === seat && !position.marker_in_centre;
-    const heading = h("header", { class: "board-head" },
-      h("span", { class: "player-name" }, ui.names[seat]),
+    const badges = [
       info.replaced ? h("span", { class: "badge" }, t("bot"), " · ", t(`level.${info.level}`)) : "",
       seat === this.me ? h("span", { class: "badge you" }, t("you")) : "",
       first ? h("span", { class: "badge first", title: t("first_player_marker") }, "1") : "",
-      h("span", { class: "score", "aria-label": t("score") }, String(position.boards[seat].score)));
-    return h("article", { class: `board-panel${turn ? " on-turn" : ""}${seat === this.me ? " mine" : ""}`, dataset: { seat } },
-      heading, this.game.board(position, seat, ui), this.game.details(position, seat, ui));
+    ];
+    const classes = [turn ? "on-turn" : "", seat === this.me ? "mine" : ""].filter(Boolean);
+    return boardPanel(this.game, position, seat, ui, { badges, classes });
   }
 
   hover(key, on) {
