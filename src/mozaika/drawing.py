@@ -65,14 +65,17 @@ def sample_draw(bag: Sequence[int], lid: Sequence[int], sizes: Sequence[int], rn
             left = len(tiles)
             bag_after = lid_after
             lid_after = [0] * colours
-        for _ in range(min(wanted - len(drawn), left)):
+        batch: list[int] = []
+        take = min(wanted - len(drawn), left)
+        for remaining in range(left, left - take, -1):
             # Pick a random remaining tile and swap the last remaining one into its place.
-            index = int(draw() * left)
-            left -= 1
-            tile = tiles[index]
-            tiles[index] = tiles[left]
-            drawn.append(tile)
-            bag_after[tile] -= 1
+            index = int(draw() * remaining)
+            batch.append(tiles[index])
+            tiles[index] = tiles[remaining - 1]
+        left -= take
+        for colour in range(colours):
+            bag_after[colour] -= batch.count(colour)
+        drawn += batch
     groups: list[tuple[int, ...]] = []
     start = 0
     for size in sizes:

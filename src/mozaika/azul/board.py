@@ -90,14 +90,16 @@ class Board:
         """Recompute :attr:`accept` from the lines and the wall (rule A-4)."""
         empty_lines = 0
         open_lines = [0] * COLOURS
-        for line in range(SIZE):
-            held = self.line_count[line]
+        colours = self.line_colour
+        for line, held in enumerate(self.line_count):
             if held == 0:
                 empty_lines |= 1 << line
             elif held <= line:
-                open_lines[self.line_colour[line]] |= 1 << line
-        blocked = self.colour_rows
-        self.accept = [(empty_lines | open_lines[c]) & ~blocked[c] & ALL_LINES for c in range(COLOURS)]
+                open_lines[colours[line]] |= 1 << line
+        # Lines are within ALL_LINES, so clearing the blocked rows needs no further mask.
+        self.accept = [
+            (empty_lines | lines) & ~blocked for lines, blocked in zip(open_lines, self.colour_rows, strict=True)
+        ]
 
     def place_on_wall(self, row: int, column: int, colour: int) -> None:
         self.wall |= bit(row, column)

@@ -49,6 +49,20 @@ _WIDTHS = tuple(bin(mask).count("1") + 1 for mask in range(1 << SIZE))
 """How many moves take one colour from one source, by the player's accept mask (lines + floor)."""
 PHASE_NAMES = ("offer", "tiling", "chance", "over")
 
+_GROUPS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""A dealt group of tiles: its counts by colour and its colours (memoised: a few dozen groups exist)."""
+
+
+def _group_parts(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    parts = _GROUPS.get(group)
+    if parts is None:
+        counts = [0] * COLOURS
+        for colour in group:
+            counts[colour] += 1
+        parts = _GROUPS[group] = (tuple(counts), tuple(c for c in range(COLOURS) if counts[c]))
+    return parts
+
+
 _TABLES: dict[tuple[int, Theme], MoveTable] = {}
 
 
@@ -226,37 +240,51 @@ class AzulState(State):
     def playout(self, rng: random.Random) -> None:
         """Play on to the end of the game, every decision uniform over the legal moves.
 
-        Equivalent to ``while not over: play(rng-chosen legal_moves()[i])`` with chance
-        resolved from the seed, but without building move lists: the moves are
-        counted per source and colour and the chosen one is looked up, so this is the
-        fast path for simulations (e.g. Monte Carlo rollouts).  The history records
-        every step as usual.
+        The same distribution of games as ``while not over: play(rng.choice(legal_moves()))``
+        with chance resolved from the seed, but without building move lists: the moves
+        are counted per colour and the chosen one is looked up, so this is the fast
+        path for simulations (e.g. Monte Carlo rollouts).  The history records every
+        step as usual.
         """
         draw = rng.random
         widths = _WIDTHS
         by_source = self.table.by_source
+        boards = self.boards
+        factories = self.factories
         while True:
             phase = self.phase
             if phase == DRAFT:
-                accept = self.boards[self.turn].accept
+                seat = self.turn
+                board = boards[seat]
+                accept = board.accept
                 present = self.present
+                # How many moves take each colour from one source: its open lines and the floor.
+                spans = [widths[mask] for mask in accept]
                 total = 0
                 for colours in present:
                     for colour in colours:
-                        total += widths[accept[colour]]
+                        total += spans[colour]
                 pick = int(draw() * total)
-                chosen: TakeMove | None = None
-                for source, colours in enumerate(present):
+                source = 0
+                for colours in present:
                     for colour in colours:
-                        width = widths[accept[colour]]
-                        if pick < width:
-                            chosen = by_source[source][colour][accept[colour]][pick]
+                        span = spans[colour]
+                        if pick < span:
                             break
-                        pick -= width
-                    if chosen is not None:
-                        break
-                assert chosen is not None
-                self._take(chosen)
+                        pick -= span
+                    else:
+                        source += 1
+                        continue
+                    break
+                if source == len(factories):
+                    source = CENTRE
+                    counts = self.centre
+                else:
+                    counts = factories[source]
+                chosen = by_source[source][colour][accept[colour]][pick]
+                taken = counts[colour]
+                self._remove_taken(seat, board, counts, source, colour)
+                self._settle_take(seat, board, colour, taken, chosen.line)
                 self._history = (chosen, self._history)
             elif phase == TILING:
                 moves = self.legal_moves()
@@ -288,10 +316,11 @@ class AzulState(State):
 
     def _take(self, move: TakeMove) -> None:
         seat, board, counts, taken = self._check_take(move)
-        colour = move.colour
-        source = move.source
+        self._remove_taken(seat, board, counts, move.source, move.colour)
+        self._settle_take(seat, board, move.colour, taken, move.line)
 
-        # A-3: take the tiles; a factory's other tiles go to the centre.
+    def _remove_taken(self, seat: int, board: Board, counts: list[int], source: int, colour: int) -> None:
+        """A-3: take the tiles of ``colour`` from ``source``; a factory's other tiles go to the centre."""
         counts[colour] = 0
         present = self.present
         if source == CENTRE:
@@ -313,7 +342,6 @@ class AzulState(State):
             present[source] = ()
             self.centre_colours = mask
             present[-1] = _PRESENT[mask]
-        self._settle_take(seat, board, colour, taken, move.line)
 
     def _check_take(self, move: TakeMove) -> tuple[int, Board, list[int], int]:
         """Refuse an illegal take; else the seat, its board, the source's counts and the tiles taken."""
@@ -530,19 +558,26 @@ class AzulState(State):
         self._open_offer()
 
     def _deal(self, groups: tuple[tuple[int, ...], ...]) -> None:
-        """Put drawn tiles on the (empty) factories."""
-        for counts, group in zip(self.factories, groups, strict=True):
-            for colour in group:
-                counts[colour] += 1
+        """Put drawn tiles on the (empty) factories, and note the colours on each."""
+        factories = self.factories
+        present = self.present
+        if len(groups) != len(factories):
+            raise IllegalChanceError(f"the fill must list {len(factories)} factories, not {len(groups)}", rule="F-1")
+        for index, group in enumerate(groups):
+            counts, colours = _GROUPS.get(group) or _group_parts(group)
+            factories[index] = list(counts)
+            present[index] = colours
 
-    def _open_offer(self) -> None:
-        """Start the factory offer of a round whose factories are filled (A-3, A-11)."""
-        total = 0
+    def _refresh_present(self) -> None:
+        """Note the colours on each factory again, after tiles moved between factories."""
         present = self.present
         for index, counts in enumerate(self.factories):
-            total += sum(counts)
-            present[index] = _PRESENT[sum(1 << colour for colour in range(COLOURS) if counts[colour])]
-        present[-1] = ()
+            present[index] = tuple(colour for colour in range(COLOURS) if counts[colour])
+
+    def _open_offer(self) -> None:
+        """Start the factory offer of a round whose factories are filled and noted (A-3, A-11)."""
+        total = sum(map(sum, self.factories))
+        self.present[-1] = ()
         self.centre_colours = 0
         self.tiles_on_table = total
         self.centre_marker = True

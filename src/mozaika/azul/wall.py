@@ -35,16 +35,36 @@ def bit(row: int, column: int) -> int:
     return 1 << (SIZE * row + column)
 
 
-def _run(wall: int, row: int, column: int, step_row: int, step_column: int) -> int:
-    """How many tiles follow (row, column) without a gap in one direction."""
-    count = 0
-    row += step_row
-    column += step_column
-    while 0 <= row < SIZE and 0 <= column < SIZE and wall >> (SIZE * row + column) & 1:
-        count += 1
-        row += step_row
-        column += step_column
-    return count
+def _runs(mask: int) -> tuple[int, ...]:
+    """For each space of a 5-bit line ``mask``, the length of the unbroken run through it (0 if empty)."""
+    runs = []
+    for index in range(SIZE):
+        if not mask >> index & 1:
+            runs.append(0)
+            continue
+        low = high = index
+        while low > 0 and mask >> (low - 1) & 1:
+            low -= 1
+        while high < SIZE - 1 and mask >> (high + 1) & 1:
+            high += 1
+        runs.append(high - low + 1)
+    return tuple(runs)
+
+
+_RUNS = tuple(_runs(mask) for mask in range(1 << SIZE))
+"""``_RUNS[line][index]``: the run through ``index`` of a row or column whose spaces are the bits of ``line``."""
+_POINTS = tuple(
+    tuple(
+        1 if across == 1 and down == 1 else (across if across > 1 else 0) + (down if down > 1 else 0)
+        for down in range(SIZE + 1)
+    )
+    for across in range(SIZE + 1)
+)
+"""Rule A-8 by the lengths of the horizontal and the vertical run through a new tile."""
+_COLUMN_SPREAD = sum(1 << (SIZE * row) for row in range(SIZE))
+_COLUMN_BITS = {sum(1 << (SIZE * row) for row in range(SIZE) if mask >> row & 1): mask for mask in range(1 << SIZE)}
+"""A column's spaces, shifted down to column 0 and masked with ``_COLUMN_SPREAD``, as a 5-bit line."""
+_ROW_STARTS = _COLUMN_SPREAD
 
 
 def placement_points(wall: int, row: int, column: int) -> int:
@@ -52,33 +72,25 @@ def placement_points(wall: int, row: int, column: int) -> int:
 
     ``wall`` already includes the new tile.
     """
-    horizontal = 1 + _run(wall, row, column, 0, -1) + _run(wall, row, column, 0, 1)
-    vertical = 1 + _run(wall, row, column, -1, 0) + _run(wall, row, column, 1, 0)
-    if horizontal == 1 and vertical == 1:
-        return 1
-    return (horizontal if horizontal > 1 else 0) + (vertical if vertical > 1 else 0)
+    across = _RUNS[wall >> (SIZE * row) & FULL_ROW][column]
+    down = _RUNS[_COLUMN_BITS[wall >> column & _COLUMN_SPREAD]][row]
+    return _POINTS[across][down]
 
 
 def complete_rows(wall: int) -> int:
     """How many horizontal rows of the wall are complete."""
-    return sum(1 for row in range(SIZE) if wall >> (SIZE * row) & FULL_ROW == FULL_ROW)
-
-
-_COLUMN_MASKS = tuple(sum(bit(row, column) for row in range(SIZE)) for column in range(SIZE))
+    # A row's first bit survives the shifts only if the row's five bits are all set.
+    return (wall & wall >> 1 & wall >> 2 & wall >> 3 & wall >> 4 & _ROW_STARTS).bit_count()
 
 
 def complete_columns(wall: int) -> int:
     """How many vertical columns of the wall are complete."""
-    return sum(1 for mask in _COLUMN_MASKS if wall & mask == mask)
+    return (wall & wall >> SIZE & wall >> 2 * SIZE & wall >> 3 * SIZE & wall >> 4 * SIZE & FULL_ROW).bit_count()
 
 
 def complete_colours(colours: list[int]) -> int:
     """How many colours have all five tiles on a wall given as 25 colour indices (-1 empty)."""
-    counts = [0] * SIZE
-    for colour in colours:
-        if colour >= 0:
-            counts[colour] += 1
-    return sum(1 for count in counts if count == SIZE)
+    return sum(1 for colour in range(SIZE) if colours.count(colour) == SIZE)
 
 
 def printed_board(letters: tuple[str, ...]) -> dict[str, object]:

@@ -341,6 +341,7 @@ class ChocolatierState(AzulState):
                     if factories[neighbour][pulled]:
                         factories[neighbour][pulled] -= 1
                         factories[index][pulled] += 1
+        self._refresh_present()
         self._open_offer()
 
     def _check_assignment(self, outcome: SpecialFill) -> None:
