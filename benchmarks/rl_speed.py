@@ -5,10 +5,9 @@ Usage: python benchmarks/rl_speed.py [SECONDS]
 
 from __future__ import annotations
 
+import random
 import sys
 import time
-
-import numpy as np
 
 from mozaika import rl
 
@@ -23,7 +22,7 @@ CASES = [
 
 def steps_per_second(game: str, players: int, options: dict[str, object], seconds: float) -> tuple[float, int]:
     env = rl.env(game, players=players, **options)
-    rng = np.random.default_rng(0)
+    draw = random.Random(0).random
     steps = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -34,8 +33,8 @@ def steps_per_second(game: str, players: int, options: dict[str, object], second
             if termination or truncation:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(int(legal[int(draw() * len(legal))]))
             steps += 1
             del agent
     return steps / (time.perf_counter() - start), games

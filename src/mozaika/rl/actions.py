@@ -20,6 +20,7 @@ centre, 0-59); ``60 + 6 * (6 * space + colour) + wilds`` for a placement
 from __future__ import annotations
 
 from mozaika.azul.moves import CENTRE, FLOOR, TakeMove, WallMove
+from mozaika.azul.state import DRAFT, AzulState
 from mozaika.chocolatier.moves import SplitTake
 from mozaika.chocolatier.state import ChocolatierState
 from mozaika.pavilion.moves import Pass, Pick, Place, Take, up_to
@@ -91,6 +92,81 @@ def legal_actions(state: State) -> dict[int, Move]:
     if not state.to_move:
         return {}
     return {action_index(move): move for move in state.legal_moves(state.to_move[0])}
+
+
+_TAKE_ACTIONS = tuple(
+    tuple(
+        tuple(
+            tuple(6 * (5 * slot + colour) + line for line in [*(line for line in range(5) if mask >> line & 1), 5])
+            for mask in range(32)
+        )
+        for colour in range(5)
+    )
+    for slot in range(10)
+)
+"""``_TAKE_ACTIONS[slot][colour][accept]``: the take actions of one colour from one source (slot 9: the
+centre), to each pattern line in the accept mask, then the floor."""
+
+
+class LegalActions:
+    """The legal moves of the seat to move, as action indices, each with its move on demand.
+
+    For an Azul factory offer the indices are read off the position (the colours at
+    each source and the lines each colour may go to), without building the moves:
+    this is what an environment needs at every step.
+    """
+
+    __slots__ = ("_moves", "_state", "indices")
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._moves: dict[int, Move] | None = None
+        self.indices: list[int]
+        """The legal action indices (what the action mask marks)."""
+        if isinstance(state, AzulState) and state.phase == DRAFT and not is_chocolatier_with_specials(state):
+            accept = state.boards[state.turn].accept
+            centre = len(state.present) - 1
+            indices: list[int] = []
+            for source, colours in enumerate(state.present):
+                if colours:
+                    per_colour = _TAKE_ACTIONS[9 if source == centre else source]
+                    for colour in colours:
+                        indices += per_colour[colour][accept[colour]]
+            self.indices = indices
+        else:
+            self._moves = legal_actions(state)
+            self.indices = list(self._moves)
+
+    @classmethod
+    def none(cls, state: State) -> LegalActions:
+        """No legal action (after a forfeit: the game is over for the learner)."""
+        empty = cls.__new__(cls)
+        empty._state = state
+        empty._moves = {}
+        empty.indices = []
+        return empty
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+    def __contains__(self, index: object) -> bool:
+        return index in self.indices
+
+    def move(self, index: int) -> Move:
+        """The move behind a legal action index."""
+        if self._moves is not None:
+            return self._moves[index]
+        state = self._state
+        assert isinstance(state, AzulState)
+        group, line = divmod(index, 6)
+        slot, colour = divmod(group, 5)
+        return state.table.moves[CENTRE if slot == 9 else slot, colour, line]
+
+    def as_dict(self) -> dict[int, Move]:
+        """Every legal move by action index."""
+        if self._moves is None:
+            self._moves = {index: self.move(index) for index in self.indices}
+        return dict(self._moves)
 
 
 def describe_action(index: int, game_id: str) -> str:

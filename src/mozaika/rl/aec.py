@@ -10,7 +10,7 @@ from pettingzoo import AECEnv
 
 from mozaika.protocol import Move, State
 from mozaika.registry import game_spec, new_game
-from mozaika.rl.actions import action_count, legal_actions
+from mozaika.rl.actions import LegalActions, action_count
 from mozaika.rl.encoding import encode, observation_size
 from mozaika.rl.rewards import REWARDS, final_reward
 
@@ -21,7 +21,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
     """Agents ``player_0`` … take turns as the game's ``to_move`` says.
 
     Each observation is ``{"observation": vector, "action_mask": mask}``; the
-    structured position (``State.to_dict``) is in ``infos[agent]["position"]``.
+    structured position (``State.to_dict``) is :meth:`position`.
     Rewards come at the end: the score margin over the best other player
     (``reward="margin"``), or +1 for a win, -1 for a loss and 0 for a shared
     victory (``reward="win"``).  With ``shaped=True`` every step also rewards each
@@ -70,7 +70,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         )
         self._action_space = spaces.Discrete(self.actions)
         self.state: State = new_game(game_id, players=players, seed=0, **self.options)
-        self._legal: dict[int, Move] = {}
+        self._legal = LegalActions(self.state)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -90,7 +90,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        self._legal = legal_actions(self.state)
+        self._legal = LegalActions(self.state)
         if self.state.to_move:
             self.agent_selection = self.possible_agents[self.state.to_move[0]]
 
@@ -98,12 +98,12 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.actions, dtype=np.int8)
         if agent == self.agent_selection and not self.state.is_over:
-            mask[list(self._legal)] = 1
+            mask[self._legal.indices] = 1
         return {"observation": encode(self.state, seat), "action_mask": mask}
 
     def legal_moves(self) -> dict[int, Move]:
         """The legal moves of the selected agent by action index (what the mask shows)."""
-        return dict(self._legal)
+        return self._legal.as_dict()
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -112,8 +112,8 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None or int(action) not in self._legal:
             raise ValueError(f"action {action} is not legal for {agent}; use the action mask")
-        before = self.state.scores
-        self.state.play(self._legal[int(action)])
+        before = self.state.scores if self.shaped else []
+        self.state.play(self._legal.move(int(action)))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.shaped:
@@ -122,7 +122,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         if self.state.is_over:
             self._final_rewards()
             self.terminations = dict.fromkeys(self.agents, True)
-            self._legal = {}
+            self._legal = LegalActions(self.state)
         else:
             self._select()
         self._accumulate_rewards()

@@ -7,7 +7,7 @@ about [0, 1]; colours are one-hot.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -58,83 +58,109 @@ def _factories(factories: list[list[int]], base: int, at: list[int], value: list
         base += len(counts)
 
 
-@lru_cache(maxsize=1 << 16)
-def _azul_board(
-    score: int,
-    counts: tuple[int, ...],
-    colours: tuple[int, ...],
-    wall: tuple[int, ...],
-    floor: int,
-    marker: bool,
-    waiting: bool,
-) -> npt.NDArray[np.float32]:
-    """One seat's block of an Azul observation; boards repeat a lot, so blocks are remembered."""
-    block = np.zeros(AZUL_BOARD, dtype=np.float32)
-    block[0] = score / 100
-    for line in range(5):
-        if counts[line]:
-            block[1 + 6 * line] = counts[line] / (line + 1)
-            block[2 + 6 * line + colours[line]] = 1.0
-    for cell, colour in enumerate(wall):
+Block = npt.NDArray[np.float32]
+
+
+class _Blocks:
+    """Small blocks of observation entries by the position details they show, each made once.
+
+    Positions repeat these blocks (a factory's tiles, a board's pattern lines, a
+    wall) very often, so looking a block up is far cheaper than writing it again.
+    """
+
+    __slots__ = ("_cache", "_make")
+
+    LIMIT = 1 << 15
+
+    def __init__(self, make: Callable[[tuple[int, ...]], list[float]]) -> None:
+        self._make = make
+        self._cache: dict[tuple[int, ...], Block] = {}
+
+    def __call__(self, key: tuple[int, ...]) -> Block:
+        block = self._cache.get(key)
+        if block is None:
+            if len(self._cache) >= self.LIMIT:
+                self._cache.clear()
+            block = self._cache[key] = np.array(self._make(key), dtype=np.float32)
+            block.flags.writeable = False
+        return block
+
+
+def _phase_and_round(key: tuple[int, ...]) -> list[float]:
+    phase, round_ = key
+    out = [0.0] * 5
+    out[phase] = 1.0
+    out[4] = round_ / 10
+    return out
+
+
+def _centre(key: tuple[int, ...]) -> list[float]:
+    # The centre's tiles, then the marker while it lies there.
+    return [*(count / 20 for count in key[:5]), float(key[5])]
+
+
+def _lines(key: tuple[int, ...]) -> list[float]:
+    # Pattern lines from key[0] on: (first line, its tiles, its colour, the next line's tiles, ...).
+    first = key[0]
+    out: list[float] = []
+    for offset in range(0, len(key) - 1, 2):
+        count, colour = key[1 + offset], key[2 + offset]
+        block = [0.0] * 6
+        if count:
+            block[0] = count / (first + offset // 2 + 1)
+            block[1 + colour] = 1.0
+        out += block
+    return out
+
+
+def _wall(colours: tuple[int, ...]) -> list[float]:
+    out = [0.0] * 125
+    for cell, colour in enumerate(colours):
         if colour != EMPTY:
-            block[31 + 5 * cell + colour] = 1.0
-    block[AZUL_BOARD - 3 :] = (floor / 7, 1.0 if marker else 0.0, 1.0 if waiting else 0.0)
-    block.flags.writeable = False
-    return block
+            out[5 * cell + colour] = 1.0
+    return out
 
 
-def _azul(state: AzulState, seat: int) -> npt.NDArray[np.float32]:
-    # The shared table written sparsely; each seat's block looked up by its board's contents.
-    at: list[int] = [state.phase, 4]  # phase one-hot: offer, tiling, chance, over; then the round
-    value: list[float] = [1.0, state.round / 10]
-    _factories(state.factories, 5, at, value)
-    base = 5 + 45
-    for colour in range(5):
-        at += (base + colour, base + 6 + colour, base + 11 + colour)
-        value += (state.centre[colour] / 20, state.bag[colour] / 20, state.lid[colour] / 20)
-    at.append(base + 5)
-    value.append(1.0 if state.centre_marker else 0.0)
-    base += 16
+_PHASES = _Blocks(_phase_and_round)
+_FACTORY = _Blocks(lambda counts: [count / 4 for count in counts])
+_CENTRE = _Blocks(_centre)
+_BAG_AND_LID = _Blocks(lambda counts: [count / 20 for count in counts])
+_SCORE = _Blocks(lambda score: [score[0] / 100])
+_LINES = _Blocks(_lines)
+_WALL = _Blocks(_wall)
+_FLOOR = _Blocks(lambda floor: [floor[0] / 7, float(floor[1]), float(floor[2])])
+_NO_FACTORIES = tuple(np.zeros(5 * missing, dtype=np.float32) for missing in range(10))
+_NO_SEATS = tuple(np.zeros(AZUL_BOARD * missing, dtype=np.float32) for missing in range(SEATS + 1))
+
+
+def _azul(state: AzulState, seat: int) -> Block:
+    parts = [_PHASES((state.phase, state.round))]
+    parts += [_FACTORY(tuple(counts)) for counts in state.factories]
+    parts.append(_NO_FACTORIES[9 - len(state.factories)])
+    parts.append(_CENTRE((*state.centre, state.centre_marker)))
+    parts.append(_BAG_AND_LID((*state.bag, *state.lid)))
     seats = _rotated(seat, state.players)
-    table = np.zeros(base, dtype=np.float32)
-    table[at] = value
-    parts = [table]
     for other in seats:
         board = state.boards[other]
-        parts.append(
-            _azul_board(
-                board.score,
-                tuple(board.line_count),
-                tuple(board.line_colour),
-                tuple(board.wall_colours),
-                len(board.floor),
-                MARKER in board.floor,
-                board.waiting,
-            )
-        )
-    if len(seats) < SEATS:
-        parts.append(np.zeros(AZUL_BOARD * (SEATS - len(seats)), dtype=np.float32))
-    at = []
-    value = []
-    size = AZUL_SIZE
+        parts.append(_SCORE((board.score,)))
+        # Two blocks of lines (1-3 and 4-5): a block for all five would rarely repeat.
+        counts, colours = board.line_count, board.line_colour
+        parts.append(_LINES((0, counts[0], colours[0], counts[1], colours[1], counts[2], colours[2])))
+        parts.append(_LINES((3, counts[3], colours[3], counts[4], colours[4])))
+        parts.append(_WALL(tuple(board.wall_colours)))
+        parts.append(_FLOOR((len(board.floor), MARKER in board.floor, board.waiting)))
+    parts.append(_NO_SEATS[SEATS - len(seats)])
     if isinstance(state, ChocolatierState):
-        size += CHOCOLATIER_EXTRA
-        base = AZUL_SIZE
+        extra = [0.0] * CHOCOLATIER_EXTRA
         for index, disc in enumerate(state.discs):
             if disc is not None:
-                at.append(base + len(DISCS) * index + DISCS.index(disc))
-                value.append(1.0)
-        base += 9 * len(DISCS)
+                extra[len(DISCS) * index + DISCS.index(disc)] = 1.0
+        base = 9 * len(DISCS)
         if state.disc_holder is not None:
-            at.append(base + seats.index(state.disc_holder))
-            value.append(1.0)
+            extra[base + seats.index(state.disc_holder)] = 1.0
         if state.disc_tile != EMPTY:
-            at.append(base + SEATS + state.disc_tile)
-            value.append(1.0)
-    if size > AZUL_SIZE:
-        extra = np.zeros(CHOCOLATIER_EXTRA, dtype=np.float32)
-        extra[[index - AZUL_SIZE for index in at]] = value
-        parts.append(extra)
+            extra[base + SEATS + state.disc_tile] = 1.0
+        parts.append(np.array(extra, dtype=np.float32))
     return np.concatenate(parts)
 
 

@@ -11,7 +11,7 @@ from gymnasium import spaces
 from mozaika.bots import Bot, make_bot
 from mozaika.protocol import Move, State
 from mozaika.registry import game_spec, new_game
-from mozaika.rl.actions import action_count, legal_actions
+from mozaika.rl.actions import LegalActions, action_count
 from mozaika.rl.encoding import encode, observation_size
 from mozaika.rl.rewards import final_reward
 
@@ -72,7 +72,7 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         )
         self.action_space = spaces.Discrete(self.actions)
         self.state: State = new_game(game_id, players=players, seed=0, **self.options)
-        self._legal: dict[int, Move] = {}
+        self._legal = LegalActions(self.state)
         self._bots: dict[int, Bot] = {}
 
     def reset(
@@ -94,16 +94,16 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         while not state.is_over and state.to_move[0] != self.seat:
             seat = state.to_move[0]
             state.play(self._bots[seat].choose(state))
-        self._legal = legal_actions(state) if not state.is_over else {}
+        self._legal = LegalActions(state)
 
     def legal_moves(self) -> dict[int, Move]:
         """The learner's legal moves by action index (what the mask shows)."""
-        return dict(self._legal)
+        return self._legal.as_dict()
 
     def _observation(self) -> dict[str, Any]:
         mask = np.zeros(self.actions, dtype=np.int8)
-        if self._legal:
-            mask[list(self._legal)] = 1
+        if self._legal.indices:
+            mask[self._legal.indices] = 1
         return {"observation": encode(self.state, self.seat), "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
@@ -120,10 +120,10 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             # An illegal action forfeits the game: the worst reward, and the episode ends.
             info = self._info()
             info["illegal_action"] = True
-            self._legal = {}
+            self._legal = LegalActions.none(self.state)
             return self._observation(), -ILLEGAL_PENALTY[self.reward_kind], True, False, info
         before = self.state.scores[self.seat]
-        self.state.play(self._legal[int(action)])
+        self.state.play(self._legal.move(int(action)))
         self._opponents_play()
         reward = float(self.state.scores[self.seat] - before) if self.shaped else 0.0
         if self.state.is_over:
