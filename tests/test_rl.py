@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test
 
-from mozaika import rl
+from mozaika import new_game, rl
+from mozaika.azul.board import MARKER
+from mozaika.azul.state import AzulState
 from mozaika.rl.actions import action_count, action_index
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -65,6 +67,8 @@ def test_the_mask_is_exactly_the_legal_moves(
         indices = {action_index(move) for move in legal}
         assert len(indices) == len(legal)
         assert set(np.flatnonzero(observation["action_mask"])) == indices
+        assert observation["action_mask"].sum() == len(legal)
+        assert env.legal_moves() == {action_index(move): move for move in legal}
         assert max(indices) < action_count(game, options) and observation["observation"].shape == (
             rl.observation_size(game),
         )
@@ -130,3 +134,50 @@ def test_gym_env_plays_against_bots_and_forfeits_on_an_illegal_action() -> None:
     assert total == scores[0] - max(scores[1:])
     with pytest.raises(ValueError, match="opponent"):
         rl.gym_env("azul", players=3, opponents=["greedy"])
+
+
+def documented_azul_observation(state: AzulState, seat: int) -> list[float]:
+    """The Azul observation written out entry by entry from the table in docs/rl.md."""
+    out: list[float] = [1.0 if phase == state.phase else 0.0 for phase in range(4)]
+    out.append(state.round / 10)
+    for factory in range(9):
+        counts = state.factories[factory] if factory < len(state.factories) else [0] * 5
+        out += [count / 4 for count in counts]
+    out += [count / 20 for count in state.centre] + [1.0 if state.centre_marker else 0.0]
+    out += [count / 20 for count in state.bag] + [count / 20 for count in state.lid]
+    for offset in range(4):
+        if offset >= state.players:
+            out += [0.0] * 159
+            continue
+        board = state.boards[(seat + offset) % state.players]
+        out.append(board.score / 100)
+        for line in range(5):
+            count = board.line_count[line]
+            out.append(count / (line + 1))
+            out += [1.0 if count and colour == board.line_colour[line] else 0.0 for colour in range(5)]
+        for colour_here in board.wall_colours:
+            out += [1.0 if colour == colour_here else 0.0 for colour in range(5)]
+        floor = board.floor
+        out += [len(floor) / 7, 1.0 if MARKER in floor else 0.0, 1.0 if board.waiting else 0.0]
+    return out
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    wall=st.sampled_from(["coloured", "grey"]),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**31),
+    steps=st.integers(0, 150),
+)
+def test_azul_observations_follow_the_documented_layout(wall: str, players: int, seed: int, steps: int) -> None:
+    """Every entry of an Azul observation, for every seat, is what docs/rl.md says (rules A-2..A-7 state)."""
+    state = new_game("azul", players=players, seed=seed, wall=wall)
+    assert isinstance(state, AzulState)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        for seat in range(players):
+            expected = np.array(documented_azul_observation(state, seat), dtype=np.float32)
+            assert np.array_equal(rl.encode(state, seat), expected)
+        state.play(rng.choice(state.legal_moves(state.to_move[0])))
