@@ -6,8 +6,9 @@ afresh from a new seed, so the tree holds move sequences and its statistics
 average over possible deals.  A rollout plays sensible cheap moves
 (:mod:`mozaika.bots.rollout`) to the end of the leaf's round, then the position is
 judged by :func:`mozaika.bots.evaluation.evaluate`: each seat's value is squashed
-from its lead over the best other seat, so the search plays to win, with any
-number of players.
+from what it gained since the root, on the best other seat (so the search plays
+to win, with any number of players) and in points of its own (so it keeps
+building: see :data:`OWN_WEIGHT`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,13 @@ from mozaika.bots.simple import acting_seat, greedy_values
 from mozaika.protocol import Move, State
 
 MARGIN_SCALE = 8.0
-"""A lead of this many points is worth about 0.88 (tanh 1)."""
+"""A gain of this many points is worth about 0.88 (tanh 1)."""
+OWN_WEIGHT = 1.0
+"""What a point a seat scores itself is worth besides the point of lead it brings.
+
+With lead alone, two searching bots spend their moves spoiling each other's
+pattern lines and both finish far below what they could score; this weight keeps
+them building (docs/strength.md)."""
 
 
 class Node:
@@ -37,13 +44,24 @@ class Node:
         self.value = 0.0
 
 
-def outcome_values(state: State) -> list[float]:
-    """Each seat's result in [0, 1]: 0.5 when level with the best other seat, more when ahead."""
-    points = evaluate(state)
+def _standings(points: list[float]) -> list[tuple[float, float]]:
+    """Each seat's (lead over the best other seat, own points)."""
+    return [(own - max(points[:seat] + points[seat + 1 :]), own) for seat, own in enumerate(points)]
+
+
+def outcome_values(state: State, reference: list[tuple[float, float]], own_weight: float = OWN_WEIGHT) -> list[float]:
+    """Each seat's result in [0, 1]: 0.5 when it stands as at ``reference``, more when it stands better.
+
+    ``reference`` is each seat's standing at the root of the search (see
+    :func:`_standings`).  A seat stands better for each point it gains on the best
+    other seat and, weighted by ``own_weight``, for each point it gains itself.
+    Measuring from the root keeps the values apart when one seat is far ahead: an
+    absolute lead would squash every move to nearly 0 or 1.
+    """
     values = []
-    for seat, own in enumerate(points):
-        best_other = max(points[:seat] + points[seat + 1 :])
-        values.append(0.5 + 0.5 * math.tanh((own - best_other) / MARGIN_SCALE))
+    for (lead, own), (lead_then, own_then) in zip(_standings(evaluate(state)), reference, strict=True):
+        gain = lead - lead_then + own_weight * (own - own_then)
+        values.append(0.5 + 0.5 * math.tanh(gain / MARGIN_SCALE))
     return values
 
 
@@ -59,10 +77,13 @@ class MctsBot(Bot):
         seed: int | None = None,
         exploration: float = 0.12,
         candidates: int = 16,
+        own_weight: float = OWN_WEIGHT,
     ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
         self.candidates = candidates
+        self.own_weight = own_weight
+        """See :data:`OWN_WEIGHT`."""
         """At the root, only this many moves, the best by the greedy evaluation, are searched."""
         self.last_iterations = 0
         """How many iterations the last search ran (for speed measurements)."""
@@ -85,6 +106,8 @@ class MctsBot(Bot):
         rng = self.rng
         exploration = self.exploration
         shortlist = self._shortlist(state)
+        reference = _standings(evaluate(state))
+        own_weight = self.own_weight
         while True:
             simulation = state.copy()
             simulation.auto_chance = True
@@ -119,7 +142,7 @@ class MctsBot(Bot):
             leaf_round = simulation.round
             while not simulation.is_over and simulation.round == leaf_round:
                 simulation.play(rollout_move(simulation, rng))
-            values = outcome_values(simulation)
+            values = outcome_values(simulation, reference, own_weight)
             for visited in path:
                 visited.visits += 1
                 visited.value += values[visited.seat]
