@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mozaika
+from mozaika.azul.state import AzulState
 from mozaika.bots import LEVELS, BotError, Budget, bot_names, make_bot
 from mozaika.bots.evaluation import evaluate
-from mozaika.bots.mcts import MctsBot
+from mozaika.bots.mcts import MctsBot, outcome_values, standings
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("azul", {"wall": "coloured"}),
@@ -140,3 +141,20 @@ def test_the_search_spends_itself_on_the_greedy_shortlist() -> None:
     assert len(searched) <= 5
     values = {str(entry.move): entry.value for entry in greedy}
     assert all(values[str(entry.move)] >= best_values[-1] - 1e-9 for entry in searched)
+
+
+def test_the_search_values_each_seats_gain_since_the_root_in_lead_and_in_points_of_its_own() -> None:
+    """A seat's value rises with its lead and, weighted by own_weight, with its own points (A-8 scores)."""
+    state = mozaika.new_game("azul", players=2, seed=4)
+    assert isinstance(state, AzulState)
+    root = standings(evaluate(state))
+    assert outcome_values(state, root) == [0.5, 0.5]
+    ahead = state.copy()
+    ahead.boards[0].score += 4
+    first, second = outcome_values(ahead, root)
+    assert first > 0.5 > second
+    both = state.copy()
+    for board in both.boards:
+        board.score += 4
+    assert outcome_values(both, root, own_weight=0.0) == [0.5, 0.5]
+    assert min(outcome_values(both, root, own_weight=1.0)) > 0.5

@@ -44,7 +44,7 @@ class Node:
         self.value = 0.0
 
 
-def _standings(points: list[float]) -> list[tuple[float, float]]:
+def standings(points: list[float]) -> list[tuple[float, float]]:
     """Each seat's (lead over the best other seat, own points)."""
     return [(own - max(points[:seat] + points[seat + 1 :]), own) for seat, own in enumerate(points)]
 
@@ -53,13 +53,13 @@ def outcome_values(state: State, reference: list[tuple[float, float]], own_weigh
     """Each seat's result in [0, 1]: 0.5 when it stands as at ``reference``, more when it stands better.
 
     ``reference`` is each seat's standing at the root of the search (see
-    :func:`_standings`).  A seat stands better for each point it gains on the best
+    :func:`standings`).  A seat stands better for each point it gains on the best
     other seat and, weighted by ``own_weight``, for each point it gains itself.
     Measuring from the root keeps the values apart when one seat is far ahead: an
     absolute lead would squash every move to nearly 0 or 1.
     """
     values = []
-    for (lead, own), (lead_then, own_then) in zip(_standings(evaluate(state)), reference, strict=True):
+    for (lead, own), (lead_then, own_then) in zip(standings(evaluate(state)), reference, strict=True):
         gain = lead - lead_then + own_weight * (own - own_then)
         values.append(0.5 + 0.5 * math.tanh(gain / MARGIN_SCALE))
     return values
@@ -106,7 +106,7 @@ class MctsBot(Bot):
         rng = self.rng
         exploration = self.exploration
         shortlist = self._shortlist(state)
-        reference = _standings(evaluate(state))
+        reference = standings(evaluate(state))
         own_weight = self.own_weight
         while True:
             simulation = state.copy()
