@@ -138,9 +138,8 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
     state.phase = PHASE_NAMES.index(phase_name)
     state.tiles_on_table = sum(map(sum, state.factories)) + sum(state.centre)
     state.centre_colours = sum(1 << colour for colour in range(COLOURS) if state.centre[colour])
-    state.present = [
-        tuple(colour for colour in range(COLOURS) if counts[colour]) for counts in [*state.factories, state.centre]
-    ]
+    state.present = [()] * (len(state.factories) + 1)
+    state._refresh_present()
 
     _check_position(state, TILES_PER_COLOUR)
     return state

@@ -240,11 +240,11 @@ class AzulState(State):
     def playout(self, rng: random.Random) -> None:
         """Play on to the end of the game, every decision uniform over the legal moves.
 
-        The same distribution of games as ``while not over: play(rng.choice(legal_moves()))``
-        with chance resolved from the seed, but without building move lists: the moves
-        are counted per colour and the chosen one is looked up, so this is the fast
-        path for simulations (e.g. Monte Carlo rollouts).  The history records every
-        step as usual.
+        Equivalent to ``while not over: play(moves[int(rng.random() * len(moves))])``
+        with ``moves = legal_moves()`` and chance resolved from the seed, but without
+        building move lists: the moves are counted per source and colour and the
+        chosen one is looked up, so this is the fast path for simulations (e.g. Monte
+        Carlo rollouts).  The history records every step as usual.
         """
         draw = rng.random
         widths = _WIDTHS
@@ -564,15 +564,16 @@ class AzulState(State):
         if len(groups) != len(factories):
             raise IllegalChanceError(f"the fill must list {len(factories)} factories, not {len(groups)}", rule="F-1")
         for index, group in enumerate(groups):
-            counts, colours = _GROUPS.get(group) or _group_parts(group)
+            counts, colours = _group_parts(group)
             factories[index] = list(counts)
             present[index] = colours
 
     def _refresh_present(self) -> None:
-        """Note the colours on each factory again, after tiles moved between factories."""
+        """Note the colours on each factory and in the centre again (after tiles moved, or a position was read)."""
         present = self.present
         for index, counts in enumerate(self.factories):
             present[index] = tuple(colour for colour in range(COLOURS) if counts[colour])
+        present[-1] = _PRESENT[self.centre_colours]
 
     def _open_offer(self) -> None:
         """Start the factory offer of a round whose factories are filled and noted (A-3, A-11)."""
