@@ -49,6 +49,11 @@ def action_count(game_id: str, options: dict[str, object]) -> int:
     return AZUL_ACTIONS
 
 
+def _take_index(slot: int, colour: int, line: int) -> int:
+    """An Azul take's action: ``slot`` 0-8 a factory, 9 the centre; ``line`` 0-4, 5 the floor."""
+    return 6 * (5 * slot + colour) + line
+
+
 def _others(colour: int) -> list[int]:
     return [other for other in range(5) if other != colour]
 
@@ -72,8 +77,7 @@ def _compute_index(move: Move) -> int:
         previous = sum(1 << bit for bit, other in enumerate(_others(move.colour)) if move.to_previous >> other & 1)
         return AZUL_ACTIONS + 16 * (6 * (5 * move.source + move.colour) + move.line) + previous
     if isinstance(move, TakeMove):
-        source = 9 if move.source == CENTRE else move.source
-        return 6 * (5 * source + move.colour) + (5 if move.line == FLOOR else move.line)
+        return _take_index(9 if move.source == CENTRE else move.source, move.colour, move.line)
     if isinstance(move, WallMove):
         return AZUL_TAKES + 5 * move.line + move.column
     if isinstance(move, Take):
@@ -97,7 +101,7 @@ def legal_actions(state: State) -> dict[int, Move]:
 _TAKE_ACTIONS = tuple(
     tuple(
         tuple(
-            tuple(6 * (5 * slot + colour) + line for line in [*(line for line in range(5) if mask >> line & 1), 5])
+            tuple(_take_index(slot, colour, line) for line in [*(line for line in range(5) if mask >> line & 1), FLOOR])
             for mask in range(32)
         )
         for colour in range(5)
