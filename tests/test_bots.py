@@ -148,10 +148,10 @@ def test_the_search_values_each_seats_gain_since_the_root_in_lead_and_in_points_
     state = mozaika.new_game("azul", players=2, seed=4)
     assert isinstance(state, AzulState)
     root = standings(evaluate(state))
-    assert outcome_values(state, root) == [0.5, 0.5]
+    assert outcome_values(state, root, own_weight=1.0) == [0.5, 0.5]
     ahead = state.copy()
     ahead.boards[0].score += 4
-    first, second = outcome_values(ahead, root)
+    first, second = outcome_values(ahead, root, own_weight=1.0)
     assert first > 0.5 > second
     both = state.copy()
     for board in both.boards:

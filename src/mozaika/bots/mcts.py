@@ -8,7 +8,7 @@ average over possible deals.  A rollout plays sensible cheap moves
 judged by :func:`mozaika.bots.evaluation.evaluate`: each seat's value is squashed
 from what it gained since the root, on the best other seat (so the search plays
 to win, with any number of players) and in points of its own (so it keeps
-building: see :data:`OWN_WEIGHT`).
+building: see :data:`OWN_WEIGHTS`).
 """
 
 from __future__ import annotations
@@ -23,12 +23,13 @@ from mozaika.protocol import Move, State
 
 MARGIN_SCALE = 8.0
 """A gain of this many points is worth about 0.88 (tanh 1)."""
-OWN_WEIGHT = 1.0
-"""What a point a seat scores itself is worth besides the point of lead it brings.
+OWN_WEIGHTS = {"azul": 1.0, "chocolatier": 1.0, "pavilion": 0.0}
+"""By game, what a point a seat scores itself is worth besides the point of lead it brings.
 
-With lead alone, two searching bots spend their moves spoiling each other's
-pattern lines and both finish far below what they could score; this weight keeps
-them building (docs/strength.md)."""
+In Azul and Master Chocolatier, with lead alone, two searching bots spend their
+moves spoiling each other's pattern lines and both finish far below what they
+could score; this weight keeps them building.  In Summer Pavilion it made the
+search weaker, so there the lead alone counts (docs/strength.md)."""
 
 
 class Node:
@@ -49,7 +50,7 @@ def standings(points: list[float]) -> list[tuple[float, float]]:
     return [(own - max(points[:seat] + points[seat + 1 :]), own) for seat, own in enumerate(points)]
 
 
-def outcome_values(state: State, reference: list[tuple[float, float]], own_weight: float = OWN_WEIGHT) -> list[float]:
+def outcome_values(state: State, reference: list[tuple[float, float]], own_weight: float) -> list[float]:
     """Each seat's result in [0, 1]: 0.5 when it stands as at ``reference``, more when it stands better.
 
     ``reference`` is each seat's standing at the root of the search (see
@@ -77,13 +78,13 @@ class MctsBot(Bot):
         seed: int | None = None,
         exploration: float = 0.12,
         candidates: int = 16,
-        own_weight: float = OWN_WEIGHT,
+        own_weight: float | None = None,
     ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
         self.candidates = candidates
         self.own_weight = own_weight
-        """See :data:`OWN_WEIGHT`."""
+        """What a point of its own is worth to a seat besides its lead; None: the game's :data:`OWN_WEIGHTS`."""
         """At the root, only this many moves, the best by the greedy evaluation, are searched."""
         self.last_iterations = 0
         """How many iterations the last search ran (for speed measurements)."""
@@ -107,7 +108,7 @@ class MctsBot(Bot):
         exploration = self.exploration
         shortlist = self._shortlist(state)
         reference = standings(evaluate(state))
-        own_weight = self.own_weight
+        own_weight = OWN_WEIGHTS.get(state.game_id, 0.0) if self.own_weight is None else self.own_weight
         while True:
             simulation = state.copy()
             simulation.auto_chance = True
