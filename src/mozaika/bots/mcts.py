@@ -83,9 +83,9 @@ class MctsBot(Bot):
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
         self.candidates = candidates
+        """At the root, only this many moves, the best by the greedy evaluation, are searched."""
         self.own_weight = own_weight
         """What a point of its own is worth to a seat besides its lead; None: the game's :data:`OWN_WEIGHTS`."""
-        """At the root, only this many moves, the best by the greedy evaluation, are searched."""
         self.last_iterations = 0
         """How many iterations the last search ran (for speed measurements)."""
 
