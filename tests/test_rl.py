@@ -16,6 +16,8 @@ from pettingzoo.test import api_test
 from mozaika import new_game, rl
 from mozaika.azul.board import MARKER
 from mozaika.azul.state import AzulState
+from mozaika.pavilion.state import PavilionState
+from mozaika.pavilion.theme import WILD_BY_ROUND
 from mozaika.rl.actions import action_count, action_index
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -179,5 +181,52 @@ def test_azul_observations_follow_the_documented_layout(wall: str, players: int,
             break
         for seat in range(players):
             expected = np.array(documented_azul_observation(state, seat), dtype=np.float32)
+            assert np.array_equal(rl.encode(state, seat), expected)
+        state.play(rng.choice(state.legal_moves(state.to_move[0])))
+
+
+def documented_pavilion_observation(state: PavilionState, seat: int) -> list[float]:
+    """The Summer Pavilion observation written out entry by entry from the table in docs/rl.md."""
+    out: list[float] = [1.0 if phase == state.phase else 0.0 for phase in range(5)]
+    out += [1.0 if number == state.round else 0.0 for number in range(1, 7)]
+    out += [1.0 if colour == WILD_BY_ROUND[state.round - 1] else 0.0 for colour in range(6)]
+    for factory in range(9):
+        counts = state.factories[factory] if factory < len(state.factories) else [0] * 6
+        out += [count / 4 for count in counts]
+    out += [count / 22 for count in state.centre] + [1.0 if state.marker_in_centre else 0.0]
+    out += [count / 10 for count in state.supply]
+    out += [count / 22 for count in state.bag] + [count / 22 for count in state.tower]
+    owed = list(state.pending_bonus[:3])
+    out += [tiles / 3 for tiles in owed + [0] * (3 - len(owed))]
+    for offset in range(4):
+        if offset >= state.players:
+            out += [0.0] * 260
+            continue
+        board = state.boards[(seat + offset) % state.players]
+        out.append(board.score / 100)
+        out += [count / 10 for count in board.hand]
+        out.append(1.0 if board.passed else 0.0)
+        for colour_here in board.colours:
+            out += [1.0 if colour == colour_here else 0.0 for colour in range(6)]
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    board=st.sampled_from(["coloured", "colourless"]),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**31),
+    steps=st.integers(0, 200),
+)
+def test_pavilion_observations_follow_the_documented_layout(board: str, players: int, seed: int, steps: int) -> None:
+    """Every entry of a Summer Pavilion observation, for every seat, is what docs/rl.md says (S-4..S-12 state)."""
+    state = new_game("pavilion", players=players, seed=seed, board=board)
+    assert isinstance(state, PavilionState)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        for seat in range(players):
+            expected = np.array(documented_pavilion_observation(state, seat), dtype=np.float32)
             assert np.array_equal(rl.encode(state, seat), expected)
         state.play(rng.choice(state.legal_moves(state.to_move[0])))

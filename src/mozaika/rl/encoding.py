@@ -48,16 +48,6 @@ def _rotated(seat: int, players: int) -> list[int]:
     return [(seat + offset) % players for offset in range(players)]
 
 
-def _factories(factories: list[list[int]], base: int, at: list[int], value: list[float]) -> None:
-    """Each factory's tiles by colour / 4, one block of entries per factory from ``base``."""
-    for counts in factories:
-        for colour, count in enumerate(counts):
-            if count:
-                at.append(base + colour)
-                value.append(count / 4)
-        base += len(counts)
-
-
 Block = npt.NDArray[np.float32]
 
 
@@ -164,42 +154,50 @@ def _azul(state: AzulState, seat: int) -> Block:
     return np.concatenate(parts)
 
 
-def _pavilion(state: PavilionState, seat: int) -> npt.NDArray[np.float32]:
-    at: list[int] = [state.phase, 5 + state.round - 1, 5 + ROUNDS + WILD_BY_ROUND[state.round - 1]]
-    value: list[float] = [1.0, 1.0, 1.0]
-    _factories(state.factories, 5 + ROUNDS + 6, at, value)
-    base = 5 + ROUNDS + 6 + 54
-    for colour in range(6):
-        at += (base + colour, base + 7 + colour, base + 13 + colour, base + 19 + colour)
-        value += (
-            state.centre[colour] / 22,
-            state.supply[colour] / 10,
-            state.bag[colour] / 22,
-            state.tower[colour] / 22,
-        )
-    at.append(base + 6)
-    value.append(1.0 if state.marker_in_centre else 0.0)
-    base += 25
-    for slot, tiles in enumerate(state.pending_bonus[:3]):
-        at.append(base + slot)
-        value.append(tiles / 3)
-    base += 3
-    for other in _rotated(seat, state.players):
-        board = state.boards[other]
-        at.append(base)
-        value.append(board.score / 100)
-        for colour in range(6):
-            if board.hand[colour]:
-                at.append(base + 1 + colour)
-                value.append(board.hand[colour] / 10)
-        at.append(base + 7)
-        value.append(1.0 if board.passed else 0.0)
-        cells = base + 8
-        for cell, colour in enumerate(board.colours):
-            if colour >= 0:
-                at.append(cells + 6 * cell + colour)
-                value.append(1.0)
-        base += PAVILION_BOARD
-    out = np.zeros(PAVILION_SIZE, dtype=np.float32)
-    out[at] = value
+def _pavilion_head(key: tuple[int, ...]) -> list[float]:
+    # The phase, the round, and the round's wild colour, each one-hot.
+    phase, round_ = key
+    out = [0.0] * (5 + ROUNDS + 6)
+    out[phase] = 1.0
+    out[5 + round_ - 1] = 1.0
+    out[5 + ROUNDS + WILD_BY_ROUND[round_ - 1]] = 1.0
     return out
+
+
+def _cells(colours: tuple[int, ...]) -> list[float]:
+    out = [0.0] * (42 * 6)
+    for cell, colour in enumerate(colours):
+        if colour >= 0:
+            out[6 * cell + colour] = 1.0
+    return out
+
+
+_PAVILION_HEAD = _Blocks(_pavilion_head)
+_CENTRE_22 = _Blocks(lambda key: [*(count / 22 for count in key[:6]), float(key[6])])
+_SUPPLY = _Blocks(lambda counts: [count / 10 for count in counts])
+_BAG_AND_TOWER = _Blocks(lambda counts: [count / 22 for count in counts])
+_PENDING = _Blocks(lambda tiles: [count / 3 for count in tiles])
+_HAND = _Blocks(lambda key: [*(count / 10 for count in key[:6]), float(key[6])])
+_CELLS = _Blocks(_cells)
+_NO_PAVILION_FACTORIES = tuple(np.zeros(6 * missing, dtype=np.float32) for missing in range(10))
+_NO_PAVILION_SEATS = tuple(np.zeros(PAVILION_BOARD * missing, dtype=np.float32) for missing in range(SEATS + 1))
+
+
+def _pavilion(state: PavilionState, seat: int) -> Block:
+    # As for Azul: a row of remembered blocks, joined in one go.
+    parts = [_PAVILION_HEAD((state.phase, state.round))]
+    parts += [_FACTORY(tuple(counts)) for counts in state.factories]
+    parts.append(_NO_PAVILION_FACTORIES[9 - len(state.factories)])
+    parts.append(_CENTRE_22((*state.centre, state.marker_in_centre)))
+    parts.append(_SUPPLY(tuple(state.supply)))
+    parts.append(_BAG_AND_TOWER((*state.bag, *state.tower)))
+    pending = tuple(state.pending_bonus[:3])
+    parts.append(_PENDING(pending + (0,) * (3 - len(pending))))
+    seats = _rotated(seat, state.players)
+    for other in seats:
+        board = state.boards[other]
+        parts.append(_SCORE((board.score,)))
+        parts.append(_HAND((*board.hand, board.passed)))
+        parts.append(_CELLS(tuple(board.colours)))
+    parts.append(_NO_PAVILION_SEATS[SEATS - len(seats)])
+    return np.concatenate(parts)
