@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 import warnings
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 import pytest
@@ -18,7 +19,10 @@ from mozaika.azul.board import MARKER
 from mozaika.azul.state import AzulState
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import WILD_BY_ROUND
+from mozaika.protocol import State
 from mozaika.rl.actions import action_count, action_index
+
+StateT = TypeVar("StateT", bound=State)
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("azul", {"wall": "coloured"}),
@@ -138,6 +142,19 @@ def test_gym_env_plays_against_bots_and_forfeits_on_an_illegal_action() -> None:
         rl.gym_env("azul", players=3, opponents=["greedy"])
 
 
+def check_observations_along_a_game(
+    state: StateT, documented: Callable[[StateT, int], list[float]], steps: int, rng: random.Random
+) -> None:
+    """Random moves; before each, every seat's observation equals the documented one."""
+    for _ in range(steps):
+        if state.is_over:
+            break
+        for seat in range(state.players):
+            expected = np.array(documented(state, seat), dtype=np.float32)
+            assert np.array_equal(rl.encode(state, seat), expected)
+        state.play(rng.choice(state.legal_moves(state.to_move[0])))
+
+
 def documented_azul_observation(state: AzulState, seat: int) -> list[float]:
     """The Azul observation written out entry by entry from the table in docs/rl.md."""
     out: list[float] = [1.0 if phase == state.phase else 0.0 for phase in range(4)]
@@ -175,14 +192,7 @@ def test_azul_observations_follow_the_documented_layout(wall: str, players: int,
     """Every entry of an Azul observation, for every seat, is what docs/rl.md says (rules A-2..A-7 state)."""
     state = new_game("azul", players=players, seed=seed, wall=wall)
     assert isinstance(state, AzulState)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        for seat in range(players):
-            expected = np.array(documented_azul_observation(state, seat), dtype=np.float32)
-            assert np.array_equal(rl.encode(state, seat), expected)
-        state.play(rng.choice(state.legal_moves(state.to_move[0])))
+    check_observations_along_a_game(state, documented_azul_observation, steps, random.Random(seed))
 
 
 def documented_pavilion_observation(state: PavilionState, seat: int) -> list[float]:
@@ -222,11 +232,4 @@ def test_pavilion_observations_follow_the_documented_layout(board: str, players:
     """Every entry of a Summer Pavilion observation, for every seat, is what docs/rl.md says (S-4..S-12 state)."""
     state = new_game("pavilion", players=players, seed=seed, board=board)
     assert isinstance(state, PavilionState)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        for seat in range(players):
-            expected = np.array(documented_pavilion_observation(state, seat), dtype=np.float32)
-            assert np.array_equal(rl.encode(state, seat), expected)
-        state.play(rng.choice(state.legal_moves(state.to_move[0])))
+    check_observations_along_a_game(state, documented_pavilion_observation, steps, random.Random(seed))

@@ -8,6 +8,7 @@ about [0, 1]; colours are one-hot.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -119,14 +120,24 @@ _SCORE = _Blocks(lambda score: [score[0] / 100])
 _LINES = _Blocks(_lines)
 _WALL = _Blocks(_wall)
 _FLOOR = _Blocks(lambda floor: [floor[0] / 7, float(floor[1]), float(floor[2])])
-_NO_FACTORIES = tuple(np.zeros(5 * missing, dtype=np.float32) for missing in range(10))
-_NO_SEATS = tuple(np.zeros(AZUL_BOARD * missing, dtype=np.float32) for missing in range(SEATS + 1))
+
+
+@cache
+def _zeros(size: int) -> Block:
+    """Padding: the entries of factories and seats a game lacks."""
+    block = np.zeros(size, dtype=np.float32)
+    block.flags.writeable = False
+    return block
+
+
+def _factories(factories: list[list[int]]) -> list[Block]:
+    """Each factory's tiles by colour / 4, then zeros for the factories up to nine that the game lacks."""
+    colours = len(factories[0])
+    return [*(_FACTORY(tuple(counts)) for counts in factories), _zeros(colours * (9 - len(factories)))]
 
 
 def _azul(state: AzulState, seat: int) -> Block:
-    parts = [_PHASES((state.phase, state.round))]
-    parts += [_FACTORY(tuple(counts)) for counts in state.factories]
-    parts.append(_NO_FACTORIES[9 - len(state.factories)])
+    parts = [_PHASES((state.phase, state.round)), *_factories(state.factories)]
     parts.append(_CENTRE((*state.centre, state.centre_marker)))
     parts.append(_BAG_AND_LID((*state.bag, *state.lid)))
     seats = _rotated(seat, state.players)
@@ -139,7 +150,7 @@ def _azul(state: AzulState, seat: int) -> Block:
         parts.append(_LINES((3, counts[3], colours[3], counts[4], colours[4])))
         parts.append(_WALL(tuple(board.wall_colours)))
         parts.append(_FLOOR((len(board.floor), MARKER in board.floor, board.waiting)))
-    parts.append(_NO_SEATS[SEATS - len(seats)])
+    parts.append(_zeros(AZUL_BOARD * (SEATS - len(seats))))
     if isinstance(state, ChocolatierState):
         extra = [0.0] * CHOCOLATIER_EXTRA
         for index, disc in enumerate(state.discs):
@@ -179,15 +190,11 @@ _BAG_AND_TOWER = _Blocks(lambda counts: [count / 22 for count in counts])
 _PENDING = _Blocks(lambda tiles: [count / 3 for count in tiles])
 _HAND = _Blocks(lambda key: [*(count / 10 for count in key[:6]), float(key[6])])
 _CELLS = _Blocks(_cells)
-_NO_PAVILION_FACTORIES = tuple(np.zeros(6 * missing, dtype=np.float32) for missing in range(10))
-_NO_PAVILION_SEATS = tuple(np.zeros(PAVILION_BOARD * missing, dtype=np.float32) for missing in range(SEATS + 1))
 
 
 def _pavilion(state: PavilionState, seat: int) -> Block:
     # As for Azul: a row of remembered blocks, joined in one go.
-    parts = [_PAVILION_HEAD((state.phase, state.round))]
-    parts += [_FACTORY(tuple(counts)) for counts in state.factories]
-    parts.append(_NO_PAVILION_FACTORIES[9 - len(state.factories)])
+    parts = [_PAVILION_HEAD((state.phase, state.round)), *_factories(state.factories)]
     parts.append(_CENTRE_22((*state.centre, state.marker_in_centre)))
     parts.append(_SUPPLY(tuple(state.supply)))
     parts.append(_BAG_AND_TOWER((*state.bag, *state.tower)))
@@ -199,5 +206,5 @@ def _pavilion(state: PavilionState, seat: int) -> Block:
         parts.append(_SCORE((board.score,)))
         parts.append(_HAND((*board.hand, board.passed)))
         parts.append(_CELLS(tuple(board.colours)))
-    parts.append(_NO_PAVILION_SEATS[SEATS - len(seats)])
+    parts.append(_zeros(PAVILION_BOARD * (SEATS - len(seats))))
     return np.concatenate(parts)
