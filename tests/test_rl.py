@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,10 +19,7 @@ from mozaika.azul.board import MARKER
 from mozaika.azul.state import AzulState
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import WILD_BY_ROUND
-from mozaika.protocol import State
 from mozaika.rl.actions import action_count, action_index
-
-StateT = TypeVar("StateT", bound=State)
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("azul", {"wall": "coloured"}),
@@ -142,19 +139,6 @@ def test_gym_env_plays_against_bots_and_forfeits_on_an_illegal_action() -> None:
         rl.gym_env("azul", players=3, opponents=["greedy"])
 
 
-def check_observations_along_a_game(
-    state: StateT, documented: Callable[[StateT, int], list[float]], steps: int, rng: random.Random
-) -> None:
-    """Random moves; before each, every seat's observation equals the documented one."""
-    for _ in range(steps):
-        if state.is_over:
-            break
-        for seat in range(state.players):
-            expected = np.array(documented(state, seat), dtype=np.float32)
-            assert np.array_equal(rl.encode(state, seat), expected)
-        state.play(rng.choice(state.legal_moves(state.to_move[0])))
-
-
 def documented_azul_observation(state: AzulState, seat: int) -> list[float]:
     """The Azul observation written out entry by entry from the table in docs/rl.md."""
     out: list[float] = [1.0 if phase == state.phase else 0.0 for phase in range(4)]
@@ -179,20 +163,6 @@ def documented_azul_observation(state: AzulState, seat: int) -> list[float]:
         floor = board.floor
         out += [len(floor) / 7, 1.0 if MARKER in floor else 0.0, 1.0 if board.waiting else 0.0]
     return out
-
-
-@settings(max_examples=20, deadline=None)
-@given(
-    wall=st.sampled_from(["coloured", "grey"]),
-    players=st.integers(2, 4),
-    seed=st.integers(0, 2**31),
-    steps=st.integers(0, 150),
-)
-def test_azul_observations_follow_the_documented_layout(wall: str, players: int, seed: int, steps: int) -> None:
-    """Every entry of an Azul observation, for every seat, is what docs/rl.md says (rules A-2..A-7 state)."""
-    state = new_game("azul", players=players, seed=seed, wall=wall)
-    assert isinstance(state, AzulState)
-    check_observations_along_a_game(state, documented_azul_observation, steps, random.Random(seed))
 
 
 def documented_pavilion_observation(state: PavilionState, seat: int) -> list[float]:
@@ -221,15 +191,36 @@ def documented_pavilion_observation(state: PavilionState, seat: int) -> list[flo
     return out
 
 
-@settings(max_examples=10, deadline=None)
-@given(
-    board=st.sampled_from(["coloured", "colourless"]),
-    players=st.integers(2, 4),
-    seed=st.integers(0, 2**31),
-    steps=st.integers(0, 200),
-)
-def test_pavilion_observations_follow_the_documented_layout(board: str, players: int, seed: int, steps: int) -> None:
-    """Every entry of a Summer Pavilion observation, for every seat, is what docs/rl.md says (S-4..S-12 state)."""
-    state = new_game("pavilion", players=players, seed=seed, board=board)
-    assert isinstance(state, PavilionState)
-    check_observations_along_a_game(state, documented_pavilion_observation, steps, random.Random(seed))
+LAYOUTS: list[tuple[str, str, tuple[str, ...], Callable[[Any, int], list[float]], int]] = [
+    ("azul", "wall", ("coloured", "grey"), documented_azul_observation, 150),
+    ("pavilion", "board", ("coloured", "colourless"), documented_pavilion_observation, 200),
+]
+"""Per game: its board option and values, the documented observation, and the most moves to walk."""
+
+
+@pytest.mark.parametrize(("game", "option", "values", "documented", "most_steps"), LAYOUTS, ids=["azul", "pavilion"])
+@settings(max_examples=20, deadline=None)
+@given(data=st.data(), players=st.integers(2, 4), seed=st.integers(0, 2**31))
+def test_observations_follow_the_documented_layout(
+    game: str,
+    option: str,
+    values: tuple[str, ...],
+    documented: Callable[[Any, int], list[float]],
+    most_steps: int,
+    data: st.DataObject,
+    players: int,
+    seed: int,
+) -> None:
+    """Every entry of an observation, for every seat, is what docs/rl.md says, before each random move.
+
+    Azul: the state of rules A-2..A-7; Summer Pavilion: S-4..S-12.
+    """
+    state = new_game(game, players=players, seed=seed, **{option: data.draw(st.sampled_from(values))})
+    rng = random.Random(seed)
+    for _ in range(data.draw(st.integers(0, most_steps))):
+        if state.is_over:
+            break
+        for seat in range(players):
+            expected = np.array(documented(state, seat), dtype=np.float32)
+            assert np.array_equal(rl.encode(state, seat), expected)
+        state.play(rng.choice(state.legal_moves(state.to_move[0])))
