@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
+from collections import Counter
 
 import pytest
 
@@ -11,7 +13,7 @@ from mozaika import IllegalChanceError, IllegalMoveError, OptionError
 from mozaika.azul import AzulState
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import FLOOR_LOSS, coloured_colour, placement_points
-from mozaika.drawing import apply_draw, sample_draw
+from mozaika.drawing import apply_draw, draw_bits, sample_draw
 
 from positions import board, build, coloured_wall
 
@@ -54,15 +56,27 @@ def test_f1_factories_form_a_circle_numbered_from_one() -> None:
 def test_f2_draw_is_uniform_over_tiles_not_colours() -> None:
     """F-2: one blue among 99 white tiles is drawn about 1% of the time, not 50%."""
     rng = random.Random(5)
-    blue = sum(sample_draw([1, 0, 0, 0, 99], [0] * 5, [1], rng).groups[0] == (BLUE,) for _ in range(4000))
+    bits = draw_bits([1])
+    blue = sum(
+        sample_draw([1, 0, 0, 0, 99], [0] * 5, [1], rng.getrandbits(bits)).groups[0] == (BLUE,) for _ in range(4000)
+    )
     assert 10 <= blue <= 80
+
+
+def test_f2_every_pair_of_tiles_is_equally_likely() -> None:
+    """F-2: drawing 2 of 2 blue and 2 yellow tiles gives BB, BY, YY one, four and one times in six."""
+    rng = random.Random(6)
+    bits = draw_bits([2])
+    pairs = Counter(sample_draw([2, 2, 0, 0, 0], [0] * 5, [2], rng.getrandbits(bits)).groups[0] for _ in range(6000))
+    assert set(pairs) == {(BLUE, BLUE), (BLUE, YELLOW), (YELLOW, YELLOW)}
+    assert 850 <= pairs[BLUE, BLUE] <= 1150 and 850 <= pairs[YELLOW, YELLOW] <= 1150  # 1000 expected
 
 
 def test_f2_lid_refills_the_bag_mid_draw() -> None:
     """F-2: when the bag runs out, the lid goes into the bag and the draw continues."""
     bag = [2, 0, 0, 0, 0]
     lid = [0, 0, 0, 0, 30]
-    draw = sample_draw(bag, lid, [4, 4], random.Random(1))
+    draw = sample_draw(bag, lid, [4, 4], random.Random(1).getrandbits(draw_bits([4, 4])))
     tiles = sorted(tile for group in draw.groups for tile in group)
     assert tiles == [BLUE, BLUE, *[WHITE] * 6]
     assert BLUE in draw.groups[0]  # the bag's tiles are drawn first
@@ -117,6 +131,21 @@ def test_f3_turn_order_is_clockwise_and_the_game_is_a_function_of_seed_and_moves
         second.play(str(move))
     assert order == [0, 1, 2]
     assert first == second
+
+
+def test_f3_a_seed_decides_the_deal_as_docs_api_md_describes() -> None:
+    """F-3: the first fill of a seeded game, drawn by hand as docs/api.md says, is the engine's."""
+    seed = 1234
+    number = int.from_bytes(hashlib.shake_256(b"mozaika chance 1234 0").digest(20 + 8), "little")  # 20 tiles
+    tiles = [colour for colour in range(5) for _ in range(20)]  # the bag's tiles, listed by colour
+    drawn = []
+    for left in range(100, 80, -1):
+        number, index = divmod(number, left)
+        drawn.append(tiles[index])
+        tiles[index] = tiles[left - 1]
+    expected = tuple(tuple(sorted(drawn[start : start + 4])) for start in range(0, 20, 4))
+    state = mozaika.new_game("azul", players=2, seed=seed)
+    assert state.history[0].factories == expected  # type: ignore[attr-defined]
 
 
 def test_f4_tiles_are_conserved_through_a_whole_game() -> None:

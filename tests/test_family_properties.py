@@ -8,6 +8,7 @@ factories (both boxes, M-1..M-5), Chocolatier without them, and Summer Pavilion
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -146,3 +147,22 @@ def test_engine_playout_plays_legal_games(family: str, data: st.DataObject) -> N
     assert state.is_over and state.counts_in_play() == TILES[game[0]]
     again = replay(Record.from_state(state))
     assert again.scores == state.scores
+
+
+def test_azul_playout_chooses_every_legal_move_equally_often() -> None:
+    """The fast playout's decisions are uniform over ``legal_moves()`` (rule A-3 lists them all), like the
+    protocol loop it stands in for: its first choice from one position, over many generators."""
+    state = mozaika.new_game("azul", players=2, seed=21)
+    for _ in range(3):
+        state.play(state.legal_moves()[0])
+    legal = state.legal_moves()
+    before = len(state.history)
+    samples = 25 * len(legal)
+    firsts: Counter[str] = Counter()
+    for seed in range(samples):
+        game = state.copy()
+        game.playout(random.Random(seed))
+        firsts[str(game.history[before])] += 1
+    assert set(firsts) == {str(move) for move in legal}
+    # 25 expected each, with a binomial spread of about 5: 4 standard deviations either side.
+    assert all(5 <= count <= 45 for count in firsts.values()), firsts

@@ -1,7 +1,7 @@
 """Engine speed measurements, used by ``mozaika bench`` and ``benchmarks/engine.py``.
 
 A random playout plays a whole game choosing every decision uniformly from the
-full list of legal moves, with chance drawn from the seeded generator (rule F-3),
+full list of legal moves, with chance decided by each game's seed (rule F-3),
 through the public protocol (``legal_moves`` then ``play``), exactly as a bot or
 a simulation would.
 """

@@ -5,13 +5,13 @@ A draw fills a sequence of groups (the factories, or the supply) in order, tile 
 tile; when the bag runs out mid-draw, the lid is emptied into it and the draw goes
 on; when both are empty the remaining groups stay partly filled or empty.
 
-:func:`sample_draw` picks an outcome without touching anything; :func:`apply_draw`
-checks that an outcome could have come out of this bag and lid, and applies it.
+:func:`sample_draw` picks an outcome without touching anything, from a random whole
+number of :func:`draw_bits` bits; :func:`apply_draw` checks that an outcome could
+have come out of this bag and lid, and applies it.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from mozaika.errors import IllegalChanceError
@@ -44,10 +44,19 @@ def _tiles(counts: Sequence[int]) -> list[int]:
     return tiles
 
 
-def sample_draw(bag: Sequence[int], lid: Sequence[int], sizes: Sequence[int], rng: random.Random) -> Draw:
+def draw_bits(sizes: Sequence[int]) -> int:
+    """How many random bits :func:`sample_draw` needs to fill groups of these sizes."""
+    # Each tile is a choice among fewer than 256 (no bag holds more); the 64 spare bits keep
+    # every sequence of choices equally likely to within a factor of 1 + 2**-64.
+    return 8 * sum(sizes) + 64
+
+
+def sample_draw(bag: Sequence[int], lid: Sequence[int], sizes: Sequence[int], entropy: int) -> Draw:
     """Draw tiles for groups of the given sizes, as rule F-2 says, without mutating anything.
 
-    Every tile in the bag is equally likely (F-2: uniform over tiles, not colours).
+    ``entropy`` is a uniformly random whole number of at least :func:`draw_bits`
+    bits (``rng.getrandbits(draw_bits(sizes))``); it decides the draw.  Every tile
+    in the bag is equally likely (F-2: uniform over tiles, not colours).
     """
     colours = len(bag)
     tiles = _tiles(bag)
@@ -55,7 +64,6 @@ def sample_draw(bag: Sequence[int], lid: Sequence[int], sizes: Sequence[int], rn
     lid_after = list(lid)
     bag_after = list(bag)
     wanted = sum(sizes)
-    draw = rng.random
     drawn: list[int] = []
     while len(drawn) < wanted:
         if left == 0:
@@ -66,11 +74,13 @@ def sample_draw(bag: Sequence[int], lid: Sequence[int], sizes: Sequence[int], rn
             bag_after = lid_after
             lid_after = [0] * colours
         batch: list[int] = []
+        pick = batch.append
         take = min(wanted - len(drawn), left)
         for remaining in range(left, left - take, -1):
-            # Pick a random remaining tile and swap the last remaining one into its place.
-            index = int(draw() * remaining)
-            batch.append(tiles[index])
+            # Pick a random remaining tile (the next digit of the entropy in base ``remaining``)
+            # and swap the last remaining one into its place.
+            entropy, index = divmod(entropy, remaining)
+            pick(tiles[index])
             tiles[index] = tiles[remaining - 1]
         left -= take
         for colour in range(colours):

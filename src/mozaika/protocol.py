@@ -14,15 +14,16 @@ A game is a state machine with two kinds of steps:
   that is applied with :meth:`State.apply_chance`.
 
 A state created with ``auto_chance=True`` (the default) resolves each chance event
-as soon as it arises, with an outcome drawn from a generator seeded by the game
-seed and the event's index, so the game is a pure function of its options, seed
-and moves (rule F-3).  With ``auto_chance=False`` the state stops at every chance
+as soon as it arises, with an outcome decided by the game seed and the event's
+index (see :meth:`State.chance_bits`), so the game is a pure function of its
+options, seed and moves (rule F-3).  With ``auto_chance=False`` the state stops at every chance
 event and waits for an outcome: that is how records pin known draws and how search
 bots re-sample chance.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
@@ -210,8 +211,8 @@ class State(ABC):
         """Draw an outcome for the pending chance event without applying it.
 
         With ``rng`` the draw uses that generator (search bots re-sample chance this
-        way); without it, the generator seeded by the game seed and the event index,
-        i.e. the outcome ``auto_chance`` would apply.
+        way); without it, the outcome the game seed and the event index decide (see
+        :meth:`chance_bits`), i.e. the outcome ``auto_chance`` would apply.
         """
 
     @abstractmethod
@@ -236,13 +237,25 @@ class State(ABC):
         if self.auto_chance and self.is_chance:
             self.resolve_chance()
 
+    def chance_bits(self, bits: int, rng: random.Random | None = None) -> int:
+        """A random whole number of at least ``bits`` bits for the pending chance event.
+
+        With ``rng``, ``rng.getrandbits(bits)``.  Without it, the number is decided by
+        the seed and the event's index: the SHAKE-256 digest of ``"mozaika chance
+        {seed} {index}"`` read as a little-endian number.  So a copy of the state
+        carries no generator, and each event can be reproduced on its own.
+        """
+        if rng is not None:
+            return rng.getrandbits(bits)
+        digest = hashlib.shake_256(b"mozaika chance %d %d" % (self.seed, self._chance_index))
+        return int.from_bytes(digest.digest((bits + 7) // 8), "little")
+
     def _chance_rng(self) -> random.Random:
-        # One generator per event, derived from the seed and the event's index: a copy
-        # of the state needs to carry no generator state, and stays reproducible.
-        return random.Random(self.seed * 1_000_003 + self._chance_index)
+        """A generator for the pending event's choices other than tiles, decided like :meth:`chance_bits`."""
+        return random.Random(self.chance_bits(64))
 
     def resolve_chance(self) -> None:
-        """Resolve every pending chance event with the seeded generator (what ``auto_chance`` does)."""
+        """Resolve every pending chance event as the seed decides (what ``auto_chance`` does)."""
         while self.is_chance:
             outcome = self.sample_chance()
             self._apply_chance(outcome)

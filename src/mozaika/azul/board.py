@@ -96,9 +96,15 @@ class Board:
                 empty_lines |= 1 << line
             elif held <= line:
                 open_lines[colours[line]] |= 1 << line
-        # Lines are within ALL_LINES, so clearing the blocked rows needs no further mask.
+        # Lines are within ALL_LINES, so clearing the blocked rows needs no further mask.  (Spelled
+        # out for the five colours: a comprehension costs more than the expressions.)
+        first, second, third, fourth, fifth = self.colour_rows
         self.accept = [
-            (empty_lines | lines) & ~blocked for lines, blocked in zip(open_lines, self.colour_rows, strict=True)
+            (empty_lines | open_lines[0]) & ~first,
+            (empty_lines | open_lines[1]) & ~second,
+            (empty_lines | open_lines[2]) & ~third,
+            (empty_lines | open_lines[3]) & ~fourth,
+            (empty_lines | open_lines[4]) & ~fifth,
         ]
 
     def place_on_wall(self, row: int, column: int, colour: int) -> None:

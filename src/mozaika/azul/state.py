@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from math import floor
 from typing import Any, ClassVar, Self
 
 from mozaika.azul.board import EMPTY, MARKER, Board
@@ -26,13 +27,12 @@ from mozaika.azul.wall import (
     FLOOR_SPACES,
     ROW_BONUS,
     SIZE,
-    coloured_column,
     complete_colours,
     complete_columns,
     complete_rows,
     placement_points,
 )
-from mozaika.drawing import apply_draw, sample_draw
+from mozaika.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError
 from mozaika.protocol import ChanceOutcome, Move, State
 from mozaika.theme import Theme
@@ -240,17 +240,19 @@ class AzulState(State):
     def playout(self, rng: random.Random) -> None:
         """Play on to the end of the game, every decision uniform over the legal moves.
 
-        Equivalent to ``while not over: play(moves[int(rng.random() * len(moves))])``
-        with ``moves = legal_moves()`` and chance resolved from the seed, but without
-        building move lists: the moves are counted per source and colour and the
-        chosen one is looked up, so this is the fast path for simulations (e.g. Monte
-        Carlo rollouts).  The history records every step as usual.
+        The same distribution of games as ``while not over: play(moves[int(rng.random()
+        * len(moves))])`` with ``moves = legal_moves()`` and chance resolved from the
+        seed, but without building move lists: the moves of each colour are counted
+        (sources holding it times the lines and floor that accept it) and the chosen
+        one is looked up, so this is the fast path for simulations (e.g. Monte Carlo
+        rollouts).  The history records every step as usual.
         """
         draw = rng.random
         widths = _WIDTHS
         by_source = self.table.by_source
         boards = self.boards
         factories = self.factories
+        holders = self._colour_holders()
         while True:
             phase = self.phase
             if phase == DRAFT:
@@ -258,43 +260,67 @@ class AzulState(State):
                 board = boards[seat]
                 accept = board.accept
                 present = self.present
-                # How many moves take each colour from one source: its open lines and the floor.
-                spans = [widths[mask] for mask in accept]
-                total = 0
+                # Each colour's moves: the sources holding it, times its open lines and the floor.
+                # (Spelled out for the five colours: a comprehension costs more than the lookups.)
+                first, second, third, fourth, fifth = accept
+                blocks = (
+                    widths[first] * holders[0],
+                    widths[second] * holders[1],
+                    widths[third] * holders[2],
+                    widths[fourth] * holders[3],
+                    widths[fifth] * holders[4],
+                )
+                pick = floor(draw() * sum(blocks))
+                colour = 0
+                for block in blocks:
+                    if pick < block:
+                        break
+                    pick -= block
+                    colour += 1
+                span = widths[accept[colour]]
+                nth = pick // span
+                slot = pick - nth * span
+                source = -1
                 for colours in present:
-                    for colour in colours:
-                        total += spans[colour]
-                pick = int(draw() * total)
-                source = 0
-                for colours in present:
-                    for colour in colours:
-                        span = spans[colour]
-                        if pick < span:
+                    source += 1
+                    if colour in colours:
+                        if not nth:
                             break
-                        pick -= span
-                    else:
-                        source += 1
-                        continue
-                    break
+                        nth -= 1
+                chosen = by_source[source][colour][accept[colour]][slot]
                 if source == len(factories):
                     source = CENTRE
                     counts = self.centre
+                    holders[colour] -= 1
                 else:
                     counts = factories[source]
-                chosen = by_source[source][colour][accept[colour]][pick]
+                    # The factory's other colours move to the centre: one holder fewer only if it had them.
+                    centre_colours = self.centre_colours | 1 << colour
+                    for other in present[source]:
+                        if centre_colours >> other & 1:
+                            holders[other] -= 1
                 taken = counts[colour]
                 self._remove_taken(seat, board, counts, source, colour)
                 self._settle_take(seat, board, colour, taken, chosen.line)
                 self._history = (chosen, self._history)
             elif phase == TILING:
                 moves = self.legal_moves()
-                move = moves[int(draw() * len(moves))]
+                move = moves[floor(draw() * len(moves))]
                 self._apply_move(move)
                 self._history = (move, self._history)
             elif phase == CHANCE:
                 self.resolve_chance()
+                holders = self._colour_holders()
             else:
                 return
+
+    def _colour_holders(self) -> list[int]:
+        """How many sources (factories and the centre) hold each colour."""
+        holders = [0] * COLOURS
+        for colours in self.present:
+            for colour in colours:
+                holders[colour] += 1
+        return holders
 
     def parse_move(self, text: str) -> Move:
         if self.phase == TILING:
@@ -382,7 +408,8 @@ class AzulState(State):
                 board.line_colour[line] = colour
                 # The line now takes only this colour, and only while it has room (A-4).
                 closed = ~(1 << line)
-                board.accept = [mask & closed for mask in board.accept]
+                first, second, third, fourth, fifth = board.accept
+                board.accept = [first & closed, second & closed, third & closed, fourth & closed, fifth & closed]
                 if placed < space:
                     board.accept[colour] |= 1 << line
             elif placed == space:
@@ -427,10 +454,10 @@ class AzulState(State):
                 return
         else:
             for board in self.boards:
+                line_count = board.line_count
                 for line in range(SIZE):
-                    if board.line_count[line] == line + 1:
-                        colour = board.line_colour[line]
-                        self._move_to_wall(board, line, coloured_column(line, colour))
+                    if line_count[line] == line + 1:
+                        self._move_to_wall(board, line, (line + board.line_colour[line]) % SIZE)  # A-9
                 self._score_floor(board)
         self._end_round()
 
@@ -507,9 +534,10 @@ class AzulState(State):
         board.refresh_accept()
 
     def _end_round(self) -> None:
-        if any(complete_rows(board.wall) for board in self.boards):
-            self._finish_game()
-            return
+        for board in self.boards:
+            if complete_rows(board.wall):
+                self._finish_game()
+                return
         if self.grey and not any(board.row_can_be_completed(row) for board in self.boards for row in range(SIZE)):
             # Ruling R-6: no grey wall can complete a row any more, so A-12 could never end the game.
             self._finish_game()
@@ -525,7 +553,7 @@ class AzulState(State):
         for board in self.boards:
             board.bonus_rows = ROW_BONUS * complete_rows(board.wall)
             board.bonus_columns = COLUMN_BONUS * complete_columns(board.wall)
-            board.bonus_colours = COLOUR_BONUS * complete_colours(board.wall_colours)
+            board.bonus_colours = COLOUR_BONUS * complete_colours(board.colour_rows)
             board.score += board.bonus_rows + board.bonus_columns + board.bonus_colours
         self.phase = OVER
 
@@ -534,7 +562,8 @@ class AzulState(State):
     def sample_chance(self, rng: random.Random | None = None) -> ChanceOutcome:
         if self.phase != CHANCE:
             raise IllegalChanceError("no chance event is pending")
-        draw = sample_draw(self.bag, self.lid, self.fill_sizes, rng or self._chance_rng())
+        sizes = self.fill_sizes
+        draw = sample_draw(self.bag, self.lid, sizes, self.chance_bits(draw_bits(sizes), rng))
         return FactoryFill(draw.groups, self.theme, draw)
 
     def parse_chance(self, text: str) -> ChanceOutcome:

@@ -88,9 +88,10 @@ def complete_columns(wall: int) -> int:
     return (wall & wall >> SIZE & wall >> 2 * SIZE & wall >> 3 * SIZE & wall >> 4 * SIZE & FULL_ROW).bit_count()
 
 
-def complete_colours(colours: list[int]) -> int:
-    """How many colours have all five tiles on a wall given as 25 colour indices (-1 empty)."""
-    return sum(1 for colour in range(SIZE) if colours.count(colour) == SIZE)
+def complete_colours(colour_rows: list[int]) -> int:
+    """How many colours have all five tiles on a wall, given per colour the bit mask of the rows holding it."""
+    # No row holds a colour twice (A-9, A-10), so a colour in every row has all five tiles.
+    return colour_rows.count(FULL_ROW)
 
 
 def printed_board(letters: tuple[str, ...]) -> dict[str, object]:

@@ -26,7 +26,7 @@ from mozaika.chocolatier.moves import (
     split_notation,
 )
 from mozaika.chocolatier.theme import PRALINE_THEME
-from mozaika.drawing import apply_draw, sample_draw
+from mozaika.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError, PositionError
 from mozaika.protocol import ChanceOutcome, Move, State
 from mozaika.theme import Theme
@@ -291,7 +291,8 @@ class ChocolatierState(AzulState):
         for factory, disc in zip(places, rng.sample(DISCS, self._players), strict=True):
             placed[factory] = disc
         discs = tuple(placed)
-        draw = sample_draw(self.bag, self.lid, self._fill_sizes(discs), rng)
+        sizes = self._fill_sizes(discs)
+        draw = sample_draw(self.bag, self.lid, sizes, rng.getrandbits(draw_bits(sizes)))
         extra = draw.groups[count] if len(draw.groups) > count else ()
         return SpecialFill(draw.groups[:count], discs, extra, self.theme, draw)
 

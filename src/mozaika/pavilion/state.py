@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, NoReturn, Self
 
-from mozaika.drawing import apply_draw, sample_draw
+from mozaika.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError
 from mozaika.fills import FACTORY_SIZE, FactoryFill, parse_fill
 from mozaika.pavilion.board import PavilionBoard
@@ -605,7 +605,8 @@ class PavilionState(State):
     def sample_chance(self, rng: random.Random | None = None) -> ChanceOutcome:
         if self.phase != CHANCE:
             raise IllegalChanceError("no chance event is pending")
-        draw = sample_draw(self.bag, self.tower, self._draw_sizes(), rng or self._chance_rng())
+        sizes = self._draw_sizes()
+        draw = sample_draw(self.bag, self.tower, sizes, self.chance_bits(draw_bits(sizes), rng))
         if self.chance_kind == FILL:
             return FactoryFill(draw.groups, self.theme, draw)
         return SupplyDraw(draw.groups[0], draw)
