@@ -12,11 +12,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from mozaika.server import Settings, create_app
+from mozaika.server import Settings, create_app, credentials
 from mozaika.server.models import Base
+
+SERVED_HASHER = credentials._HASHER
+"""The password hasher servers use (``test_passwords_are_hashed_at_argon2id_s_recommended_cost`` checks it)."""
+# The servers these tests run in their own process hash passwords at argon2's lowest cost: the
+# tests check what is hashed and verified, not how slowly (a real hash takes a core 0.2 s).
+credentials._HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
 POSTGRES = os.environ.get("MOZAIKA_TEST_POSTGRES_URL")
 REDIS = os.environ.get("MOZAIKA_TEST_REDIS_URL")

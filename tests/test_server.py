@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from argon2 import extract_parameters, profiles
 from sqlalchemy import text
 
 from mozaika.records import Record, replay
 from mozaika.server.database import Database, migrate
 from mozaika.server.models import Base
 
-from serverkit import Player, play_random_moves, postgres_database, running_app, two_player_table
+from serverkit import SERVED_HASHER, Player, play_random_moves, postgres_database, running_app, two_player_table
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -72,6 +73,13 @@ def test_an_account_signs_in_with_its_password_only(client, caplog) -> None:  # 
     [(stored,)] = database_rows(client, "SELECT password_hash FROM players WHERE username = 'jana'")
     assert stored.startswith("$argon2") and "tajne heslo 1" not in stored
     assert "tajne heslo 1" not in caplog.text
+
+
+def test_passwords_are_hashed_at_argon2id_s_recommended_cost() -> None:
+    """A served password costs an attacker argon2id at RFC 9106's low-memory profile (64 MiB, 3 passes)."""
+    served = extract_parameters(SERVED_HASHER.hash("tajne heslo 1"))
+    assert served == profiles.RFC_9106_LOW_MEMORY
+    assert SERVED_HASHER.verify(SERVED_HASHER.hash("tajne heslo 1"), "tajne heslo 1")
 
 
 @pytest.mark.each_database

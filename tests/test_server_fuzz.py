@@ -13,6 +13,8 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 from mozaika.server import Settings, create_app
 from mozaika.server.database import migrate
 
+import serverkit  # noqa: F401  (its servers hash passwords cheaply)
+
 FOLDER = Path(tempfile.mkdtemp(prefix="mozaika-fuzz-"))
 # Schemathesis starts the application (its lifespan) for every operation: no table here ever
 # meets a bot, so the bot workers start only if one is needed.

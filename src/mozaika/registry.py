@@ -68,11 +68,19 @@ def register_game(spec: GameSpec) -> None:
     _GAMES[spec.id] = spec
 
 
+_loaded = False
+
+
 def _ensure_loaded() -> None:
-    # Importing the game packages registers them.
+    # Importing the game packages registers them (checked once: new_game starts every simulated game).
+    global _loaded
+    if _loaded:
+        return
     import mozaika.azul
     import mozaika.chocolatier
     import mozaika.pavilion  # noqa: F401
+
+    _loaded = True
 
 
 def game_ids() -> list[str]:
