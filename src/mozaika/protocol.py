@@ -16,9 +16,9 @@ A game is a state machine with two kinds of steps:
 A state created with ``auto_chance=True`` (the default) resolves each chance event
 as soon as it arises, with an outcome decided by the game seed and the event's
 index (see :meth:`State.chance_bits`), so the game is a pure function of its
-options, seed and moves (rule F-3).  With ``auto_chance=False`` the state stops at every chance
-event and waits for an outcome: that is how records pin known draws and how search
-bots re-sample chance.
+options, seed and moves (rule F-3).  With ``auto_chance=False`` the state stops at
+every chance event and waits for an outcome: that is how records pin known draws
+and how search bots re-sample chance.
 """
 
 from __future__ import annotations
