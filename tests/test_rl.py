@@ -139,20 +139,31 @@ def test_gym_env_plays_against_bots_and_forfeits_on_an_illegal_action() -> None:
         rl.gym_env("azul", players=3, opponents=["greedy"])
 
 
+def documented_factories(factories: list[list[int]], colours: int) -> list[float]:
+    """Both tables in docs/rl.md: nine factories' tiles by colour / 4, zeros for the factories a game lacks."""
+    out: list[float] = []
+    for factory in range(9):
+        counts = factories[factory] if factory < len(factories) else [0] * colours
+        out += [count / 4 for count in counts]
+    return out
+
+
+def seats_from(state: Any, seat: int) -> list[Any]:
+    """Both tables in docs/rl.md: the boards from ``seat`` on, then None for the seats up to four a game lacks."""
+    return [state.boards[(seat + offset) % state.players] if offset < state.players else None for offset in range(4)]
+
+
 def documented_azul_observation(state: AzulState, seat: int) -> list[float]:
     """The Azul observation written out entry by entry from the table in docs/rl.md."""
     out: list[float] = [1.0 if phase == state.phase else 0.0 for phase in range(4)]
     out.append(state.round / 10)
-    for factory in range(9):
-        counts = state.factories[factory] if factory < len(state.factories) else [0] * 5
-        out += [count / 4 for count in counts]
+    out += documented_factories(state.factories, 5)
     out += [count / 20 for count in state.centre] + [1.0 if state.centre_marker else 0.0]
     out += [count / 20 for count in state.bag] + [count / 20 for count in state.lid]
-    for offset in range(4):
-        if offset >= state.players:
+    for board in seats_from(state, seat):
+        if board is None:
             out += [0.0] * 159
             continue
-        board = state.boards[(seat + offset) % state.players]
         out.append(board.score / 100)
         for line in range(5):
             count = board.line_count[line]
@@ -170,19 +181,16 @@ def documented_pavilion_observation(state: PavilionState, seat: int) -> list[flo
     out: list[float] = [1.0 if phase == state.phase else 0.0 for phase in range(5)]
     out += [1.0 if number == state.round else 0.0 for number in range(1, 7)]
     out += [1.0 if colour == WILD_BY_ROUND[state.round - 1] else 0.0 for colour in range(6)]
-    for factory in range(9):
-        counts = state.factories[factory] if factory < len(state.factories) else [0] * 6
-        out += [count / 4 for count in counts]
+    out += documented_factories(state.factories, 6)
     out += [count / 22 for count in state.centre] + [1.0 if state.marker_in_centre else 0.0]
     out += [count / 10 for count in state.supply]
     out += [count / 22 for count in state.bag] + [count / 22 for count in state.tower]
     owed = list(state.pending_bonus[:3])
     out += [tiles / 3 for tiles in owed + [0] * (3 - len(owed))]
-    for offset in range(4):
-        if offset >= state.players:
+    for board in seats_from(state, seat):
+        if board is None:
             out += [0.0] * 260
             continue
-        board = state.boards[(seat + offset) % state.players]
         out.append(board.score / 100)
         out += [count / 10 for count in board.hand]
         out.append(1.0 if board.passed else 0.0)
