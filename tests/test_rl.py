@@ -55,7 +55,8 @@ def test_gymnasium_check_env(game: str, options: dict[str, Any]) -> None:
 def test_the_mask_is_exactly_the_legal_moves(
     config: tuple[str, dict[str, Any]], players: int, seed: int, steps: int
 ) -> None:
-    """Masked actions are the engine's legal moves, one action per move, at every step."""
+    """Masked actions are the engine's legal moves, one action per move, at every step; and every agent's
+    observation, kept up to date step by step, is the position encoded afresh."""
     game, options = config
     env = rl.env(game, players=players, **options)
     env.reset(seed=seed)
@@ -75,6 +76,8 @@ def test_the_mask_is_exactly_the_legal_moves(
         assert max(indices) < action_count(game, options) and observation["observation"].shape == (
             rl.observation_size(game),
         )
+        for seat, someone in enumerate(env.possible_agents):
+            assert np.array_equal(env.observe(someone)["observation"], rl.encode(state, seat))
         env.step(rng.choice(sorted(indices)))
 
 

@@ -11,7 +11,7 @@ from pettingzoo import AECEnv
 from mozaika.protocol import Move, State
 from mozaika.registry import game_spec, new_game
 from mozaika.rl.actions import LegalActions, action_count
-from mozaika.rl.encoding import encode, observation_size
+from mozaika.rl.encoding import Observer, observation_size
 from mozaika.rl.rewards import REWARDS, final_reward
 
 RENDER_MODES = ["ansi"]
@@ -59,6 +59,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         self.shaped = shaped
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         self.actions = action_count(game_id, self.options)
         size = observation_size(game_id)
@@ -71,6 +72,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         self._action_space = spaces.Discrete(self.actions)
         self.state: State = new_game(game_id, players=players, seed=0, **self.options)
         self._legal = LegalActions(self.state)
+        self._observer = Observer(self.state)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -81,6 +83,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         game_seed = seed if seed is not None else int(np.random.default_rng().integers(2**48))
         self.state = new_game(self.game_id, players=self.players, seed=game_seed, **self.options)
+        self._observer = Observer(self.state)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -95,11 +98,11 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[self.state.to_move[0]]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         mask = np.zeros(self.actions, dtype=np.int8)
         if agent == self.agent_selection and not self.state.is_over:
             mask[self._legal.indices] = 1
-        return {"observation": encode(self.state, seat), "action_mask": mask}
+        return {"observation": self._observer.vector(seat), "action_mask": mask}
 
     def legal_moves(self) -> dict[int, Move]:
         """The legal moves of the selected agent by action index (what the mask shows)."""
@@ -114,6 +117,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"action {action} is not legal for {agent}; use the action mask")
         before = self.state.scores if self.shaped else []
         self.state.play(self._legal.move(int(action)))
+        self._observer.after_move(self._seats[agent])
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.shaped:

@@ -7,7 +7,9 @@ about [0, 1]; colours are one-hot.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -38,18 +40,69 @@ def observation_size(game_id: str) -> int:
 
 def encode(state: State, seat: int) -> npt.NDArray[np.float32]:
     """The position as seen by ``seat``."""
-    if isinstance(state, PavilionState):
-        return _pavilion(state, seat)
-    if isinstance(state, AzulState):
-        return _azul(state, seat)
-    raise TypeError(f"no observation encoding for {state.game_id!r}")
+    return Observer(state).vector(seat)
 
 
-def _rotated(seat: int, players: int) -> list[int]:
-    return [(seat + offset) % players for offset in range(players)]
+class Observer:
+    """The observation vectors of one game as it is played, re-encoding only what a step changed.
+
+    The vector is made of a part that every seat shares (factories, centre, bag, ...)
+    and one part per board.  A move that leaves the phase and the round as they were
+    changes only the shared part and the mover's board, so :meth:`after_move` encodes
+    just those; any other step encodes everything again.
+    """
+
+    __slots__ = ("_boards", "_encoding", "_mark", "_shared", "state")
+
+    def __init__(self, state: State) -> None:
+        if isinstance(state, PavilionState):
+            self._encoding: _Encoding = _PAVILION
+        elif isinstance(state, AzulState):
+            self._encoding = _AZUL
+        else:
+            raise TypeError(f"no observation encoding for {state.game_id!r}")
+        self.state = state
+        self._shared: list[Block] = []
+        self._boards: list[Block] = []
+        self._mark = (-1, -1)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Encode the whole position again."""
+        state = self.state
+        encoding = self._encoding
+        self._shared = encoding.shared(state)
+        self._boards = [encoding.board(state, seat) for seat in range(state.players)]
+        self._mark = _phase_and_round_of(state)
+
+    def after_move(self, mover: int) -> None:
+        """Bring the vectors up to date after ``mover`` made one move (and any chance that followed)."""
+        state = self.state
+        if _phase_and_round_of(state) != self._mark:
+            self.refresh()
+            return
+        self._shared = self._encoding.shared(state)
+        self._boards[mover] = self._encoding.board(state, mover)
+
+    def vector(self, seat: int) -> npt.NDArray[np.float32]:
+        """The position as seen by ``seat``: a new array, the caller's to keep or change."""
+        boards = self._boards
+        parts = [*self._shared, *boards[seat:], *boards[:seat], self._encoding.padding(len(boards))]
+        parts += self._encoding.extra(self.state, seat)
+        return np.frombuffer(bytearray(b"".join(parts)), dtype=np.float32)
 
 
-Block = npt.NDArray[np.float32]
+def _phase_and_round_of(state: State) -> tuple[int, int]:
+    assert isinstance(state, AzulState | PavilionState)
+    return state.phase, state.round
+
+
+Block = bytes
+"""Observation entries as packed float32 values: joining bytes costs far less than joining small arrays."""
+
+
+def _packed(values: list[float]) -> Block:
+    return array("f", values).tobytes()
 
 
 class _Blocks:
@@ -63,7 +116,7 @@ class _Blocks:
 
     LIMIT = 1 << 15
 
-    def __init__(self, make: Callable[[tuple[int, ...]], list[float]]) -> None:
+    def __init__(self, make: Callable[[tuple[int, ...]], list[float]] | Callable[[tuple[int, ...]], Block]) -> None:
         self._make = make
         self._cache: dict[tuple[int, ...], Block] = {}
 
@@ -72,8 +125,8 @@ class _Blocks:
         if block is None:
             if len(self._cache) >= self.LIMIT:
                 self._cache.clear()
-            block = self._cache[key] = np.array(self._make(key), dtype=np.float32)
-            block.flags.writeable = False
+            made = self._make(key)
+            block = self._cache[key] = made if isinstance(made, bytes) else _packed(made)
         return block
 
 
@@ -104,12 +157,16 @@ def _lines(key: tuple[int, ...]) -> list[float]:
     return out
 
 
-def _wall(colours: tuple[int, ...]) -> list[float]:
-    out = [0.0] * 125
-    for cell, colour in enumerate(colours):
-        if colour != EMPTY:
-            out[5 * cell + colour] = 1.0
-    return out
+def _one_hot_cells(colours: int) -> Callable[[tuple[int, ...]], Block]:
+    """Cells one-hot by colour (all zeros where empty, a negative colour), from a row of colours."""
+    # Boards change every round, so these blocks are often new: made from cell blocks, they cost little.
+    cells = [_packed([float(index == colour) for index in range(colours)]) for colour in range(colours)]
+    cells.append(bytes(4 * colours))  # index -1: an empty cell
+
+    def make(row: tuple[int, ...]) -> Block:
+        return b"".join([cells[colour] for colour in row])
+
+    return make
 
 
 _PHASES = _Blocks(_phase_and_round)
@@ -118,51 +175,62 @@ _CENTRE = _Blocks(_centre)
 _BAG_AND_LID = _Blocks(lambda counts: [count / 20 for count in counts])
 _SCORE = _Blocks(lambda score: [score[0] / 100])
 _LINES = _Blocks(_lines)
-_WALL = _Blocks(_wall)
+_WALL = _Blocks(_one_hot_cells(5))
 _FLOOR = _Blocks(lambda floor: [floor[0] / 7, float(floor[1]), float(floor[2])])
 
 
 @cache
 def _zeros(size: int) -> Block:
     """Padding: the entries of factories and seats a game lacks."""
-    block = np.zeros(size, dtype=np.float32)
-    block.flags.writeable = False
-    return block
+    return bytes(4 * size)
 
 
 def _factories(factories: list[list[int]]) -> list[Block]:
     """Each factory's tiles by colour / 4, then zeros for the factories up to nine that the game lacks."""
     colours = len(factories[0])
-    return [*(_FACTORY(tuple(counts)) for counts in factories), _zeros(colours * (9 - len(factories)))]
+    return [*map(_FACTORY, map(tuple, factories)), _zeros(colours * (9 - len(factories)))]
 
 
-def _azul(state: AzulState, seat: int) -> Block:
-    parts = [_PHASES((state.phase, state.round)), *_factories(state.factories)]
-    parts.append(_CENTRE((*state.centre, state.centre_marker)))
-    parts.append(_BAG_AND_LID((*state.bag, *state.lid)))
-    seats = _rotated(seat, state.players)
-    for other in seats:
-        board = state.boards[other]
-        parts.append(_SCORE((board.score,)))
-        # Two blocks of lines (1-3 and 4-5): a block for all five would rarely repeat.
-        counts, colours = board.line_count, board.line_colour
-        parts.append(_LINES((0, counts[0], colours[0], counts[1], colours[1], counts[2], colours[2])))
-        parts.append(_LINES((3, counts[3], colours[3], counts[4], colours[4])))
-        parts.append(_WALL(tuple(board.wall_colours)))
-        parts.append(_FLOOR((len(board.floor), MARKER in board.floor, board.waiting)))
-    parts.append(_zeros(AZUL_BOARD * (SEATS - len(seats))))
-    if isinstance(state, ChocolatierState):
-        extra = [0.0] * CHOCOLATIER_EXTRA
-        for index, disc in enumerate(state.discs):
-            if disc is not None:
-                extra[len(DISCS) * index + DISCS.index(disc)] = 1.0
-        base = 9 * len(DISCS)
-        if state.disc_holder is not None:
-            extra[base + seats.index(state.disc_holder)] = 1.0
-        if state.disc_tile != EMPTY:
-            extra[base + SEATS + state.disc_tile] = 1.0
-        parts.append(np.array(extra, dtype=np.float32))
-    return np.concatenate(parts)
+def _azul_shared(state: State) -> list[Block]:
+    assert isinstance(state, AzulState)
+    return [
+        _PHASES((state.phase, state.round)),
+        *_factories(state.factories),
+        _CENTRE((*state.centre, state.centre_marker)),
+        _BAG_AND_LID((*state.bag, *state.lid)),
+    ]
+
+
+def _azul_board(state: State, seat: int) -> Block:
+    assert isinstance(state, AzulState)
+    board = state.boards[seat]
+    # Two blocks of lines (1-3 and 4-5): a block for all five would rarely repeat.
+    counts, colours = board.line_count, board.line_colour
+    return b"".join(
+        (
+            _SCORE((board.score,)),
+            _LINES((0, counts[0], colours[0], counts[1], colours[1], counts[2], colours[2])),
+            _LINES((3, counts[3], colours[3], counts[4], colours[4])),
+            _WALL(tuple(board.wall_colours)),
+            _FLOOR((len(board.floor), MARKER in board.floor, board.waiting)),
+        )
+    )
+
+
+def _chocolatier_extra(state: State, seat: int) -> list[Block]:
+    """Master Chocolatier's discs, their holder (as seen by ``seat``) and SN1's extra tile."""
+    if not isinstance(state, ChocolatierState):
+        return []
+    extra = [0.0] * CHOCOLATIER_EXTRA
+    for index, disc in enumerate(state.discs):
+        if disc is not None:
+            extra[len(DISCS) * index + DISCS.index(disc)] = 1.0
+    base = 9 * len(DISCS)
+    if state.disc_holder is not None:
+        extra[base + (state.disc_holder - seat) % state.players] = 1.0
+    if state.disc_tile != EMPTY:
+        extra[base + SEATS + state.disc_tile] = 1.0
+    return [_packed(extra)]
 
 
 def _pavilion_head(key: tuple[int, ...]) -> list[float]:
@@ -175,36 +243,47 @@ def _pavilion_head(key: tuple[int, ...]) -> list[float]:
     return out
 
 
-def _cells(colours: tuple[int, ...]) -> list[float]:
-    out = [0.0] * (42 * 6)
-    for cell, colour in enumerate(colours):
-        if colour >= 0:
-            out[6 * cell + colour] = 1.0
-    return out
-
-
 _PAVILION_HEAD = _Blocks(_pavilion_head)
 _CENTRE_22 = _Blocks(lambda key: [*(count / 22 for count in key[:6]), float(key[6])])
 _SUPPLY = _Blocks(lambda counts: [count / 10 for count in counts])
 _BAG_AND_TOWER = _Blocks(lambda counts: [count / 22 for count in counts])
 _PENDING = _Blocks(lambda tiles: [count / 3 for count in tiles])
 _HAND = _Blocks(lambda key: [*(count / 10 for count in key[:6]), float(key[6])])
-_CELLS = _Blocks(_cells)
+_CELLS = _Blocks(_one_hot_cells(6))
 
 
-def _pavilion(state: PavilionState, seat: int) -> Block:
-    # As for Azul: a row of remembered blocks, joined in one go.
-    parts = [_PAVILION_HEAD((state.phase, state.round)), *_factories(state.factories)]
-    parts.append(_CENTRE_22((*state.centre, state.marker_in_centre)))
-    parts.append(_SUPPLY(tuple(state.supply)))
-    parts.append(_BAG_AND_TOWER((*state.bag, *state.tower)))
+def _pavilion_shared(state: State) -> list[Block]:
+    assert isinstance(state, PavilionState)
     pending = tuple(state.pending_bonus[:3])
-    parts.append(_PENDING(pending + (0,) * (3 - len(pending))))
-    seats = _rotated(seat, state.players)
-    for other in seats:
-        board = state.boards[other]
-        parts.append(_SCORE((board.score,)))
-        parts.append(_HAND((*board.hand, board.passed)))
-        parts.append(_CELLS(tuple(board.colours)))
-    parts.append(_zeros(PAVILION_BOARD * (SEATS - len(seats))))
-    return np.concatenate(parts)
+    return [
+        _PAVILION_HEAD((state.phase, state.round)),
+        *_factories(state.factories),
+        _CENTRE_22((*state.centre, state.marker_in_centre)),
+        _SUPPLY(tuple(state.supply)),
+        _BAG_AND_TOWER((*state.bag, *state.tower)),
+        _PENDING(pending + (0,) * (3 - len(pending))),
+    ]
+
+
+def _pavilion_board(state: State, seat: int) -> Block:
+    assert isinstance(state, PavilionState)
+    board = state.boards[seat]
+    return b"".join((_SCORE((board.score,)), _HAND((*board.hand, board.passed)), _CELLS(tuple(board.colours))))
+
+
+@dataclass(frozen=True)
+class _Encoding:
+    """How one game's position is split into the shared part and one part per board."""
+
+    shared: Callable[[State], list[Block]]
+    board: Callable[[State, int], Block]
+    board_size: int
+    extra: Callable[[State, int], list[Block]]
+
+    def padding(self, players: int) -> Block:
+        """The zeros in place of the boards of the seats a game lacks."""
+        return _zeros(self.board_size * (SEATS - players))
+
+
+_AZUL = _Encoding(_azul_shared, _azul_board, AZUL_BOARD, _chocolatier_extra)
+_PAVILION = _Encoding(_pavilion_shared, _pavilion_board, PAVILION_BOARD, lambda state, seat: [])
