@@ -105,28 +105,27 @@ def _packed(values: list[float]) -> Block:
     return array("f", values).tobytes()
 
 
-class _Blocks:
+class _Blocks(dict[tuple[int, ...], Block]):
     """Small blocks of observation entries by the position details they show, each made once.
 
     Positions repeat these blocks (a factory's tiles, a board's pattern lines, a
-    wall) very often, so looking a block up is far cheaper than writing it again.
+    wall) very often, so looking a block up is far cheaper than writing it again;
+    and as a dictionary, a block already made is found without a Python call.
     """
 
-    __slots__ = ("_cache", "_make")
+    __slots__ = ("_make",)
 
     LIMIT = 1 << 15
 
     def __init__(self, make: Callable[[tuple[int, ...]], list[float]] | Callable[[tuple[int, ...]], Block]) -> None:
+        super().__init__()
         self._make = make
-        self._cache: dict[tuple[int, ...], Block] = {}
 
-    def __call__(self, key: tuple[int, ...]) -> Block:
-        block = self._cache.get(key)
-        if block is None:
-            if len(self._cache) >= self.LIMIT:
-                self._cache.clear()
-            made = self._make(key)
-            block = self._cache[key] = made if isinstance(made, bytes) else _packed(made)
+    def __missing__(self, key: tuple[int, ...]) -> Block:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        made = self._make(key)
+        block = self[key] = made if isinstance(made, bytes) else _packed(made)
         return block
 
 
@@ -188,16 +187,16 @@ def _zeros(size: int) -> Block:
 def _factories(factories: list[list[int]]) -> list[Block]:
     """Each factory's tiles by colour / 4, then zeros for the factories up to nine that the game lacks."""
     colours = len(factories[0])
-    return [*map(_FACTORY, map(tuple, factories)), _zeros(colours * (9 - len(factories)))]
+    return [*map(_FACTORY.__getitem__, map(tuple, factories)), _zeros(colours * (9 - len(factories)))]
 
 
 def _azul_shared(state: State) -> list[Block]:
     assert isinstance(state, AzulState)
     return [
-        _PHASES((state.phase, state.round)),
+        _PHASES[(state.phase, state.round)],
         *_factories(state.factories),
-        _CENTRE((*state.centre, state.centre_marker)),
-        _BAG_AND_LID((*state.bag, *state.lid)),
+        _CENTRE[(*state.centre, state.centre_marker)],
+        _BAG_AND_LID[(*state.bag, *state.lid)],
     ]
 
 
@@ -208,11 +207,11 @@ def _azul_board(state: State, seat: int) -> Block:
     counts, colours = board.line_count, board.line_colour
     return b"".join(
         (
-            _SCORE((board.score,)),
-            _LINES((0, counts[0], colours[0], counts[1], colours[1], counts[2], colours[2])),
-            _LINES((3, counts[3], colours[3], counts[4], colours[4])),
-            _WALL(tuple(board.wall_colours)),
-            _FLOOR((len(board.floor), MARKER in board.floor, board.waiting)),
+            _SCORE[(board.score,)],
+            _LINES[(0, counts[0], colours[0], counts[1], colours[1], counts[2], colours[2])],
+            _LINES[(3, counts[3], colours[3], counts[4], colours[4])],
+            _WALL[tuple(board.wall_colours)],
+            _FLOOR[(len(board.floor), MARKER in board.floor, board.waiting)],
         )
     )
 
@@ -256,19 +255,19 @@ def _pavilion_shared(state: State) -> list[Block]:
     assert isinstance(state, PavilionState)
     pending = tuple(state.pending_bonus[:3])
     return [
-        _PAVILION_HEAD((state.phase, state.round)),
+        _PAVILION_HEAD[(state.phase, state.round)],
         *_factories(state.factories),
-        _CENTRE_22((*state.centre, state.marker_in_centre)),
-        _SUPPLY(tuple(state.supply)),
-        _BAG_AND_TOWER((*state.bag, *state.tower)),
-        _PENDING(pending + (0,) * (3 - len(pending))),
+        _CENTRE_22[(*state.centre, state.marker_in_centre)],
+        _SUPPLY[tuple(state.supply)],
+        _BAG_AND_TOWER[(*state.bag, *state.tower)],
+        _PENDING[pending + (0,) * (3 - len(pending))],
     ]
 
 
 def _pavilion_board(state: State, seat: int) -> Block:
     assert isinstance(state, PavilionState)
     board = state.boards[seat]
-    return b"".join((_SCORE((board.score,)), _HAND((*board.hand, board.passed)), _CELLS(tuple(board.colours))))
+    return b"".join((_SCORE[(board.score,)], _HAND[(*board.hand, board.passed)], _CELLS[tuple(board.colours)]))
 
 
 @dataclass(frozen=True)
