@@ -157,7 +157,7 @@ def _lines(key: tuple[int, ...]) -> list[float]:
 
 
 def _one_hot_cells(colours: int) -> Callable[[tuple[int, ...]], Block]:
-    """Cells one-hot by colour (all zeros where empty, a negative colour), from a row of colours."""
+    """Cells one-hot by colour (all zeros where empty: colour -1 in both games), from a row of colours."""
     # Boards change every round, so these blocks are often new: made from cell blocks, they cost little.
     cells = [_packed([float(index == colour) for index in range(colours)]) for colour in range(colours)]
     cells.append(bytes(4 * colours))  # index -1: an empty cell
