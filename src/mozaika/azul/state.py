@@ -27,6 +27,7 @@ from mozaika.azul.wall import (
     FLOOR_SPACES,
     ROW_BONUS,
     SIZE,
+    coloured_column,
     complete_colours,
     complete_columns,
     complete_rows,
@@ -457,7 +458,7 @@ class AzulState(State):
                 line_count = board.line_count
                 for line in range(SIZE):
                     if line_count[line] == line + 1:
-                        self._move_to_wall(board, line, (line + board.line_colour[line]) % SIZE)
+                        self._move_to_wall(board, line, coloured_column(line, board.line_colour[line]))
                 self._score_floor(board)
         self._end_round()
 
