@@ -351,6 +351,19 @@ def test_oversized_and_malformed_bodies_are_refused(client) -> None:  # type: ig
     assert client.get("/api/no/such/thing").json()["error"]["code"] == "not_found"
 
 
+def test_a_wrong_method_is_refused_with_the_methods_the_address_takes(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    for method, url, allowed in [
+        ("DELETE", "/api/tables", "GET, POST"),
+        ("PUT", "/api/games", "GET"),
+        ("GET", f"/api/tables/{table_id}/moves", "POST"),
+    ]:
+        refused = client.request(method, url, headers=alice.headers)
+        assert refused.status_code == 405, (method, url)
+        assert refused.json()["error"]["code"] == "method_not_allowed"
+        assert refused.headers["Allow"] == allowed, (method, url)
+
+
 # --- undo ---------------------------------------------------------------------------------------
 
 

@@ -69,9 +69,12 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
 
     app = FastAPI(title="Mozaika", version=mozaika.__version__, description=DESCRIPTION, lifespan=lifespan)
     app.state.services = service
-    app.include_router(accounts.router)
-    app.include_router(tables.router)
-    app.include_router(live.router)
+    # Each API module's routes are complete where they are declared (address, tags, shared
+    # dependencies, error responses), so the application takes them as they are.  Included as
+    # routers, FastAPI would wrap them and analyse every route again for each application, on
+    # its first requests, and `allowed_methods` would not see them.
+    for router in (accounts.router, tables.router, live.router):
+        app.router.routes.extend(router.routes)
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
     mount_web_client(app)
 
