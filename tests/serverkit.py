@@ -5,6 +5,8 @@ from __future__ import annotations
 import atexit
 import os
 import random
+import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,6 +19,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from mozaika.server import Settings, create_app, credentials
+from mozaika.server.database import Database, migrate
 from mozaika.server.models import Base
 
 SERVED_HASHER = credentials._HASHER
@@ -84,8 +87,29 @@ def running_app(folder: Path, database: str = "sqlite", **settings: Any) -> Iter
         with running_app_on(emptied_postgres_database(), **settings) as client:
             yield client
     else:
-        with running_app_on(f"sqlite:///{folder / 'mozaika.db'}", **settings) as client:
+        with running_app_on(migrated_sqlite_database(folder), **settings) as client:
             yield client
+
+
+_migrated_sqlite: list[Path] = []
+
+
+def migrated_sqlite_database(folder: Path) -> str:
+    """A new SQLite database in ``folder`` with the schema made: a copy of one this process migrated once.
+
+    The server migrates its database as it starts; on a copy it finds nothing to do.
+    Migrating an empty database is tested on its own (``test_migrations_create_exactly_the_models_schema``).
+    """
+    if not _migrated_sqlite:
+        template = Path(tempfile.mkdtemp(prefix="mozaika-schema-")) / "mozaika.db"
+        database = Database(f"sqlite:///{template}")
+        migrate(database.engine)
+        database.dispose()
+        atexit.register(shutil.rmtree, template.parent, ignore_errors=True)
+        _migrated_sqlite.append(template)
+    copy = folder / "mozaika.db"
+    shutil.copyfile(_migrated_sqlite[0], copy)
+    return f"sqlite:///{copy}"
 
 
 @contextmanager
