@@ -58,6 +58,28 @@ def test_every_bot_plays_legal_moves_in_every_game(
     state.play(move)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    board=st.sampled_from(["coloured", "colourless"]),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 250),
+)
+def test_summer_pavilion_lists_placements_then_passes_keeping_the_most_first(
+    board: str, players: int, seed: int, steps: int
+) -> None:
+    """S-8, S-11: the order the search's rollouts rely on (PavilionState.legal_moves)."""
+    state = random_position(("pavilion", {"board": board}), players, seed, steps)
+    moves = state.legal_moves()
+    kinds = [type(move).__name__ for move in moves]
+    if "Pass" not in kinds:
+        return
+    first_pass = kinds.index("Pass")
+    assert set(kinds[:first_pass]) <= {"Place"} and set(kinds[first_pass:]) == {"Pass"}
+    kept = [len(move.kept) for move in moves[first_pass:]]  # type: ignore[attr-defined]
+    assert kept == sorted(kept, reverse=True)
+
+
 def test_a_whole_game_between_bots_ends_with_legal_moves_only() -> None:
     """The search bot and greedy finish a Master Chocolatier game with special factories (M-1..M-5)."""
     state = mozaika.new_game("chocolatier", players=3, seed=5, special_factories=True)

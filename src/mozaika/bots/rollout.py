@@ -64,17 +64,21 @@ def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
 
 def _pavilion(state: PavilionState, moves: list[Move], rng: random.Random) -> Move:
     # The placement that scores most for the tiles it costs; pass (keeping the most) when none is worth it.
+    # The engine lists placements first, then the passes, those keeping the most tiles first
+    # (PavilionState.legal_moves); the loop stops at the first move that is not a placement.
+    # Move classes are ABCs, on which a failing isinstance costs a Python call: exact types are far cheaper.
     board = state.boards[state.turn]
+    rings, numbers = board.star_rings, state.numbers
     scored: list[tuple[float, Move]] = []
     for move in moves:
-        if isinstance(move, Place):
-            star, slot = divmod(move.space, 6)
-            points = ARC_POINTS[board.star_rings[star] | 1 << slot][slot]
-            scored.append((points - 0.4 * state.numbers[move.space] - 0.1 * move.wilds, move))
+        if type(move) is not Place:
+            break
+        star, slot = divmod(move.space, 6)
+        points = ARC_POINTS[rings[star] | 1 << slot][slot]
+        scored.append((points - 0.4 * numbers[move.space] - 0.1 * move.wilds, move))
     chosen = _best(scored, rng, floor=-1.5)
     if chosen is not None:
         return chosen
-    passes = [move for move in moves if isinstance(move, Pass)]
-    if passes:
-        return passes[0]  # the engine lists the passes keeping the most tiles first
+    if len(scored) < len(moves) and type(moves[len(scored)]) is Pass:
+        return moves[len(scored)]
     return moves[rng.randrange(len(moves))]

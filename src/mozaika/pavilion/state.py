@@ -229,6 +229,8 @@ class PavilionState(State):
     # --- protocol: moves --------------------------------------------------------------
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """The legal moves; in the placement phase the placements come first, then the passes,
+        those keeping the most tiles first (the bots' rollouts rely on this order)."""
         if seat is not None and seat not in self.to_move:
             return []
         if self.phase == ACQUIRE:
