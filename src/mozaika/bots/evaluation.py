@@ -79,7 +79,7 @@ def _pavilion_value(state: PavilionState, seat: int) -> float:
             value += STAR_BONUS[star] * BONUS_PROGRESS * (filled / 6) ** 2
         elif filled:
             value += STAR_BONUS[star] * BONUS_PROGRESS
-    for number, mask in number_masks(state.numbers).items():
+    for number, mask in number_masks(state.numbers):
         share = (board.filled & mask).bit_count() / mask.bit_count()
         value += NUMBER_BONUS[number] * BONUS_PROGRESS * share**2
     return value

@@ -10,6 +10,7 @@ places.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from mozaika.pavilion.theme import BLUE, GREEN, ORANGE, PAVILION_THEME, PURPLE, RED, WILD_BY_ROUND, YELLOW
 
@@ -127,9 +128,12 @@ NUMBER_BONUS = {1: 4, 2: 8, 3: 12, 4: 16}
 """S-13: every space of that number filled."""
 
 
-def number_masks(numbers: tuple[int, ...]) -> dict[int, int]:
-    """For each bonus number, the mask of the spaces that carry it."""
-    return {number: sum(1 << index for index in range(SPACES) if numbers[index] == number) for number in NUMBER_BONUS}
+@cache
+def number_masks(numbers: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """For each bonus number, the mask of the spaces that carry it: ``(number, mask)`` pairs."""
+    return tuple(
+        (number, sum(1 << index for index in range(SPACES) if numbers[index] == number)) for number in NUMBER_BONUS
+    )
 
 
 def printed_board() -> dict[str, object]:

@@ -52,12 +52,15 @@ class Take(Move):
 class Place(Move):
     """Place a ``colour`` tile on ``space``, paying with ``wilds`` wild tiles and the rest in ``colour`` (S-8)."""
 
-    __slots__ = ("_text", "colour", "space", "wilds")
+    __slots__ = ("_text", "colour", "slot", "space", "star", "wilds")
 
     def __init__(self, space_index: int, colour: int, wilds: int) -> None:
         self.space = space_index
         self.colour = colour
         self.wilds = wilds
+        self.star = star_of(space_index)
+        self.slot = space_index % SLOTS
+        """The space's place on its star, 0-5 (``slot_of`` numbers them 1-6 as the board does)."""
         text = f"{STAR_LETTERS[star_of(space_index)]}{slot_of(space_index)}{_THEME.letter(colour)}"
         self._text = text + (f"+{wilds}" if wilds else "")
 

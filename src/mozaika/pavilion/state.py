@@ -408,9 +408,8 @@ class PavilionState(State):
         board = self.boards[self.turn]
         index, colour, wilds = move.space, move.colour, move.wilds
         star = index // SLOTS
-        where = f"slot {index % SLOTS + 1} of the {self._star_name(star)}"
         if board.filled >> index & 1:
-            raise IllegalMoveError(f"{move}: {where} is already filled", rule="S-8")
+            raise IllegalMoveError(f"{move}: {self._space_name(index)} is already filled", rule="S-8")
         name = self.theme.name
         if not board.colour_fits(star, colour, self.colourless):
             raise IllegalMoveError(f"{move}: {self._why_colour_refused(board, star, colour)}", rule=self._star_rule())
@@ -426,15 +425,16 @@ class PavilionState(State):
                 )
             if hand[colour] < number:
                 raise IllegalMoveError(
-                    f"{move}: {where} costs {number} {name(colour)} tiles; you hold {hand[colour]}", rule="S-8"
+                    f"{move}: {self._space_name(index)} costs {number} {name(colour)} tiles; you hold {hand[colour]}",
+                    rule="S-8",
                 )
         else:
             if hand[colour] == 0:
                 raise IllegalMoveError(f"{move}: you hold no {name(colour)} tile to place", rule="S-8")
             if wilds > number - 1:
                 raise IllegalMoveError(
-                    f"{move}: {where} costs {number} tiles, one of them the {name(colour)} tile placed, "
-                    f"so at most {number - 1} wild tiles pay for it",
+                    f"{move}: {self._space_name(index)} costs {number} tiles, one of them the {name(colour)} "
+                    f"tile placed, so at most {number - 1} wild tiles pay for it",
                     rule="S-8",
                 )
             if hand[wild] < wilds:
@@ -443,8 +443,8 @@ class PavilionState(State):
                 )
             if hand[colour] < number - wilds:
                 raise IllegalMoveError(
-                    f"{move}: {where} costs {number} tiles; {hand[colour]} {name(colour)} and {wilds} wild "
-                    "are not enough",
+                    f"{move}: {self._space_name(index)} costs {number} tiles; {hand[colour]} {name(colour)} "
+                    f"and {wilds} wild are not enough",
                     rule="S-8",
                 )
         # S-8: one tile on the space, the rest of the cost to the tower.
@@ -467,6 +467,9 @@ class PavilionState(State):
             self._next_bonus()
         else:
             self._next_placer()
+
+    def _space_name(self, index: int) -> str:
+        return f"slot {index % SLOTS + 1} of the {self._star_name(index // SLOTS)}"
 
     def _star_rule(self) -> str:
         return "S-16" if self.colourless else "S-8"
@@ -591,7 +594,7 @@ class PavilionState(State):
                     stars += STAR_BONUS[present.bit_length() - 1]
                 else:
                     stars += MIXED_STAR_BONUS
-            numbers = sum(NUMBER_BONUS[number] for number, mask in masks.items() if board.filled & mask == mask)
+            numbers = sum(NUMBER_BONUS[number] for number, mask in masks if board.filled & mask == mask)
             board.star_bonus = stars
             board.number_bonus = numbers
             board.score += stars + numbers
