@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import pickle
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -123,3 +127,32 @@ def test_ruling_r2_no_tile_left_ends_the_game() -> None:
     state.bag = [0] * 5  # every other tile is out of play for this test
     state.play("5B2")
     assert state.is_over
+
+
+MOVES_OF_SOME_GAMES = """
+import pickle, random, sys, mozaika
+moves = []
+for game, options in [("azul", {}), ("azul", {"wall": "grey"}), ("chocolatier", {"special_factories": True}),
+                      ("pavilion", {}), ("pavilion", {"board": "colourless"})]:
+    state = mozaika.new_game(game, players=2, seed=5, **options)
+    rng = random.Random(5)
+    while not state.is_over:
+        legal = state.legal_moves(state.to_move[0])
+        moves += legal
+        state.play(rng.choice(legal))
+if __name__ == "__main__":
+    sys.stdout.buffer.write(pickle.dumps(moves))
+"""
+
+
+def test_a_move_pickled_in_another_process_is_the_same_move_here() -> None:
+    """Moves travel between processes (arena and bot workers): equal there means equal, and hashed alike, here."""
+    here: dict[str, list[mozaika.Move]] = {}
+    exec(MOVES_OF_SOME_GAMES, here)  # the same games, played in this process
+    for hash_seed in ("1", "2"):
+        environment = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        command = [sys.executable, "-c", MOVES_OF_SOME_GAMES]
+        there = pickle.loads(subprocess.run(command, capture_output=True, check=True, env=environment).stdout)
+        assert len(there) == len(here["moves"]) > 1000
+        for made_here, made_there in zip(here["moves"], there, strict=True):
+            assert made_there == made_here and hash(made_there) == hash(made_here), str(made_here)

@@ -35,12 +35,15 @@ class TakeMove(Move):
     index 0-4 or :data:`FLOOR`.
     """
 
-    __slots__ = ("_text", "colour", "line", "source")
+    __slots__ = ("_hash", "_text", "colour", "line", "source")
 
     def __init__(self, source: int, colour: int, line: int, theme: Theme) -> None:
         self.source = source
         self.colour = colour
         self.line = line
+        # Searches look moves up in dictionaries all the time, so the hash is made once: of numbers
+        # only, so that it is the same in every process a pickled move may travel to.
+        self._hash = hash((source, colour, line))
         where = "C" if source == CENTRE else str(source + 1)
         to = "F" if line == FLOOR else str(line + 1)
         self._text = f"{where}{theme.letter(colour)}{to}"
@@ -57,7 +60,7 @@ class TakeMove(Move):
         )
 
     def __hash__(self) -> int:
-        return hash((self.source, self.colour, self.line))
+        return self._hash
 
 
 class WallMove(Move):

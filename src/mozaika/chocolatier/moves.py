@@ -46,6 +46,7 @@ class SplitTake(TakeMove):
         if to_next:
             split += ">" + theme.spell(colours_of(to_next))
         self._text += split
+        self._hash = hash((source, colour, line, to_previous, to_next))
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -58,7 +59,7 @@ class SplitTake(TakeMove):
         )
 
     def __hash__(self) -> int:
-        return hash((self.source, self.colour, self.line, self.to_previous, self.to_next))
+        return self._hash
 
 
 class SpecialFill(ChanceOutcome):

@@ -32,11 +32,14 @@ _THEME = PAVILION_THEME
 class Take(Move):
     """Take every tile of ``colour`` from ``source`` (a factory index or :data:`CENTRE`), plus one wild (S-5)."""
 
-    __slots__ = ("_text", "colour", "source")
+    __slots__ = ("_hash", "_text", "colour", "source")
 
     def __init__(self, source: int, colour: int) -> None:
         self.source = source
         self.colour = colour
+        # Searches hash moves all the time, so the hash is made once: of numbers only, so that it is
+        # the same in every process a pickled move may travel to.
+        self._hash = hash((source, colour))
         self._text = ("C" if source == CENTRE else str(source + 1)) + _THEME.letter(colour)
 
     def __str__(self) -> str:
@@ -46,13 +49,13 @@ class Take(Move):
         return type(other) is Take and self.source == other.source and self.colour == other.colour
 
     def __hash__(self) -> int:
-        return hash((self.source, self.colour, "take"))
+        return self._hash
 
 
 class Place(Move):
     """Place a ``colour`` tile on ``space``, paying with ``wilds`` wild tiles and the rest in ``colour`` (S-8)."""
 
-    __slots__ = ("_text", "colour", "slot", "space", "star", "wilds")
+    __slots__ = ("_hash", "_text", "colour", "slot", "space", "star", "wilds")
 
     def __init__(self, space_index: int, colour: int, wilds: int) -> None:
         self.space = space_index
@@ -61,6 +64,7 @@ class Place(Move):
         self.star = star_of(space_index)
         self.slot = space_index % SLOTS
         """The space's place on its star, 0-5 (``slot_of`` numbers them 1-6 as the board does)."""
+        self._hash = hash((space_index, colour, wilds))  # made once, of numbers only (see Take)
         text = f"{STAR_LETTERS[star_of(space_index)]}{slot_of(space_index)}{_THEME.letter(colour)}"
         self._text = text + (f"+{wilds}" if wilds else "")
 
@@ -76,7 +80,7 @@ class Place(Move):
         )
 
     def __hash__(self) -> int:
-        return hash((self.space, self.colour, self.wilds, "place"))
+        return self._hash
 
 
 class Pick(Move):
