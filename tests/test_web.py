@@ -27,17 +27,23 @@ from serverprocess import ServerProcess
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder: Path = tmp_path_factory.mktemp("web")
-    process = ServerProcess(f"sqlite:///{folder / 'web.db'}", folder / "server.log", bot_workers=1).start()
+    process = ServerProcess(f"sqlite:///{folder / 'web.db'}", folder / "server.log", bot_workers=1).launch()
     yield process
     process.stop()
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(starting_server: ServerProcess) -> Iterator[Any]:
+    # The server starts while Chromium does.
     with chromium() as found:
         yield found
+
+
+@pytest.fixture(scope="module")
+def server(starting_server: ServerProcess, browser: Any) -> ServerProcess:
+    return starting_server.wait_until_ready()
 
 
 @pytest.fixture
