@@ -63,27 +63,22 @@ def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
 
 
 def _pavilion(state: PavilionState, moves: list[Move], rng: random.Random) -> Move:
-    # The placement that scores most for the tiles it costs (ties at random, as in _best); pass, keeping
-    # the most, when none is worth it.  The engine lists placements first, then the passes, those keeping
-    # the most tiles first (PavilionState.legal_moves), so the loop stops at the first other move.
+    # The placement that scores most for the tiles it costs; pass, keeping the most, when none is worth it.
+    # The engine lists placements first, then the passes, those keeping the most tiles first
+    # (PavilionState.legal_moves), so the loop stops at the first other move.
     # Move classes are ABCs, on which a failing isinstance costs a Python call: exact types are far cheaper.
     board = state.boards[state.turn]
     rings, numbers = board.star_rings, state.numbers
-    best: list[Move] = []
-    top = -1.5
+    scored: list[tuple[float, Move]] = []
     for move in moves:
         if type(move) is not Place:
             break
         slot = move.slot
-        worth = ARC_POINTS[rings[move.star] | 1 << slot][slot] - 0.4 * numbers[move.space] - 0.1 * move.wilds
-        if worth > top + 1e-9:
-            top = worth
-            best = [move]
-        elif worth > top - 1e-9:
-            best.append(move)
-    if best:
-        return best[rng.randrange(len(best))]
-    for move in moves:
-        if type(move) is Pass:
-            return move
+        points = ARC_POINTS[rings[move.star] | 1 << slot][slot]
+        scored.append((points - 0.4 * numbers[move.space] - 0.1 * move.wilds, move))
+    chosen = _best(scored, rng, floor=-1.5)
+    if chosen is not None:
+        return chosen
+    if len(scored) < len(moves) and type(moves[len(scored)]) is Pass:
+        return moves[len(scored)]
     return moves[rng.randrange(len(moves))]

@@ -65,7 +65,7 @@ class Place(Move):
         self.slot = space_index % SLOTS
         """The space's place on its star, 0-5 (``slot_of`` numbers them 1-6 as the board does)."""
         self._hash = hash((space_index, colour, wilds))  # made once, of numbers only (see Take)
-        text = f"{STAR_LETTERS[star_of(space_index)]}{slot_of(space_index)}{_THEME.letter(colour)}"
+        text = f"{STAR_LETTERS[self.star]}{slot_of(space_index)}{_THEME.letter(colour)}"
         self._text = text + (f"+{wilds}" if wilds else "")
 
     def __str__(self) -> str:
