@@ -406,8 +406,7 @@ class PavilionState(State):
     def _place(self, move: Place) -> None:
         self._expect(PLACE, move, "S-7")
         board = self.boards[self.turn]
-        index, colour, wilds = move.space, move.colour, move.wilds
-        star = index // SLOTS
+        index, colour, wilds, star = move.space, move.colour, move.wilds, move.star
         if board.filled >> index & 1:
             raise IllegalMoveError(f"{move}: {self._space_name(index)} is already filled", rule="S-8")
         name = self.theme.name
@@ -454,7 +453,7 @@ class PavilionState(State):
             hand[wild] -= wilds
             self.tower[wild] += wilds
         board.put(index, colour)
-        points = ARC_POINTS[board.star_rings[star]][index % SLOTS]  # S-9
+        points = ARC_POINTS[board.star_rings[star]][move.slot]  # S-9
         board.score += points
         board.placement_points += points
         # S-10: every feature this placement completes pays its tiles from the supply.
