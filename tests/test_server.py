@@ -13,10 +13,13 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from argon2 import extract_parameters, profiles
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import text
 
 from mozaika.records import Record, replay
 from mozaika.server.database import Database, migrate
+from mozaika.server.games import CHANCE, MOVE, UNDO, Entry, effective_steps, last_step
 from mozaika.server.models import Base
 
 from serverkit import SERVED_HASHER, Player, play_random_moves, postgres_database, running_app, two_player_table
@@ -385,6 +388,34 @@ def test_a_move_can_be_taken_back_until_the_next_player_acts(client) -> None:  #
     view = bob.table(table_id)
     bob.move(table_id, view["legal_moves"][0], view["seq"])
     assert alice.post(f"/api/tables/{table_id}/undo", {"seq": view["seq"] + 1}).status_code == 409
+
+
+@given(st.lists(st.sampled_from([MOVE, CHANCE, UNDO]), max_size=40))
+def test_the_last_step_read_backwards_is_the_last_that_stands_after_the_undos(kinds: list[str]) -> None:
+    entries: list[Entry] = []
+    standing = 0
+    for kind in kinds:
+        if kind == UNDO and not standing:
+            continue  # an undo cancels a step that stands
+        standing += -1 if kind == UNDO else 1
+        entries.append(Entry(len(entries) + 1, kind, 0, str(len(entries))))
+    steps = effective_steps(entries)
+    assert last_step(reversed(entries)) == (steps[-1] if steps else None)
+
+
+def test_the_log_is_read_backwards_page_by_page(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, bob = two_player_table(client)
+    play_random_moves(table_id, [alice, bob], random.Random(3), 5)
+    view = alice.table(table_id)
+    mover = [alice, bob][view["to_move"][0]]
+    mover.move(table_id, mover.table(table_id)["legal_moves"][0], view["seq"])
+    assert mover.post(f"/api/tables/{table_id}/undo", {"seq": view["seq"] + 1}).status_code == 200
+    services = client.app.state.services
+    with services.db.reading() as session:
+        forwards = services.tables._entries(session, table_id)
+        for page in (1, 2, 3, 8, 100):
+            assert list(services.tables._entries_newest_first(session, table_id, page)) == forwards[::-1]
+    assert [entry.kind for entry in forwards[-2:]] == [MOVE, UNDO]
 
 
 def test_undo_cannot_take_back_a_move_after_which_tiles_were_drawn(client) -> None:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ move costs one short read however long the game.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from threading import Lock
 from typing import Any
@@ -83,12 +83,29 @@ def public_position(state: State) -> dict[str, Any]:
     return position
 
 
-def undoable_move(entries: Sequence[Entry]) -> Entry | None:
-    """The move an undo would cancel: the last entry, when it is a move (no draw came after it)."""
-    steps = effective_steps(entries)
-    if steps and steps[-1].kind == MOVE:
-        return steps[-1]
+def last_step(newest_first: Iterable[Entry]) -> Entry | None:
+    """The last move or chance outcome that stands, reading the log backwards from its end.
+
+    Each undo cancels the step that stands before it, so an undo read backwards
+    cancels the next step not already cancelled.  This reads only back to the
+    answer (most often one or two entries), where :func:`effective_steps` needs
+    the whole log.
+    """
+    cancelled = 0
+    for entry in newest_first:
+        if entry.kind == UNDO:
+            cancelled += 1
+        elif cancelled:
+            cancelled -= 1
+        else:
+            return entry
     return None
+
+
+def undoable_move(newest_first: Iterable[Entry]) -> Entry | None:
+    """The move an undo would cancel, from the log read backwards: the last step, when it is a move."""
+    step = last_step(newest_first)
+    return step if step is not None and step.kind == MOVE else None
 
 
 class PositionCache:

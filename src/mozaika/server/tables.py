@@ -9,7 +9,7 @@ broadcasts them only after the transaction has committed.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -343,7 +343,7 @@ class Tables:
                 raise ForbiddenError("this table does not allow undo")
             self._check_running(table, seq)
             log = self._entries(session, table.id)
-            move = undoable_move(log)
+            move = undoable_move(reversed(log))
             if move is None or move.seat != seat.index:
                 raise ConflictError(
                     "there is no move of yours to take back: someone has acted or tiles were drawn since"
@@ -522,6 +522,23 @@ class Tables:
             .order_by(LogEntry.seq)
         ).all()
         return [Entry(seq, kind, seat, text) for seq, kind, seat, text in rows]
+
+    @staticmethod
+    def _entries_newest_first(session: Session, table_id: str, page: int = 8) -> Iterator[Entry]:
+        """The table's log entries from the last back, read a few at a time as they are wanted."""
+        before: int | None = None
+        while True:
+            query = select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text).where(
+                LogEntry.table_id == table_id
+            )
+            if before is not None:
+                query = query.where(LogEntry.seq < before)
+            rows = session.execute(query.order_by(LogEntry.seq.desc()).limit(page)).all()
+            for seq, kind, seat, text in rows:
+                yield Entry(seq, kind, seat, text)
+            if len(rows) < page:
+                return
+            before = rows[-1][0]
 
     @staticmethod
     def _resolve_chance(state: State, seq: int) -> list[Entry]:
@@ -743,7 +760,7 @@ class Tables:
             mine = table.status == RUNNING and you is not None and you in state.to_move
             summary["legal_moves"] = [str(move) for move in state.legal_moves(you)] if mine else []
             if table.status == RUNNING and table.undo_allowed and you is not None:
-                last = undoable_move(self._entries(session, table.id))
+                last = undoable_move(self._entries_newest_first(session, table.id))
                 summary["can_undo"] = last is not None and last.seat == you
             else:
                 summary["can_undo"] = False
