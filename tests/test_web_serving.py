@@ -183,7 +183,7 @@ def test_a_bot_and_a_hint_decide_for_their_own_seat_when_several_choose_at_once(
     import random
 
     from mozaika import new_game
-    from mozaika.server.botplay import analyse_position, choose_move
+    from mozaika.server.botwork import analyse_position, choose_move
 
     state = new_game("azul", players=2, seed=4, wall="grey")
     rng = random.Random(4)

@@ -1,4 +1,7 @@
-"""Bots at the tables: their moves are searched in worker processes, never on the event loop."""
+"""Bots at the tables: their moves are searched in worker processes, never on the event loop.
+
+What the workers run is in :mod:`mozaika.server.botwork`.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +9,6 @@ import asyncio
 import logging
 import multiprocessing
 import os
-import threading
-import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -15,53 +16,11 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.bots import make_bot
-from mozaika.protocol import State
+from mozaika.server.botwork import analyse_position, choose_move, exit_with_parent, ready
 from mozaika.server.errors import ApiError
 from mozaika.server.tables import BotTurn, Tables
 
 log = logging.getLogger("mozaika.server")
-
-
-def _exit_with_parent(parent: int) -> None:
-    """In a worker process: exit when the server is gone, even if it was killed without a word."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def _ready() -> bool:
-    return True
-
-
-def position_for(position: str, seat: int) -> State:
-    """The position as ``seat`` decides in it: a bot decides for the first seat to move.
-
-    Several seats move at once only where their decisions are independent (the grey
-    wall's columns, rule A-10), so the seats before ``seat`` settle theirs in this copy
-    first; that changes nothing about the choices ``seat`` has.
-    """
-    state = State.from_json(position)
-    while state.to_move and state.to_move[0] != seat:
-        if seat not in state.to_move:
-            raise ValueError(f"seat {seat + 1} has no decision to make in this position")
-        state.play(state.legal_moves(state.to_move[0])[0])
-    return state
-
-
-def choose_move(position: str, seat: int, level: str, seed: int) -> str:
-    """In a worker process: the move the level's bot makes for ``seat`` in this position."""
-    return str(make_bot(level, seed=seed).choose(position_for(position, seat)))
-
-
-def analyse_position(position: str, seat: int, bot: str, seconds: float, top: int) -> list[dict[str, Any]]:
-    """In a worker process: the bot's best moves for ``seat`` in this position, best first."""
-    ranked = make_bot(bot, seconds=seconds).analyse(position_for(position, seat))[:top]
-    return [{"move": str(found.move), "value": round(found.value, 4), "visits": found.visits} for found in ranked]
 
 
 class BotPlayer:
@@ -86,14 +45,14 @@ class BotPlayer:
         self._pool = self._new_pool()
         if early:
             loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(self._pool, _ready) for _ in range(self.workers)))
+            await asyncio.gather(*(loop.run_in_executor(self._pool, ready) for _ in range(self.workers)))
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # "spawn": a worker must not inherit the server's threads, sockets or database connections.
         return ProcessPoolExecutor(
             self.workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_exit_with_parent,
+            initializer=exit_with_parent,
             initargs=(os.getpid(),),
         )
 

@@ -1,0 +1,58 @@
+"""What the server's bot workers run: a bot's move or hint for a seat, from a position in JSON.
+
+The workers are separate processes (see :mod:`mozaika.server.botplay`).  This module
+imports the bots and the games only, not the web framework or the database, so a
+worker starts quickly and stays small.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from typing import Any
+
+from mozaika.bots import make_bot
+from mozaika.protocol import State
+
+
+def exit_with_parent(parent: int) -> None:
+    """In a worker process: exit when the server is gone, even if it was killed without a word."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def ready() -> bool:
+    """Nothing: the server runs it once in each worker to start the workers before the first game."""
+    return True
+
+
+def position_for(position: str, seat: int) -> State:
+    """The position as ``seat`` decides in it: a bot decides for the first seat to move.
+
+    Several seats move at once only where their decisions are independent (the grey
+    wall's columns, rule A-10), so the seats before ``seat`` settle theirs in this copy
+    first; that changes nothing about the choices ``seat`` has.
+    """
+    state = State.from_json(position)
+    while state.to_move and state.to_move[0] != seat:
+        if seat not in state.to_move:
+            raise ValueError(f"seat {seat + 1} has no decision to make in this position")
+        state.play(state.legal_moves(state.to_move[0])[0])
+    return state
+
+
+def choose_move(position: str, seat: int, level: str, seed: int) -> str:
+    """In a worker process: the move the level's bot makes for ``seat`` in this position."""
+    return str(make_bot(level, seed=seed).choose(position_for(position, seat)))
+
+
+def analyse_position(position: str, seat: int, bot: str, seconds: float, top: int) -> list[dict[str, Any]]:
+    """In a worker process: the bot's best moves for ``seat`` in this position, best first."""
+    ranked = make_bot(bot, seconds=seconds).analyse(position_for(position, seat))[:top]
+    return [{"move": str(found.move), "value": round(found.value, 4), "visits": found.visits} for found in ranked]
