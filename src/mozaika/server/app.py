@@ -51,13 +51,6 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
         await service.hub.start()
         await service.bots.start(early=settings.start_bot_workers_early)
         await service.bots.resume_all()
-        # Garbage collection pauses every live game.  What start-up created lives as long as
-        # the process: moved out of the collector's sight, it no longer lengthens each full
-        # collection.  The server's garbage is freed by reference counting, not the cycle
-        # collector, so collections can be rarer than Python's default.
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(20_000, 20, 50)
         if on_ready is not None:
             on_ready()
         try:
@@ -185,8 +178,13 @@ def serve(
     """Run the server until interrupted; with ``open_url``, open it in a browser once the server listens."""
     import uvicorn
 
+    def on_ready() -> None:
+        _tune_garbage_collection()
+        if open_url is not None:
+            _open_browser(open_url)
+
     uvicorn.run(
-        create_app(settings, on_ready=None if open_url is None else lambda: _open_browser(open_url)),
+        create_app(settings, on_ready=on_ready),
         host=host,
         port=port,
         log_level=log_level,
@@ -195,6 +193,20 @@ def serve(
         ws_per_message_deflate=False,
         **uvicorn_options,
     )
+
+
+def _tune_garbage_collection() -> None:
+    """For a process that serves and does nothing else, once it has started.
+
+    Garbage collection pauses every live game.  What start-up created lives as long as
+    the process: moved out of the collector's sight, it no longer lengthens each full
+    collection.  The server's garbage is freed by reference counting, not the cycle
+    collector, so collections can be rarer than Python's default.  (An application made
+    with :func:`create_app` inside another program leaves that program's collector alone.)
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 50)
 
 
 def _open_browser(url: str) -> None:
