@@ -178,6 +178,22 @@ def test_every_score_source_and_statistic_has_a_name(game: str) -> None:
             assert f"stat.{name}" in CATALOGUES["en"], name
 
 
+def test_a_bot_worker_loads_neither_the_web_framework_nor_the_database() -> None:
+    """What a worker imports to play a move: the bots and the games, so that it starts fast and stays small."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, mozaika\n"
+        "from mozaika.server.botwork import choose_move\n"
+        "choose_move(mozaika.new_game('azul', players=2, seed=1).to_json(), 0, 'easy', 1)\n"
+        "heavy = {'fastapi', 'starlette', 'sqlalchemy', 'alembic'}\n"
+        "print(sorted({name.split('.')[0] for name in sys.modules} & heavy))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
+
+
 def test_a_bot_and_a_hint_decide_for_their_own_seat_when_several_choose_at_once() -> None:
     """A-10: grey-wall columns are chosen by every player at once; the bot of seat 2 chooses seat 2's."""
     import random
