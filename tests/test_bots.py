@@ -14,7 +14,7 @@ import mozaika
 from mozaika.azul.state import AzulState
 from mozaika.bots import LEVELS, BotError, Budget, bot_names, make_bot
 from mozaika.bots.evaluation import evaluate
-from mozaika.bots.mcts import OWN_WEIGHTS, MctsBot, outcome_values, standings
+from mozaika.bots.mcts import MctsBot, outcome_values, standings
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("azul", {"wall": "coloured"}),
@@ -163,23 +163,6 @@ def test_the_search_spends_itself_on_the_greedy_shortlist() -> None:
     assert len(searched) <= 5
     values = {str(entry.move): entry.value for entry in greedy}
     assert all(values[str(entry.move)] >= best_values[-1] - 1e-9 for entry in searched)
-
-
-def test_own_weight_is_one_weight_for_every_game_or_weights_by_game() -> None:
-    assert MctsBot().own_weight_in("azul") == OWN_WEIGHTS["azul"]
-    assert MctsBot(own_weight=2.0).own_weight_in("pavilion") == 2.0
-    by_game = MctsBot(own_weight={"azul": 1.5})
-    assert by_game.own_weight_in("azul") == 1.5
-    assert by_game.own_weight_in("pavilion") == OWN_WEIGHTS["pavilion"]
-    # A weight for another game leaves the search of this one as it was.
-    state = mozaika.new_game("azul", players=2, seed=6)
-
-    def statistics(bot: MctsBot) -> list[tuple[str, int, float]]:
-        return [(str(move), node.visits, node.value) for move, node in bot.search(state).children.items()]
-
-    plain = statistics(MctsBot(budget=Budget(iterations=120), seed=3))
-    assert statistics(MctsBot(budget=Budget(iterations=120), seed=3, own_weight={"pavilion": 3.0})) == plain
-    assert statistics(MctsBot(budget=Budget(iterations=120), seed=3, own_weight={"azul": 3.0})) != plain
 
 
 def test_the_search_values_each_seats_gain_since_the_root_in_lead_and_in_points_of_its_own() -> None:

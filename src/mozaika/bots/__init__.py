@@ -13,7 +13,6 @@ Levels: ``beginner``, ``easy``, ``medium``, ``hard``, ``expert`` (:data:`LEVELS`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from mozaika.bots.base import Bot, BotError, Budget, MoveValue
@@ -41,7 +40,7 @@ LEVELS: dict[str, Level] = {
     "expert": Level(
         "mcts",
         Budget(iterations=2500, seconds=5.0),
-        (("candidates", 32), ("own_weight", MappingProxyType({"azul": 1.5}))),
+        (("candidates", 32),),
         "search over the 32 best-looking moves, 2500 iterations (at most 5 s) a move",
     ),
 }

@@ -14,7 +14,6 @@ building: see :data:`OWN_WEIGHTS`).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 
 from mozaika.bots.base import Bot, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
@@ -79,15 +78,14 @@ class MctsBot(Bot):
         seed: int | None = None,
         exploration: float = 0.12,
         candidates: int = 16,
-        own_weight: float | Mapping[str, float] | None = None,
+        own_weight: float | None = None,
     ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
         self.candidates = candidates
         """At the root, only this many moves, the best by the greedy evaluation, are searched."""
         self.own_weight = own_weight
-        """What a point of its own is worth to a seat besides its lead: one weight for every game, or
-        weights by game id; a game without one (or None) takes its :data:`OWN_WEIGHTS`."""
+        """What a point of its own is worth to a seat besides its lead; None: the game's :data:`OWN_WEIGHTS`."""
         self.last_iterations = 0
         """How many iterations the last search ran (for speed measurements)."""
 
@@ -110,7 +108,7 @@ class MctsBot(Bot):
         exploration = self.exploration
         shortlist = self._shortlist(state)
         reference = standings(evaluate(state))
-        own_weight = self.own_weight_in(state.game_id)
+        own_weight = OWN_WEIGHTS.get(state.game_id, 0.0) if self.own_weight is None else self.own_weight
         while True:
             simulation = state.copy()
             simulation.auto_chance = True
@@ -154,13 +152,6 @@ class MctsBot(Bot):
                 break
         self.last_iterations = deadline.done
         return root
-
-    def own_weight_in(self, game_id: str) -> float:
-        """The ``own_weight`` this bot searches ``game_id`` with."""
-        weight = self.own_weight
-        if isinstance(weight, Mapping):
-            weight = weight.get(game_id)
-        return OWN_WEIGHTS.get(game_id, 0.0) if weight is None else weight
 
     def _shortlist(self, state: State) -> list[Move]:
         """The root moves worth searching: all of them, or the best ``candidates`` by the greedy evaluation.
