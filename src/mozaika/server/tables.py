@@ -515,30 +515,28 @@ class Tables:
         )
 
     @staticmethod
-    def _entries(session: Session, table_id: str, after: int = 0) -> list[Entry]:
-        rows = session.execute(
-            select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text)
-            .where(LogEntry.table_id == table_id, LogEntry.seq > after)
-            .order_by(LogEntry.seq)
-        ).all()
-        return [Entry(seq, kind, seat, text) for seq, kind, seat, text in rows]
+    def _entries(
+        session: Session, table_id: str, after: int = 0, *, before: int | None = None, page: int | None = None
+    ) -> list[Entry]:
+        """A table's log entries numbered above ``after`` (and below ``before``): all in order, or, with
+        ``page``, that many from the newest back."""
+        query = select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text).where(
+            LogEntry.table_id == table_id, LogEntry.seq > after
+        )
+        if before is not None:
+            query = query.where(LogEntry.seq < before)
+        query = query.order_by(LogEntry.seq) if page is None else query.order_by(LogEntry.seq.desc()).limit(page)
+        return [Entry(seq, kind, seat, text) for seq, kind, seat, text in session.execute(query)]
 
     @staticmethod
     def _entries_newest_first(session: Session, table_id: str, page: int = 8) -> Iterator[Entry]:
         """The table's log entries from the last back, read a few at a time as they are wanted."""
-        before: int | None = None
+        entries = Tables._entries(session, table_id, page=page)
         while True:
-            query = select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text).where(
-                LogEntry.table_id == table_id
-            )
-            if before is not None:
-                query = query.where(LogEntry.seq < before)
-            rows = session.execute(query.order_by(LogEntry.seq.desc()).limit(page)).all()
-            for seq, kind, seat, text in rows:
-                yield Entry(seq, kind, seat, text)
-            if len(rows) < page:
+            yield from entries
+            if len(entries) < page:
                 return
-            before = rows[-1][0]
+            entries = Tables._entries(session, table_id, before=entries[-1].seq, page=page)
 
     @staticmethod
     def _resolve_chance(state: State, seq: int) -> list[Entry]:
