@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -14,7 +15,10 @@ import mozaika
 from mozaika.azul.state import AzulState
 from mozaika.bots import LEVELS, BotError, Budget, bot_names, make_bot
 from mozaika.bots.evaluation import evaluate
-from mozaika.bots.mcts import MctsBot, outcome_values, standings
+from mozaika.bots.mcts import MctsBot, Node, outcome_values, standings
+from mozaika.bots.rollout import PASS_FLOOR, move_priors
+
+from positions import pavilion, pavilion_board
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("azul", {"wall": "coloured"}),
@@ -43,7 +47,7 @@ def random_position(variant: tuple[str, dict[str, Any]], players: int, seed: int
     players=st.integers(2, 4),
     seed=st.integers(0, 2**32),
     steps=st.integers(0, 250),
-    name=st.sampled_from(["random", "greedy", "mcts", "beginner"]),
+    name=st.sampled_from(["random", "greedy", "mcts", "beginner", "expert"]),
 )
 def test_every_bot_plays_legal_moves_in_every_game(
     variant: tuple[str, dict[str, Any]], players: int, seed: int, steps: int, name: str
@@ -100,12 +104,13 @@ def test_a_time_budget_is_respected(game: str) -> None:
     assert bot.last_iterations > 1  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("name", ["mcts", "expert"])
 @pytest.mark.parametrize("game", ["azul", "chocolatier", "pavilion"])
-def test_with_an_iteration_budget_and_a_seed_a_bot_is_deterministic(game: str) -> None:
+def test_with_an_iteration_budget_and_a_seed_a_bot_is_deterministic(game: str, name: str) -> None:
     """Same seed, same iteration budget: same move and same statistics."""
     state = random_position((game, {}), 2, 11, 5)
-    first = make_bot("mcts", iterations=60, seed=9).analyse(state)
-    second = make_bot("mcts", iterations=60, seed=9).analyse(state)
+    first = make_bot(name, iterations=60, seed=9).analyse(state)
+    second = make_bot(name, iterations=60, seed=9).analyse(state)
     assert [(str(entry.move), entry.visits, entry.value) for entry in first] == [
         (str(entry.move), entry.visits, entry.value) for entry in second
     ]
@@ -163,6 +168,47 @@ def test_the_search_spends_itself_on_the_greedy_shortlist() -> None:
     assert len(searched) <= 5
     values = {str(entry.move): entry.value for entry in greedy}
     assert all(values[str(entry.move)] >= best_values[-1] - 1e-9 for entry in searched)
+
+
+def pavilion_placement(seed: int) -> mozaika.State:
+    """A Summer Pavilion position in the placement phase (S-7) with many moves to choose from."""
+    state = random_position(("pavilion", {}), 2, seed, 0)
+    rng = random.Random(seed)
+    while not (state.to_dict()["phase"] == "placement" and len(state.legal_moves()) > 40):
+        state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def tree_depth(node: Node) -> int:
+    return 1 + max((tree_depth(child) for child in node.children.values()), default=0)
+
+
+def test_with_widening_the_tree_grows_deeper_trying_few_moves_at_each_node() -> None:
+    """A node visited n times below the root has at most 1 + ⌊w·√n⌋ children, so the tree grows deeper."""
+    state = pavilion_placement(5)
+    widened = MctsBot(budget=Budget(iterations=400), seed=3, widening={"pavilion": 1.0}).search(state)
+    full = MctsBot(budget=Budget(iterations=400), seed=3).search(state)
+    below_root = list(widened.children.values())
+    while below_root:
+        node = below_root.pop()
+        assert len(node.children) <= 1 + math.floor(math.sqrt(node.visits))
+        below_root.extend(node.children.values())
+    assert tree_depth(widened) > tree_depth(full) + 1
+    assert sum(child.visits for child in widened.children.values()) == 400
+
+
+def test_move_priors_put_placements_scoring_most_for_their_tiles_first_and_passes_after_them() -> None:
+    """S-8, S-9, S-11: what a widened search tries first: points for the tiles paid, then passes keeping the most."""
+    boards = [pavilion_board(hand="RRRRRRPP", stars={"R": "R.R..."}), pavilion_board(passed=True)]
+    state = pavilion(boards=boards)
+    moves = state.legal_moves()
+    prior = dict(zip(map(str, moves), move_priors(state, moves), strict=True))
+    # R2 joins two tiles (3 points) for 2 tiles; paying a wild keeps a red; R4 scores 1 for 4 tiles.
+    assert prior["R2R"] > prior["R2R+1"] > prior["R4R"]
+    passes = [value for text, value in prior.items() if text.startswith("pass")]
+    assert passes == sorted(passes, reverse=True) and max(passes) < PASS_FLOOR < prior["R2R"]
+    azul = mozaika.new_game("azul", players=2, seed=1)
+    assert set(move_priors(azul, azul.legal_moves())) == {0.0}
 
 
 def test_the_search_values_each_seats_gain_since_the_root_in_lead_and_in_points_of_its_own() -> None:

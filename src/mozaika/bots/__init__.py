@@ -40,8 +40,9 @@ LEVELS: dict[str, Level] = {
     "expert": Level(
         "mcts",
         Budget(iterations=2500, seconds=5.0),
-        (("candidates", 32),),
-        "search over the 32 best-looking moves, 2500 iterations (at most 5 s) a move",
+        (("candidates", 32), ("widening", {"pavilion": 1.0})),
+        "search over the 32 best-looking moves, 2500 iterations (at most 5 s) a move;"
+        " in Summer Pavilion, deeper: trying the likeliest moves first",
     ),
 }
 

@@ -14,10 +14,12 @@ building: see :data:`OWN_WEIGHTS`).
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Mapping
 
 from mozaika.bots.base import Bot, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
-from mozaika.bots.rollout import rollout_move
+from mozaika.bots.rollout import move_priors, rollout_move
 from mozaika.bots.simple import acting_seat, greedy_values
 from mozaika.protocol import Move, State
 
@@ -79,6 +81,7 @@ class MctsBot(Bot):
         exploration: float = 0.12,
         candidates: int = 16,
         own_weight: float | None = None,
+        widening: Mapping[str, float] | None = None,
     ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
@@ -86,6 +89,8 @@ class MctsBot(Bot):
         """At the root, only this many moves, the best by the greedy evaluation, are searched."""
         self.own_weight = own_weight
         """What a point of its own is worth to a seat besides its lead; None: the game's :data:`OWN_WEIGHTS`."""
+        self.widening = dict(widening or {})
+        """By game id, how fast the tree widens below the root (see :meth:`search`); games missing: not at all."""
         self.last_iterations = 0
         """How many iterations the last search ran (for speed measurements)."""
 
@@ -101,7 +106,14 @@ class MctsBot(Bot):
         return [MoveValue(move, node.value / node.visits, node.visits) for move, node in ranked if node.visits]
 
     def search(self, state: State) -> Node:
-        """Run the search from ``state`` within the budget; the root's children hold the statistics."""
+        """Run the search from ``state`` within the budget; the root's children hold the statistics.
+
+        The root tries every move of its shortlist.  Below it, a node tries every
+        legal move before the search goes deeper through it, unless the game has a
+        ``widening`` w: then a node visited n times tries at most 1 + ⌊w·√n⌋ moves,
+        the most promising first (:func:`mozaika.bots.rollout.move_priors`), so the
+        tree grows deeper where hundreds of moves would keep it one move deep.
+        """
         root = Node(acting_seat(state))
         deadline = Deadline(self.budget)
         rng = self.rng
@@ -109,6 +121,7 @@ class MctsBot(Bot):
         shortlist = self._shortlist(state)
         reference = standings(evaluate(state))
         own_weight = OWN_WEIGHTS.get(state.game_id, 0.0) if self.own_weight is None else self.own_weight
+        widening = self.widening.get(state.game_id, 0.0)
         while True:
             simulation = state.copy()
             simulation.auto_chance = True
@@ -120,13 +133,23 @@ class MctsBot(Bot):
                 seat = simulation.to_move[0]
                 moves = shortlist if node is root else simulation.legal_moves(seat)
                 children = node.children
-                untried = [move for move in moves if move not in children]
-                if untried:
-                    move = untried[rng.randrange(len(untried))]
-                    child = children[move] = Node(seat)
-                    simulation.play(move)
-                    path.append(child)
-                    break
+                if widening and node is not root:
+                    tried = [move for move in moves if move in children]
+                    if len(tried) < len(moves) and len(tried) <= widening * math.sqrt(node.visits):
+                        move = _most_promising_untried(simulation, moves, children, rng)
+                        child = children[move] = Node(seat)
+                        simulation.play(move)
+                        path.append(child)
+                        break
+                    moves = tried
+                else:
+                    untried = [move for move in moves if move not in children]
+                    if untried:
+                        move = untried[rng.randrange(len(untried))]
+                        child = children[move] = Node(seat)
+                        simulation.play(move)
+                        path.append(child)
+                        break
                 scale = exploration * math.sqrt(math.log(node.visits + 1))
                 best_score = -1.0
                 chosen = moves[0]
@@ -163,3 +186,18 @@ class MctsBot(Bot):
         if len(moves) <= self.candidates:
             return moves
         return [entry.move for entry in greedy_values(state)[: self.candidates]]
+
+
+def _most_promising_untried(state: State, moves: list[Move], children: dict[Move, Node], rng: random.Random) -> Move:
+    """The untried move with the highest prior, ties broken at random."""
+    best: list[Move] = []
+    top = -math.inf
+    for move, prior in zip(moves, move_priors(state, moves), strict=True):
+        if move in children:
+            continue
+        if prior > top + 1e-9:
+            top = prior
+            best = [move]
+        elif prior > top - 1e-9:
+            best.append(move)
+    return best[rng.randrange(len(best))]

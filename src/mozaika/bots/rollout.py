@@ -11,6 +11,9 @@ from mozaika.pavilion.moves import Pass, Place
 from mozaika.pavilion.state import PavilionState
 from mozaika.protocol import Move, State
 
+PASS_FLOOR = -1.5
+"""In Summer Pavilion, a rollout passes rather than make a placement worth no more than this."""
+
 
 def rollout_move(state: State, rng: random.Random) -> Move:
     """A move for the first seat to move: random among the least wasteful ones."""
@@ -76,9 +79,33 @@ def _pavilion(state: PavilionState, moves: list[Move], rng: random.Random) -> Mo
         slot = move.slot
         points = ARC_POINTS[rings[move.star] | 1 << slot][slot]
         scored.append((points - 0.4 * numbers[move.space] - 0.1 * move.wilds, move))
-    chosen = _best(scored, rng, floor=-1.5)
+    chosen = _best(scored, rng, floor=PASS_FLOOR)
     if chosen is not None:
         return chosen
     if len(scored) < len(moves) and type(moves[len(scored)]) is Pass:
         return moves[len(scored)]
     return moves[rng.randrange(len(moves))]
+
+
+def move_priors(state: State, moves: list[Move]) -> list[float]:
+    """How promising each of ``moves`` (the legal moves of the seat to move) looks, for the search to try first.
+
+    In Summer Pavilion, a placement is worth what the rollouts see in it (the
+    points it scores for the tiles it costs), and a pass just less than the worth
+    below which they would rather pass (:data:`PASS_FLOOR`), keeping the most tiles
+    first; every other move, and every move of the other games, is worth 0.
+    """
+    if not isinstance(state, PavilionState):
+        return [0.0] * len(moves)
+    board = state.boards[state.turn]
+    rings, numbers = board.star_rings, state.numbers
+    priors = []
+    for index, move in enumerate(moves):
+        if type(move) is Place:
+            slot = move.slot
+            priors.append(ARC_POINTS[rings[move.star] | 1 << slot][slot] - 0.4 * numbers[move.space] - 0.1 * move.wilds)
+        elif type(move) is Pass:
+            priors.append(PASS_FLOOR - 0.001 * index)
+        else:
+            priors.append(0.0)
+    return priors
