@@ -67,9 +67,23 @@ def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
 
 def _pavilion(state: PavilionState, moves: list[Move], rng: random.Random) -> Move:
     # The placement that scores most for the tiles it costs; pass, keeping the most, when none is worth it.
-    # The engine lists placements first, then the passes, those keeping the most tiles first
-    # (PavilionState.legal_moves), so the loop stops at the first other move.
-    # Move classes are ABCs, on which a failing isinstance costs a Python call: exact types are far cheaper.
+    scored = _scored_placements(state, moves)
+    chosen = _best(scored, rng, floor=PASS_FLOOR)
+    if chosen is not None:
+        return chosen
+    if len(scored) < len(moves) and type(moves[len(scored)]) is Pass:
+        return moves[len(scored)]
+    return moves[rng.randrange(len(moves))]
+
+
+def _scored_placements(state: PavilionState, moves: list[Move]) -> list[tuple[float, Move]]:
+    """Each placement that ``moves`` begins with, after its worth: the points it scores for the tiles it costs.
+
+    The engine lists placements first, then the passes, those keeping the most tiles
+    first (PavilionState.legal_moves), so the loop stops at the first other move.
+    Move classes are ABCs, on which a failing isinstance costs a Python call: exact
+    types are far cheaper.
+    """
     board = state.boards[state.turn]
     rings, numbers = board.star_rings, state.numbers
     scored: list[tuple[float, Move]] = []
@@ -79,12 +93,7 @@ def _pavilion(state: PavilionState, moves: list[Move], rng: random.Random) -> Mo
         slot = move.slot
         points = ARC_POINTS[rings[move.star] | 1 << slot][slot]
         scored.append((points - 0.4 * numbers[move.space] - 0.1 * move.wilds, move))
-    chosen = _best(scored, rng, floor=PASS_FLOOR)
-    if chosen is not None:
-        return chosen
-    if len(scored) < len(moves) and type(moves[len(scored)]) is Pass:
-        return moves[len(scored)]
-    return moves[rng.randrange(len(moves))]
+    return scored
 
 
 def move_priors(state: State, moves: list[Move]) -> list[float]:
@@ -97,15 +106,7 @@ def move_priors(state: State, moves: list[Move]) -> list[float]:
     """
     if not isinstance(state, PavilionState):
         return [0.0] * len(moves)
-    board = state.boards[state.turn]
-    rings, numbers = board.star_rings, state.numbers
-    priors = []
-    for index, move in enumerate(moves):
-        if type(move) is Place:
-            slot = move.slot
-            priors.append(ARC_POINTS[rings[move.star] | 1 << slot][slot] - 0.4 * numbers[move.space] - 0.1 * move.wilds)
-        elif type(move) is Pass:
-            priors.append(PASS_FLOOR - 0.001 * index)
-        else:
-            priors.append(0.0)
+    priors = [worth for worth, _ in _scored_placements(state, moves)]
+    for index in range(len(priors), len(moves)):
+        priors.append(PASS_FLOOR - 0.001 * index if type(moves[index]) is Pass else 0.0)
     return priors
