@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 from mozaika.bots.base import Bot, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
-from mozaika.bots.rollout import move_priors, rollout_move
+from mozaika.bots.rollout import best_move, move_priors, rollout_move
 from mozaika.bots.simple import acting_seat, greedy_values
 from mozaika.protocol import Move, State
 
@@ -135,21 +135,17 @@ class MctsBot(Bot):
                 children = node.children
                 if widening and node is not root:
                     tried = [move for move in moves if move in children]
-                    if len(tried) < len(moves) and len(tried) <= widening * math.sqrt(node.visits):
-                        move = _most_promising_untried(simulation, moves, children, rng)
-                        child = children[move] = Node(seat)
-                        simulation.play(move)
-                        path.append(child)
-                        break
+                    widen = len(tried) < len(moves) and len(tried) <= widening * math.sqrt(node.visits)
+                    expansion = _most_promising_untried(simulation, moves, children, rng) if widen else None
                     moves = tried
                 else:
                     untried = [move for move in moves if move not in children]
-                    if untried:
-                        move = untried[rng.randrange(len(untried))]
-                        child = children[move] = Node(seat)
-                        simulation.play(move)
-                        path.append(child)
-                        break
+                    expansion = untried[rng.randrange(len(untried))] if untried else None
+                if expansion is not None:
+                    child = children[expansion] = Node(seat)
+                    simulation.play(expansion)
+                    path.append(child)
+                    break
                 scale = exploration * math.sqrt(math.log(node.visits + 1))
                 best_score = -1.0
                 chosen = moves[0]
@@ -190,14 +186,8 @@ class MctsBot(Bot):
 
 def _most_promising_untried(state: State, moves: list[Move], children: dict[Move, Node], rng: random.Random) -> Move:
     """The untried move with the highest prior, ties broken at random."""
-    best: list[Move] = []
-    top = -math.inf
-    for move, prior in zip(moves, move_priors(state, moves), strict=True):
-        if move in children:
-            continue
-        if prior > top + 1e-9:
-            top = prior
-            best = [move]
-        elif prior > top - 1e-9:
-            best.append(move)
-    return best[rng.randrange(len(best))]
+    priors = move_priors(state, moves)
+    untried = [(prior, move) for move, prior in zip(moves, priors, strict=True) if move not in children]
+    chosen = best_move(untried, rng)
+    assert chosen is not None, "a node with an untried move was asked for one"
+    return chosen

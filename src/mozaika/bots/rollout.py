@@ -28,7 +28,7 @@ def rollout_move(state: State, rng: random.Random) -> Move:
     return moves[rng.randrange(len(moves))]
 
 
-def _best(scored: list[tuple[float, Move]], rng: random.Random, floor: float = -1e9) -> Move | None:
+def best_move(scored: list[tuple[float, Move]], rng: random.Random, floor: float = -1e9) -> Move | None:
     """Among moves worth more than ``floor``, one of the best, ties broken at random; None if there is none."""
     best: list[Move] = []
     top = floor
@@ -60,7 +60,7 @@ def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
         if move.source == CENTRE and state.centre_marker:
             worth -= 0.7  # the first-player marker costs a floor space
         scored.append((worth, move))
-    chosen = _best(scored, rng)
+    chosen = best_move(scored, rng)
     assert chosen is not None
     return chosen
 
@@ -68,7 +68,7 @@ def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
 def _pavilion(state: PavilionState, moves: list[Move], rng: random.Random) -> Move:
     # The placement that scores most for the tiles it costs; pass, keeping the most, when none is worth it.
     scored = _scored_placements(state, moves)
-    chosen = _best(scored, rng, floor=PASS_FLOOR)
+    chosen = best_move(scored, rng, floor=PASS_FLOOR)
     if chosen is not None:
         return chosen
     if len(scored) < len(moves) and type(moves[len(scored)]) is Pass:
