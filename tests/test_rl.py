@@ -81,6 +81,26 @@ def test_the_mask_is_exactly_the_legal_moves(
         env.step(rng.choice(sorted(indices)))
 
 
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_only_masked_actions_are_legal_and_others_are_refused(game: str, options: dict[str, Any]) -> None:
+    """Membership in the legal actions is the mask, for every index and for what is not an index;
+    a refused action leaves the position as it was."""
+    env = rl.env(game, players=2, **options)
+    env.reset(seed=11)
+    legal = env._legal
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert [index in legal for index in range(len(mask))] == [bool(bit) for bit in mask]
+    assert len(legal) == mask.sum() == len(env.legal_moves())
+    for outside in (-1, len(mask), "3", None, 2.0):
+        assert outside not in legal
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    before = env.state.to_json()
+    for action in (illegal, None, len(mask)):
+        with pytest.raises(ValueError, match="not legal"):
+            env.step(action)
+    assert env.state.to_json() == before
+
+
 def test_final_rewards_margin_and_win() -> None:
     for kind in ("margin", "win"):
         env = rl.env("azul", players=3, reward=kind)

@@ -19,7 +19,12 @@ centre, 0-59); ``60 + 6 * (6 * space + colour) + wilds`` for a placement
 
 from __future__ import annotations
 
-from mozaika.azul.moves import CENTRE, FLOOR, TakeMove, WallMove
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from mozaika.azul.moves import CENTRE, MoveTable, TakeMove, WallMove
 from mozaika.azul.state import DRAFT, AzulState
 from mozaika.chocolatier.moves import SplitTake
 from mozaika.chocolatier.state import ChocolatierState
@@ -98,63 +103,78 @@ def legal_actions(state: State) -> dict[int, Move]:
     return {action_index(move): move for move in state.legal_moves(state.to_move[0])}
 
 
-_TAKE_ACTIONS = tuple(
-    tuple(
-        tuple(
-            tuple(_take_index(slot, colour, line) for line in [*(line for line in range(5) if mask >> line & 1), FLOOR])
-            for mask in range(32)
-        )
-        for colour in range(5)
-    )
-    for slot in range(10)
-)
-"""``_TAKE_ACTIONS[slot][colour][accept]``: the take actions of one colour from one source (slot 9: the
-centre), to each pattern line in the accept mask, then the floor."""
+_GROUP_MASKS = tuple(bytes([*(mask >> line & 1 for line in range(5)), 1]) for mask in range(32))
+"""``_GROUP_MASKS[accept]``: the mask of one colour's six take actions from one source (pattern lines
+1-5, then the floor) for a player whose lines accept the colour as the bit mask ``accept`` says."""
+_NO_GROUP = bytes(6)
+_TAKE_GROUPS = AZUL_TAKES // 6
+_INT8 = np.dtype(np.int8)
 
 
 class LegalActions:
-    """The legal moves of the seat to move, as action indices, each with its move on demand.
+    """The legal moves of the seat to move, as an action mask, each with its move on demand.
 
-    For an Azul factory offer the indices are read off the position (the colours at
+    For an Azul factory offer the mask is read off the position (the colours at
     each source and the lines each colour may go to), without building the moves:
-    this is what an environment needs at every step.
+    this is what an environment needs at every step.  The take actions of one
+    colour from one source are six neighbouring indices, so the mask is joined
+    from six-byte blocks, one per source and colour.
     """
 
-    __slots__ = ("_moves", "_state", "indices")
+    __slots__ = ("_indices", "_mask", "_moves", "_state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, actions: int) -> None:
+        """The legal actions in ``state``, in an action space of ``actions`` indices."""
         self._state = state
         self._moves: dict[int, Move] | None = None
-        self.indices: list[int]
-        """The legal action indices (what the action mask marks)."""
-        if isinstance(state, AzulState) and state.phase == DRAFT and not is_chocolatier_with_specials(state):
-            accept = state.boards[state.turn].accept
-            centre = len(state.present) - 1
-            indices: list[int] = []
-            for source, colours in enumerate(state.present):
+        self._indices: list[int] | None = None
+        if _offers_plain_takes(state):
+            assert isinstance(state, AzulState)
+            colour_masks = [_GROUP_MASKS[accept] for accept in state.boards[state.turn].accept]
+            present = state.present
+            centre = len(present) - 1
+            groups = [_NO_GROUP] * _TAKE_GROUPS
+            for source, colours in enumerate(present):
                 if colours:
-                    per_colour = _TAKE_ACTIONS[9 if source == centre else source]
+                    first = 5 * (9 if source == centre else source)
                     for colour in colours:
-                        indices += per_colour[colour][accept[colour]]
-            self.indices = indices
+                        groups[first + colour] = colour_masks[colour]
+            groups.append(_zeros(actions - AZUL_TAKES))
+            self._mask = b"".join(groups)
         else:
             self._moves = legal_actions(state)
-            self.indices = list(self._moves)
+            mask = bytearray(actions)
+            for index in self._moves:
+                mask[index] = 1
+            self._mask = bytes(mask)
 
     @classmethod
-    def none(cls, state: State) -> LegalActions:
+    def none(cls, state: State, actions: int) -> LegalActions:
         """No legal action (after a forfeit: the game is over for the learner)."""
         empty = cls.__new__(cls)
         empty._state = state
         empty._moves = {}
-        empty.indices = []
+        empty._indices = []
+        empty._mask = _zeros(actions)
         return empty
 
+    @property
+    def indices(self) -> list[int]:
+        """The legal action indices, in increasing order (what the action mask marks)."""
+        if self._indices is None:
+            self._indices = np.flatnonzero(np.frombuffer(self._mask, dtype=np.int8)).tolist()
+        return self._indices
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        """The action mask: a new array, 1 at each legal action and 0 elsewhere."""
+        # The dtype as a positional argument: numpy parses keywords at a cost that shows at every step.
+        return np.frombuffer(bytearray(self._mask), _INT8)
+
     def __len__(self) -> int:
-        return len(self.indices)
+        return self._mask.count(1)
 
     def __contains__(self, index: object) -> bool:
-        return index in self.indices
+        return type(index) is int and 0 <= index < len(self._mask) and self._mask[index] == 1
 
     def move(self, index: int) -> Move:
         """The move behind a legal action index."""
@@ -162,15 +182,31 @@ class LegalActions:
             return self._moves[index]
         state = self._state
         assert isinstance(state, AzulState)
-        group, line = divmod(index, 6)
-        slot, colour = divmod(group, 5)
-        return state.table.moves[CENTRE if slot == 9 else slot, colour, line]
+        move = _take_moves(state.table)[index]
+        assert move is not None
+        return move
 
     def as_dict(self) -> dict[int, Move]:
         """Every legal move by action index."""
         if self._moves is None:
             self._moves = {index: self.move(index) for index in self.indices}
         return dict(self._moves)
+
+
+@cache
+def _take_moves(table: MoveTable) -> tuple[TakeMove | None, ...]:
+    """A game's take moves by action index (None for the factories it lacks)."""
+    return tuple(
+        table.moves.get((CENTRE if slot == 9 else slot, colour, line))
+        for slot in range(10)
+        for colour in range(5)
+        for line in range(6)
+    )
+
+
+@cache
+def _zeros(size: int) -> bytes:
+    return bytes(size)
 
 
 def describe_action(index: int, game_id: str) -> str:
@@ -203,6 +239,14 @@ def _describe_pavilion(index: int) -> str:
     if index < len(PICK_CHOICES):
         return f"pick {PICK_CHOICES[index]}"
     return f"pass keeping {KEEP_CHOICES[index - len(PICK_CHOICES)]}"
+
+
+def _offers_plain_takes(state: State) -> bool:
+    """Whether the seat to move takes tiles, each take a source, a colour and a line (no SN4 split)."""
+    # Exact types: isinstance would go through the ABC machinery at every step.
+    if type(state) is AzulState:
+        return state.phase == DRAFT
+    return type(state) is ChocolatierState and state.phase == DRAFT and not state.special_factories
 
 
 def is_chocolatier_with_specials(state: State) -> bool:

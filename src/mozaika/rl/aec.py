@@ -11,7 +11,7 @@ from pettingzoo import AECEnv
 from mozaika.protocol import Move, State
 from mozaika.registry import game_spec, new_game
 from mozaika.rl.actions import LegalActions, action_count
-from mozaika.rl.encoding import Observer, observation_size
+from mozaika.rl.encoding import observation_size, observer
 from mozaika.rl.rewards import REWARDS, final_reward
 
 RENDER_MODES = ["ansi"]
@@ -71,8 +71,8 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         )
         self._action_space = spaces.Discrete(self.actions)
         self.state: State = new_game(game_id, players=players, seed=0, **self.options)
-        self._legal = LegalActions(self.state)
-        self._observer = Observer(self.state)
+        self._legal = LegalActions(self.state, self.actions)
+        self._observer = observer(self.state)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -83,7 +83,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         game_seed = seed if seed is not None else int(np.random.default_rng().integers(2**48))
         self.state = new_game(self.game_id, players=self.players, seed=game_seed, **self.options)
-        self._observer = Observer(self.state)
+        self._observer = observer(self.state)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -93,16 +93,15 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        self._legal = LegalActions(self.state)
-        if self.state.to_move:
-            self.agent_selection = self.possible_agents[self.state.to_move[0]]
+        state = self.state
+        self._legal = LegalActions(state, self.actions)
+        to_move = state.to_move
+        if to_move:
+            self.agent_selection = self.possible_agents[to_move[0]]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self._seats[agent]
-        mask = np.zeros(self.actions, dtype=np.int8)
-        if agent == self.agent_selection and not self.state.is_over:
-            mask[self._legal.indices] = 1
-        return {"observation": self._observer.vector(seat), "action_mask": mask}
+        mask = self._legal.mask() if agent == self.agent_selection else np.zeros(self.actions, dtype=np.int8)
+        return {"observation": self._observer.vector(self._seats[agent]), "action_mask": mask}
 
     def legal_moves(self) -> dict[int, Move]:
         """The legal moves of the selected agent by action index (what the mask shows)."""
@@ -113,23 +112,28 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self._legal:
+        legal = self._legal
+        index = -1 if action is None else int(action)
+        if index not in legal:
             raise ValueError(f"action {action} is not legal for {agent}; use the action mask")
-        before = self.state.scores if self.shaped else []
-        self.state.play(self._legal.move(int(action)))
-        self._observer.after_move(self._seats[agent])
+        state = self.state
+        before = state.scores if self.shaped else None
+        move = legal.move(index)
+        state.play(move)
+        self._observer.after_move(self._seats[agent], move)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.shaped:
-            for seat, (old, new) in enumerate(zip(before, self.state.scores, strict=True)):
+        if before is not None:
+            for seat, (old, new) in enumerate(zip(before, state.scores, strict=True)):
                 self.rewards[self.possible_agents[seat]] = float(new - old)
-        if self.state.is_over:
+        if state.is_over:
             self._final_rewards()
             self.terminations = dict.fromkeys(self.agents, True)
-            self._legal = LegalActions(self.state)
+            self._legal = LegalActions(state, self.actions)
         else:
             self._select()
-        self._accumulate_rewards()
+        if before is not None or state.is_over:  # other steps reward nobody
+            self._accumulate_rewards()
         if self.render_mode == "ansi":
             self.render()
 

@@ -15,13 +15,14 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from mozaika.azul.board import EMPTY, MARKER
-from mozaika.azul.state import AzulState
+from mozaika.azul.board import EMPTY, MARKER, Board
+from mozaika.azul.moves import CENTRE, TakeMove
+from mozaika.azul.state import DRAFT, TILES_PER_COLOUR, AzulState
 from mozaika.chocolatier.discs import DISCS
 from mozaika.chocolatier.state import ChocolatierState
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import ROUNDS, WILD_BY_ROUND
-from mozaika.protocol import State
+from mozaika.protocol import Move, State
 
 SEATS = 4
 AZUL_BOARD = 1 + 5 * 6 + 25 * 5 + 3
@@ -41,6 +42,11 @@ def observation_size(game_id: str) -> int:
 def encode(state: State, seat: int) -> npt.NDArray[np.float32]:
     """The position as seen by ``seat``."""
     return Observer(state).vector(seat)
+
+
+def observer(state: State) -> Observer:
+    """An :class:`Observer` of a game about to be played (in Azul, one that follows a factory offer take by take)."""
+    return AzulObserver(state) if type(state) is AzulState else Observer(state)
 
 
 class Observer:
@@ -75,8 +81,8 @@ class Observer:
         self._boards = [encoding.board(state, seat) for seat in range(state.players)]
         self._mark = _phase_and_round_of(state)
 
-    def after_move(self, mover: int) -> None:
-        """Bring the vectors up to date after ``mover`` made one move (and any chance that followed)."""
+    def after_move(self, mover: int, move: Move) -> None:
+        """Bring the vectors up to date after ``mover`` played ``move`` (and any chance that followed)."""
         state = self.state
         if _phase_and_round_of(state) != self._mark:
             self.refresh()
@@ -89,13 +95,61 @@ class Observer:
         boards = self._boards
         parts = [*self._shared, *boards[seat:], *boards[:seat], self._encoding.padding(len(boards))]
         parts += self._encoding.extra(self.state, seat)
-        return np.frombuffer(bytearray(b"".join(parts)), dtype=np.float32)
+        return np.frombuffer(bytearray().join(parts), _FLOAT32)
 
 
-def _phase_and_round_of(state: State) -> tuple[int, int]:
-    assert isinstance(state, AzulState | PavilionState)
-    return state.phase, state.round
+class AzulObserver(Observer):
+    """An Azul observer that follows a factory offer take by take.
 
+    A take (rule A-3) empties its factory, changes the centre, and changes only the
+    mover's pattern lines and floor (and the lid, when the floor overflows).  The
+    score and the wall wait for the wall tiling, which ends the offer, so the
+    boards keep them as blocks until then.
+    """
+
+    __slots__ = ("_lid", "_padding", "_round", "_scores", "_walls")
+
+    def refresh(self) -> None:
+        state = self.state
+        assert isinstance(state, AzulState)
+        boards = state.boards
+        self._scores = [_SCORE[(board.score,)] for board in boards]
+        self._walls = [_WALL[tuple(board.wall_colours)] for board in boards]
+        self._shared = _azul_shared(state)
+        self._boards = [
+            b"".join((self._scores[seat], _azul_lines(board), self._walls[seat], _azul_floor(board)))
+            for seat, board in enumerate(boards)
+        ]
+        self._padding = _AZUL.padding(len(boards))
+        self._lid = state.lid[:]
+        self._round = state.round
+        self._mark = (state.phase, state.round)
+
+    def after_move(self, mover: int, move: Move) -> None:
+        state = self.state
+        assert isinstance(state, AzulState)
+        if type(move) is not TakeMove or state.phase != DRAFT or state.round != self._round:
+            self.refresh()
+            return
+        shared = self._shared
+        if move.source != CENTRE:
+            shared[1 + move.source] = _EMPTY_FACTORY
+        shared[-2] = _azul_centre(state)
+        if state.lid != self._lid:
+            self._lid = state.lid[:]
+            shared[-1] = _scaled_20(state.bag + state.lid)
+        board = state.boards[mover]
+        self._boards[mover] = b"".join(
+            (self._scores[mover], _azul_lines(board), self._walls[mover], _azul_floor(board))
+        )
+
+    def vector(self, seat: int) -> npt.NDArray[np.float32]:
+        boards = self._boards
+        # The dtype as a positional argument: numpy parses keywords at a cost that shows at every step.
+        return np.frombuffer(bytearray().join([*self._shared, *boards[seat:], *boards[:seat], self._padding]), _FLOAT32)
+
+
+_FLOAT32 = np.dtype(np.float32)
 
 Block = bytes
 """Observation entries as packed float32 values: joining bytes costs far less than joining small arrays."""
@@ -103,6 +157,11 @@ Block = bytes
 
 def _packed(values: list[float]) -> Block:
     return array("f", values).tobytes()
+
+
+def _phase_and_round_of(state: State) -> tuple[int, int]:
+    assert isinstance(state, AzulState | PavilionState)
+    return state.phase, state.round
 
 
 class _Blocks(dict[tuple[int, ...], Block]):
@@ -137,11 +196,6 @@ def _phase_and_round(key: tuple[int, ...]) -> list[float]:
     return out
 
 
-def _centre(key: tuple[int, ...]) -> list[float]:
-    # The centre's tiles, then the marker while it lies there.
-    return [*(count / 20 for count in key[:5]), float(key[5])]
-
-
 def _lines(key: tuple[int, ...]) -> list[float]:
     # Pattern lines from key[0] on: (first line, its tiles, its colour, the next line's tiles, ...).
     first = key[0]
@@ -170,8 +224,9 @@ def _one_hot_cells(colours: int) -> Callable[[tuple[int, ...]], Block]:
 
 _PHASES = _Blocks(_phase_and_round)
 _FACTORY = _Blocks(lambda counts: [count / 4 for count in counts])
-_CENTRE = _Blocks(_centre)
-_BAG_AND_LID = _Blocks(lambda counts: [count / 20 for count in counts])
+_TWENTIETHS = tuple(_packed([count / 20]) for count in range(TILES_PER_COLOUR + 1))
+"""A tile count / 20, by the count (a colour has 20 tiles in every Azul game)."""
+_FLAGS = (_packed([0.0]), _packed([1.0]))
 _SCORE = _Blocks(lambda score: [score[0] / 100])
 _LINES = _Blocks(_lines)
 _WALL = _Blocks(_one_hot_cells(5))
@@ -184,36 +239,53 @@ def _zeros(size: int) -> Block:
     return bytes(4 * size)
 
 
+_EMPTY_FACTORY = _zeros(5)
+
+
 def _factories(factories: list[list[int]]) -> list[Block]:
     """Each factory's tiles by colour / 4, then zeros for the factories up to nine that the game lacks."""
     colours = len(factories[0])
     return [*map(_FACTORY.__getitem__, map(tuple, factories)), _zeros(colours * (9 - len(factories)))]
 
 
+def _scaled_20(counts: list[int]) -> Block:
+    """Tile counts / 20 (made of one block per count: counts change too often to remember them together)."""
+    return b"".join([_TWENTIETHS[count] for count in counts])
+
+
+def _azul_centre(state: AzulState) -> Block:
+    """The centre's tiles, then the marker while it lies there."""
+    return _scaled_20(state.centre) + _FLAGS[state.centre_marker]
+
+
 def _azul_shared(state: State) -> list[Block]:
+    # The layout AzulObserver updates in place: phase, factories 1-9, centre, then bag and lid.
     assert isinstance(state, AzulState)
     return [
         _PHASES[(state.phase, state.round)],
         *_factories(state.factories),
-        _CENTRE[(*state.centre, state.centre_marker)],
-        _BAG_AND_LID[(*state.bag, *state.lid)],
+        _azul_centre(state),
+        _scaled_20(state.bag + state.lid),
     ]
+
+
+def _azul_lines(board: Board) -> Block:
+    # Two blocks of lines (1-3 and 4-5): a block for all five would rarely repeat.
+    counts, colours = board.line_count, board.line_colour
+    return (
+        _LINES[(0, counts[0], colours[0], counts[1], colours[1], counts[2], colours[2])]
+        + _LINES[(3, counts[3], colours[3], counts[4], colours[4])]
+    )
+
+
+def _azul_floor(board: Board) -> Block:
+    return _FLOOR[(len(board.floor), MARKER in board.floor, board.waiting)]
 
 
 def _azul_board(state: State, seat: int) -> Block:
     assert isinstance(state, AzulState)
     board = state.boards[seat]
-    # Two blocks of lines (1-3 and 4-5): a block for all five would rarely repeat.
-    counts, colours = board.line_count, board.line_colour
-    return b"".join(
-        (
-            _SCORE[(board.score,)],
-            _LINES[(0, counts[0], colours[0], counts[1], colours[1], counts[2], colours[2])],
-            _LINES[(3, counts[3], colours[3], counts[4], colours[4])],
-            _WALL[tuple(board.wall_colours)],
-            _FLOOR[(len(board.floor), MARKER in board.floor, board.waiting)],
-        )
-    )
+    return b"".join((_SCORE[(board.score,)], _azul_lines(board), _WALL[tuple(board.wall_colours)], _azul_floor(board)))
 
 
 def _chocolatier_extra(state: State, seat: int) -> list[Block]:

@@ -72,7 +72,7 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         )
         self.action_space = spaces.Discrete(self.actions)
         self.state: State = new_game(game_id, players=players, seed=0, **self.options)
-        self._legal = LegalActions(self.state)
+        self._legal = LegalActions(self.state, self.actions)
         self._bots: dict[int, Bot] = {}
 
     def reset(
@@ -94,17 +94,14 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         while not state.is_over and state.to_move[0] != self.seat:
             seat = state.to_move[0]
             state.play(self._bots[seat].choose(state))
-        self._legal = LegalActions(state)
+        self._legal = LegalActions(state, self.actions)
 
     def legal_moves(self) -> dict[int, Move]:
         """The learner's legal moves by action index (what the mask shows)."""
         return self._legal.as_dict()
 
     def _observation(self) -> dict[str, Any]:
-        mask = np.zeros(self.actions, dtype=np.int8)
-        if self._legal.indices:
-            mask[self._legal.indices] = 1
-        return {"observation": encode(self.state, self.seat), "action_mask": mask}
+        return {"observation": encode(self.state, self.seat), "action_mask": self._legal.mask()}
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"position": self.state.to_dict()}
@@ -120,7 +117,7 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             # An illegal action forfeits the game: the worst reward, and the episode ends.
             info = self._info()
             info["illegal_action"] = True
-            self._legal = LegalActions.none(self.state)
+            self._legal = LegalActions.none(self.state, self.actions)
             return self._observation(), -ILLEGAL_PENALTY[self.reward_kind], True, False, info
         before = self.state.scores[self.seat]
         self.state.play(self._legal.move(int(action)))
