@@ -116,10 +116,7 @@ class AzulObserver(Observer):
         self._scores = [_SCORE[(board.score,)] for board in boards]
         self._walls = [_WALL[tuple(board.wall_colours)] for board in boards]
         self._shared = _azul_shared(state)
-        self._boards = [
-            b"".join((self._scores[seat], _azul_lines(board), self._walls[seat], _azul_floor(board)))
-            for seat, board in enumerate(boards)
-        ]
+        self._boards = [self._board(seat, board) for seat, board in enumerate(boards)]
         self._padding = _AZUL.padding(len(boards))
         self._lid = state.lid[:]
         self._round = state.round
@@ -138,10 +135,10 @@ class AzulObserver(Observer):
         if state.lid != self._lid:
             self._lid = state.lid[:]
             shared[-1] = _scaled_20(state.bag + state.lid)
-        board = state.boards[mover]
-        self._boards[mover] = b"".join(
-            (self._scores[mover], _azul_lines(board), self._walls[mover], _azul_floor(board))
-        )
+        self._boards[mover] = self._board(mover, state.boards[mover])
+
+    def _board(self, seat: int, board: Board) -> Block:
+        return b"".join((self._scores[seat], _azul_lines(board), self._walls[seat], _azul_floor(board)))
 
     def vector(self, seat: int) -> npt.NDArray[np.float32]:
         boards = self._boards
