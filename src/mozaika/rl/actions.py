@@ -196,12 +196,10 @@ class LegalActions:
 @cache
 def _take_moves(table: MoveTable) -> tuple[TakeMove | None, ...]:
     """A game's take moves by action index (None for the factories it lacks)."""
-    return tuple(
-        table.moves.get((CENTRE if slot == 9 else slot, colour, line))
-        for slot in range(10)
-        for colour in range(5)
-        for line in range(6)
-    )
+    moves: list[TakeMove | None] = [None] * AZUL_TAKES
+    for (source, colour, line), move in table.moves.items():
+        moves[_take_index(9 if source == CENTRE else source, colour, line)] = move
+    return tuple(moves)
 
 
 @cache
@@ -247,7 +245,3 @@ def _offers_plain_takes(state: State) -> bool:
     if type(state) is AzulState:
         return state.phase == DRAFT
     return type(state) is ChocolatierState and state.phase == DRAFT and not state.special_factories
-
-
-def is_chocolatier_with_specials(state: State) -> bool:
-    return isinstance(state, ChocolatierState) and state.special_factories

@@ -120,7 +120,6 @@ class AzulObserver(Observer):
         self._padding = _AZUL.padding(len(boards))
         self._lid = state.lid[:]
         self._round = state.round
-        self._mark = (state.phase, state.round)
 
     def after_move(self, mover: int, move: Move) -> None:
         state = self.state
