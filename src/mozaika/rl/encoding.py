@@ -137,7 +137,7 @@ class AzulObserver(Observer):
         self._boards[mover] = self._board(mover, state.boards[mover])
 
     def _board(self, seat: int, board: Board) -> Block:
-        return b"".join((self._scores[seat], _azul_lines(board), self._walls[seat], _azul_floor(board)))
+        return _azul_board_of(self._scores[seat], board, self._walls[seat])
 
     def vector(self, seat: int) -> npt.NDArray[np.float32]:
         boards = self._boards
@@ -281,7 +281,12 @@ def _azul_floor(board: Board) -> Block:
 def _azul_board(state: State, seat: int) -> Block:
     assert isinstance(state, AzulState)
     board = state.boards[seat]
-    return b"".join((_SCORE[(board.score,)], _azul_lines(board), _WALL[tuple(board.wall_colours)], _azul_floor(board)))
+    return _azul_board_of(_SCORE[(board.score,)], board, _WALL[tuple(board.wall_colours)])
+
+
+def _azul_board_of(score: Block, board: Board, wall: Block) -> Block:
+    """A board's block: its score, pattern lines, wall and floor (the score and wall already encoded)."""
+    return b"".join((score, _azul_lines(board), wall, _azul_floor(board)))
 
 
 def _chocolatier_extra(state: State, seat: int) -> list[Block]:
