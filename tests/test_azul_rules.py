@@ -469,3 +469,35 @@ def test_ruling_r6_grey_game_ends_when_no_row_can_be_completed() -> None:
     assert state.is_over
     # A-12 bonuses still count: column 1 complete (+7), all yellow and all white (+20).
     assert state.scores == [9 - 6 + 27, 27]
+
+
+def _red_is_locked_position(*, red_in_bag: int) -> AzulState:
+    """Both coloured walls hold every colour but red in every row; red sits in pattern lines 2-5.
+
+    With ``red_in_bag`` 0 all twenty red tiles are in those lines, none complete, so no
+    line can ever be completed: no wall can change again.
+    """
+    red = AZUL_THEME.letters.index("R")
+    cells = {(row + 1, column + 1) for row in range(5) for column in range(5) if coloured_colour(row, column) != red}
+    locked = board(lines=["", "R", "RR", "RRR", "RRRR"], wall=coloured_wall(cells), score=10)
+    short = board(lines=["", "R", "RR", "RRR", "RRRR"[red_in_bag:]], wall=coloured_wall(cells), score=10)
+    return build(factories=["BBBB", "", "", "", ""], boards=[locked, short])
+
+
+def test_ruling_r15_game_ends_when_no_pattern_line_can_ever_be_completed() -> None:
+    """Ruling R-15 (A-6, A-12): tiles locked in pattern lines that can never fill end the game."""
+    state = _red_is_locked_position(red_in_bag=0)
+    assert state.bag[AZUL_THEME.letters.index("R")] == 0
+    state.play("1BF")  # blue fits no line (every row holds blue), so it goes to the floor: -6
+    assert state.is_over
+    # A-12: no row or column is complete; each of the four other colours is complete on both walls (+10 each).
+    assert state.scores == [10 - 6 + 40, 10 + 40]
+    assert [board.bonus_colours for board in state.boards] == [40, 40]
+
+
+def test_ruling_r15_one_free_tile_that_can_complete_a_line_keeps_the_game_going() -> None:
+    """Ruling R-15: with one red tile free, the second player's line 2 (one red) can still be completed."""
+    state = _red_is_locked_position(red_in_bag=1)
+    assert state.bag[AZUL_THEME.letters.index("R")] == 1
+    state.play("1BF")
+    assert not state.is_over and state.round == 2

@@ -362,3 +362,43 @@ def test_sn5_positions_are_checked() -> None:
         position(phase="chance", auto_chance=False, extra={"special_factories": ["3", "4", None, None, None]})
     with pytest.raises(PositionError, match="M-1"):
         position(factories=["KKKB", "", "", "", ""], extra={"special_factories": ["3", None, None, None, None]})
+
+
+def test_ruling_r15_a_brown_box_game_whose_pralines_only_cycle_ends() -> None:
+    """Ruling R-15 (A-10, A-12): found in random play, where this round used to repeat forever.
+
+    Every pink praline lies in a pattern line that can never be filled, and every row
+    lacks pink or has no allowed column left for what it lacks (A-10): the pralines
+    still moving only fill lines whose pralines then fall to the floor.  The game
+    ends with this round.
+    """
+    boards = [
+        board(lines=["W", "", "N", "", "NNNN"], wall=["PNB.K", ".KNWB", "KBW..", "B.PNW", "....."], floor="WWW"),
+        board(lines=["", "", "", "PPP", "PPP"], wall=["KWP.B", "NKB.W", ".NWBK", ".....", "...N."], floor="WK"),
+        board(lines=["", "P", "KK", "", "PPPP"], wall=[".WBPK", ".....", "W.PNB", "NK.BW", "....."], floor="1BKKKK"),
+        board(lines=["", "P", "", "NNN", "PP"], wall=["NPK.B", "WBNK.", "KWB.N", "BK.W.", "...N."], floor="WWBBBB"),
+    ]
+    for seed in range(20):
+        state = position(
+            players=4,
+            options={"box": "brown", "special_factories": True},
+            boards=boards,
+            factories=[""] * 9,
+            centre="BK",
+            marker_in_centre=False,
+            marker_holder=2,
+            turn=1,
+            starter=1,
+            extra={
+                "special_factories": ["2W", "2P", "5", None, None, None, None, "4", None],
+                "sn5_holder": 1,
+                "sn5_praline": "W",
+            },
+        )
+        # Every praline is on a board, a floor, the SN5 disc or in the centre.
+        assert sum(state.bag) + sum(state.lid) == 0
+        rng = random.Random(seed)
+        while not state.is_over:
+            assert state.round == 1, "the game went on past the round in which it was stuck"
+            legal = state.legal_moves(state.to_move[0])
+            state.play(rng.choice(legal))

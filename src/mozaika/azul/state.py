@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from math import floor
+from operator import add
 from typing import Any, ClassVar, Self
 
 from mozaika.azul.board import EMPTY, MARKER, Board
@@ -539,8 +540,8 @@ class AzulState(State):
             if complete_rows(board.wall):
                 self._finish_game()
                 return
-        if self.grey and not any(board.row_can_be_completed(row) for board in self.boards for row in range(SIZE)):
-            # Ruling R-6: no grey wall can complete a row any more, so A-12 could never end the game.
+        if not self._a_row_can_still_be_completed():
+            # Rulings R-6 and R-15: A-12 could never end the game.
             self._finish_game()
             return
         # A-11: the marker's holder starts; if nobody took it, the same starter again.
@@ -548,6 +549,47 @@ class AzulState(State):
             self.starter = self.marker_holder
         self._round += 1
         self.phase = CHANCE
+
+    def _a_row_can_still_be_completed(self) -> bool:
+        """Whether some wall row might still be completed (rulings R-6 and R-15), between rounds.
+
+        Every tile is then in the bag, the lid, a pattern line or on a wall.  A pattern
+        line gives up its tiles only when it is complete, so the lines that might ever
+        be completed are found by letting each line that the free tiles could fill
+        give its tiles back, until no more can.  A row might be completed only if its
+        pattern line is empty or one of those, each colour it lacks could then fill the
+        line, and, on the grey wall, each such colour has a column of its own (R-6).
+        The answer errs towards "yes": the game ends only when it can never end otherwise.
+        """
+        free = list(map(add, self.bag, self.lid))
+        if min(free) >= SIZE:
+            # The free tiles alone could fill any pattern line: only a grey wall's columns can stop a row.
+            return not self.grey or any(board.row_can_be_completed(row) for board in self.boards for row in range(SIZE))
+        # (seat, line) -> (colour, count) for the pattern lines that hold tiles and may never fill.
+        blocked = {
+            (seat, line): (colour, count)
+            for seat, board in enumerate(self.boards)
+            for line, (colour, count) in enumerate(zip(board.line_colour, board.line_count, strict=True))
+            if count
+        }
+        released = True
+        while released:
+            released = False
+            for (seat, line), (colour, count) in list(blocked.items()):
+                if free[colour] >= line + 1 - count:
+                    free[colour] += count
+                    del blocked[seat, line]
+                    released = True
+        for seat, board in enumerate(self.boards):
+            colour_rows = board.colour_rows
+            for row in range(SIZE):
+                if (seat, row) in blocked:
+                    continue
+                if all(free[colour] > row for colour in range(COLOURS) if not colour_rows[colour] >> row & 1) and (
+                    not self.grey or board.row_can_be_completed(row)
+                ):
+                    return True
+        return False
 
     def _finish_game(self) -> None:
         # A-12: end-of-game bonuses.
