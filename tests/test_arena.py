@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from click.testing import Result
 from typer.testing import CliRunner
 
 import mozaika
 from mozaika.arena import GameResult, Match, play_game, run_match, schedule, summarise, wilson_interval
+from mozaika.arena.journal import JournalError, header_line, read_journal, result_line
 from mozaika.cli.app import app
 
 runner = CliRunner()
@@ -140,3 +144,81 @@ def test_analyze_command(tmp_path: object) -> None:
     position.write_text(over.to_json())
     refused = runner.invoke(app, ["analyze", str(position)])
     assert refused.exit_code == 2 and "game is over" in refused.output
+
+
+def _arena(journal: Path, games: int) -> Result:
+    """`mozaika arena` of greedy against random from deal 11, with ``journal``."""
+    match = ["--bots", "greedy,random", "--games", str(games), "--seed", "11"]
+    return runner.invoke(app, ["arena", *match, "--journal", str(journal), "--jobs", "1", "--json"])
+
+
+def test_a_journal_lets_a_stopped_or_longer_arena_go_on(tmp_path: Path) -> None:
+    """Games in the journal are not played again; the totals are those of one uninterrupted run."""
+    journal = tmp_path / "games.jsonl"
+    first = _arena(journal, 2)
+    assert first.exit_code == 0, first.output
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 3 and json.loads(lines[0])["bots"] == ["greedy", "random"]
+    longer = _arena(journal, 4)
+    assert longer.exit_code == 0, longer.output
+    assert "arena: 3 of 4 games (2 from the journal)" in longer.stderr
+    assert "arena: 1 of 4 games" not in longer.stderr
+    whole = runner.invoke(app, ["arena", "--bots", "greedy,random", "--games", "4", "--seed", "11", "--json"])
+    assert json.loads(longer.stdout)["results"] == json.loads(whole.stdout)["results"]
+    assert len(journal.read_text().splitlines()) == 5
+
+
+def test_a_game_cut_short_in_the_journal_is_played_again(tmp_path: Path) -> None:
+    """A run killed while writing a game leaves half a line: that game counts as not played."""
+    journal = tmp_path / "games.jsonl"
+    assert _arena(journal, 2).exit_code == 0
+    text = journal.read_text()
+    journal.write_text(text[: len(text) - 40])
+    again = _arena(journal, 2)
+    assert again.exit_code == 0, again.output
+    assert "arena: 2 of 2 games (1 from the journal)" in again.stderr
+    assert _untimed(journal.read_text()) == _untimed(text)
+
+
+def _untimed(journal: str) -> list[dict[str, object]]:
+    """A journal's lines without the thinking times, which differ from run to run."""
+    lines = [json.loads(line) for line in journal.splitlines()]
+    return [{key: value for key, value in line.items() if key not in ("seconds", "slowest")} for line in lines]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda lines: ["not json", *lines[1:]], "line 1: not an arena journal"),
+        (lambda lines: [lines[0], "{", lines[2]], "line 2: not a game (malformed JSON"),
+        (lambda lines: [lines[0].replace('"seed": 11', '"seed": 12'), *lines[1:]], "seed 12 (this match: 11)"),
+        (lambda lines: [lines[0], lines[2].replace('"index": 1', '"index": 0')], "game 0 of this match is deal 11"),
+        (lambda lines: [lines[0], lines[1].replace('"winners": [0]', '"winners": [5]')], "does not give 2 seats"),
+    ],
+)
+def test_a_journal_that_is_not_this_matchs_is_refused_and_kept(
+    tmp_path: Path, change: Callable[[list[str]], list[str]], message: str
+) -> None:
+    """A foreign or damaged journal stops the arena with a message that says why; the file stays as it was."""
+    journal = tmp_path / "games.jsonl"
+    assert _arena(journal, 2).exit_code == 0
+    damaged = "\n".join(change(journal.read_text().splitlines())) + "\n"
+    journal.write_text(damaged)
+    refused = _arena(journal, 2)
+    assert refused.exit_code == 2 and message in refused.output
+    assert journal.read_text() == damaged
+
+
+def test_the_journal_round_trips_every_field_of_a_game() -> None:
+    match = Match("azul", ("greedy", "random"), games=2, seed=3)
+    results = run_match(match, jobs=1)
+    text = header_line(match) + "".join(result_line(result) for result in reversed(results))
+    again = read_journal(text, match)
+    assert [result.index for result in again] == [0, 1]
+    assert all(
+        (one.seats, one.scores, one.winners, one.moves) == (two.seats, two.scores, two.winners, two.moves)
+        and one.seconds == pytest.approx(two.seconds, abs=1e-6)
+        for one, two in zip(results, again, strict=True)
+    )
+    with pytest.raises(JournalError, match="another match"):
+        read_journal(text, Match("azul", ("greedy", "random"), games=2, seed=3, iterations=9))

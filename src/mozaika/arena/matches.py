@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,13 +118,23 @@ def play_game(pairing: Pairing) -> GameResult:
 
 
 def run_match(
-    match: Match, *, jobs: int | None = None, progress: Callable[[GameResult], None] | None = None
+    match: Match,
+    *,
+    jobs: int | None = None,
+    progress: Callable[[GameResult], None] | None = None,
+    played: Sequence[GameResult] = (),
 ) -> list[GameResult]:
-    """Play every game of ``match`` over ``jobs`` processes (all cores by default), in schedule order."""
+    """Play every game of ``match`` over ``jobs`` processes (all cores by default); the results in schedule order.
+
+    ``progress`` hears of each game as it finishes (in any order).  Games in
+    ``played`` (results of this match from an earlier run, see
+    :mod:`mozaika.arena.journal`) are not played again, only counted.
+    """
     pairings = schedule(match)
+    done = {result.index: result for result in played if result.index < len(pairings)}
     jobs = jobs or os.cpu_count() or 1
-    results: list[GameResult] = []
-    for result in _results(pairings, jobs):
+    results = list(done.values())
+    for result in _results([pairing for pairing in pairings if pairing.index not in done], jobs):
         results.append(result)
         if progress is not None:
             progress(result)
@@ -133,8 +143,9 @@ def run_match(
 
 
 def _results(pairings: Sequence[Pairing], jobs: int) -> Iterator[GameResult]:
-    if jobs == 1 or len(pairings) == 1:
+    """The games' results as they finish, so that none waits on a slower game scheduled before it."""
+    if jobs == 1 or len(pairings) <= 1:
         yield from map(play_game, pairings)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_game, pairings)
+        yield from (future.result() for future in as_completed([pool.submit(play_game, p) for p in pairings]))

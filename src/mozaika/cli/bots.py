@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,8 +15,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from mozaika.arena import GameResult, Match, run_match, summarise
+from mozaika.arena.journal import header_line, read_journal, result_line
 from mozaika.bots import BotError, bot_names, make_bot
-from mozaika.cli.common import console, errors, fail, guarded, parse_options
+from mozaika.cli.common import console, errors, fail, guarded, parse_options, write_atomically
 from mozaika.protocol import State
 from mozaika.registry import game_spec
 
@@ -29,6 +33,13 @@ def arena_command(
     iterations: Annotated[int | None, typer.Option(help="Search iterations per move for every search bot.")] = None,
     seed: Annotated[int, typer.Option(help="The first deal's seed; deals are seed, seed+1, …")] = 0,
     jobs: Annotated[int | None, typer.Option(help="Processes to use (default: every core).")] = None,
+    journal: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write each game to this file (JSON lines) as it ends; if it holds games of this match,"
+            " play only the rest (a stopped run goes on, or grows with a larger --games)."
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
 ) -> None:
     """Play bots against each other, seats rotated and chance mirrored, and measure their strength."""
@@ -45,21 +56,33 @@ def arena_command(
         fail("--games must be at least 1")
     match = Match(game, names, games, seed, options, time_limit, iterations)
     guarded(lambda: make_bot(names[0], seconds=time_limit, iterations=iterations))  # checks the budget
+    played = guarded(lambda: _open_journal(journal, match)) if journal else []
     total = match.deals * len(names)
-    with Progress(
-        TextColumn("[bold]arena"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=errors,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("games", total=total)
+    already = sum(1 for result in played if result.index < total)
+    tally = _Tally(match.labels, total, already)
+    with (
+        _journal_writer(journal) as record,
+        Progress(
+            TextColumn("[bold]arena"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=errors,
+            transient=True,
+            disable=not errors.is_terminal,
+        ) as progress,
+    ):
+        task = progress.add_task("games", total=total, completed=already)
 
-        def advance(_: GameResult) -> None:
-            progress.advance(task)
+        def advance(result: GameResult) -> None:
+            record(result)
+            tally.add(result)
+            if errors.is_terminal:
+                progress.advance(task)
+            else:
+                errors.print(tally.line(), highlight=False, markup=False)
 
-        results = guarded(lambda: run_match(match, jobs=jobs, progress=advance))
+        results = guarded(lambda: run_match(match, jobs=jobs, progress=advance, played=played))
     summaries = summarise(results)
     if as_json:
         document: dict[str, Any] = {
@@ -118,6 +141,78 @@ def arena_command(
             f"{summary.seconds_per_move:.3f}",
         )
     console.print(table)
+
+
+def _open_journal(path: Path, match: Match) -> list[GameResult]:
+    """The games a journal already holds for ``match`` (none if it does not exist yet); starts it if new.
+
+    A journal whose last line was cut short (a run killed mid-write) is written
+    anew without that line, so that the games appended next start on a line of
+    their own.
+    """
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    played = read_journal(text, match)
+    if not text.strip() or not text.endswith("\n"):
+        write_atomically(path, header_line(match) + "".join(result_line(result) for result in played))
+    return played
+
+
+@contextmanager
+def _journal_writer(path: Path | None) -> Iterator[Callable[[GameResult], None]]:
+    """A function that appends a finished game to the journal at ``path`` (and flushes it), or ignores it."""
+    if path is None:
+        yield lambda result: None
+        return
+    with path.open("a", encoding="utf-8") as stream:
+
+        def record(result: GameResult) -> None:
+            stream.write(result_line(result))
+            stream.flush()
+
+        yield record
+
+
+class _Tally:
+    """The running results, for the progress lines printed when standard error is not a terminal."""
+
+    def __init__(self, labels: tuple[str, ...], total: int, already: int) -> None:
+        self.labels = labels
+        self.total = total
+        self.already = already
+        self.finished = 0
+        self.wins = dict.fromkeys(labels, 0.0)
+        self.points = dict.fromkeys(labels, 0)
+        self.games = dict.fromkeys(labels, 0)
+        self.started = time.monotonic()
+
+    def add(self, result: GameResult) -> None:
+        self.finished += 1
+        for seat, label in enumerate(result.seats):
+            self.games[label] += 1
+            self.points[label] += result.scores[seat]
+            if seat in result.winners:
+                self.wins[label] += 1 / len(result.winners)
+
+    def line(self) -> str:
+        """E.g. ``arena: 12 of 200 games; this run: expert 10.5 wins of 12, 61.3 a game, ...; 3m05s, ~48m left``."""
+        elapsed = time.monotonic() - self.started
+        left = elapsed / self.finished * (self.total - self.already - self.finished)
+        standings = ", ".join(
+            f"{label} {self.wins[label]:g} wins of {games}, {self.points[label] / games:.1f} a game"
+            for label, games in self.games.items()
+            if games
+        )
+        resumed = f" ({self.already} from the journal)" if self.already else ""
+        return (
+            f"arena: {self.already + self.finished} of {self.total} games{resumed}; this run: {standings};"
+            f" {_duration(elapsed)} so far, about {_duration(left)} left"
+        )
+
+
+def _duration(seconds: float) -> str:
+    minutes, seconds = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}h{minutes:02d}m" if hours else f"{minutes}m{seconds:02d}s"
 
 
 def analyze_command(
