@@ -13,12 +13,14 @@ from hypothesis import strategies as st
 
 import mozaika
 from mozaika.azul.state import AzulState
+from mozaika.azul.wall import bit
 from mozaika.bots import LEVELS, BotError, Budget, bot_names, make_bot
-from mozaika.bots.evaluation import evaluate
+from mozaika.bots.evaluation import PLACEMENTS_A_ROUND, evaluate, rounds_left, wall_potential
 from mozaika.bots.mcts import MctsBot, Node, outcome_values, standings
 from mozaika.bots.rollout import PASS_FLOOR, move_priors
 
-from positions import pavilion, pavilion_board
+from positions import board as player_board
+from positions import build, coloured_wall, pavilion, pavilion_board
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("azul", {"wall": "coloured"}),
@@ -226,3 +228,33 @@ def test_the_search_values_each_seats_gain_since_the_root_in_lead_and_in_points_
         board.score += 4
     assert outcome_values(both, root, own_weight=0.0) == [0.5, 0.5]
     assert min(outcome_values(both, root, own_weight=1.0)) > 0.5
+
+
+def test_a_walls_potential_is_what_its_tiles_add_to_the_placements_still_to_come() -> None:
+    """A-8: a tile beside none scores 1; beside a run it scores the run's length, and that excess is the potential."""
+    one = bit(2, 2)
+    # Its four neighbours would score 2 each: 4 points beyond 1, spread over the 24 empty spaces.
+    assert wall_potential(one, placements=24) == 4
+    assert wall_potential(one, placements=6) == pytest.approx(4 * 6 / 24)
+    pair = bit(0, 0) | bit(0, 1)
+    # (0, 2) would score 3, (1, 0) and (1, 1) 2 each: 2 + 1 + 1 beyond 1.
+    assert wall_potential(pair, placements=100) == 4
+    assert wall_potential((1 << 25) - 1, placements=10) == 0
+    assert wall_potential(0, placements=10) == 0
+
+
+def test_foresight_adds_each_walls_potential_over_the_rounds_a_game_has_left() -> None:
+    """A-12: a wall row gains one tile a round, so the fullest row bounds the rounds left; foresight counts them."""
+    walls = [coloured_wall({(1, 1), (1, 2), (1, 3), (4, 4)}), coloured_wall({(3, 1), (3, 2)})]
+    state = build(
+        boards=[player_board(wall=wall) for wall in walls], factories=["BBYR", "KKWW", "RRRY", "BWKY", "YYYY"]
+    )
+    assert rounds_left(state) == 2
+    plain, foreseeing = evaluate(state), evaluate(state, foresight=1.0)
+    for seat, azul_board in enumerate(state.boards):
+        expected = wall_potential(azul_board.wall, PLACEMENTS_A_ROUND * 2)
+        assert expected > 0 and foreseeing[seat] == pytest.approx(plain[seat] + expected)
+    halved = evaluate(state, foresight=0.5)
+    assert halved[0] == pytest.approx(plain[0] + wall_potential(state.boards[0].wall, PLACEMENTS_A_ROUND))
+    over = random_position(("azul", {}), 2, 4, 10_000)
+    assert evaluate(over, foresight=1.0) == [float(score) for score in over.scores]

@@ -36,13 +36,19 @@ LEVELS: dict[str, Level] = {
     "beginner": Level("greedy", Budget(), (("noise", 0.5),), "greedy, but half its moves are random"),
     "easy": Level("greedy", Budget(), (), "always the best-looking move now"),
     "medium": Level("mcts", Budget(iterations=150), (), "search, 150 iterations a move"),
-    "hard": Level("mcts", Budget(iterations=600), (), "search, 600 iterations a move"),
+    "hard": Level(
+        "mcts",
+        Budget(iterations=600),
+        (("widening", {"pavilion": 1.0}),),
+        "search, 600 iterations a move; in Summer Pavilion, deeper: trying the likeliest moves first",
+    ),
     "expert": Level(
         "mcts",
         Budget(iterations=2500, seconds=5.0),
-        (("candidates", 32), ("widening", {"pavilion": 1.0})),
+        (("candidates", 32), ("widening", {"pavilion": 1.0}), ("foresight", {"azul": 1.0, "chocolatier": 1.0})),
         "search over the 32 best-looking moves, 2500 iterations (at most 5 s) a move;"
-        " in Summer Pavilion, deeper: trying the likeliest moves first",
+        " in Summer Pavilion, deeper: trying the likeliest moves first;"
+        " in Azul and Master Chocolatier, valuing what the wall's shape will score",
     ),
 }
 

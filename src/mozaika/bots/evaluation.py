@@ -10,9 +10,11 @@ bonuses (Summer Pavilion).  At the end of a game it is the final score.
 
 from __future__ import annotations
 
+from functools import cache
+
 from mozaika.azul.board import Board
 from mozaika.azul.state import AzulState
-from mozaika.azul.wall import FLOOR_LOSS, SIZE, bit, coloured_column, placement_points
+from mozaika.azul.wall import FLOOR_LOSS, FULL_ROW, SIZE, bit, coloured_column, placement_points
 from mozaika.pavilion.geometry import FULL_STAR, NUMBER_BONUS, STAR_BONUS, STARS, number_masks
 from mozaika.pavilion.state import PavilionState
 from mozaika.protocol import State
@@ -28,11 +30,18 @@ _ROW_MASKS = tuple(sum(bit(row, column) for column in range(SIZE)) for row in ra
 _COLUMN_MASKS = tuple(sum(bit(row, column) for row in range(SIZE)) for column in range(SIZE))
 
 
-def evaluate(state: State) -> list[float]:
-    """Each seat's heuristic value in points (its exact score once the game is over)."""
+def evaluate(state: State, foresight: float = 0.0) -> list[float]:
+    """Each seat's heuristic value in points (its exact score once the game is over).
+
+    ``foresight`` > 0 adds, in Azul and Master Chocolatier, that share of what the
+    wall's shape will add to the placements still to come (:func:`wall_potential`).
+    """
     if state.is_over:
         return [float(score) for score in state.scores]
     if isinstance(state, AzulState):
+        if foresight:
+            placements = foresight * PLACEMENTS_A_ROUND * rounds_left(state)
+            return [_azul_value(state, board) + wall_potential(board.wall, placements) for board in state.boards]
         return [_azul_value(state, board) for board in state.boards]
     if isinstance(state, PavilionState):
         return [_pavilion_value(state, seat) for seat in range(state.players)]
@@ -68,6 +77,45 @@ def _azul_value(state: AzulState, board: Board) -> float:
     for count in counts:
         value += 10 * BONUS_PROGRESS * (count / SIZE) ** 2
     return value
+
+
+PLACEMENTS_A_ROUND = 2.5
+"""About how many wall tiles a player places in a round of Azul."""
+
+
+def rounds_left(state: AzulState) -> int:
+    """At least how many rounds the game still has, this one included: a wall row gains one tile a round."""
+    fullest = max(_ROW_COUNTS[board.wall >> (SIZE * row) & FULL_ROW] for board in state.boards for row in range(SIZE))
+    return SIZE - fullest
+
+
+_ROW_COUNTS = tuple(mask.bit_count() for mask in range(1 << SIZE))
+
+
+def wall_potential(wall: int, placements: float) -> float:
+    """What the tiles already on ``wall`` add to the next ``placements`` tiles placed on it (A-8), in points.
+
+    Each empty space would score its placement points if filled now; a tile beside
+    none scores 1, so the excess over 1 is what the wall's shape adds.  The spaces
+    are taken as equally likely to be filled.
+    """
+    empty, excess = _wall_shape(wall)
+    if not empty:
+        return 0.0
+    return excess * min(1.0, placements / empty)
+
+
+@cache
+def _wall_shape(wall: int) -> tuple[int, int]:
+    """The empty spaces of ``wall``, and the sum of their placement points beyond 1."""
+    empty = excess = 0
+    for row in range(SIZE):
+        for column in range(SIZE):
+            space = bit(row, column)
+            if not wall & space:
+                empty += 1
+                excess += placement_points(wall | space, row, column) - 1
+    return empty, excess
 
 
 def _pavilion_value(state: PavilionState, seat: int) -> float:

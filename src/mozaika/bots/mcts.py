@@ -52,7 +52,9 @@ def standings(points: list[float]) -> list[tuple[float, float]]:
     return [(own - max(points[:seat] + points[seat + 1 :]), own) for seat, own in enumerate(points)]
 
 
-def outcome_values(state: State, reference: list[tuple[float, float]], own_weight: float) -> list[float]:
+def outcome_values(
+    state: State, reference: list[tuple[float, float]], own_weight: float, foresight: float = 0.0
+) -> list[float]:
     """Each seat's result in [0, 1]: 0.5 when it stands as at ``reference``, more when it stands better.
 
     ``reference`` is each seat's standing at the root of the search (see
@@ -62,7 +64,7 @@ def outcome_values(state: State, reference: list[tuple[float, float]], own_weigh
     absolute lead would squash every move to nearly 0 or 1.
     """
     values = []
-    for (lead, own), (lead_then, own_then) in zip(standings(evaluate(state)), reference, strict=True):
+    for (lead, own), (lead_then, own_then) in zip(standings(evaluate(state, foresight)), reference, strict=True):
         gain = lead - lead_then + own_weight * (own - own_then)
         values.append(0.5 + 0.5 * math.tanh(gain / MARGIN_SCALE))
     return values
@@ -82,6 +84,7 @@ class MctsBot(Bot):
         candidates: int = 16,
         own_weight: float | None = None,
         widening: Mapping[str, float] | None = None,
+        foresight: Mapping[str, float] | None = None,
     ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
@@ -91,6 +94,8 @@ class MctsBot(Bot):
         """What a point of its own is worth to a seat besides its lead; None: the game's :data:`OWN_WEIGHTS`."""
         self.widening = dict(widening or {})
         """By game id, how fast the tree widens below the root (see :meth:`search`); games missing: not at all."""
+        self.foresight = dict(foresight or {})
+        """By game id, how much of the wall's potential the valuation counts (evaluate); games missing: none."""
         self.last_iterations = 0
         """How many iterations the last search ran (for speed measurements)."""
 
@@ -119,7 +124,8 @@ class MctsBot(Bot):
         rng = self.rng
         exploration = self.exploration
         shortlist = self._shortlist(state)
-        reference = standings(evaluate(state))
+        foresight = self.foresight.get(state.game_id, 0.0)
+        reference = standings(evaluate(state, foresight))
         own_weight = OWN_WEIGHTS.get(state.game_id, 0.0) if self.own_weight is None else self.own_weight
         widening = self.widening.get(state.game_id, 0.0)
         while True:
@@ -162,7 +168,7 @@ class MctsBot(Bot):
             leaf_round = simulation.round
             while not simulation.is_over and simulation.round == leaf_round:
                 simulation.play(rollout_move(simulation, rng))
-            values = outcome_values(simulation, reference, own_weight)
+            values = outcome_values(simulation, reference, own_weight, foresight)
             for visited in path:
                 visited.visits += 1
                 visited.value += values[visited.seat]
