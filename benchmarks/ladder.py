@@ -1,11 +1,13 @@
 """The strength ladder of docs/strength.md: every level against the one below, per game, and the targets.
 
-Usage: python benchmarks/ladder.py [GAMES_PER_MATCH] [--quick]
+Usage: python benchmarks/ladder.py [GAMES_PER_MATCH] [--quick] [--journals DIR]
 
 Each match is what ``mozaika arena`` plays (the command line is printed beside each
 result, so any line can be re-run on its own).  The script prints the markdown tables
 of ``docs/strength.md``: win rates with their 95% intervals, mean scores and move
-times.  ``--quick`` plays only the 2-player Azul ladder.
+times.  ``--quick`` plays only the 2-player Azul ladder.  ``--journals DIR`` keeps
+each match's games in a journal there (``mozaika arena --journal``), so a ladder that
+was stopped, which on a small machine takes hours, goes on where it was.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from __future__ import annotations
 import platform
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from mozaika.arena import Match, run_match, summarise
+from mozaika.arena.journal import journal_writer, open_journal
 
 GAMES: list[tuple[str, dict[str, Any], str]] = [
     ("azul", {}, "Azul, coloured wall"),
@@ -31,9 +35,17 @@ def command(match: Match) -> str:
     return f"mozaika arena --game {match.game}{options} --bots {bots} --games {match.games} --seed {match.seed}"
 
 
-def row(match: Match) -> str:
+def journal_path(directory: Path, match: Match) -> Path:
+    options = "".join(f"-{key}-{str(value).lower()}" for key, value in match.options.items())
+    return directory / f"{match.game}{options}-{'-'.join(match.bots)}-{match.seed}.jsonl"
+
+
+def row(match: Match, journals: Path | None) -> str:
     started = time.perf_counter()
-    results = run_match(match)
+    journal = journal_path(journals, match) if journals else None
+    played = open_journal(journal, match) if journal else []
+    with journal_writer(journal) as record:
+        results = run_match(match, progress=record, played=played)
     summaries = summarise(results)
     first = summaries[0]
     low, high = first.interval
@@ -49,6 +61,9 @@ def row(match: Match) -> str:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 20
     quick = "--quick" in sys.argv
+    journals = Path(sys.argv[sys.argv.index("--journals") + 1]) if "--journals" in sys.argv else None
+    if journals:
+        journals.mkdir(parents=True, exist_ok=True)
     lines = [
         "| match | games | first bot wins [95% CI] | mean scores | first bot's time a move | command |",
         "|---|---|---|---|---|---|",
@@ -57,10 +72,13 @@ def main() -> None:
     for game, options, title in GAMES[:1] if quick else GAMES:
         table = list(lines)
         for pair in LADDER:
-            table.append(row(Match(game, pair, games, seed=1000, options=options)))
+            table.append(row(Match(game, pair, games, seed=1000, options=options), journals))
         if not quick:
             table.append(
-                row(Match(game, ("expert", "easy", "easy", "easy"), max(4, games // 2), seed=2000, options=options))
+                row(
+                    Match(game, ("expert", "easy", "easy", "easy"), max(4, games // 2), seed=2000, options=options),
+                    journals,
+                )
             )
         sections.append(f"### {title}\n\n" + "\n".join(table))
     machine = f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}"

@@ -3,20 +3,22 @@
 The first line says which match the games belong to (game, options, bots, budget,
 first seed); each further line is one finished game.  A match that reads a journal
 plays only the games it lacks, so a run that was stopped, or a run asked for more
-games than the journal holds, goes on where it was.  Reading and writing the file
-belong to the caller (``mozaika arena --journal``); this module only turns games
-into text and back.
+games than the journal holds, goes on where it was (``mozaika arena --journal``,
+``benchmarks/ladder.py --journals``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from mozaika.arena.matches import Match, Pairing
 from mozaika.arena.stats import GameResult
 from mozaika.errors import MozaikaError
+from mozaika.files import write_atomically
 
 FORMAT = "mozaika-arena-journal"
 VERSION = 1
@@ -134,3 +136,32 @@ def _results(lines: list[str], match: Match) -> Iterator[tuple[int, GameResult]]
         if sizes != {players} or not result.winners or not set(result.winners) <= set(range(players)):
             raise JournalError(f"line {number}: game {result.index} does not give {players} seats their results")
         yield result.index, result
+
+
+def open_journal(path: Path, match: Match) -> list[GameResult]:
+    """The games a journal already holds for ``match`` (none if it does not exist yet); starts it if new.
+
+    A journal whose last line was cut short (a run killed mid-write) is written
+    anew without that line, so that the games appended next start on a line of
+    their own.
+    """
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    played = read_journal(text, match)
+    if not text.strip() or not text.endswith("\n"):
+        write_atomically(path, header_line(match) + "".join(result_line(result) for result in played))
+    return played
+
+
+@contextmanager
+def journal_writer(path: Path | None) -> Iterator[Callable[[GameResult], None]]:
+    """A function that appends a finished game to the journal at ``path`` (and flushes it), or ignores it."""
+    if path is None:
+        yield lambda result: None
+        return
+    with path.open("a", encoding="utf-8") as stream:
+
+        def record(result: GameResult) -> None:
+            stream.write(result_line(result))
+            stream.flush()
+
+        yield record

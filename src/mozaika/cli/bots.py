@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,9 +13,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from mozaika.arena import GameResult, Match, run_match, summarise
-from mozaika.arena.journal import header_line, read_journal, result_line
+from mozaika.arena.journal import journal_writer, open_journal
 from mozaika.bots import BotError, bot_names, make_bot
-from mozaika.cli.common import console, errors, fail, guarded, parse_options, write_atomically
+from mozaika.cli.common import console, errors, fail, guarded, parse_options
 from mozaika.protocol import State
 from mozaika.registry import game_spec
 
@@ -56,12 +54,12 @@ def arena_command(
         fail("--games must be at least 1")
     match = Match(game, names, games, seed, options, time_limit, iterations)
     guarded(lambda: make_bot(names[0], seconds=time_limit, iterations=iterations))  # checks the budget
-    played = guarded(lambda: _open_journal(journal, match)) if journal else []
+    played = guarded(lambda: open_journal(journal, match)) if journal else []
     total = match.deals * len(names)
     already = sum(1 for result in played if result.index < total)
     tally = _Tally(match.labels, total, already)
     with (
-        _journal_writer(journal) as record,
+        journal_writer(journal) as record,
         Progress(
             TextColumn("[bold]arena"),
             BarColumn(),
@@ -141,35 +139,6 @@ def arena_command(
             f"{summary.seconds_per_move:.3f}",
         )
     console.print(table)
-
-
-def _open_journal(path: Path, match: Match) -> list[GameResult]:
-    """The games a journal already holds for ``match`` (none if it does not exist yet); starts it if new.
-
-    A journal whose last line was cut short (a run killed mid-write) is written
-    anew without that line, so that the games appended next start on a line of
-    their own.
-    """
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
-    played = read_journal(text, match)
-    if not text.strip() or not text.endswith("\n"):
-        write_atomically(path, header_line(match) + "".join(result_line(result) for result in played))
-    return played
-
-
-@contextmanager
-def _journal_writer(path: Path | None) -> Iterator[Callable[[GameResult], None]]:
-    """A function that appends a finished game to the journal at ``path`` (and flushes it), or ignores it."""
-    if path is None:
-        yield lambda result: None
-        return
-    with path.open("a", encoding="utf-8") as stream:
-
-        def record(result: GameResult) -> None:
-            stream.write(result_line(result))
-            stream.flush()
-
-        yield record
 
 
 class _Tally:
