@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mozaika.arena.matches import Match, Pairing
+from mozaika.arena.matches import Match, pairing_at
 from mozaika.arena.stats import GameResult
 from mozaika.errors import MozaikaError
 from mozaika.files import write_atomically
@@ -126,7 +126,7 @@ def _results(lines: list[str], match: Match) -> Iterator[tuple[int, GameResult]]
             raise JournalError(f"line {number}: not a game ({type(error).__name__}: {error})") from None
         if result.index < 0:
             raise JournalError(f"line {number}: a game's index is never negative, not {result.index}")
-        pairing = Pairing(match, result.index, match.seed + result.index // players, result.index % players)
+        pairing = pairing_at(match, result.index)
         sizes = {len(result.scores), len(result.moves), len(result.seconds), len(result.slowest)}
         if (result.deal, result.seats) != (pairing.deal, pairing.seats):
             raise JournalError(

@@ -70,12 +70,13 @@ class Pairing:
 
 def schedule(match: Match) -> list[Pairing]:
     """Every game of the match, rotations of a deal next to each other."""
-    count = len(match.bots)
-    return [
-        Pairing(match, deal * count + rotation, match.seed + deal, rotation)
-        for deal in range(match.deals)
-        for rotation in range(count)
-    ]
+    return [pairing_at(match, index) for index in range(match.deals * len(match.bots))]
+
+
+def pairing_at(match: Match, index: int) -> Pairing:
+    """The ``index``-th game of the match's schedule: deal ``index // seats``, rotation ``index % seats``."""
+    deal, rotation = divmod(index, len(match.bots))
+    return Pairing(match, index, match.seed + deal, rotation)
 
 
 def play_game(pairing: Pairing) -> GameResult:

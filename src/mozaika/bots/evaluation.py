@@ -10,11 +10,11 @@ bonuses (Summer Pavilion).  At the end of a game it is the final score.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from mozaika.azul.board import Board
 from mozaika.azul.state import AzulState
-from mozaika.azul.wall import FLOOR_LOSS, FULL_ROW, SIZE, bit, coloured_column, placement_points
+from mozaika.azul.wall import FLOOR_LOSS, SIZE, bit, coloured_column, placement_points
 from mozaika.pavilion.geometry import FULL_STAR, NUMBER_BONUS, STAR_BONUS, STARS, number_masks
 from mozaika.pavilion.state import PavilionState
 from mozaika.protocol import State
@@ -85,11 +85,8 @@ PLACEMENTS_A_ROUND = 2.5
 
 def rounds_left(state: AzulState) -> int:
     """At least how many rounds the game still has, this one included: a wall row gains one tile a round."""
-    fullest = max(_ROW_COUNTS[board.wall >> (SIZE * row) & FULL_ROW] for board in state.boards for row in range(SIZE))
+    fullest = max((board.wall & mask).bit_count() for board in state.boards for mask in _ROW_MASKS)
     return SIZE - fullest
-
-
-_ROW_COUNTS = tuple(mask.bit_count() for mask in range(1 << SIZE))
 
 
 def wall_potential(wall: int, placements: float) -> float:
@@ -105,7 +102,7 @@ def wall_potential(wall: int, placements: float) -> float:
     return excess * min(1.0, placements / empty)
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # bounded: a long-lived server's bot workers meet ever more walls
 def _wall_shape(wall: int) -> tuple[int, int]:
     """The empty spaces of ``wall``, and the sum of their placement points beyond 1."""
     empty = excess = 0
