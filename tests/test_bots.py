@@ -17,7 +17,9 @@ from mozaika.azul.wall import bit
 from mozaika.bots import LEVELS, BotError, Budget, bot_names, make_bot
 from mozaika.bots.evaluation import PLACEMENTS_A_ROUND, evaluate, rounds_left, wall_potential
 from mozaika.bots.mcts import MctsBot, Node, outcome_values, standings
-from mozaika.bots.rollout import PASS_FLOOR, move_priors
+from mozaika.bots.rollout import PASS_FLOOR, best_move, move_priors, rollout_move
+from mozaika.pavilion.moves import Place
+from mozaika.pavilion.state import PLACE, PavilionState
 
 from positions import board as player_board
 from positions import build, coloured_wall, pavilion, pavilion_board
@@ -84,6 +86,33 @@ def test_summer_pavilion_lists_placements_then_passes_keeping_the_most_first(
     assert set(kinds[:first_pass]) <= {"Place"} and set(kinds[first_pass:]) == {"Pass"}
     kept = [len(move.kept) for move in moves[first_pass:]]  # type: ignore[attr-defined]
     assert kept == sorted(kept, reverse=True)
+    assert isinstance(state, PavilionState)
+    table = state.placement_table
+    grouped = [move for group in state.placement_groups() for move in table.on_star(*group)]
+    assert grouped == moves[:first_pass] and list(state.pass_moves()) == moves[first_pass:]
+
+
+@pytest.mark.parametrize(("board", "seed"), [("coloured", 1), ("coloured", 2), ("colourless", 3), ("colourless", 4)])
+def test_summer_pavilion_rollouts_choose_as_if_they_scored_every_placement(board: str, seed: int) -> None:
+    """S-8, S-9, S-11: scoring a group of placements once picks what scoring each placement would pick."""
+    state = mozaika.new_game("pavilion", players=3, seed=seed, board=board)
+    player = random.Random(seed)
+    checked = 0
+    while not state.is_over:
+        assert isinstance(state, PavilionState)
+        moves = state.legal_moves()
+        if state.phase == PLACE:
+            scored = [
+                (worth, move)
+                for worth, move in zip(move_priors(state, moves), moves, strict=True)
+                if type(move) is Place
+            ]
+            for draw in range(3):
+                expected = best_move(scored, random.Random(draw), floor=PASS_FLOOR) or state.pass_moves()[0]
+                assert rollout_move(state, random.Random(draw)) == expected
+            checked += 1
+        state.play(player.choice(moves))
+    assert checked > 20
 
 
 def test_a_whole_game_between_bots_ends_with_legal_moves_only() -> None:

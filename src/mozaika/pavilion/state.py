@@ -237,7 +237,7 @@ class PavilionState(State):
             return self._takes()
         if self.phase == PLACE:
             moves: list[Move] = self._placements(self.boards[self.turn])
-            moves += self._passes(self.boards[self.turn])
+            moves += self.pass_moves()
             return moves
         if self.phase == PICK:
             return list(picks(self.supply, self._pick_size()))
@@ -255,6 +255,22 @@ class PavilionState(State):
         return moves
 
     def _placements(self, board: PavilionBoard) -> list[Move]:
+        on_star = self.placement_table.on_star
+        moves: list[Move] = []
+        for star, ring, colour, key in self.placement_groups(board):
+            moves += on_star(star, ring, colour, key)
+        return moves
+
+    def placement_groups(self, board: PavilionBoard | None = None) -> list[tuple[int, int, int, int]]:
+        """The placements open to ``board`` (the placer's by default), grouped by star and colour (S-8, S-16).
+
+        Each group is ``(star, ring, colour, key)``: its placements are
+        ``placement_table.on_star(star, ring, colour, key)``, and the legal placements
+        are the groups' placements in this order.  Bots score a group once and reuse
+        the score, since a group's placements depend on nothing else.
+        """
+        if board is None:
+            board = self.boards[self.turn]
         hand = board.hand
         held = 0
         for colour in range(COLOURS):
@@ -264,11 +280,10 @@ class PavilionState(State):
             return []
         wild = self.wild
         wilds_held = hand[wild] if hand[wild] < SLOTS else SLOTS
-        on_star = self.placement_table.on_star
         coloured = not self.colourless
         rings = board.star_rings
         star_colours = board.star_colours
-        moves: list[Move] = []
+        groups: list[tuple[int, int, int, int]] = []
         for star in range(STARS):
             ring = rings[star]
             if ring == FULL_STAR:
@@ -287,12 +302,12 @@ class PavilionState(State):
                 continue
             for colour in MASK_COLOURS[allowed]:
                 count = hand[colour] if hand[colour] < SLOTS else SLOTS
-                key = -1 - count if colour == wild else 7 * count + wilds_held
-                moves += on_star(star, ring, colour, key)
-        return moves
+                groups.append((star, ring, colour, -1 - count if colour == wild else 7 * count + wilds_held))
+        return groups
 
-    def _passes(self, board: PavilionBoard) -> tuple[Pass, ...]:
-        return passes(board.hand, 0 if self._round == ROUNDS else KEEP_MOST)
+    def pass_moves(self) -> tuple[Pass, ...]:
+        """The placer's passes (S-11), those keeping the most tiles first; in round 6 the only pass keeps nothing."""
+        return passes(self.boards[self.turn].hand, 0 if self._round == ROUNDS else KEEP_MOST)
 
     def _pick_size(self) -> int:
         return min(self.pending_bonus[0], sum(self.supply))
