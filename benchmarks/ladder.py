@@ -76,7 +76,7 @@ def main() -> None:
         if not quick:
             table.append(
                 row(
-                    Match(game, ("expert", "easy", "easy", "easy"), max(4, games // 2), seed=2000, options=options),
+                    Match(game, ("expert", "easy", "easy", "easy"), max(4, games), seed=2000, options=options),
                     journals,
                 )
             )

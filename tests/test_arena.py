@@ -168,6 +168,30 @@ def test_a_journal_lets_a_stopped_or_longer_arena_go_on(tmp_path: Path) -> None:
     assert len(journal.read_text().splitlines()) == 5
 
 
+def test_no_play_reports_what_a_journal_holds_and_plays_nothing(tmp_path: Path) -> None:
+    """Where a long run stands: the summary of the journal's games, the journal untouched."""
+    journal = tmp_path / "games.jsonl"
+    assert _arena(journal, 2).exit_code == 0
+    text = journal.read_text()
+    match = ["arena", "--bots", "greedy,random", "--seed", "11", "--journal", str(journal), "--no-play"]
+    report = runner.invoke(app, [*match, "--games", "6", "--json"])
+    assert report.exit_code == 0, report.output
+    played = runner.invoke(app, ["arena", "--bots", "greedy,random", "--games", "2", "--seed", "11", "--json"])
+    assert json.loads(report.stdout)["results"] == json.loads(played.stdout)["results"]
+    assert json.loads(report.stdout)["games"] == 2 and "arena:" not in report.stderr
+    table = runner.invoke(app, [*match, "--games", "1"])
+    assert table.exit_code == 0 and "Azul, 2 games" in table.stdout  # one game rounds up to a rotation: 2
+    assert journal.read_text() == text
+    other = runner.invoke(app, [*match[:-3], "--journal", str(tmp_path / "none.jsonl"), "--no-play"])
+    assert other.exit_code == 2 and "holds no game of this match" in other.output
+    alone = runner.invoke(app, ["arena", "--bots", "greedy,random", "--no-play"])
+    assert alone.exit_code == 2 and "name it with --journal" in alone.output
+    foreign = runner.invoke(
+        app, ["arena", "--bots", "random,greedy", "--seed", "11", "--journal", str(journal), "--no-play"]
+    )
+    assert foreign.exit_code == 2 and "another match" in foreign.output and journal.read_text() == text
+
+
 def test_a_game_cut_short_in_the_journal_is_played_again(tmp_path: Path) -> None:
     """A run killed while writing a game leaves half a line: that game counts as not played."""
     journal = tmp_path / "games.jsonl"

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from mozaika.arena import GameResult, Match, run_match, summarise
-from mozaika.arena.journal import journal_writer, open_journal
+from mozaika.arena.journal import journal_writer, open_journal, read_journal
 from mozaika.bots import BotError, bot_names, make_bot
 from mozaika.cli.common import console, errors, fail, guarded, parse_options
 from mozaika.protocol import State
@@ -38,6 +38,13 @@ def arena_command(
             " play only the rest (a stopped run goes on, or grows with a larger --games)."
         ),
     ] = None,
+    no_play: Annotated[
+        bool,
+        typer.Option(
+            "--no-play",
+            help="With --journal: report the games the journal holds, playing none (where a long run stands).",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
 ) -> None:
     """Play bots against each other, seats rotated and chance mirrored, and measure their strength."""
@@ -52,10 +59,19 @@ def arena_command(
     guarded(lambda: spec.resolve_options(options))
     if games < 1:
         fail("--games must be at least 1")
+    if no_play and journal is None:
+        fail("--no-play reports the games of a journal: name it with --journal FILE")
     match = Match(game, names, games, seed, options, time_limit, iterations)
     guarded(lambda: make_bot(names[0], seconds=time_limit, iterations=iterations))  # checks the budget
-    played = guarded(lambda: open_journal(journal, match)) if journal else []
     total = match.deals * len(names)
+    if no_play and journal is not None:
+        text = journal.read_text(encoding="utf-8") if journal.exists() else ""
+        held = [result for result in guarded(lambda: read_journal(text, match)) if result.index < total]
+        if not held:
+            fail(f"{journal} holds no game of this match yet")
+        _report(held, game, spec.resolve_options(options), names, seed, time_limit, iterations, as_json)
+        return
+    played = guarded(lambda: open_journal(journal, match)) if journal else []
     already = sum(1 for result in played if result.index < total)
     tally = _Tally(match.labels, total, already)
     with (
@@ -81,11 +97,25 @@ def arena_command(
                 errors.print(tally.line(), highlight=False, markup=False)
 
         results = guarded(lambda: run_match(match, jobs=jobs, progress=advance, played=played))
+    _report(results, game, spec.resolve_options(options), names, seed, time_limit, iterations, as_json)
+
+
+def _report(
+    results: list[GameResult],
+    game: str,
+    options: dict[str, Any],
+    names: tuple[str, ...],
+    seed: int,
+    time_limit: float | None,
+    iterations: int | None,
+    as_json: bool,
+) -> None:
+    """Print an arena's results: per bot, wins with their interval, scores, rating and move times."""
     summaries = summarise(results)
     if as_json:
         document: dict[str, Any] = {
             "game": game,
-            "options": spec.resolve_options(options),
+            "options": options,
             "bots": list(names),
             "games": len(results),
             "seed": seed,
@@ -124,7 +154,7 @@ def arena_command(
         for part in (f"{time_limit:g} s a move" if time_limit else "", f"{iterations} iterations" if iterations else "")
         if part
     )
-    table = Table(title=f"{spec.title}, {len(results)} games" + (f" ({budget})" if budget else ""))
+    table = Table(title=f"{game_spec(game).title}, {len(results)} games" + (f" ({budget})" if budget else ""))
     for column in ("bot", "games", "wins", "win rate [95% CI]", "score (sd)", "rating (mu ± sigma)", "s/move"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for summary in summaries:
