@@ -15,7 +15,14 @@ import mozaika
 from mozaika.azul.state import AzulState
 from mozaika.azul.wall import bit
 from mozaika.bots import LEVELS, BotError, Budget, bot_names, make_bot
-from mozaika.bots.evaluation import PLACEMENTS_A_ROUND, evaluate, rounds_left, wall_potential
+from mozaika.bots.evaluation import (
+    PAVILION_PLACEMENTS,
+    PLACEMENTS_A_ROUND,
+    evaluate,
+    rounds_left,
+    star_potential,
+    wall_potential,
+)
 from mozaika.bots.mcts import MctsBot, Node, outcome_values, standings
 from mozaika.bots.rollout import PASS_FLOOR, best_move, move_priors, rollout_move
 from mozaika.pavilion.moves import Place
@@ -270,6 +277,35 @@ def test_a_walls_potential_is_what_its_tiles_add_to_the_placements_still_to_come
     assert wall_potential(pair, placements=100) == 4
     assert wall_potential((1 << 25) - 1, placements=10) == 0
     assert wall_potential(0, placements=10) == 0
+
+
+def test_a_stars_potential_is_what_its_tiles_add_to_the_placements_still_to_come() -> None:
+    """S-9: a tile beside none scores 1; joining an arc it scores the arc's length, and that excess is the potential."""
+    empty = (0,) * 7
+    one = (0b000001, *empty[1:])
+    # Slots 2 and 6 of that star would score 2 each: 2 points beyond 1, over the 41 empty spaces.
+    assert star_potential(one, placements=41) == 2
+    assert star_potential(one, placements=10) == pytest.approx(2 * 10 / 41)
+    arc = (0b000111, *empty[1:])
+    # Slots 4 and 6 would each join the arc of three and score 4; slot 5 touches nothing.
+    assert star_potential(arc, placements=100) == 6
+    assert star_potential(empty, placements=10) == 0
+    assert star_potential((0b111111,) * 7, placements=10) == 0
+
+
+def test_summer_pavilion_foresight_counts_the_placements_of_the_rounds_left() -> None:
+    """S-13: the game ends after round 6, so the rounds left bound the placements the stars' shape can pay."""
+    boards = [pavilion_board(stars={"R": "RR....", "C": "R....."}), pavilion_board(stars={"B": "B.B..."})]
+    state = pavilion(boards=boards, round=5)
+    plain, foreseeing = evaluate(state), evaluate(state, foresight=1.0)
+    placements = PAVILION_PLACEMENTS[4] + PAVILION_PLACEMENTS[5]
+    for seat, board in enumerate(state.boards):
+        expected = star_potential(tuple(board.star_rings), placements)
+        assert expected > 0 and foreseeing[seat] == pytest.approx(plain[seat] + expected)
+    later = pavilion(boards=boards, round=6)
+    assert evaluate(later, foresight=1.0)[0] - evaluate(later)[0] < foreseeing[0] - plain[0]
+    over = random_position(("pavilion", {}), 2, 4, 10_000)
+    assert over.is_over and evaluate(over, foresight=1.0) == [float(score) for score in over.scores]
 
 
 def test_foresight_adds_each_walls_potential_over_the_rounds_a_game_has_left() -> None:

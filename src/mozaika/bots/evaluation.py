@@ -15,7 +15,7 @@ from functools import lru_cache
 from mozaika.azul.board import Board
 from mozaika.azul.state import AzulState
 from mozaika.azul.wall import FLOOR_LOSS, SIZE, bit, coloured_column, placement_points
-from mozaika.pavilion.geometry import FULL_STAR, NUMBER_BONUS, STAR_BONUS, STARS, number_masks
+from mozaika.pavilion.geometry import ARC_POINTS, FULL_STAR, NUMBER_BONUS, SLOTS, STAR_BONUS, STARS, number_masks
 from mozaika.pavilion.state import PavilionState
 from mozaika.protocol import State
 
@@ -33,8 +33,9 @@ _COLUMN_MASKS = tuple(sum(bit(row, column) for row in range(SIZE)) for column in
 def evaluate(state: State, foresight: float = 0.0) -> list[float]:
     """Each seat's heuristic value in points (its exact score once the game is over).
 
-    ``foresight`` > 0 adds, in Azul and Master Chocolatier, that share of what the
-    wall's shape will add to the placements still to come (:func:`wall_potential`).
+    ``foresight`` > 0 adds that share of what the board's shape will add to the
+    placements still to come: the wall's in Azul and Master Chocolatier
+    (:func:`wall_potential`), the stars' in Summer Pavilion (:func:`star_potential`).
     """
     if state.is_over:
         return [float(score) for score in state.scores]
@@ -44,6 +45,12 @@ def evaluate(state: State, foresight: float = 0.0) -> list[float]:
             return [_azul_value(state, board) + wall_potential(board.wall, placements) for board in state.boards]
         return [_azul_value(state, board) for board in state.boards]
     if isinstance(state, PavilionState):
+        if foresight:
+            placements = foresight * sum(PAVILION_PLACEMENTS[state.round - 1 :])
+            return [
+                _pavilion_value(state, seat) + star_potential(tuple(state.boards[seat].star_rings), placements)
+                for seat in range(state.players)
+            ]
         return [_pavilion_value(state, seat) for seat in range(state.players)]
     return [float(score) for score in state.scores]
 
@@ -112,6 +119,35 @@ def _wall_shape(wall: int) -> tuple[int, int]:
             if not wall & space:
                 empty += 1
                 excess += placement_points(wall | space, row, column) - 1
+    return empty, excess
+
+
+PAVILION_PLACEMENTS = (6.0, 5.3, 4.5, 4.1, 3.3, 2.9)
+"""About how many tiles a player places in each round of Summer Pavilion (``medium`` against itself)."""
+
+
+def star_potential(rings: tuple[int, ...], placements: float) -> float:
+    """What the tiles already on a Summer Pavilion board's stars add to the next ``placements`` tiles (S-9).
+
+    ``rings`` holds each star's filled slots.  Each empty space would score the arc
+    it would join if filled now; a tile beside none scores 1, so the excess over 1
+    is what the stars' shape adds.  The spaces are taken as equally likely to be filled.
+    """
+    empty, excess = _star_shape(rings)
+    if not empty:
+        return 0.0
+    return excess * min(1.0, placements / empty)
+
+
+@lru_cache(maxsize=1 << 16)  # bounded, as _wall_shape
+def _star_shape(rings: tuple[int, ...]) -> tuple[int, int]:
+    """The empty spaces of the stars, and the sum of their placement points beyond 1."""
+    empty = excess = 0
+    for ring in rings:
+        for slot in range(SLOTS):
+            if not ring >> slot & 1:
+                empty += 1
+                excess += ARC_POINTS[ring | 1 << slot][slot] - 1
     return empty, excess
 
 
