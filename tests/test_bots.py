@@ -156,6 +156,22 @@ def test_with_an_iteration_budget_and_a_seed_a_bot_is_deterministic(game: str, n
     assert first[0].visits == max(entry.visits or 0 for entry in first)
 
 
+def test_a_level_can_search_with_a_budget_of_its_own_in_one_game() -> None:
+    """`hard` searches 400 iterations in Summer Pavilion and 600 elsewhere; an explicit budget overrides both."""
+    pavilion_start = mozaika.new_game("pavilion", players=2, seed=4)
+    azul_start = mozaika.new_game("azul", players=2, seed=4)
+    hard = make_bot("hard", seed=1)
+    assert isinstance(hard, MctsBot)
+    hard.search(pavilion_start)
+    assert hard.last_iterations == 400
+    hard.search(azul_start)
+    assert hard.last_iterations == 600
+    overridden = make_bot("hard", iterations=50, seed=1)
+    assert isinstance(overridden, MctsBot)
+    overridden.search(pavilion_start)
+    assert overridden.last_iterations == 50
+
+
 def test_greedy_ranks_a_floor_move_last() -> None:
     """Greedy values dropping every tile on the floor least at the start of a game (A-4, A-5)."""
     state = mozaika.new_game("azul", players=2, seed=2)

@@ -39,8 +39,8 @@ LEVELS: dict[str, Level] = {
     "hard": Level(
         "mcts",
         Budget(iterations=600),
-        (("widening", {"pavilion": 1.0}),),
-        "search, 600 iterations a move; in Summer Pavilion, deeper: trying the likeliest moves first",
+        (("widening", {"pavilion": 1.0}), ("budgets", {"pavilion": Budget(iterations=400)})),
+        "search, 600 iterations a move; in Summer Pavilion, 400 iterations, deeper: trying the likeliest moves first",
     ),
     "expert": Level(
         "mcts",
@@ -62,12 +62,14 @@ def make_bot(name: str, *, seconds: float | None = None, iterations: int | None 
     """A bot by name (``random``, ``greedy``, ``mcts``) or level (``beginner`` … ``expert``).
 
     ``seconds`` and ``iterations`` override the budget (for a level, both replace
-    its own).  With an iteration budget and a seed, a bot is deterministic.
+    its own, in every game).  With an iteration budget and a seed, a bot is deterministic.
     """
     override = Budget(seconds=seconds, iterations=iterations) if seconds is not None or iterations is not None else None
     if name in LEVELS:
         level = LEVELS[name]
         settings = dict(level.settings)
+        if override:
+            settings.pop("budgets", None)
         return BOTS[level.bot](budget=override or level.budget, seed=seed, **settings)
     if name in BOTS:
         return BOTS[name](budget=override, seed=seed)

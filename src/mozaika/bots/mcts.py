@@ -85,6 +85,7 @@ class MctsBot(Bot):
         own_weight: float | None = None,
         widening: Mapping[str, float] | None = None,
         foresight: Mapping[str, float] | None = None,
+        budgets: Mapping[str, Budget] | None = None,
     ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
@@ -96,6 +97,8 @@ class MctsBot(Bot):
         """By game id, how fast the tree widens below the root (see :meth:`search`); games missing: not at all."""
         self.foresight = dict(foresight or {})
         """By game id, how much of the wall's potential the valuation counts (evaluate); games missing: none."""
+        self.budgets = dict(budgets or {})
+        """By game id, a budget that replaces ``budget`` in that game; games missing: ``budget``."""
         self.last_iterations = 0
         """How many iterations the last search ran (for speed measurements)."""
 
@@ -120,7 +123,7 @@ class MctsBot(Bot):
         tree grows deeper where hundreds of moves would keep it one move deep.
         """
         root = Node(acting_seat(state))
-        deadline = Deadline(self.budget)
+        deadline = Deadline(self.budgets.get(state.game_id, self.budget))
         rng = self.rng
         exploration = self.exploration
         shortlist = self._shortlist(state)
