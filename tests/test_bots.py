@@ -282,6 +282,38 @@ def test_the_search_values_each_seats_gain_since_the_root_in_lead_and_in_points_
     assert min(outcome_values(both, root, own_weight=1.0)) > 0.5
 
 
+def test_a_larger_margin_values_a_gain_more_nearly_in_proportion_to_its_points() -> None:
+    """A-8 scores: a gain of ``margin`` points is worth tanh 1; a wider margin squashes big gains less."""
+    state = mozaika.new_game("azul", players=2, seed=4)
+    assert isinstance(state, AzulState)
+    root = standings(evaluate(state))
+    gains = []
+    for points in (4, 8, 16):
+        ahead = state.copy()
+        ahead.boards[0].score += points
+        gains.append(ahead)
+    narrow = [outcome_values(ahead, root, own_weight=0.0, margin=8.0)[0] for ahead in gains]
+    wide = [outcome_values(ahead, root, own_weight=0.0, margin=16.0)[0] for ahead in gains]
+    assert narrow[1] == pytest.approx(0.5 + 0.5 * math.tanh(1.0))
+    assert wide[2] == pytest.approx(narrow[1])
+    # Doubling a gain of 8 adds far less than the first 8 points under the narrow margin, less so under the wide.
+    assert (narrow[2] - narrow[1]) / (narrow[1] - 0.5) < (wide[2] - wide[1]) / (wide[1] - 0.5)
+
+
+def test_a_bots_margin_is_set_by_game_and_reaches_its_search() -> None:
+    """The search judges rollouts with the margin of the game at hand; other games keep the default of 8 points."""
+
+    def root_values(state: mozaika.State, margins: dict[str, float] | None) -> list[tuple[str, float, int]]:
+        bot = MctsBot(budget=Budget(iterations=120), seed=5, margins=margins)
+        return [(str(entry.move), entry.value, entry.visits or 0) for entry in bot.analyse(state)]
+
+    azul = mozaika.new_game("azul", players=2, seed=6)
+    pavilion = mozaika.new_game("pavilion", players=2, seed=6)
+    assert root_values(azul, {"azul": 8.0}) == root_values(azul, None)
+    assert root_values(azul, {"azul": 16.0}) != root_values(azul, None)
+    assert root_values(pavilion, {"azul": 16.0}) == root_values(pavilion, None)
+
+
 def test_a_walls_potential_is_what_its_tiles_add_to_the_placements_still_to_come() -> None:
     """A-8: a tile beside none scores 1; beside a run it scores the run's length, and that excess is the potential."""
     one = bit(2, 2)

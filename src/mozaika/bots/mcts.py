@@ -24,7 +24,7 @@ from mozaika.bots.simple import acting_seat, greedy_values
 from mozaika.protocol import Move, State
 
 MARGIN_SCALE = 8.0
-"""A gain of this many points is worth about 0.88 (tanh 1)."""
+"""A gain of this many points is worth about 0.88 (tanh 1), unless a bot's ``margins`` set another for the game."""
 OWN_WEIGHTS = {"azul": 1.0, "chocolatier": 1.0, "pavilion": 0.0}
 """By game, what a point a seat scores itself is worth besides the point of lead it brings.
 
@@ -53,7 +53,11 @@ def standings(points: list[float]) -> list[tuple[float, float]]:
 
 
 def outcome_values(
-    state: State, reference: list[tuple[float, float]], own_weight: float, foresight: float = 0.0
+    state: State,
+    reference: list[tuple[float, float]],
+    own_weight: float,
+    foresight: float = 0.0,
+    margin: float = MARGIN_SCALE,
 ) -> list[float]:
     """Each seat's result in [0, 1]: 0.5 when it stands as at ``reference``, more when it stands better.
 
@@ -61,12 +65,14 @@ def outcome_values(
     :func:`standings`).  A seat stands better for each point it gains on the best
     other seat and, weighted by ``own_weight``, for each point it gains itself.
     Measuring from the root keeps the values apart when one seat is far ahead: an
-    absolute lead would squash every move to nearly 0 or 1.
+    absolute lead would squash every move to nearly 0 or 1.  A gain of ``margin``
+    points is worth about 0.88 (tanh 1): the larger it is, the more nearly the value
+    grows in proportion to the points gained.
     """
     values = []
     for (lead, own), (lead_then, own_then) in zip(standings(evaluate(state, foresight)), reference, strict=True):
         gain = lead - lead_then + own_weight * (own - own_then)
-        values.append(0.5 + 0.5 * math.tanh(gain / MARGIN_SCALE))
+        values.append(0.5 + 0.5 * math.tanh(gain / margin))
     return values
 
 
@@ -85,6 +91,7 @@ class MctsBot(Bot):
         own_weight: float | None = None,
         widening: Mapping[str, float] | None = None,
         foresight: Mapping[str, float] | None = None,
+        margins: Mapping[str, float] | None = None,
         budgets: Mapping[str, Budget] | None = None,
     ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
@@ -97,6 +104,8 @@ class MctsBot(Bot):
         """By game id, how fast the tree widens below the root (see :meth:`search`); games missing: not at all."""
         self.foresight = dict(foresight or {})
         """By game id, how much of the wall's potential the valuation counts (evaluate); games missing: none."""
+        self.margins = dict(margins or {})
+        """By game id, the gain in points worth about 0.88 (outcome_values); games missing: :data:`MARGIN_SCALE`."""
         self.budgets = dict(budgets or {})
         """By game id, a budget that replaces ``budget`` in that game; games missing: ``budget``."""
         self.last_iterations = 0
@@ -131,6 +140,7 @@ class MctsBot(Bot):
         reference = standings(evaluate(state, foresight))
         own_weight = OWN_WEIGHTS.get(state.game_id, 0.0) if self.own_weight is None else self.own_weight
         widening = self.widening.get(state.game_id, 0.0)
+        margin = self.margins.get(state.game_id, MARGIN_SCALE)
         while True:
             simulation = state.copy()
             simulation.auto_chance = True
@@ -171,7 +181,7 @@ class MctsBot(Bot):
             leaf_round = simulation.round
             while not simulation.is_over and simulation.round == leaf_round:
                 simulation.play(rollout_move(simulation, rng))
-            values = outcome_values(simulation, reference, own_weight, foresight)
+            values = outcome_values(simulation, reference, own_weight, foresight, margin)
             for visited in path:
                 visited.visits += 1
                 visited.value += values[visited.seat]
