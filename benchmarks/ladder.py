@@ -19,6 +19,7 @@ import platform
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ GAMES: list[tuple[str, dict[str, Any], str]] = [
 ]
 LADDER = [("easy", "beginner"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard"), ("expert", "easy")]
 SELF_PLAY = Match("azul", ("expert", "expert"), 200, seed=3000, seconds=1.0)
-"""The self-play target: Azul's expert against itself at 1 s a move."""
+"""The self-play target: Azul's expert against itself at 1 s a move (the ladder plays its own count of games)."""
 
 
 def command(match: Match) -> str:
@@ -120,7 +121,7 @@ def main() -> None:
             )
         sections.append(f"### {title}\n\n" + "\n".join(table))
     if not quick:
-        self_play = Match(SELF_PLAY.game, SELF_PLAY.bots, games, seed=SELF_PLAY.seed, seconds=SELF_PLAY.seconds)
+        self_play = replace(SELF_PLAY, games=games)
         table = [
             "| match | games | mean score [95% CI] (sd; each bot) | time a move (slowest) | command |",
             "|---|---|---|---|---|",

@@ -287,13 +287,13 @@ def test_a_larger_margin_values_a_gain_more_nearly_in_proportion_to_its_points()
     state = mozaika.new_game("azul", players=2, seed=4)
     assert isinstance(state, AzulState)
     root = standings(evaluate(state))
-    gains = []
+    leads = []
     for points in (4, 8, 16):
         ahead = state.copy()
         ahead.boards[0].score += points
-        gains.append(ahead)
-    narrow = [outcome_values(ahead, root, own_weight=0.0, margin=8.0)[0] for ahead in gains]
-    wide = [outcome_values(ahead, root, own_weight=0.0, margin=16.0)[0] for ahead in gains]
+        leads.append(ahead)
+    narrow = [outcome_values(ahead, root, own_weight=0.0, margin=8.0)[0] for ahead in leads]
+    wide = [outcome_values(ahead, root, own_weight=0.0, margin=16.0)[0] for ahead in leads]
     assert narrow[1] == pytest.approx(0.5 + 0.5 * math.tanh(1.0))
     assert wide[2] == pytest.approx(narrow[1])
     # Doubling a gain of 8 adds far less than the first 8 points under the narrow margin, less so under the wide.
