@@ -115,7 +115,8 @@ def migrated_sqlite_database(folder: Path) -> str:
 @contextmanager
 def running_app_on(url: str, **settings: Any) -> Iterator[TestClient]:
     # Most tests never meet a bot: their workers start at the first bot move, if any.
-    options = {"bot_workers": 1, "start_bot_workers_early": False, **settings}
+    # Every finished game is reviewed: with a small budget, so that reviews stay out of the tests' way.
+    options = {"bot_workers": 1, "start_bot_workers_early": False, "review_iterations": 8, **settings}
     app = create_app(Settings(database_url=url, **options))
     with TestClient(app) as client:
         yield client
