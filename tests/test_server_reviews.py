@@ -11,6 +11,7 @@ import pytest
 
 from mozaika.bots.review import decisions
 from mozaika.records import Record
+
 from serverkit import Player, play_random_moves, running_app, two_player_table
 
 

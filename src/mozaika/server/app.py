@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import mozaika
 from mozaika import web
-from mozaika.server.api import accounts, live, reviews, tables
+from mozaika.server.api import accounts, analysis, live, reviews, tables
 from mozaika.server.database import migrate
 from mozaika.server.errors import ApiError
 from mozaika.server.services import Services
@@ -68,7 +68,7 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
     # dependencies, error responses), so the application takes them as they are.  Included as
     # routers, FastAPI would wrap them and analyse every route again for each application, on
     # its first requests, and `allowed_methods` would not see them.
-    for router in (accounts.router, tables.router, reviews.router, live.router):
+    for router in (accounts.router, tables.router, reviews.router, analysis.router, live.router):
         app.router.routes.extend(router.routes)
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
     mount_web_client(app)

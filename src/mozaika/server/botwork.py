@@ -57,7 +57,15 @@ def choose_move(position: str, seat: int, level: str, seed: int) -> str:
 def analyse_position(position: str, seat: int, bot: str, seconds: float, top: int) -> list[dict[str, Any]]:
     """In a worker process: the bot's best moves for ``seat`` in this position, best first."""
     ranked = make_bot(bot, seconds=seconds).analyse(position_for(position, seat))[:top]
-    return [{"move": str(found.move), "value": round(found.value, 4), "visits": found.visits} for found in ranked]
+    return [
+        {
+            "move": str(found.move),
+            "value": round(found.value, 4),
+            "visits": found.visits,
+            "expected": None if found.points is None else [round(points, 1) for points in found.points],
+        }
+        for found in ranked
+    ]
 
 
 def review_move(

@@ -63,3 +63,10 @@ class MoveRefusedError(ApiError):
 class TooLargeError(ApiError):
     status = 413
     code = "too_large"
+
+
+class PositionRefusedError(ApiError):
+    """A position that cannot be (the message names the rule it breaks, from the position builder)."""
+
+    status = 422
+    code = "bad_position"

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mozaika.server.accounts import Accounts
+from mozaika.server.analysis import Analysis
 from mozaika.server.botplay import BotPlayer
 from mozaika.server.database import Database
 from mozaika.server.live import Hub
@@ -24,6 +25,7 @@ class Services:
     bots: BotPlayer
     reviews: Reviews
     reviewer: ReviewRunner
+    analysis: Analysis
 
     @classmethod
     def create(cls, settings: Settings) -> Services:
@@ -49,6 +51,7 @@ class Services:
             bots=bots,
             reviews=reviews,
             reviewer=reviewer[0],
+            analysis=Analysis(tables, bots, settings),
         )
 
     async def announce(self, outcome: Outcome) -> dict[str, Any]:
