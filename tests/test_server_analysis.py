@@ -10,6 +10,7 @@ import pytest
 
 import mozaika
 from mozaika.positions import build
+
 from serverkit import play_random_moves, running_app, two_player_table
 
 SCORING_EXAMPLE = build(

@@ -66,7 +66,10 @@ class Analysis:
             raise BadRequestError(str(error)) from None
 
     def from_line(self, line: str) -> dict[str, Any]:
-        return view(read_line(line))
+        """The position of a line; one that waits for a chance event (a fill) gets it, as the line's seed decides."""
+        state = read_line(line)
+        state.resolve_chance()
+        return view(state)
 
     def from_record(self, data: Mapping[str, Any], step: int | None) -> dict[str, Any]:
         """A pasted record's position after ``step`` of its steps (by default its last)."""
