@@ -7,6 +7,7 @@ import os
 import random
 import shutil
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -191,3 +192,14 @@ def play_random_moves(table_id: str, seats: list[Player], rng: random.Random, li
         view = response.json()["table"]  # the table after the move: who moves next
         played += 1
     return played
+
+
+def wait_for(predicate, timeout: float = 60.0):  # type: ignore[no-untyped-def]
+    """The predicate's first true value, asked every 50 ms (AssertionError after ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("timed out")

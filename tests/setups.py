@@ -159,3 +159,33 @@ def pavilion(
         tower=tower or {},
         pending_bonus=pending_bonus or [],
     )
+
+
+ALL_VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("azul", {"wall": "coloured"}),
+    ("azul", {"wall": "grey"}),
+    ("chocolatier", {"box": "coloured", "special_factories": False}),
+    ("chocolatier", {"box": "brown", "special_factories": False}),
+    ("chocolatier", {"box": "coloured", "special_factories": True}),
+    ("chocolatier", {"box": "brown", "special_factories": True}),
+    ("pavilion", {"board": "coloured"}),
+    ("pavilion", {"board": "colourless"}),
+]
+"""Every game with every combination of its options."""
+
+
+def scoring_example() -> mozaika.State:
+    """The Azul rulebook's scoring example (A-8), as the rulebook draws it.
+
+    Player 1's complete yellow pattern line 3 will join four tiles across and three
+    down (X: the colour printed there, A-9) once player 2 takes the last tile.
+    """
+    return positions.build(
+        "azul",
+        players=2,
+        walls=["...../...X./XXX../...X./.....", ""],
+        lines=["-/-/YYY/-/-", ""],
+        centre="W",
+        floors=["", "1"],
+        turn=1,
+    )

@@ -14,19 +14,9 @@ import mozaika
 from mozaika import PositionError
 from mozaika.positions import build
 
-VARIANTS: list[tuple[str, dict[str, Any]]] = [
-    ("azul", {"wall": "coloured"}),
-    ("azul", {"wall": "grey"}),
-    ("chocolatier", {"box": "coloured", "special_factories": False}),
-    ("chocolatier", {"box": "brown", "special_factories": False}),
-    ("chocolatier", {"box": "coloured", "special_factories": True}),
-    ("chocolatier", {"box": "brown", "special_factories": True}),
-    ("pavilion", {"board": "coloured"}),
-    ("pavilion", {"board": "colourless"}),
-]
+from setups import ALL_VARIANTS, scoring_example
+
 PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
-SCORING_EXAMPLE_WALL = [".....", "...X.", "XXX..", "...X.", "....."]
-"""The Azul rulebook's scoring example: yellow completes 4 tiles across and 3 down (A-8)."""
 
 
 def random_position(game: str, options: dict[str, Any], players: int, seed: int, steps: int) -> mozaika.State:
@@ -45,7 +35,7 @@ def random_position(game: str, options: dict[str, Any], players: int, seed: int,
 
 @settings(max_examples=120, deadline=None)
 @given(
-    variant=st.sampled_from(VARIANTS),
+    variant=st.sampled_from(ALL_VARIANTS),
     players=st.integers(2, 4),
     seed=st.integers(0, 2**32),
     steps=st.integers(0, 400),
@@ -74,15 +64,7 @@ def test_a_finished_game_round_trips() -> None:
 
 def test_the_scoring_example_reads_as_the_rulebook_does() -> None:
     """A-8, rulebook example: the yellow tile joins 4 tiles across and 3 down: 7 points."""
-    state = build(
-        "azul",
-        players=2,
-        walls=[SCORING_EXAMPLE_WALL, ""],
-        lines=["-/-/YYY/-/-", ""],
-        centre="W",
-        floors=["", "1"],
-        turn=1,
-    )
+    state = scoring_example()
     assert state.round == 4, "row 3 holds 3 tiles: three tilings came before (A-7)"
     line = state.to_line()
     assert line == (

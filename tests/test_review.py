@@ -16,6 +16,8 @@ from mozaika.cli.app import app
 from mozaika.positions import build
 from mozaika.records import Record
 
+from setups import scoring_example
+
 runner = CliRunner()
 SMALL = Budget(iterations=40)
 
@@ -42,15 +44,7 @@ def test_every_decision_is_reviewed_in_order() -> None:
 
 def test_the_best_move_played_loses_nothing() -> None:
     """The scoring example (A-8): taking the last tile, player 2's moves differ; the best one loses 0."""
-    position = build(
-        "azul",
-        players=2,
-        walls=["...../...X./XXX../...X./.....", ""],
-        lines=["-/-/YYY/-/-", ""],
-        centre="W",
-        floors=["", "1"],
-        turn=1,
-    )
+    position = scoring_example()
     best = review_decision(position, "CW1", 1, Budget(iterations=200), seed=1)
     assert best.best == "CW1" and best.loss == 0
     worse = review_decision(position, "CWF", 1, Budget(iterations=200), seed=1)
@@ -117,8 +111,7 @@ def test_review_command(tmp_path: Path) -> None:
 
 
 def test_analyze_takes_a_position_line(tmp_path: Path) -> None:
-    position = build("azul", players=2, lines=["-/-/YYY/-/-", ""], centre="W", floors=["", "1"], turn=1)
-    line = position.to_line()
+    line = scoring_example().to_line()
     given = runner.invoke(app, ["analyze", line, "--iterations", "60", "--seed", "1", "--json"])
     assert given.exit_code == 0, given.output
     document = json.loads(given.output)

@@ -9,19 +9,11 @@ from typing import Any
 import pytest
 
 import mozaika
-from mozaika.positions import build
 
 from serverkit import play_random_moves, running_app, two_player_table
+from setups import scoring_example
 
-SCORING_EXAMPLE = build(
-    "azul",
-    players=2,
-    walls=["...../...X./XXX../...X./.....", ""],
-    lines=["-/-/YYY/-/-", ""],
-    centre="W",
-    floors=["", "1"],
-    turn=1,
-).to_line()
+SCORING_EXAMPLE = scoring_example().to_line()
 
 
 @pytest.fixture

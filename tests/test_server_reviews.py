@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -12,17 +11,7 @@ import pytest
 from mozaika.bots.review import decisions
 from mozaika.records import Record
 
-from serverkit import Player, play_random_moves, running_app, two_player_table
-
-
-def wait_for(predicate, timeout: float = 120.0):  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
+from serverkit import Player, play_random_moves, running_app, two_player_table, wait_for
 
 
 def finished_table(client: Any, seed: int = 3) -> tuple[str, Player, Player]:
@@ -41,7 +30,7 @@ def review_of(player: Player, table_id: str) -> dict[str, Any]:
 def test_every_finished_game_is_reviewed_and_the_review_is_stored(tmp_path: Path, database: str) -> None:
     with running_app(tmp_path, database) as client:
         table_id, alice, _ = finished_table(client)
-        done = wait_for(lambda: (view := review_of(alice, table_id))["status"] == "done" and view)
+        done = wait_for(lambda: (view := review_of(alice, table_id))["status"] == "done" and view, timeout=120)
         record = Record.from_dict(alice.get(f"/api/tables/{table_id}/record").json())
         review = done["review"]
         assert done["done"] == done["total"] == len(decisions(record)) == len(review["moves"])

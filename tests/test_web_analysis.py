@@ -17,21 +17,13 @@ from urllib.parse import quote
 import pytest
 
 import mozaika
-from mozaika.positions import build
 from mozaika.records import Record, replay
 
 from browserkit import Person, chromium
 from serverprocess import ServerProcess
+from setups import scoring_example
 
-SCORING_EXAMPLE = build(
-    "azul",
-    players=2,
-    walls=["...../...X./XXX../...X./.....", ""],
-    lines=["-/-/YYY/-/-", ""],
-    centre="W",
-    floors=["", "1"],
-    turn=1,
-).to_line()
+SCORING_EXAMPLE = scoring_example().to_line()
 """The Azul rulebook's scoring example (A-8): player 2 takes the last tile, player 1's yellow scores 7."""
 SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
 

@@ -48,6 +48,18 @@ class PositionKit(Protocol):
         ...
 
 
+class FamilyKit:
+    """What the kits share: a game of ``tiles_per_colour`` tiles of each colour, its bag in ``bag``."""
+
+    tiles_per_colour: int
+
+    def per_colour(self) -> int:
+        return self.tiles_per_colour
+
+    def bag_key(self) -> str:
+        return "bag"
+
+
 class Tokens:
     """The ``key:value`` tokens of a position line, read once each; unknown or repeated keys are errors."""
 
@@ -177,6 +189,64 @@ def read_counts(text: str, size: int, what: str) -> list[int]:
 def counted_letters(counts: Mapping[str, int], theme: Theme) -> str:
     """The counts of a JSON count object (a bag, a lid) in colour order, as ``2.1.4.0.0``."""
     return counts_text([counts[letter] for letter in theme.letters])
+
+
+def head_tokens(data: Mapping[str, Any], phase: str) -> list[str]:
+    """The tokens every game starts with: round, phase, who is on turn, who started, the marker, the table."""
+    holder = data["marker_holder"]
+    marker = "c" if data["marker_in_centre"] else "-" if holder is None else seat_text(holder)
+    tokens = [
+        f"r:{data['round']}",
+        f"p:{phase}",
+        f"t:{seat_text(data['turn'])}",
+        f"s:{seat_text(data['starter'])}",
+        f"m:{marker}",
+        f"f:{groups_text(data['factories'])}",
+    ]
+    if data["centre"]:
+        tokens.append(f"c:{data['centre']}")
+    return tokens
+
+
+def read_head(tokens: Tokens, players: int, factories: int, theme: Theme) -> dict[str, Any]:
+    """The fields of :func:`head_tokens` (the phase as written, for the game to read)."""
+    marker = tokens.take("m")
+    return {
+        "round": tokens.number("r"),
+        "phase": tokens.take("p"),
+        "turn": read_seat(tokens.take("t"), "t:", players),
+        "starter": read_seat(tokens.take("s"), "s:", players),
+        "marker_in_centre": marker == "c",
+        "marker_holder": None if marker in ("c", "-") else read_seat(marker, "m:", players),
+        "factories": read_groups(tokens.take("f"), factories, theme, "factory"),
+        "centre": read_group(tokens.take("c", "-"), theme, "the centre"),
+    }
+
+
+def phase_name(text: str, names: Sequence[str]) -> str:
+    if text not in names:
+        raise NotationError(f"p: must be one of {', '.join(names)}, not {text!r}")
+    return text
+
+
+def counts_token(key: str, counts: Mapping[str, int], theme: Theme) -> list[str]:
+    """``key:2.1.4.0.0`` for a count object (the lid, the tower), nothing when it is empty."""
+    return [f"{key}:{counted_letters(counts, theme)}"] if any(counts.values()) else []
+
+
+def read_counts_token(tokens: Tokens, key: str, theme: Theme) -> dict[str, int]:
+    counts = read_counts(tokens.take(key, counts_text([0] * len(theme.letters))), len(theme.letters), f"{key}:")
+    return dict(zip(theme.letters, counts, strict=True))
+
+
+def stats_field(stats: Mapping[str, int], names: Sequence[str]) -> list[str]:
+    """A board's score parts so far as ``@9.4.8.0.0.0``, nothing when they are all 0."""
+    values = [stats.get(name, 0) for name in names]
+    return ["@" + counts_text(values)] if any(values) else []
+
+
+def read_stats(text: str, names: Sequence[str], where: str) -> dict[str, int]:
+    return dict(zip(names, read_counts(text, len(names), f"{where}'s statistics"), strict=True))
 
 
 def per_player(parts: Mapping[str, Any], name: str, players: int, empty: Any) -> list[Any]:

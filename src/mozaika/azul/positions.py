@@ -16,21 +16,26 @@ from mozaika.azul.theme import MARKER_LETTER
 from mozaika.azul.wall import SIZE, coloured_colour
 from mozaika.errors import NotationError, PositionError
 from mozaika.lineformat import (
+    FamilyKit,
     Tokens,
-    counted_letters,
-    counts_text,
+    counts_token,
     given_counts,
     group_text,
     groups_text,
+    head_tokens,
     per_player,
-    read_counts,
+    phase_name,
+    read_counts_token,
     read_group,
     read_groups,
+    read_head,
     read_rows,
     read_seat,
+    read_stats,
     rows_text,
     seat_text,
     split_groups,
+    stats_field,
     whole,
 )
 from mozaika.theme import Theme
@@ -63,14 +68,10 @@ PARTS = frozenset(
 )
 
 
-class WallKit:
+class WallKit(FamilyKit):
     """The position kit of Azul and Master Chocolatier (walls, pattern lines, floors)."""
 
-    def per_colour(self) -> int:
-        return TILES_PER_COLOUR
-
-    def bag_key(self) -> str:
-        return "bag"
+    tiles_per_colour = TILES_PER_COLOUR
 
     def places(self, data: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
         for index, factory in enumerate(data["factories"]):
@@ -86,18 +87,7 @@ class WallKit:
     # --- the line -------------------------------------------------------------------
 
     def write_tokens(self, data: Mapping[str, Any], theme: Theme) -> list[str]:
-        tokens = [
-            f"r:{data['round']}",
-            f"p:{data['phase']}",
-            f"t:{seat_text(data['turn'])}",
-            f"s:{seat_text(data['starter'])}",
-            f"m:{_marker_text(data['marker_in_centre'], data['marker_holder'])}",
-            f"f:{groups_text(data['factories'])}",
-        ]
-        if data["centre"]:
-            tokens.append(f"c:{data['centre']}")
-        if any(data["lid"].values()):
-            tokens.append(f"lid:{counted_letters(data['lid'], theme)}")
+        tokens = [*head_tokens(data, data["phase"]), *counts_token("lid", data["lid"], theme)]
         discs = data.get("special_factories")
         if discs and any(disc is not None for disc in discs):
             tokens.append("d:" + "/".join(group_text(disc or "") for disc in discs))
@@ -110,22 +100,9 @@ class WallKit:
 
     def read_tokens(self, tokens: Tokens, players: int, options: Mapping[str, Any], theme: Theme) -> dict[str, Any]:
         factory_count = FACTORIES[players]
-        phase = tokens.take("p")
-        if phase not in PHASE_NAMES:
-            raise NotationError(f"p: must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
-        in_centre, holder = _read_marker(tokens.take("m"), players)
-        data: dict[str, Any] = {
-            "round": tokens.number("r"),
-            "phase": phase,
-            "turn": read_seat(tokens.take("t"), "t:", players),
-            "starter": read_seat(tokens.take("s"), "s:", players),
-            "marker_in_centre": in_centre,
-            "marker_holder": holder,
-            "factories": read_groups(tokens.take("f"), factory_count, theme, "factory"),
-            "centre": read_group(tokens.take("c", "-"), theme, "the centre"),
-        }
-        lid = read_counts(tokens.take("lid", counts_text([0] * len(theme.letters))), len(theme.letters), "lid:")
-        data["lid"] = dict(zip(theme.letters, lid, strict=True))
+        data = read_head(tokens, players, factory_count, theme)
+        data["phase"] = phase_name(data["phase"], PHASE_NAMES)
+        data["lid"] = read_counts_token(tokens, "lid", theme)
         if "special_factories" in options:
             discs = tokens.take("d", "/".join(["-"] * factory_count)).split("/")
             if len(discs) != factory_count:
@@ -209,20 +186,6 @@ class WallKit:
         return data
 
 
-def _marker_text(in_centre: bool, holder: int | None) -> str:
-    if in_centre:
-        return "c"
-    return "-" if holder is None else seat_text(holder)
-
-
-def _read_marker(text: str, players: int) -> tuple[bool, int | None]:
-    if text == "c":
-        return True, None
-    if text == "-":
-        return False, None
-    return False, read_seat(text, "m:", players)
-
-
 def _board_text(board: Mapping[str, Any]) -> str:
     fields = [
         str(board["score"]),
@@ -234,10 +197,7 @@ def _board_text(board: Mapping[str, Any]) -> str:
         fields.append(f"t{board['tiling_line'] + 1}")
     if board["waiting"]:
         fields.append("w")
-    stats = [board["stats"][name] for name in STATS]
-    if any(stats):
-        fields.append("@" + counts_text(stats))
-    return ",".join(fields)
+    return ",".join([*fields, *stats_field(board["stats"], STATS)])
 
 
 def _read_board(text: str, seat: int, theme: Theme) -> dict[str, Any]:
@@ -260,7 +220,7 @@ def _read_board(text: str, seat: int, theme: Theme) -> dict[str, Any]:
         elif extra == "w":
             board["waiting"] = True
         elif extra[:1] == "@":
-            board["stats"] = dict(zip(STATS, read_counts(extra[1:], len(STATS), f"{where}'s statistics"), strict=True))
+            board["stats"] = read_stats(extra[1:], STATS, where)
         else:
             raise NotationError(f"{where} has an unknown field {extra!r}")
     return board

@@ -13,21 +13,24 @@ from typing import Any
 
 from mozaika.errors import NotationError, PositionError
 from mozaika.lineformat import (
+    FamilyKit,
     Tokens,
-    counted_letters,
     counts_text,
+    counts_token,
     given_counts,
     group_text,
-    groups_text,
+    head_tokens,
     per_player,
-    read_counts,
+    phase_name,
+    read_counts_token,
     read_group,
-    read_groups,
+    read_head,
     read_rows,
-    read_seat,
+    read_stats,
     rows_text,
     seat_text,
     split_groups,
+    stats_field,
     whole,
 )
 from mozaika.pavilion.board import START_SCORE
@@ -57,14 +60,10 @@ PARTS = frozenset(
 )
 
 
-class StarKit:
+class StarKit(FamilyKit):
     """The position kit of Summer Pavilion (stars, hands, the supply)."""
 
-    def per_colour(self) -> int:
-        return TILES_PER_COLOUR
-
-    def bag_key(self) -> str:
-        return "bag"
+    tiles_per_colour = TILES_PER_COLOUR
 
     def places(self, data: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
         for index, factory in enumerate(data["factories"]):
@@ -80,49 +79,25 @@ class StarKit:
 
     def write_tokens(self, data: Mapping[str, Any], theme: Theme) -> list[str]:
         phase = data["phase"] if data["chance"] is None else f"{data['phase']}.{data['chance']}"
-        holder = data["marker_holder"]
-        tokens = [
-            f"r:{data['round']}",
-            f"p:{phase}",
-            f"t:{seat_text(data['turn'])}",
-            f"s:{seat_text(data['starter'])}",
-            f"m:{'c' if data['marker_in_centre'] else '-' if holder is None else seat_text(holder)}",
-            f"f:{groups_text(data['factories'])}",
-        ]
-        if data["centre"]:
-            tokens.append(f"c:{data['centre']}")
-        tokens.append(f"sup:{group_text(data['supply'])}")
+        tokens = [*head_tokens(data, phase), f"sup:{group_text(data['supply'])}"]
         if data["pending_bonus"]:
             tokens.append("bonus:" + counts_text(data["pending_bonus"]))
-        if any(data["tower"].values()):
-            tokens.append(f"tower:{counted_letters(data['tower'], theme)}")
+        tokens += counts_token("tower", data["tower"], theme)
         for seat, board in enumerate(data["boards"]):
             tokens.append(f"{seat_text(seat)}:{_board_text(board)}")
         return tokens
 
     def read_tokens(self, tokens: Tokens, players: int, options: Mapping[str, Any], theme: Theme) -> dict[str, Any]:
-        phase, _, chance = tokens.take("p").partition(".")
-        if phase not in PHASE_NAMES:
-            raise NotationError(f"p: must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
+        data = read_head(tokens, players, FACTORIES[players], theme)
+        phase, _, chance = data["phase"].partition(".")
+        data["phase"] = phase_name(phase, PHASE_NAMES)
         if chance and chance not in CHANCE_NAMES:
             raise NotationError(f"p:chance. must be followed by one of {', '.join(CHANCE_NAMES)}, not {chance!r}")
-        holder_text = tokens.take("m")
-        data: dict[str, Any] = {
-            "round": tokens.number("r"),
-            "phase": phase,
-            "chance": chance or None,
-            "turn": read_seat(tokens.take("t"), "t:", players),
-            "starter": read_seat(tokens.take("s"), "s:", players),
-            "marker_in_centre": holder_text == "c",
-            "marker_holder": None if holder_text in ("c", "-") else read_seat(holder_text, "m:", players),
-            "factories": read_groups(tokens.take("f"), FACTORIES[players], theme, "factory"),
-            "centre": read_group(tokens.take("c", "-"), theme, "the centre"),
-            "supply": read_group(tokens.take("sup"), theme, "the supply"),
-        }
+        data["chance"] = chance or None
+        data["supply"] = read_group(tokens.take("sup"), theme, "the supply")
         bonus = tokens.take("bonus", "")
         data["pending_bonus"] = [whole(part, "bonus:") for part in bonus.split(".")] if bonus else []
-        tower = read_counts(tokens.take("tower", counts_text([0] * len(theme.letters))), len(theme.letters), "tower:")
-        data["tower"] = dict(zip(theme.letters, tower, strict=True))
+        data["tower"] = read_counts_token(tokens, "tower", theme)
         data["boards"] = [_read_board(tokens.take(seat_text(seat)), seat, theme) for seat in range(players)]
         return data
 
@@ -180,10 +155,7 @@ def _board_text(board: Mapping[str, Any]) -> str:
     ]
     if board["passed"]:
         fields.append("passed")
-    stats = [board["stats"].get(name, 0) for name in STATS]
-    if any(stats):
-        fields.append("@" + counts_text(stats))
-    return ",".join(fields)
+    return ",".join([*fields, *stats_field(board["stats"], STATS)])
 
 
 def _read_board(text: str, seat: int, theme: Theme) -> dict[str, Any]:
@@ -203,7 +175,7 @@ def _read_board(text: str, seat: int, theme: Theme) -> dict[str, Any]:
         if extra == "passed":
             board["passed"] = True
         elif extra[:1] == "@":
-            board["stats"] = dict(zip(STATS, read_counts(extra[1:], len(STATS), f"{where}'s statistics"), strict=True))
+            board["stats"] = read_stats(extra[1:], STATS, where)
         else:
             raise NotationError(f"{where} has an unknown field {extra!r}")
     return board
