@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mozaika.bots.base import Budget
 from mozaika.bots.review import decisions
 from mozaika.records import Record
+from mozaika.server.botplay import BotPlayer
 
 from serverkit import Player, play_random_moves, running_app, two_player_table, wait_for
 
@@ -80,3 +84,44 @@ def test_live_tables_play_on_during_a_review(tmp_path: Path) -> None:
             "the bot's moves were played while the review was still being made"
         )
         assert wait_for(lambda: review_of(alice, reviewed)["status"] == "done", timeout=300)
+
+
+def test_review_work_waits_while_a_table_waits_for_its_bot() -> None:
+    """The order in the workers: a review's next decision goes only once no table waits for a bot or a hint."""
+    looking = threading.Event()
+    release = threading.Event()
+
+    class Tables:
+        """A table whose bot is about to move: the bot runner is busy with it until ``release``."""
+
+        def bot_turns(self, table_id: str) -> list[Any]:
+            looking.set()
+            release.wait(10)
+            return []
+
+    async def scenario() -> list[str]:
+        async def publish(events: list[dict[str, Any]]) -> None:
+            return None
+
+        bots = BotPlayer(Tables(), publish, workers=1)  # type: ignore[arg-type]
+        order: list[str] = []
+
+        async def in_worker(function: Any, *arguments: Any) -> Any:
+            order.append(function.__name__)
+            return {}
+
+        bots._in_worker = in_worker  # type: ignore[method-assign]
+        bots.poke("live")
+        review = asyncio.create_task(bots.review_decision("{}", "1B1", 0, Budget(iterations=1), 0))
+        await asyncio.to_thread(looking.wait, 10)
+        for _ in range(20):
+            await asyncio.sleep(0)
+        order.append("bot table settled")
+        release.set()
+        await review
+        hint = await bots.analyse("{}", 0, "expert", 0.1)
+        assert hint == {}
+        return order
+
+    order = asyncio.run(scenario())
+    assert order == ["bot table settled", "review_move", "analyse_position"]
