@@ -38,7 +38,7 @@ export class EditTools {
   prompt() {
     if (this.tool === ERASER) return t("edit_prompt_erase");
     if (this.tool === MARKER) return t("edit_prompt_marker");
-    return t("edit_prompt", { colour: colourName(this.game.theme, this.tool) });
+    return t(this.stars ? "edit_prompt_stars" : "edit_prompt", { colour: colourName(this.game.theme, this.tool) });
   }
 
   panel() {
@@ -66,7 +66,7 @@ export class EditTools {
     }
     const clear = h("button", { type: "button", class: "clear-board", onClick: () => this.change((position) => this.clear(position)) }, t("clear_position"));
     return h("section", { class: "panel edit" }, h("h2", {}, t("edit_title")), toggle, palette, scores, h("div", { class: "edit-extra" }, extra), clear,
-      this.problem ? h("p", { class: "form-error edit-problem", role: "alert" }, this.problem) : h("p", { class: "muted" }, t("edit_help")));
+      this.problem ? h("p", { class: "form-error edit-problem", role: "alert" }, this.problem) : h("p", { class: "muted" }, t(this.stars ? "edit_help_stars" : "edit_help")));
   }
 
   /** Clicks on the play area: the palette's tool is applied where the click landed. */

@@ -274,8 +274,8 @@ class AnalysisBoard {
         h("li", {},
           h("button", { type: "button", class: "link expert-move", dataset: { move: entry.move }, onClick: () => this.play(entry.move) }, this.game.describe(entry.move)),
           h("span", { class: "expert-value" }, t("expert_value", { value: Math.round(entry.value * 100) })),
-          entry.expected ? h("span", { class: "expert-points" }, entry.expected.map((points, seat) =>
-            h("span", { class: seat === found.seat ? "mover" : "" }, `${names[seat]} ${points.toFixed(1)}`))) : ""))));
+          entry.expected ? h("span", { class: "expert-points", title: t("expert_points") }, entry.expected.map((points, seat) =>
+            h("span", { class: seat === found.seat ? "mover" : "", title: names[seat] }, t("player_points", { n: seat + 1, points: points.toFixed(1) })))) : ""))));
     }
     return h("section", { class: "panel expert" }, content);
   }
