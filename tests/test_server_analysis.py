@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,8 @@ from typing import Any
 import pytest
 
 import mozaika
+from mozaika.server.analysis import Analysis
+from mozaika.server.settings import Settings
 
 from serverkit import play_random_moves, running_app, two_player_table
 from setups import scoring_example
@@ -83,3 +86,28 @@ def test_bad_positions_are_refused_clearly(client, body: dict[str, Any], status:
     response = post(client, "start", body)
     assert response.status_code == status, response.text
     assert response.json()["error"]["message"]
+
+
+def test_the_expert_refuses_more_questions_than_its_workers_can_take(tmp_path: Path) -> None:
+    """Open to anyone, so bounded: beyond two waiting questions a worker, the answer is 503 busy."""
+    release = asyncio.Event()
+
+    class Bots:
+        async def analyse(self, *arguments: Any) -> list[dict[str, Any]]:
+            await release.wait()
+            return []
+
+    async def ask() -> list[Any]:
+        analysis = Analysis(None, Bots(), Settings(database_url="sqlite://", bot_workers=1))  # type: ignore[arg-type]
+        waiting = [asyncio.create_task(analysis.best(SCORING_EXAMPLE)) for _ in range(2)]
+        await asyncio.sleep(0)
+        try:
+            await analysis.best(SCORING_EXAMPLE)
+        except Exception as error:
+            refused = error
+        release.set()
+        return [refused, *await asyncio.gather(*waiting)]
+
+    refused, *answered = asyncio.run(ask())
+    assert getattr(refused, "code", None) == "busy" and getattr(refused, "status", None) == 503
+    assert all(answer["moves"] == [] for answer in answered)

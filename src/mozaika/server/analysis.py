@@ -18,13 +18,15 @@ from mozaika.protocol import State
 from mozaika.records import Record, replay
 from mozaika.registry import game_spec, new_game
 from mozaika.server.botplay import BotPlayer
-from mozaika.server.errors import BadRequestError, MoveRefusedError, PositionRefusedError
+from mozaika.server.errors import BadRequestError, BusyError, MoveRefusedError, PositionRefusedError
 from mozaika.server.games import public_position
 from mozaika.server.settings import Settings
 from mozaika.server.tables import Tables
 
 MOST_MOVES = 8
 """How many of the expert's best moves an analysis lists."""
+WAITING_PER_WORKER = 2
+"""How many analyses may wait for each bot worker before more are refused as busy (open to anyone: bounded)."""
 
 
 def view(state: State) -> dict[str, Any]:
@@ -58,6 +60,7 @@ class Analysis:
         self.tables = tables
         self.bots = bots
         self.settings = settings
+        self._searching = 0
 
     def new(self, game: str, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         try:
@@ -119,5 +122,11 @@ class Analysis:
             raise BadRequestError("there is no move to analyse: the game is over")
         seat = state.to_move[0]
         settings = self.settings
-        moves = await self.bots.analyse(state.to_json(), seat, settings.hint_bot, settings.hint_seconds, MOST_MOVES)
+        if self._searching >= WAITING_PER_WORKER * settings.bot_workers:
+            raise BusyError("the expert is answering as many questions as it can; ask again in a moment")
+        self._searching += 1
+        try:
+            moves = await self.bots.analyse(state.to_json(), seat, settings.hint_bot, settings.hint_seconds, MOST_MOVES)
+        finally:
+            self._searching -= 1
         return {"line": to_line(state), "seat": seat, "bot": settings.hint_bot, "moves": moves}

@@ -70,3 +70,10 @@ class PositionRefusedError(ApiError):
 
     status = 422
     code = "bad_position"
+
+
+class BusyError(ApiError):
+    """The server is doing as much of this as it can at once; try again in a moment."""
+
+    status = 503
+    code = "busy"
