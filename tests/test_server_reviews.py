@@ -15,7 +15,15 @@ from mozaika.bots.review import decisions
 from mozaika.records import Record
 from mozaika.server.botplay import BotPlayer
 
-from serverkit import Player, play_random_moves, running_app, two_player_table, wait_for
+from serverkit import (
+    Player,
+    migrated_sqlite_database,
+    play_random_moves,
+    running_app,
+    running_app_on,
+    two_player_table,
+    wait_for,
+)
 
 
 def finished_table(client: Any, seed: int = 3) -> tuple[str, Player, Player]:
@@ -125,3 +133,14 @@ def test_review_work_waits_while_a_table_waits_for_its_bot() -> None:
 
     order = asyncio.run(scenario())
     assert order == ["bot table settled", "review_move", "analyse_position"]
+
+
+def test_a_review_cut_short_by_a_stop_is_made_at_the_next_start(tmp_path: Path) -> None:
+    url = migrated_sqlite_database(tmp_path)
+    slow = {"review_iterations": 5000, "review_move_seconds": 0.3, "review_seconds": 600}
+    with running_app_on(url, **slow) as client:
+        table_id, alice, _ = finished_table(client, seed=6)
+        wait_for(lambda: review_of(alice, table_id)["status"] == "running")
+    with running_app_on(url) as client:
+        again = Player.guest(client, "Vera")
+        assert wait_for(lambda: review_of(again, table_id)["status"] == "done", timeout=120)

@@ -13,6 +13,7 @@ long.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
@@ -36,7 +37,9 @@ log = logging.getLogger("mozaika.server")
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 ABANDONED_AFTER = timedelta(minutes=10)
-"""A review still running this long after it started was left by a server that stopped: it is queued again."""
+"""A review still running this long after it started was left by a server that died: it is queued again."""
+LOOK_AGAIN_SECONDS = 60.0
+"""How often the runner looks for reviews left by a server that died, with nothing else to wake it."""
 
 
 class Reviews:
@@ -93,6 +96,15 @@ class Reviews:
                 .values(status=RUNNING, started_at=utc_now(), done=0)
             )
             return record if claimed.rowcount == 1 else None  # type: ignore[attr-defined]
+
+    def requeue(self, table_id: str) -> None:
+        """A review this server stopped in the middle of: queued again, for the next start (or another server)."""
+        with self.db.transaction() as session:
+            session.execute(
+                update(GameReview)
+                .where(GameReview.table_id == table_id, GameReview.status == RUNNING)
+                .values(status=QUEUED, done=0)
+            )
 
     def progress(self, table_id: str, done: int, total: int) -> None:
         with self.db.transaction() as session:
@@ -182,12 +194,20 @@ class ReviewRunner:
 
     async def _run(self) -> None:
         while True:
-            await self._wake.wait()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), LOOK_AGAIN_SECONDS)
             self._wake.clear()
-            for table_id in await run_in_threadpool(self.reviews.pending):
+            try:
+                pending = await run_in_threadpool(self.reviews.pending)
+            except Exception:
+                log.exception("the queued reviews could not be read")
+                continue
+            for table_id in pending:
                 try:
                     await self._review(table_id)
                 except asyncio.CancelledError:
+                    # The server is stopping: the review waits for the next start, not ten minutes.
+                    self.reviews.requeue(table_id)
                     raise
                 except Exception as error:
                     log.exception("the review of table %s failed", table_id)
