@@ -7,6 +7,7 @@ import os
 import random
 import shutil
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -115,7 +116,8 @@ def migrated_sqlite_database(folder: Path) -> str:
 @contextmanager
 def running_app_on(url: str, **settings: Any) -> Iterator[TestClient]:
     # Most tests never meet a bot: their workers start at the first bot move, if any.
-    options = {"bot_workers": 1, "start_bot_workers_early": False, **settings}
+    # Every finished game is reviewed: with a small budget, so that reviews stay out of the tests' way.
+    options = {"bot_workers": 1, "start_bot_workers_early": False, "review_iterations": 8, **settings}
     app = create_app(Settings(database_url=url, **options))
     with TestClient(app) as client:
         yield client
@@ -190,3 +192,14 @@ def play_random_moves(table_id: str, seats: list[Player], rng: random.Random, li
         view = response.json()["table"]  # the table after the move: who moves next
         played += 1
     return played
+
+
+def wait_for(predicate, timeout: float = 60.0):  # type: ignore[no-untyped-def]
+    """The predicate's first true value, asked every 50 ms (AssertionError after ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("timed out")

@@ -9,13 +9,13 @@ from collections import Counter
 import pytest
 
 import mozaika
-from mozaika import IllegalChanceError, IllegalMoveError, OptionError
+from mozaika import IllegalChanceError, IllegalMoveError, OptionError, positions
 from mozaika.azul import AzulState
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import FLOOR_LOSS, coloured_colour, placement_points
 from mozaika.drawing import apply_draw, draw_bits, sample_draw
 
-from positions import board, build, coloured_wall
+from setups import board, build, coloured_wall
 
 BLUE, YELLOW, RED, BLACK, WHITE = range(5)
 
@@ -214,10 +214,13 @@ def test_a3_a_player_must_take_tiles_if_any_remain() -> None:
 
 def test_a4_the_two_yellow_tiles_example() -> None:
     """A-4, rulebook example: 2 yellow tiles cannot go to lines 2 or 3 (wall has yellow) nor 4 (blue)."""
-    wall = coloured_wall({(2, 3), (3, 4)})  # yellow in rows 2 and 3 (A-9)
-    assert wall[1][2] == "Y" and wall[2][3] == "Y"
-    lucka = board(lines=["", "", "", "B", ""], wall=wall)
-    state = build(factories=["YYKK", "", "", "", ""], boards=[lucka, board()])
+    state = positions.build(
+        "azul",
+        players=2,
+        walls=["...../..Y../...Y./...../.....", ""],  # Lucka's wall: yellow in rows 2 and 3 (A-9)
+        lines=["-/-/-/B/-", ""],  # and a blue tile on line 4
+        factories="YYKK/-/-/-/-",
+    )
     yellow = {text for text in moves_text(state) if text.startswith("1Y")}
     assert yellow == {"1Y1", "1Y5", "1YF"}
     for refused, reason in [("1Y2", "wall row 2 already holds yellow"), ("1Y4", "line 4 already holds blue")]:
@@ -253,14 +256,10 @@ def test_a5_floor_penalties(tiles: int, loss: int) -> None:
 
 def test_a5_seed_example_four_tiles_and_the_marker_lose_eight() -> None:
     """A-5, rulebook example: Karel has 4 tiles and the marker on the floor: -8."""
-    karel = board(floor="1BBRR", score=20)
-    state = build(
-        factories=["KKKK", "", "", "", ""], boards=[board(), karel], marker_in_centre=False, marker_holder=1, turn=1
-    )
+    state = positions.build("azul", players=2, floors=["", "1BBRR"], scores=[0, 20], factories="KKKK/-/-/-/-", turn=1)
     state.play("1K5")
     assert state.scores[1] == 12
-    karel = board(floor="1BBRR", score=20)
-    state = build(factories=["KKKK", "", "", "", ""], boards=[karel, board()], marker_in_centre=False, marker_holder=0)
+    state = positions.build("azul", players=2, floors=["1BBRR", ""], scores=[20, 0], factories="KKKK/-/-/-/-")
     state.play("1KF")  # two more fit (7 spaces, -14), the other two go to the lid
     assert state.scores[0] == 20 - 14
     assert state.to_dict()["lid"]["K"] == 4
@@ -295,8 +294,7 @@ def test_a6_offer_ends_when_only_the_marker_is_left() -> None:
 
 def test_a7_end_of_round_example() -> None:
     """A-7, rulebook example: lines 2 and 4 complete are tiled (1 point each), 3 and 5 stay."""
-    zuzka = board(lines=["", "RR", "BB", "BBB", "KK"])
-    state = build(factories=["BYYY", "", "", "", ""], boards=[zuzka, board()])
+    state = positions.build("azul", players=2, lines=["-/RR/BB/BBB/KK", ""], factories="BYYY/-/-/-/-")
     state.play("1B4")  # line 4 complete; yellow to the centre
     state.play("CYF")
     after = state.to_dict()["boards"][0]
@@ -320,11 +318,18 @@ def test_a7_score_never_below_zero_and_marker_returns() -> None:
 
 def test_a8_seed_example_seven_points() -> None:
     """A-8, rulebook example: 4 horizontally and 3 vertically give 7."""
-    wall = 0
-    for row, column in [(2, 0), (2, 1), (2, 3), (1, 2), (3, 2), (0, 4)]:
-        wall |= 1 << (5 * row + column)
-    wall |= 1 << (5 * 2 + 2)
-    assert placement_points(wall, 2, 2) == 4 + 3
+    state = positions.build(
+        "azul",
+        players=2,
+        walls=["...../...X./XXX../...X./.....", ""],  # X: the colour printed there (A-9)
+        lines=["-/-/YYY/-/-", ""],  # yellow completes line 3: it goes to row 3, column 4
+        centre="W",
+        floors=["", "1"],
+        turn=1,
+    )
+    state.play("CW1")  # the last tile is taken: the wall tiling follows (A-7)
+    assert state.to_dict()["boards"][0]["wall"][2] == "KWBY."
+    assert state.scores[0] == 4 + 3
 
 
 def test_a8_single_runs() -> None:
@@ -397,8 +402,9 @@ def test_a10_blocked_line_falls_to_the_floor() -> None:
         factories=["KKKK", "", "", "", ""],
         boards=[board(lines=["", "WW", "", "", ""], wall=wall, score=5), board()],
     )
+    assert state.round == 5  # row 2 holds four tiles: four tilings came before (A-7)
     state.play("1K5")
-    assert state.round == 2
+    assert state.round == 6
     assert state.scores[0] == 5 - 2  # two white tiles on the floor
     assert state.to_dict()["boards"][0]["lines"][1] == ""
     assert state.score_breakdown()[0]["tiles_to_floor"] == 2  # type: ignore[attr-defined]
@@ -499,5 +505,6 @@ def test_ruling_r15_one_free_tile_that_can_complete_a_line_keeps_the_game_going(
     """Ruling R-15: with one red tile free, the second player's line 2 (one red) can still be completed."""
     state = _red_is_locked_position(red_in_bag=1)
     assert state.bag[AZUL_THEME.letters.index("R")] == 1
+    before = state.round
     state.play("1BF")
-    assert not state.is_over and state.round == 2
+    assert not state.is_over and state.round == before + 1

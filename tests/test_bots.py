@@ -28,8 +28,8 @@ from mozaika.bots.rollout import PASS_FLOOR, best_move, move_priors, rollout_mov
 from mozaika.pavilion.moves import Place
 from mozaika.pavilion.state import PLACE, PavilionState
 
-from positions import board as player_board
-from positions import build, coloured_wall, pavilion, pavilion_board
+from setups import board as player_board
+from setups import build, coloured_wall, pavilion, pavilion_board
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("azul", {"wall": "coloured"}),

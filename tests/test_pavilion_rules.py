@@ -7,7 +7,7 @@ import random
 import pytest
 
 import mozaika
-from mozaika import IllegalChanceError, IllegalMoveError, PositionError
+from mozaika import IllegalChanceError, IllegalMoveError, PositionError, positions
 from mozaika.pavilion import PavilionState, SupplyDraw
 from mozaika.pavilion.geometry import (
     CLOCKWISE,
@@ -20,7 +20,7 @@ from mozaika.pavilion.geometry import (
 )
 from mozaika.pavilion.theme import WILD_BY_ROUND
 
-from positions import pavilion, pavilion_board
+from setups import pavilion, pavilion_board
 
 ORANGE, RED, BLUE, YELLOW, GREEN, PURPLE = range(6)
 
@@ -202,22 +202,21 @@ def test_s4_setup(players: int) -> None:
 
 def test_s5_red_from_a_factory_without_wild() -> None:
     """S-5, seed example: two red tiles taken, the two yellow go to the centre."""
-    state = state_of(pavilion(phase="acquisition", factories=["RRYY", "OBBG", "", "", ""], supply="OORRBBYYGG"))
+    state = state_of(positions.build("pavilion", players=2, factories="RRYY/OBBG/-/-/-"))
     state.play("1R")
     assert board_data(state)["hand"] == "RR" and state.to_dict()["centre"] == "YY"
 
 
 def test_s5_green_with_one_of_two_wilds() -> None:
     """S-5, seed example: the green tile and exactly one of the two purple (wild) tiles."""
-    state = state_of(pavilion(phase="acquisition", factories=["YGPP", "OBBG", "", "", ""]))
+    state = state_of(positions.build("pavilion", players=2, factories="YGPP/OBBG/-/-/-"))  # round 1: purple is wild
     state.play("1G")
     assert board_data(state)["hand"] == "GP" and state.to_dict()["centre"] == "YP"
 
 
 def test_s5_yellow_from_the_centre_with_the_marker_costs_four() -> None:
     """S-5, seed example: three yellow and one wild from the centre, first there: the marker and -4."""
-    boards = [pavilion_board(score=10), pavilion_board()]
-    state = state_of(pavilion(phase="acquisition", boards=boards, centre="YYYPP", factories=["OBBG", "", "", "", ""]))
+    state = state_of(positions.build("pavilion", players=2, scores=[10, 5], centre="YYYPP", factories="OBBG/-/-/-/-"))
     state.play("CY")
     assert board_data(state)["hand"] == "YYYP" and state.scores[0] == 10 - 4
     assert state.to_dict()["marker_holder"] == 0 and state.to_dict()["centre"] == "P"

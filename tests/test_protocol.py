@@ -14,7 +14,7 @@ import pytest
 import mozaika
 from mozaika import IllegalMoveError, NotationError, OptionError, PositionError
 
-from positions import board, build
+from setups import board, build
 
 
 def test_moves_have_a_readable_notation() -> None:

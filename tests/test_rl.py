@@ -21,16 +21,9 @@ from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import WILD_BY_ROUND
 from mozaika.rl.actions import action_count, action_index
 
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("azul", {"wall": "coloured"}),
-    ("azul", {"wall": "grey"}),
-    ("chocolatier", {"box": "coloured", "special_factories": False}),
-    ("chocolatier", {"box": "brown", "special_factories": False}),
-    ("chocolatier", {"box": "coloured", "special_factories": True}),
-    ("chocolatier", {"box": "brown", "special_factories": True}),
-    ("pavilion", {"board": "coloured"}),
-    ("pavilion", {"board": "colourless"}),
-]
+from setups import ALL_VARIANTS
+
+CONFIGS = ALL_VARIANTS
 IDS = [f"{game}-{'-'.join(str(value) for value in options.values())}" for game, options in CONFIGS]
 
 

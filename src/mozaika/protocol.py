@@ -312,6 +312,22 @@ class State(ABC):
 
         return state_from_dict(_load_mapping(data))
 
+    def to_line(self) -> str:
+        """The complete position as one line of printable ASCII (``docs/notation.md``), like chess's FEN."""
+        from mozaika.positions import to_line
+
+        return to_line(self)
+
+    @classmethod
+    def from_line(cls, text: str, *, auto_chance: bool = True) -> State:
+        """Read back a position written by :meth:`to_line`; the first word selects the game.
+
+        Raises :class:`~mozaika.errors.PositionError` on malformed or impossible positions.
+        """
+        from mozaika.positions import from_line
+
+        return from_line(text, auto_chance=auto_chance)
+
     def __eq__(self, other: object) -> bool:
         """Equal positions: same game, options, seed and everything on the table.
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mozaika.errors import OptionError, PositionError
+from mozaika.lineformat import PositionKit
 from mozaika.protocol import State
 from mozaika.theme import Theme
 
@@ -41,6 +42,8 @@ class GameSpec:
     """The names and display colours of the game's tiles, for clients."""
     board: Mapping[str, Any] | None = None
     """The printed board as plain data, for clients that draw it (``kind`` says which drawing)."""
+    positions: PositionKit | None = None
+    """Position lines and the position builder of the game's family (``mozaika.positions``)."""
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fill in defaults and reject unknown options or values."""

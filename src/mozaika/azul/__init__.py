@@ -7,6 +7,7 @@ from typing import Any
 
 from mozaika.azul.board import MARKER, Board
 from mozaika.azul.moves import CENTRE, FLOOR, FactoryFill, TakeMove, WallMove
+from mozaika.azul.positions import WALL_KIT
 from mozaika.azul.state import AzulState
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import printed_board
@@ -33,6 +34,7 @@ register_game(
         load=_load,
         theme=AZUL_THEME,
         board=printed_board(AZUL_THEME.letters),
+        positions=WALL_KIT,
     )
 )
 

@@ -166,6 +166,18 @@ def parse_wall(text: str, table: MoveTable, default_seat: int | None, players: i
     return table.wall_moves[seat, int(line_text) - 1, int(column_text) - 1]
 
 
+_TABLES: dict[tuple[int, Theme], MoveTable] = {}
+
+
+def move_table(factories: int, theme: Theme) -> MoveTable:
+    """The shared, precomputed moves of a game with this many factories and this theme."""
+    key = (factories, theme)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = MoveTable(factories, theme)
+    return table
+
+
 __all__ = [
     "CENTRE",
     "FLOOR",
@@ -173,6 +185,7 @@ __all__ = [
     "MoveTable",
     "TakeMove",
     "WallMove",
+    "move_table",
     "parse_fill",
     "parse_take",
     "parse_wall",

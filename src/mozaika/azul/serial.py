@@ -9,24 +9,68 @@ position that could not arise in a game is refused with a clear message.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from mozaika.azul.board import EMPTY, MARKER, Board
+from mozaika.azul.moves import MoveTable, move_table
+from mozaika.azul.table import CHANCE, DRAFT, FACTORIES, FACTORY_SIZE, PHASE_NAMES, TILES_PER_COLOUR, TILING
 from mozaika.azul.theme import COLOURS, MARKER_LETTER
 from mozaika.azul.wall import FLOOR_SPACES, SIZE, coloured_colour
 from mozaika.errors import NotationError, PositionError
 from mozaika.reading import Fields, read_header
-
-if TYPE_CHECKING:
-    from mozaika.azul.state import AzulState
+from mozaika.theme import Theme
 
 FORMAT = 1
-S = TypeVar("S", bound="AzulState")
 
 
-def azul_state_to_dict(state: AzulState) -> dict[str, Any]:
-    from mozaika.azul.state import PHASE_NAMES
+class AzulPosition(Protocol):
+    """What this module reads and writes of an Azul state (``AzulState`` depends on this module, not back)."""
 
+    game_id: ClassVar[str]
+    theme: ClassVar[Theme]
+    _players: int
+    _round: int
+    grey: bool
+    table: MoveTable
+    fill_sizes: tuple[int, ...]
+    factories: list[list[int]]
+    centre: list[int]
+    present: list[tuple[int, ...]]
+    centre_colours: int
+    centre_marker: bool
+    marker_holder: int | None
+    bag: list[int]
+    lid: list[int]
+    boards: list[Board]
+    turn: int
+    starter: int
+    phase: int
+    tiles_on_table: int
+
+    @property
+    def round(self) -> int: ...
+
+    def _start(self, seed: int, auto_chance: bool, chance_index: int = 0) -> None: ...
+
+    def _header(self, version: int) -> dict[str, Any]: ...
+
+    def _init_options(self, options: Mapping[str, Any]) -> None: ...
+
+    def _extra_to_dict(self) -> dict[str, Any]: ...
+
+    def _extra_from_dict(self, data: Mapping[str, Any]) -> None: ...
+
+    def _refresh_present(self) -> None: ...
+
+    def factory_capacity(self, factory: int) -> int: ...
+
+    def counts_in_play(self) -> list[int]: ...
+
+
+S = TypeVar("S", bound=AzulPosition)
+
+
+def azul_state_to_dict(state: AzulPosition) -> dict[str, Any]:
     theme = state.theme
     return {
         **state._header(FORMAT),
@@ -44,11 +88,11 @@ def azul_state_to_dict(state: AzulState) -> dict[str, Any]:
     }
 
 
-def _spell_counts(state: AzulState, counts: list[int]) -> str:
+def _spell_counts(state: AzulPosition, counts: list[int]) -> str:
     return "".join(state.theme.letter(c) * counts[c] for c in range(COLOURS))
 
 
-def _board_to_dict(state: AzulState, board: Board) -> dict[str, Any]:
+def _board_to_dict(state: AzulPosition, board: Board) -> dict[str, Any]:
     theme = state.theme
     return {
         "score": board.score,
@@ -78,8 +122,6 @@ def _board_to_dict(state: AzulState, board: Board) -> dict[str, Any]:
 
 
 def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
-    from mozaika.azul.state import FACTORIES, FACTORY_SIZE, PHASE_NAMES, TILES_PER_COLOUR, move_table
-
     top = Fields(data, "position")
     players, options = read_header(top, cls.game_id, FORMAT)
 
@@ -145,7 +187,7 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
     return state
 
 
-def _board_from_dict(state: AzulState, raw: Any, seat: int, tiles: Any) -> Board:
+def _board_from_dict(state: AzulPosition, raw: Any, seat: int, tiles: Any) -> Board:
     theme = state.theme
     reader = Fields(raw, f"board {seat + 1}")
     board = Board()
@@ -206,9 +248,7 @@ def _board_from_dict(state: AzulState, raw: Any, seat: int, tiles: Any) -> Board
     return board
 
 
-def _check_position(state: AzulState, per_colour: int) -> None:
-    from mozaika.azul.state import CHANCE, DRAFT, TILING
-
+def _check_position(state: AzulPosition, per_colour: int) -> None:
     totals = state.counts_in_play()
     for colour, total in enumerate(totals):
         if total != per_colour:

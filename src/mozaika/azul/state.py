@@ -13,13 +13,15 @@ from mozaika.azul.moves import (
     CENTRE,
     FLOOR,
     FactoryFill,
-    MoveTable,
     TakeMove,
     WallMove,
+    move_table,
     parse_fill,
     parse_take,
     parse_wall,
 )
+from mozaika.azul.serial import azul_state_from_dict, azul_state_to_dict
+from mozaika.azul.table import CHANCE, DRAFT, FACTORIES, FACTORY_SIZE, OVER, PHASE_NAMES, TILES_PER_COLOUR, TILING
 from mozaika.azul.theme import AZUL_THEME, COLOURS
 from mozaika.azul.wall import (
     COLOUR_BONUS,
@@ -39,17 +41,10 @@ from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError
 from mozaika.protocol import ChanceOutcome, Move, State
 from mozaika.theme import Theme
 
-FACTORIES = {2: 5, 3: 7, 4: 9}
-"""Factories by player count (rule F-1)."""
-TILES_PER_COLOUR = 20
-FACTORY_SIZE = 4
-
-DRAFT, TILING, CHANCE, OVER = range(4)
 _PRESENT = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) for mask in range(1 << COLOURS))
 """The colours in a colour bit mask, as a tuple."""
 _WIDTHS = tuple(bin(mask).count("1") + 1 for mask in range(1 << SIZE))
 """How many moves take one colour from one source, by the player's accept mask (lines + floor)."""
-PHASE_NAMES = ("offer", "tiling", "chance", "over")
 
 _GROUPS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 """A dealt group of tiles: its counts by colour and its colours (memoised: a few dozen groups exist)."""
@@ -63,18 +58,6 @@ def _group_parts(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ..
             counts[colour] += 1
         parts = _GROUPS[group] = (tuple(counts), tuple(c for c in range(COLOURS) if counts[c]))
     return parts
-
-
-_TABLES: dict[tuple[int, Theme], MoveTable] = {}
-
-
-def move_table(factories: int, theme: Theme) -> MoveTable:
-    """The shared, precomputed moves of a game with this many factories and this theme."""
-    key = (factories, theme)
-    table = _TABLES.get(key)
-    if table is None:
-        table = _TABLES[key] = MoveTable(factories, theme)
-    return table
 
 
 class AzulState(State):
@@ -688,14 +671,10 @@ class AzulState(State):
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        from mozaika.azul.serial import azul_state_to_dict
-
         return azul_state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AzulState:
-        from mozaika.azul.serial import azul_state_from_dict
-
         return azul_state_from_dict(cls, data)
 
     def counts_in_play(self) -> list[int]:

@@ -44,6 +44,8 @@ class MoveValue:
     move: Move
     value: float
     visits: int | None = None
+    points: tuple[float, ...] | None = None
+    """The points each seat can expect after the move, by seat, where the bot estimates them (search)."""
 
 
 class Bot(ABC):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from mozaika.bots.base import Bot, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
@@ -37,7 +37,7 @@ search weaker, so there the lead alone counts (docs/strength.md)."""
 class Node:
     """The statistics of one move sequence from the root."""
 
-    __slots__ = ("children", "seat", "value", "visits")
+    __slots__ = ("children", "points", "seat", "value", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -45,6 +45,8 @@ class Node:
         self.children: dict[Move, Node] = {}
         self.visits = 0
         self.value = 0.0
+        self.points: list[float] | None = None
+        """For the root's children only: the sum over visits of each seat's points at the search's end."""
 
 
 def standings(points: list[float]) -> list[tuple[float, float]]:
@@ -69,8 +71,15 @@ def outcome_values(
     points is worth about 0.88 (tanh 1): the larger it is, the more nearly the value
     grows in proportion to the points gained.
     """
+    return values_of_points(evaluate(state, foresight), reference, own_weight, margin)
+
+
+def values_of_points(
+    points: list[float], reference: list[tuple[float, float]], own_weight: float, margin: float = MARGIN_SCALE
+) -> list[float]:
+    """:func:`outcome_values` of positions already valued in points (:func:`evaluate`)."""
     values = []
-    for (lead, own), (lead_then, own_then) in zip(standings(evaluate(state, foresight)), reference, strict=True):
+    for (lead, own), (lead_then, own_then) in zip(standings(points), reference, strict=True):
         gain = lead - lead_then + own_weight * (own - own_then)
         values.append(0.5 + 0.5 * math.tanh(gain / margin))
     return values
@@ -118,11 +127,30 @@ class MctsBot(Bot):
         return self._analyse(state)[0].move
 
     def _analyse(self, state: State) -> list[MoveValue]:
-        root = self.search(state)
-        ranked = sorted(root.children.items(), key=lambda item: (item[1].visits, item[1].value), reverse=True)
-        return [MoveValue(move, node.value / node.visits, node.visits) for move, node in ranked if node.visits]
+        return self.analyse_with(state)
 
-    def search(self, state: State) -> Node:
+    def analyse_with(self, state: State, include: Sequence[Move] = (), seat: int | None = None) -> list[MoveValue]:
+        """:meth:`analyse`, searching the moves of ``include`` too even where the shortlist leaves them out.
+
+        Each move comes with the points every seat can expect after it (the mean
+        :func:`evaluate` at the end of the search's simulations): a game review
+        compares the move played with the best this way.  ``seat``: whose decision,
+        when several seats decide independently (A-10); by default the first.
+        """
+        root = self.search(state, include, seat)
+        ranked = sorted(root.children.items(), key=lambda item: (item[1].visits, item[1].value), reverse=True)
+        return [
+            MoveValue(
+                move,
+                node.value / node.visits,
+                node.visits,
+                tuple(total / node.visits for total in node.points) if node.points else None,
+            )
+            for move, node in ranked
+            if node.visits
+        ]
+
+    def search(self, state: State, include: Sequence[Move] = (), seat: int | None = None) -> Node:
         """Run the search from ``state`` within the budget; the root's children hold the statistics.
 
         The root tries every move of its shortlist.  Below it, a node tries every
@@ -131,11 +159,12 @@ class MctsBot(Bot):
         the most promising first (:func:`mozaika.bots.rollout.move_priors`), so the
         tree grows deeper where hundreds of moves would keep it one move deep.
         """
-        root = Node(acting_seat(state))
+        root = Node(acting_seat(state) if seat is None else seat)
         deadline = Deadline(self.budgets.get(state.game_id, self.budget))
         rng = self.rng
         exploration = self.exploration
-        shortlist = self._shortlist(state)
+        shortlist = self._shortlist(state, root.seat)
+        shortlist += [move for move in include if move not in shortlist]
         foresight = self.foresight.get(state.game_id, 0.0)
         reference = standings(evaluate(state, foresight))
         own_weight = OWN_WEIGHTS.get(state.game_id, 0.0) if self.own_weight is None else self.own_weight
@@ -149,7 +178,7 @@ class MctsBot(Bot):
             path = [root]
             # Selection and expansion.
             while not simulation.is_over:
-                seat = simulation.to_move[0]
+                seat = root.seat if node is root else simulation.to_move[0]
                 moves = shortlist if node is root else simulation.legal_moves(seat)
                 children = node.children
                 if widening and node is not root:
@@ -181,7 +210,14 @@ class MctsBot(Bot):
             leaf_round = simulation.round
             while not simulation.is_over and simulation.round == leaf_round:
                 simulation.play(rollout_move(simulation, rng))
-            values = outcome_values(simulation, reference, own_weight, foresight, margin)
+            points = evaluate(simulation, foresight)
+            values = values_of_points(points, reference, own_weight, margin)
+            if len(path) > 1:
+                first = path[1]
+                if first.points is None:
+                    first.points = list(points)
+                else:
+                    first.points = [total + point for total, point in zip(first.points, points, strict=True)]
             for visited in path:
                 visited.visits += 1
                 visited.value += values[visited.seat]
@@ -191,16 +227,16 @@ class MctsBot(Bot):
         self.last_iterations = deadline.done
         return root
 
-    def _shortlist(self, state: State) -> list[Move]:
+    def _shortlist(self, state: State, seat: int) -> list[Move]:
         """The root moves worth searching: all of them, or the best ``candidates`` by the greedy evaluation.
 
         Summer Pavilion offers hundreds of moves (placements, and every choice of
         tiles to keep); a search spread over all of them sees each once.
         """
-        moves = state.legal_moves(acting_seat(state))
+        moves = state.legal_moves(seat)
         if len(moves) <= self.candidates:
             return moves
-        return [entry.move for entry in greedy_values(state)[: self.candidates]]
+        return [entry.move for entry in greedy_values(state, seat)[: self.candidates]]
 
 
 def _most_promising_untried(state: State, moves: list[Move], children: dict[Move, Node], rng: random.Random) -> Move:

@@ -48,9 +48,9 @@ class GreedyBot(Bot):
         return greedy_values(state)
 
 
-def greedy_values(state: State) -> list[MoveValue]:
-    """Every legal move of the seat to move, valued by the position it leads to, best first."""
-    seat = acting_seat(state)
+def greedy_values(state: State, seat: int | None = None) -> list[MoveValue]:
+    """Every legal move of the seat to move (or of ``seat``), valued by the position it leads to, best first."""
+    seat = acting_seat(state) if seat is None else seat
     values = []
     for move in state.legal_moves(seat):
         after = state.copy()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mozaika.azul.positions import WALL_KIT
 from mozaika.azul.wall import printed_board
 from mozaika.chocolatier.discs import DISCS, Disc
 from mozaika.chocolatier.moves import SpecialFill, SplitTake
@@ -35,6 +36,7 @@ register_game(
         load=_load,
         theme=PRALINE_THEME,
         board={**printed_board(PRALINE_THEME.letters), "discs": [disc.text(PRALINE_THEME) for disc in DISCS]},
+        positions=WALL_KIT,
     )
 )
 

@@ -14,7 +14,8 @@ from typing import Any, ClassVar, Self
 
 from mozaika.azul.board import EMPTY, Board
 from mozaika.azul.moves import TakeMove
-from mozaika.azul.state import CHANCE, DRAFT, FACTORIES, FACTORY_SIZE, OVER, AzulState
+from mozaika.azul.state import AzulState
+from mozaika.azul.table import CHANCE, DRAFT, FACTORIES, FACTORY_SIZE, OVER
 from mozaika.chocolatier.discs import DISCS, EXTRA_TILE, FLOOR_SPACE, KEEP, PULL, SPLIT, Disc, parse_disc
 from mozaika.chocolatier.moves import (
     SpecialFill,

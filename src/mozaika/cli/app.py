@@ -16,6 +16,7 @@ from mozaika.bots.speed import search_speed
 from mozaika.cli.bots import analyze_command, arena_command
 from mozaika.cli.common import console, fail, guarded, parse_options, write_atomically
 from mozaika.cli.play import play_command
+from mozaika.cli.review import review_command
 from mozaika.cli.serve import serve_command
 from mozaika.records import Record, replay
 from mozaika.registry import game_ids, new_game
@@ -144,6 +145,7 @@ def bench_command(
 app.command("play")(play_command)
 app.command("arena")(arena_command)
 app.command("analyze")(analyze_command)
+app.command("review")(review_command)
 app.command("serve")(serve_command)
 
 

@@ -16,6 +16,7 @@ from mozaika.arena import GameResult, Match, run_match, summarise
 from mozaika.arena.journal import journal_writer, open_journal, read_journal
 from mozaika.bots import BotError, bot_names, make_bot
 from mozaika.cli.common import console, errors, fail, guarded, parse_options
+from mozaika.errors import PositionError
 from mozaika.protocol import State
 from mozaika.registry import game_spec
 
@@ -214,8 +215,26 @@ def _duration(seconds: float) -> str:
     return f"{hours}h{minutes:02d}m" if hours else f"{minutes}m{seconds:02d}s"
 
 
+def read_position(given: str) -> State:
+    """A position from a file (JSON or a position line) or from a position line given as it is."""
+    path = Path(given)
+    looks_like_line = " " in given.strip()
+    text = given if looks_like_line or not path.exists() else path.read_text(encoding="utf-8")
+    if text.lstrip().startswith("{"):
+        return State.from_json(text)
+    if not looks_like_line and text is given:
+        raise PositionError(f"{given}: no such file, and not a position line (docs/notation.md)")
+    return State.from_line(text.strip())
+
+
 def analyze_command(
-    position: Annotated[Path, typer.Argument(help="A position, as State.to_json writes it.")],
+    position: Annotated[
+        str,
+        typer.Argument(
+            help="A position: a file holding JSON (State.to_json) or a position line, or a position line itself"
+            " (quoted: 'azul r:1 p:offer ...')."
+        ),
+    ],
     bot: Annotated[str, typer.Option(help="The bot or level that analyses.")] = "expert",
     time_limit: Annotated[float | None, typer.Option("--time", help="Seconds to think.")] = None,
     iterations: Annotated[int | None, typer.Option(help="Search iterations.")] = None,
@@ -224,7 +243,7 @@ def analyze_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
 ) -> None:
     """The best moves in a position, with their values (and visits for the search bots): a hint."""
-    state = guarded(lambda: State.from_json(position.read_bytes()))
+    state = guarded(lambda: read_position(position))
     if not state.to_move:
         fail("there is no move to analyse: " + ("the game is over" if state.is_over else "a chance event is pending"))
     try:
@@ -239,7 +258,13 @@ def analyze_command(
             "seat": seat,
             "bot": bot,
             "moves": [
-                {"move": str(entry.move), "value": round(entry.value, 4), "visits": entry.visits} for entry in ranked
+                {
+                    "move": str(entry.move),
+                    "value": round(entry.value, 4),
+                    "visits": entry.visits,
+                    "expected_points": None if entry.points is None else [round(points, 2) for points in entry.points],
+                }
+                for entry in ranked
             ],
         }
         sys.stdout.write(json.dumps(document, indent=1) + "\n")
@@ -250,7 +275,15 @@ def analyze_command(
     table.add_column("move")
     table.add_column(f"value: {meaning}", justify="right")
     table.add_column("visits", justify="right")
+    with_points = any(entry.points for entry in ranked)
+    if with_points:
+        table.add_column(
+            "expected points: " + " / ".join(f"P{seat + 1}" for seat in range(state.players)), justify="right"
+        )
     for rank, entry in enumerate(ranked, start=1):
         visits = "" if entry.visits is None else str(entry.visits)
-        table.add_row(str(rank), str(entry.move), f"{entry.value:.3f}", visits)
+        row = [str(rank), str(entry.move), f"{entry.value:.3f}", visits]
+        if with_points:
+            row.append(" / ".join(f"{points:.1f}" for points in entry.points or ()))
+        table.add_row(*row)
     console.print(table)

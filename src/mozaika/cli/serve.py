@@ -34,6 +34,13 @@ def serve_command(
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send the session cookie over HTTPS only (behind TLS).")
     ] = False,
+    review_every_game: Annotated[
+        bool,
+        typer.Option(help="Review every game as it ends (any finished game can also be reviewed on request)."),
+    ] = True,
+    review_seconds: Annotated[
+        float, typer.Option(min=0.01, help="The most search seconds a game's review takes, split over its moves.")
+    ] = 30.0,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the address in a browser.")] = False,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
@@ -47,7 +54,13 @@ def serve_command(
     settings = Settings.from_environment(database_url=database, redis_url=redis, bot_workers=bot_workers)
     if replacement_bot not in LEVELS:
         fail(f"--replacement-bot is one of {', '.join(LEVELS)}, not {replacement_bot!r}")
-    settings = replace(settings, secure_cookies=secure_cookies, replacement_bot=replacement_bot)
+    settings = replace(
+        settings,
+        secure_cookies=secure_cookies,
+        replacement_bot=replacement_bot,
+        review_every_game=review_every_game,
+        review_seconds=review_seconds,
+    )
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     console.print(
         f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True

@@ -8,6 +8,7 @@ from typing import Any
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import printed_board
 from mozaika.pavilion.moves import CENTRE, Pass, Pick, Place, SupplyDraw, Take
+from mozaika.pavilion.positions import STAR_KIT
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND
 from mozaika.protocol import State
@@ -34,6 +35,7 @@ register_game(
         load=_load,
         theme=PAVILION_THEME,
         board=printed_board(),
+        positions=STAR_KIT,
     )
 )
 

@@ -25,7 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from mozaika.azul.moves import CENTRE, MoveTable, TakeMove, WallMove
-from mozaika.azul.state import DRAFT, AzulState
+from mozaika.azul.state import AzulState
+from mozaika.azul.table import DRAFT
 from mozaika.chocolatier.moves import SplitTake
 from mozaika.chocolatier.state import ChocolatierState
 from mozaika.pavilion.moves import Pass, Pick, Place, Take, up_to

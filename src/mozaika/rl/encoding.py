@@ -17,7 +17,8 @@ import numpy.typing as npt
 
 from mozaika.azul.board import EMPTY, MARKER, Board
 from mozaika.azul.moves import CENTRE, TakeMove
-from mozaika.azul.state import DRAFT, TILES_PER_COLOUR, AzulState
+from mozaika.azul.state import AzulState
+from mozaika.azul.table import DRAFT, TILES_PER_COLOUR
 from mozaika.chocolatier.discs import DISCS
 from mozaika.chocolatier.state import ChocolatierState
 from mozaika.pavilion.state import PavilionState

@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import mozaika
 from mozaika import web
-from mozaika.server.api import accounts, live, tables
+from mozaika.server.api import accounts, analysis, live, reviews, tables
 from mozaika.server.database import migrate
 from mozaika.server.errors import ApiError
 from mozaika.server.services import Services
@@ -51,11 +51,13 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
         await service.hub.start()
         await service.bots.start(early=settings.start_bot_workers_early)
         await service.bots.resume_all()
+        service.reviewer.start()
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
+            await service.reviewer.stop()
             await service.bots.stop()
             await service.hub.stop()
             service.db.dispose()
@@ -66,7 +68,7 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
     # dependencies, error responses), so the application takes them as they are.  Included as
     # routers, FastAPI would wrap them and analyse every route again for each application, on
     # its first requests, and `allowed_methods` would not see them.
-    for router in (accounts.router, tables.router, live.router):
+    for router in (accounts.router, tables.router, reviews.router, analysis.router, live.router):
         app.router.routes.extend(router.routes)
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
     mount_web_client(app)

@@ -16,7 +16,8 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.server.botwork import analyse_position, choose_move, exit_with_parent, ready
+from mozaika.bots.base import Budget
+from mozaika.server.botwork import analyse_position, choose_move, exit_with_parent, ready, review_move
 from mozaika.server.errors import ApiError
 from mozaika.server.tables import BotTurn, Tables
 
@@ -36,6 +37,10 @@ class BotPlayer:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._poked: set[str] = set()
         self._known: dict[str, list[BotTurn]] = {}
+        self._hints = 0
+        self._idle = asyncio.Event()
+        """Set while no table waits for its bots and no hint is being searched: background work may run."""
+        self._idle.set()
 
     async def start(self, *, early: bool = True) -> None:
         """Make the worker pool; ``early`` starts its processes now rather than at the first bot move.
@@ -71,6 +76,11 @@ class BotPlayer:
         task = self._tasks.get(table_id)
         if task is None or task.done():
             self._tasks[table_id] = asyncio.create_task(self._drive(table_id))
+        self._idle.clear()
+
+    def _check_idle(self) -> None:
+        if not self._tasks and not self._hints:
+            self._idle.set()
 
     async def resume_all(self) -> None:
         """After a start: every running table with a bot seat gets its task back."""
@@ -106,11 +116,31 @@ class BotPlayer:
             if self._tasks.get(table_id) is asyncio.current_task():
                 del self._tasks[table_id]
                 self._known.pop(table_id, None)
+            self._check_idle()
 
     async def analyse(self, position: str, seat: int, bot: str, seconds: float, top: int = 5) -> list[dict[str, Any]]:
         """A hint: the best moves for ``seat`` in a position, searched in a worker like a bot's move."""
-        found: list[dict[str, Any]] = await self._in_worker(analyse_position, position, seat, bot, seconds, top)
+        self._hints += 1
+        self._idle.clear()
+        try:
+            found: list[dict[str, Any]] = await self._in_worker(analyse_position, position, seat, bot, seconds, top)
+        finally:
+            self._hints -= 1
+            self._check_idle()
         return found
+
+    async def review_decision(self, position: str, played: str, seat: int, budget: Budget, seed: int) -> dict[str, Any]:
+        """Background work: one decision of a game review, in a worker, once no bot move or hint is waiting.
+
+        Live play goes first: this waits while any table waits for its bots.  A bot
+        move that comes while the review's search runs waits for it only if every
+        worker is busy, and at most the review's per-decision bound.
+        """
+        await self._idle.wait()
+        reviewed: dict[str, Any] = await self._in_worker(
+            review_move, position, played, seat, budget.iterations, budget.seconds, seed
+        )
+        return reviewed
 
     async def _choose(self, position: str, seat: int, level: str, seed: int) -> str:
         move: str = await self._in_worker(choose_move, position, seat, level, seed)

@@ -13,6 +13,8 @@ import time
 from typing import Any
 
 from mozaika.bots import make_bot
+from mozaika.bots.base import Budget
+from mozaika.bots.review import review_decision
 from mozaika.protocol import State
 
 
@@ -55,4 +57,20 @@ def choose_move(position: str, seat: int, level: str, seed: int) -> str:
 def analyse_position(position: str, seat: int, bot: str, seconds: float, top: int) -> list[dict[str, Any]]:
     """In a worker process: the bot's best moves for ``seat`` in this position, best first."""
     ranked = make_bot(bot, seconds=seconds).analyse(position_for(position, seat))[:top]
-    return [{"move": str(found.move), "value": round(found.value, 4), "visits": found.visits} for found in ranked]
+    return [
+        {
+            "move": str(found.move),
+            "value": round(found.value, 4),
+            "visits": found.visits,
+            "expected": None if found.points is None else [round(points, 1) for points in found.points],
+        }
+        for found in ranked
+    ]
+
+
+def review_move(
+    position: str, played: str, seat: int, iterations: int | None, seconds: float | None, seed: int
+) -> dict[str, Any]:
+    """In a worker process: the expert's review of one decision (:func:`mozaika.bots.review.review_decision`)."""
+    state = State.from_json(position)
+    return review_decision(state, played, seat, Budget(iterations=iterations, seconds=seconds), seed).to_dict()

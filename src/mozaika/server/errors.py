@@ -63,3 +63,17 @@ class MoveRefusedError(ApiError):
 class TooLargeError(ApiError):
     status = 413
     code = "too_large"
+
+
+class PositionRefusedError(ApiError):
+    """A position that cannot be (the message names the rule it breaks, from the position builder)."""
+
+    status = 422
+    code = "bad_position"
+
+
+class BusyError(ApiError):
+    """The server is doing as much of this as it can at once; try again in a moment."""
+
+    status = 503
+    code = "busy"

@@ -129,3 +129,23 @@ class ChatMessage(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class GameReview(Base):
+    """The expert's review of a finished game (``mozaika.bots.review``), made in the background."""
+
+    __tablename__ = "game_reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``queued``, ``running``, ``done`` or ``failed``."""
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    """Decisions reviewed so far."""
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    """Decisions to review (known once the review has started)."""
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """``Review.to_dict()`` once done."""
+    error: Mapped[str | None] = mapped_column(Text)
+    requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -46,6 +46,14 @@ class Settings:
     hint_bot: str = "expert"
     """The bot whose analysis a hint shows, and how long it thinks (seconds)."""
     hint_seconds: float = 1.0
+    review_every_game: bool = True
+    """Review each game as it ends (any finished game can also be reviewed on request)."""
+    review_iterations: int = 400
+    """The most search iterations a review spends on one decision."""
+    review_move_seconds: float = 0.25
+    """The most seconds a review's search spends on one decision."""
+    review_seconds: float = 30.0
+    """The most search seconds a whole game's review takes (split over its decisions)."""
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (on for any deployment behind TLS)."""
     limits: Limits = field(default_factory=Limits)

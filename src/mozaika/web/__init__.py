@@ -12,7 +12,7 @@ STATIC = Path(__file__).parent / "static"
 """The folder served under ``/static``."""
 
 PAGE = STATIC / "index.html"
-"""The one page: the client routes ``/``, ``/tables/…``, ``/join/…`` and ``/replay/…`` itself."""
+"""The one page: the client routes ``/``, ``/tables/…``, ``/join/…``, ``/replay/…`` and ``/analysis`` itself."""
 
-PAGE_PATHS = ("/", "/tables/{table_id}", "/join/{table_id}", "/replay/{table_id}")
+PAGE_PATHS = ("/", "/tables/{table_id}", "/join/{table_id}", "/replay/{table_id}", "/analysis")
 """The addresses a person opens or shares; each gets the page."""

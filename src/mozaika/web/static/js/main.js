@@ -1,6 +1,7 @@
 // Starting the page: who is signed in, which language, and which view the address asks for.
 
 import { explain, t, useLanguage } from "./i18n.js";
+import { analysisPage } from "./analysis.js";
 import { joinPage, lobbyPage } from "./lobby.js";
 import { prefs } from "./prefs.js";
 import { replayPage } from "./replay.js";
@@ -13,6 +14,7 @@ route(/^\/$/, (root, query) => lobbyPage(root, query));
 route(/^\/tables\/([A-Za-z0-9_-]+)$/, (root, id) => tablePage(root, id));
 route(/^\/join\/([A-Za-z0-9_-]+)$/, (root, id, query) => joinPage(root, id, query));
 route(/^\/replay\/([A-Za-z0-9_-]+)$/, (root, id, query) => replayPage(root, id, query));
+route(/^\/analysis$/, (root, query) => analysisPage(root, query));
 
 async function start() {
   await Promise.all([useLanguage(prefs.language), loadSession()]);

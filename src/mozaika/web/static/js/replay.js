@@ -24,10 +24,12 @@ export async function replayPage(root, tableId, query) {
   const view = h("div", { class: "replay-view" });
   const slider = h("input", { type: "range", min: 0, max: steps.length, value: step, "aria-label": t("step"), id: "replay-slider" });
   const label = h("p", { class: "replay-step", "aria-live": "polite" });
+  const analyse = h("a", { class: "button analyse-here", "data-link": "" }, t("analyse_here"));
   const go = async (target) => {
     step = Math.min(Math.max(target, 0), steps.length);
     slider.value = step;
     history.replaceState({}, "", `/replay/${tableId}?step=${step}`);
+    analyse.href = `/analysis?table=${tableId}&step=${step}`;
     const [now, before] = await Promise.all([position(step), step ? position(step - 1) : null]);
     // A step is a chance outcome when no one was to move before it; a move is the first mover's.
     const words = before
@@ -48,7 +50,7 @@ export async function replayPage(root, tableId, query) {
     button("▶", t("next_step"), () => step + 1),
     button("⏭", t("last_step"), () => steps.length));
   const rounds = h("nav", { class: "round-jump", "aria-label": t("jump_to_round") },
-    h("span", {}, t("jump_to_round")), roundStarts.map((start, index) => h("button", { type: "button", class: "small", onClick: () => go(start) }, String(index + 1))));
+    h("span", {}, t("jump_to_round")), roundStarts.map((start, index) => h("button", { type: "button", class: "small", onClick: () => go(start) }, String(index + 1))), analyse);
   const onKey = (event) => {
     if (event.target.matches("input[type=text], textarea")) return;
     if (event.key === "ArrowLeft") go(step - 1);

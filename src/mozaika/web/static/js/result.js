@@ -2,6 +2,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { reviewPanel } from "./review.js";
 
 export function resultPanel(table, names, tableId) {
   const result = table.result;
@@ -30,7 +31,9 @@ export function resultPanel(table, names, tableId) {
     h("div", { class: "table-scroll" }, h("table", { class: "breakdown" }, h("thead", {}, header), h("tbody", {}, body))),
     h("p", { class: "buttons" },
       h("a", { class: "button", href: `/replay/${tableId}`, "data-link": "" }, t("watch_replay")),
-      h("a", { class: "button", href: `/api/tables/${tableId}/record`, download: `mozaika-${tableId}.json` }, t("download_record"))));
+      h("a", { class: "button", href: `/api/tables/${tableId}/record`, download: `mozaika-${tableId}.json` }, t("download_record")),
+      h("a", { class: "button", href: `/analysis?table=${tableId}`, "data-link": "" }, t("analyse_final"))),
+    reviewPanel(tableId, names));
 }
 
 function signed(value, source) {

@@ -26,6 +26,7 @@ export function renderTopBar() {
     : [];
   replace(bar,
     h("a", { href: "/", "data-link": "" }, t("lobby")),
+    h("a", { href: "/analysis", "data-link": "" }, t("analysis_board")),
     toggle("colour-blind", "colourBlind", t("colour_blind")),
     toggle("confirm-moves", "confirmMoves", t("confirm_moves")),
     language,

@@ -1,14 +1,14 @@
-"""Helpers that build Azul positions for tests, balancing the bag so tiles stay conserved (F-4)."""
+"""Test positions in the shape the older tests write them, built by :func:`mozaika.positions.build`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import mozaika
+from mozaika import positions
 from mozaika.azul import AzulState
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import coloured_colour
-from mozaika.registry import game_spec, new_game
 
 LETTERS = AZUL_THEME.letters
 
@@ -69,37 +69,34 @@ def build(
     auto_chance: bool = True,
     extra: dict[str, Any] | None = None,
 ) -> AzulState:
-    """A position of ``game`` (Azul or Chocolatier); the bag holds every tile not placed elsewhere.
+    """A position of ``game`` (Azul or Chocolatier) through :func:`mozaika.positions.build`, lid empty by default.
 
-    ``extra`` sets further position fields (e.g. Chocolatier's special factories).
+    ``extra`` sets Chocolatier's special factories (``special_factories``, ``sn5_holder``, ``sn5_praline``).
     """
     if options is None:
         options = {"wall": wall} if game == "azul" else {}
-    data = new_game(game, players=players, seed=seed, **options).to_dict()
-    letters = game_spec(game).theme.letters  # type: ignore[union-attr]
-    data["boards"] = boards or [board() for _ in range(players)]
-    data["factories"] = factories if factories is not None else [""] * len(data["factories"])
-    data["centre"] = centre
-    data["marker_in_centre"] = marker_in_centre
-    data["marker_holder"] = marker_holder
-    data["turn"] = turn
-    data["starter"] = starter
-    data["phase"] = phase
-    data["auto_chance"] = auto_chance
-    if "special_factories" in data:  # Chocolatier: no disc unless the test places one
-        data.update(special_factories=[None] * len(data["factories"]), sn5_holder=None, sn5_praline="")
-    data.update(extra or {})
-    data["lid"] = {letter: (lid or {}).get(letter, 0) for letter in letters}
-    used = dict.fromkeys(letters, 0)
-    texts = [*data["factories"], centre, data.get("sn5_praline") or ""]
-    for entry in data["boards"]:
-        texts += entry["lines"] + entry["wall"] + [entry["floor"]]
-    for text in texts:
-        for letter in text:
-            if letter in used:
-                used[letter] += 1
-    data["bag"] = {letter: 20 - used[letter] - data["lid"][letter] for letter in letters}
-    state = mozaika.State.from_json(data)
+    boards = boards or [board() for _ in range(players)]
+    extra = dict(extra or {})
+    state = positions.build(
+        game,
+        players=players,
+        seed=seed,
+        auto_chance=auto_chance,
+        **options,
+        walls=[entry["wall"] for entry in boards],
+        lines=[entry["lines"] for entry in boards],
+        floors=[entry["floor"] for entry in boards],
+        scores=[entry["score"] for entry in boards],
+        factories=factories,
+        centre=centre,
+        marker="centre" if marker_in_centre else marker_holder,
+        turn=turn,
+        starter=starter,
+        lid=lid or {},
+        phase=phase,
+        **({"discs": extra.pop("special_factories")} if "special_factories" in extra else {}),
+        **extra,
+    )
     assert isinstance(state, AzulState)
     return state
 
@@ -139,31 +136,56 @@ def pavilion(
     chance: str | None = None,
     auto_chance: bool = True,
 ) -> mozaika.State:
-    """A Summer Pavilion position; the bag holds every tile not placed elsewhere (F-4)."""
-    data = new_game("pavilion", players=players, seed=0, board=side).to_dict()
-    data.update(
-        boards=boards or [pavilion_board() for _ in range(players)],
+    """A Summer Pavilion position through :func:`mozaika.positions.build`."""
+    boards = boards or [pavilion_board() for _ in range(players)]
+    return positions.build(
+        "pavilion",
+        players=players,
+        auto_chance=auto_chance,
+        board=side,
+        stars=[entry["stars"] for entry in boards],
+        hands=[entry["hand"] for entry in boards],
+        passed=[entry["passed"] for entry in boards],
+        scores=[entry["score"] for entry in boards],
         round=round,
         phase=phase,
         chance=chance,
         turn=turn,
         starter=starter,
-        factories=factories if factories is not None else [""] * len(data["factories"]),
+        factories=factories,
         centre=centre,
         supply=supply,
-        marker_holder=marker_holder,
-        marker_in_centre=marker_holder is None,
+        marker="centre" if marker_holder is None else marker_holder,
+        tower=tower or {},
         pending_bonus=pending_bonus or [],
-        auto_chance=auto_chance,
-        tower={letter: (tower or {}).get(letter, 0) for letter in PAVILION_LETTERS},
     )
-    used = dict.fromkeys(PAVILION_LETTERS, 0)
-    texts = [*data["factories"], centre, supply]
-    for entry in data["boards"]:
-        texts += [entry["hand"], *entry["stars"].values()]
-    for text in texts:
-        for letter in text:
-            if letter in used:
-                used[letter] += 1
-    data["bag"] = {letter: 22 - used[letter] - data["tower"][letter] for letter in PAVILION_LETTERS}
-    return mozaika.State.from_json(data)
+
+
+ALL_VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("azul", {"wall": "coloured"}),
+    ("azul", {"wall": "grey"}),
+    ("chocolatier", {"box": "coloured", "special_factories": False}),
+    ("chocolatier", {"box": "brown", "special_factories": False}),
+    ("chocolatier", {"box": "coloured", "special_factories": True}),
+    ("chocolatier", {"box": "brown", "special_factories": True}),
+    ("pavilion", {"board": "coloured"}),
+    ("pavilion", {"board": "colourless"}),
+]
+"""Every game with every combination of its options."""
+
+
+def scoring_example() -> mozaika.State:
+    """The Azul rulebook's scoring example (A-8), as the rulebook draws it.
+
+    Player 1's complete yellow pattern line 3 will join four tiles across and three
+    down (X: the colour printed there, A-9) once player 2 takes the last tile.
+    """
+    return positions.build(
+        "azul",
+        players=2,
+        walls=["...../...X./XXX../...X./.....", ""],
+        lines=["-/-/YYY/-/-", ""],
+        centre="W",
+        floors=["", "1"],
+        turn=1,
+    )

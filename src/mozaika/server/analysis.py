@@ -1,0 +1,132 @@
+"""The analysis board's service: positions set up, edited, played through and analysed by the expert.
+
+Positions travel as position lines (``docs/notation.md``): the browser keeps its
+move tree as lines, and the server, holding nothing, answers each request from the
+line it is given.  Chance after a move (the next round's fill) is decided by the
+seed in the line, so a line and a move always lead to the same position.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from mozaika.errors import MozaikaError, PositionError
+from mozaika.positions import build, from_line, to_line
+from mozaika.protocol import State
+from mozaika.records import Record, replay
+from mozaika.registry import game_spec, new_game
+from mozaika.server.botplay import BotPlayer
+from mozaika.server.errors import BadRequestError, BusyError, MoveRefusedError, PositionRefusedError
+from mozaika.server.games import public_position
+from mozaika.server.settings import Settings
+from mozaika.server.tables import Tables
+
+MOST_MOVES = 8
+"""How many of the expert's best moves an analysis lists."""
+WAITING_PER_WORKER = 2
+"""How many analyses may wait for each bot worker before more are refused as busy (open to anyone: bounded)."""
+
+
+def view(state: State) -> dict[str, Any]:
+    """What the board shows of a position, with its line and the moves that can be played."""
+    return {
+        "line": to_line(state),
+        "game": state.game_id,
+        "players": state.players,
+        "options": state.options,
+        "round": state.round,
+        "to_move": list(state.to_move),
+        "scores": state.scores,
+        "over": state.is_over,
+        "winners": state.winners,
+        "position": public_position(state),
+        "legal_moves": {str(seat): [str(move) for move in state.legal_moves(seat)] for seat in state.to_move},
+    }
+
+
+def read_line(line: str) -> State:
+    try:
+        return from_line(line)
+    except PositionError as error:
+        raise PositionRefusedError(str(error)) from None
+
+
+class Analysis:
+    """Answers the analysis board: a position from a line, a record, a table's replay or a new game."""
+
+    def __init__(self, tables: Tables, bots: BotPlayer, settings: Settings) -> None:
+        self.tables = tables
+        self.bots = bots
+        self.settings = settings
+        self._searching = 0
+
+    def new(self, game: str, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            return view(new_game(game, players=players, seed=random.getrandbits(48), **options))
+        except MozaikaError as error:
+            raise BadRequestError(str(error)) from None
+
+    def from_line(self, line: str) -> dict[str, Any]:
+        """The position of a line; one that waits for a chance event (a fill) gets it, as the line's seed decides."""
+        state = read_line(line)
+        state.resolve_chance()
+        return view(state)
+
+    def from_record(self, data: Mapping[str, Any], step: int | None) -> dict[str, Any]:
+        """A pasted record's position after ``step`` of its steps (by default its last)."""
+        try:
+            record = Record.from_dict(data)
+            return view(self._at(record, step))
+        except MozaikaError as error:
+            raise BadRequestError(str(error)) from None
+
+    def from_table(self, table_id: str, step: int | None) -> dict[str, Any]:
+        """A finished game's position after ``step`` (its replay's numbering): "analyse from here"."""
+        record = self.tables.record(table_id)
+        return view(self._at(record, step))
+
+    @staticmethod
+    def _at(record: Record, step: int | None) -> State:
+        steps = len(record.steps) if step is None else step
+        if not 0 <= steps <= len(record.steps):
+            raise BadRequestError(f"the game has {len(record.steps)} steps; there is no step {steps}")
+        state = replay(record, upto=steps)
+        state.auto_chance = True
+        state.resolve_chance()  # as the game went on: the record's seed decides
+        return state
+
+    def play(self, line: str, move: str) -> dict[str, Any]:
+        state = read_line(line)
+        try:
+            state.play(move)
+        except MozaikaError as error:
+            raise MoveRefusedError(str(error)) from None
+        return view(state)
+
+    def build(self, game: str, players: int, options: Mapping[str, Any], parts: Mapping[str, Any]) -> dict[str, Any]:
+        """An edited position, checked and completed by the position builder (the error names the rule)."""
+        try:
+            game_spec(game)
+            return view(build(game, players=players, **options, **parts))
+        except (PositionError, TypeError, ValueError, AttributeError) as error:
+            raise PositionRefusedError(str(error)) from None
+        except MozaikaError as error:
+            raise BadRequestError(str(error)) from None
+
+    async def best(self, line: str) -> dict[str, Any]:
+        """The expert's best moves for the first player to move, with values and each side's expected points."""
+        state = read_line(line)
+        if not state.to_move:
+            raise BadRequestError("there is no move to analyse: the game is over")
+        seat = state.to_move[0]
+        settings = self.settings
+        if self._searching >= WAITING_PER_WORKER * settings.bot_workers:
+            raise BusyError("the expert is answering as many questions as it can; ask again in a moment")
+        self._searching += 1
+        try:
+            moves = await self.bots.analyse(state.to_json(), seat, settings.hint_bot, settings.hint_seconds, MOST_MOVES)
+        finally:
+            self._searching -= 1
+        return {"line": to_line(state), "seat": seat, "bot": settings.hint_bot, "moves": moves}

@@ -1,0 +1,33 @@
+"""Game reviews: the expert's view of every decision of a finished game (docs/server.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Request
+from starlette.concurrency import run_in_threadpool
+
+from mozaika.server.accounts import Caller
+from mozaika.server.api.identity import current_caller, known_query_parameters, services
+from mozaika.server.api.schemas import ERRORS
+
+router = APIRouter(prefix="/api", tags=["reviews"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
+TableId = Annotated[str, Path(max_length=16, description="The table's id, as in its invite link.")]
+
+
+@router.get(
+    "/tables/{table_id}/review", summary="A finished game's review: its status, progress and, once done, the review"
+)
+async def review(table_id: TableId, request: Request) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).reviews.view, table_id)
+
+
+@router.post(
+    "/tables/{table_id}/review",
+    status_code=202,
+    summary="Ask for a finished game's review (made in the background; a failed one is made again)",
+)
+async def request_review(
+    table_id: TableId, request: Request, _caller: Annotated[Caller, Depends(current_caller)]
+) -> dict[str, Any]:
+    return await services(request).reviewer.request(table_id)

@@ -1,0 +1,161 @@
+"""Tables as callers see them: the lobby, a table's view, and the events that tell watchers of a change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from mozaika.protocol import State
+from mozaika.registry import game_ids, game_spec
+from mozaika.server.accounts import Caller, clean_name
+from mozaika.server.errors import BadRequestError, NotSignedInError
+from mozaika.server.facts import TableFacts
+from mozaika.server.games import Entry, public_position, undoable_move
+from mozaika.server.models import GameTable, Seat
+from mozaika.server.tables.base import FINISHED, OPEN, RUNNING, SEAT_BOT, STATUSES, TableStore
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """Every game a table can be created for, with its options and its tiles' look."""
+    catalogue = []
+    for game_id in game_ids():
+        spec = game_spec(game_id)
+        catalogue.append(
+            {
+                "id": spec.id,
+                "title": spec.title,
+                "players": list(spec.players),
+                "options": [{"name": o.name, "values": list(o.values), "help": o.help} for o in spec.options],
+                "theme": spec.theme.to_dict() if spec.theme is not None else None,
+                "board": dict(spec.board) if spec.board is not None else None,
+            }
+        )
+    return catalogue
+
+
+class TableViews(TableStore):
+    """Reading tables for the lobby and for the players and watchers at a table."""
+
+    def view(self, table_id: str, caller: Caller) -> dict[str, Any]:
+        with self.db.reading() as session:
+            table = self._table(session, table_id)
+            return self._view(session, table, caller)
+
+    def lobby(self, caller: Caller, status: str | None, mine: bool) -> list[dict[str, Any]]:
+        """Open and running tables (or those of one status); with ``mine``, only the caller's, their turn first."""
+        if status is not None and status not in STATUSES:
+            raise BadRequestError(f"status is one of {', '.join(STATUSES)}, not {status!r}")
+        if mine and not caller.signed_in:
+            raise NotSignedInError("sign in (or play as a guest) to see your tables")
+        with self.db.reading() as session:
+            query = select(GameTable)
+            if status is not None:
+                query = query.where(GameTable.status == status)
+            elif not mine:
+                query = query.where(or_(GameTable.status == OPEN, GameTable.status == RUNNING))
+            if mine:
+                query = query.join(Seat, Seat.table_id == GameTable.id).where(Seat.player_id == caller.player_id)
+            tables = session.scalars(query.order_by(GameTable.updated_at.desc()).limit(200)).unique().all()
+            summaries = [self._summary(table, caller) for table in tables]
+        summaries.sort(key=lambda summary: not summary["your_turn"])
+        return summaries
+
+    @staticmethod
+    def _seat_name(seat: Seat) -> str | None:
+        if seat.kind == SEAT_BOT and not seat.replaced:
+            return f"{seat.bot_level} (bot)"
+        if seat.player is not None:
+            suffix = f" ({seat.bot_level} bot)" if seat.replaced else ""
+            return seat.player.name + suffix
+        return None
+
+    def _names(self, table: GameTable) -> list[str]:
+        return [
+            clean_name(self._seat_name(seat) or f"Seat {seat.index + 1}", self.settings.limits) for seat in table.seats
+        ]
+
+    def _seats(self, table: GameTable, caller: Caller) -> list[dict[str, Any]]:
+        return [
+            {
+                "index": seat.index,
+                "kind": seat.kind,
+                "name": self._seat_name(seat),
+                "level": seat.bot_level,
+                "account": seat.player.username if seat.player is not None else None,
+                "replaced": seat.replaced,
+                "you": self._holds(seat, caller),
+            }
+            for seat in table.seats
+        ]
+
+    def _summary(self, table: GameTable, caller: Caller) -> dict[str, Any]:
+        seats = self._seats(table, caller)
+        you = next((seat["index"] for seat in seats if seat["you"]), None)
+        return {
+            "id": table.id,
+            "game": table.game,
+            "title": game_spec(table.game).title,
+            "players": table.players,
+            "options": table.options,
+            "status": table.status,
+            "rated": table.rated,
+            "undo": table.undo_allowed,
+            "hints": not table.rated,
+            "owner": table.owner.name,
+            "owner_you": caller.signed_in and caller.player_id == table.owner_id,
+            "seq": table.seq,
+            "to_move": list(table.to_move),
+            "seats": seats,
+            "you": you,
+            "your_turn": table.status == RUNNING and you is not None and you in table.to_move,
+            "created_at": table.created_at.isoformat(),
+            "updated_at": table.updated_at.isoformat(),
+        }
+
+    def _view(
+        self, session: Session, table: GameTable, caller: Caller | None, state: State | None = None
+    ) -> dict[str, Any]:
+        summary = self._summary(table, caller or Caller())
+        if table.status in (RUNNING, FINISHED):
+            state = state if state is not None else self._position(session, table)
+            summary["round"] = state.round
+            summary["scores"] = state.scores
+            summary["position"] = public_position(state)
+            you = summary["you"]
+            mine = table.status == RUNNING and you is not None and you in state.to_move
+            summary["legal_moves"] = [str(move) for move in state.legal_moves(you)] if mine else []
+            if table.status == RUNNING and table.undo_allowed and you is not None:
+                last = undoable_move(self._entries_newest_first(session, table.id))
+                summary["can_undo"] = last is not None and last.seat == you
+            else:
+                summary["can_undo"] = False
+        summary["result"] = table.result
+        return summary
+
+    def _table_event(self, table: GameTable) -> dict[str, Any]:
+        """The lobby's event for a table; made inside the session, which loads the names it shows."""
+        return {"type": "table", "table": table.id, "summary": self._summary(table, Caller())}
+
+    @staticmethod
+    def _step_event(table: GameTable | TableFacts, entries: list[Entry], state: State | None) -> dict[str, Any]:
+        event: dict[str, Any] = {
+            "type": "step",
+            "table": table.id,
+            "seq": table.seq,
+            "status": table.status,
+            "entries": [entry.to_dict() for entry in entries],
+        }
+        if state is not None:
+            event.update(
+                round=state.round,
+                to_move=list(state.to_move),
+                scores=state.scores,
+                position=public_position(state),
+                # Public knowledge, sent so that a client needs no second request to move.
+                legal_moves={str(seat): [str(move) for move in state.legal_moves(seat)] for seat in state.to_move},
+            )
+        if table.status == FINISHED:
+            event["result"] = table.result
+        return event

@@ -1,0 +1,113 @@
+"""The analysis board's API: positions from lines, records, tables and new games; edits checked; the expert asked."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import mozaika
+from mozaika.server.analysis import Analysis
+from mozaika.server.settings import Settings
+
+from serverkit import play_random_moves, running_app, two_player_table
+from setups import scoring_example
+
+SCORING_EXAMPLE = scoring_example().to_line()
+
+
+@pytest.fixture
+def client(tmp_path: Path):  # type: ignore[no-untyped-def]
+    with running_app(tmp_path) as client:
+        yield client
+
+
+def post(client: Any, path: str, body: dict[str, Any]) -> Any:
+    return client.post(f"/api/analysis/{path}", json=body)
+
+
+def test_a_line_is_set_up_played_through_and_analysed(client) -> None:  # type: ignore[no-untyped-def]
+    start = post(client, "start", {"line": SCORING_EXAMPLE}).json()
+    assert start["line"] == SCORING_EXAMPLE and start["to_move"] == [1]
+    assert start["legal_moves"]["1"] == [str(move) for move in mozaika.State.from_line(SCORING_EXAMPLE).legal_moves()]
+    best = post(client, "best", {"line": SCORING_EXAMPLE}).json()
+    assert best["seat"] == 1 and best["moves"][0]["move"] == "CW1"
+    assert all(len(entry["expected"]) == 2 for entry in best["moves"])
+    after = post(client, "play", {"line": SCORING_EXAMPLE, "move": "CW1"}).json()
+    assert after["scores"][0] == 7 and after["round"] == 5, "the tiling scored the rulebook's 7 points (A-8)"
+    again = post(client, "play", {"line": SCORING_EXAMPLE, "move": "CW1"}).json()
+    assert again["line"] == after["line"], "the next fill is decided by the line's seed"
+    refused = post(client, "play", {"line": SCORING_EXAMPLE, "move": "1BF"})  # factory 1 is empty
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "illegal_move"
+
+
+def test_an_edit_is_checked_by_the_builder(client) -> None:  # type: ignore[no-untyped-def]
+    edit = {"game": "azul", "players": 2, "options": {}, "parts": {"factories": "BBYR/-/-/-/-", "scores": [3, 4]}}
+    built = post(client, "edit", edit).json()
+    assert built["position"]["factories"][0] == "BBYR" and built["scores"] == [3, 4]
+    edit["parts"]["centre"] = "B" * 19
+    refused = post(client, "edit", edit)
+    assert refused.status_code == 422
+    assert "21 blue tiles" in refused.json()["error"]["message"] and "F-4" in refused.json()["error"]["message"]
+    wrong = post(client, "edit", {**edit, "parts": {"walls": ["Y..../...../...../...../.....", ""]}})
+    assert wrong.status_code == 422 and "A-9" in wrong.json()["error"]["message"]
+
+
+def test_positions_from_a_new_game_a_record_and_a_finished_table(client) -> None:  # type: ignore[no-untyped-def]
+    new = post(client, "start", {"game": "pavilion", "players": 3, "options": {"board": "colourless"}}).json()
+    assert new["game"] == "pavilion" and new["options"] == {"board": "colourless"} and new["round"] == 1
+    table_id, alice, bob = two_player_table(client)
+    play_random_moves(table_id, [alice, bob], random.Random(2))
+    record = alice.get(f"/api/tables/{table_id}/record").json()
+    for step in (0, 1, 7):
+        from_table = post(client, "start", {"table": table_id, "step": step}).json()
+        from_record = post(client, "start", {"record": record, "step": step}).json()
+        assert from_table == from_record
+        assert from_table["position"] == alice.get(f"/api/tables/{table_id}/replay/{max(step, 1)}").json()["position"]
+    assert post(client, "start", {"line": SCORING_EXAMPLE, "game": "azul"}).status_code == 400
+    unfinished, _, _ = two_player_table(client)
+    assert post(client, "start", {"table": unfinished}).status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"line": "azul r:1"}, 422),
+        ({"line": "chess"}, 422),
+        ({"record": {"format": "nope"}}, 400),
+        ({"game": "azul", "players": 5}, 422),
+        ({"game": "azul", "options": {"wall": "purple"}}, 400),
+    ],
+)
+def test_bad_positions_are_refused_clearly(client, body: dict[str, Any], status: int) -> None:  # type: ignore[no-untyped-def]
+    response = post(client, "start", body)
+    assert response.status_code == status, response.text
+    assert response.json()["error"]["message"]
+
+
+def test_the_expert_refuses_more_questions_than_its_workers_can_take(tmp_path: Path) -> None:
+    """Open to anyone, so bounded: beyond two waiting questions a worker, the answer is 503 busy."""
+    release = asyncio.Event()
+
+    class Bots:
+        async def analyse(self, *arguments: Any) -> list[dict[str, Any]]:
+            await release.wait()
+            return []
+
+    async def ask() -> list[Any]:
+        analysis = Analysis(None, Bots(), Settings(database_url="sqlite://", bot_workers=1))  # type: ignore[arg-type]
+        waiting = [asyncio.create_task(analysis.best(SCORING_EXAMPLE)) for _ in range(2)]
+        await asyncio.sleep(0)
+        try:
+            await analysis.best(SCORING_EXAMPLE)
+        except Exception as error:
+            refused = error
+        release.set()
+        return [refused, *await asyncio.gather(*waiting)]
+
+    refused, *answered = asyncio.run(ask())
+    assert getattr(refused, "code", None) == "busy" and getattr(refused, "status", None) == 503
+    assert all(answer["moves"] == [] for answer in answered)
