@@ -521,3 +521,27 @@ def test_the_api_is_documented(client) -> None:  # type: ignore[no-untyped-def]
     assert client.get("/docs").status_code == 200
     games = client.get("/api/games").json()
     assert sorted(game["id"] for game in games) == ["azul", "chocolatier", "pavilion"]
+
+
+def test_abandoning_a_rated_game_loses_it_for_rating_whatever_the_bot_scores(tmp_path: Path) -> None:
+    with running_app(tmp_path, replacement_bot="beginner") as client:
+        jana, petr = Player.account(client, "jana"), Player.account(client, "petr")
+        table_id = jana.create("azul", 2, rated=True)["table"]["id"]
+        petr.post(f"/api/tables/{table_id}/join", {})
+        jana.post(f"/api/tables/{table_id}/start")
+        assert jana.post(f"/api/tables/{table_id}/abandon").status_code == 200
+        # Petr throws every take on the floor: the bot playing on for Jana wins the game...
+
+        def petrs_turn_or_the_end() -> dict | None:
+            seen = petr.table(table_id)
+            return seen if seen["status"] == "finished" or seen["your_turn"] else None
+
+        while (view := wait_for(petrs_turn_or_the_end))["status"] == "running":
+            floor = [move for move in view["legal_moves"] if move.endswith("F")] or view["legal_moves"]
+            assert petr.move(table_id, floor[0], view["seq"]).status_code == 200
+        result = petr.get(f"/api/tables/{table_id}/result").json()
+        assert result["winners"] == [0], "the bot should have outscored a player who threw every tile away"
+        # ...but Jana left it: for the ratings she lost it, and Petr won it.
+        jana_rating, petr_rating = result["ratings"]
+        assert jana_rating["mu"] < 25 < petr_rating["mu"]
+        assert client.get("/api/players/jana").json()["rating"]["rated_games"] == 1

@@ -15,7 +15,7 @@ from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
 from mozaika.server.facts import read_facts
 from mozaika.server.games import Entry, public_position
 from mozaika.server.models import GameTable, LogEntry, Player
-from mozaika.server.results import final_result, game_statistics, new_ratings, rank_order
+from mozaika.server.results import final_result, game_statistics, new_ratings, rank_order, rating_places
 from mozaika.server.tables.base import FINISHED, OPEN
 from mozaika.server.tables.views import TableViews
 
@@ -85,7 +85,7 @@ class TableRecords(TableViews):
         if len(accounts) != len(players):
             return []
         before = [(player.rating_mu, player.rating_sigma) for player in accounts]
-        after = new_ratings(before, rank_order(state))
+        after = new_ratings(before, rating_places(rank_order(state), [seat.replaced for seat in table.seats]))
         changes = []
         for player, (mu, sigma), (old_mu, old_sigma) in zip(accounts, after, before, strict=True):
             player.rating_mu, player.rating_sigma = mu, sigma
