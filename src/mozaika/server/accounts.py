@@ -31,6 +31,13 @@ class Caller:
     def signed_in(self) -> bool:
         return self.player_id is not None
 
+    @property
+    def key(self) -> str:
+        """Who this is, for counting what they do: the player, else the seat they act for."""
+        if self.player_id is not None:
+            return f"player:{self.player_id}"
+        return f"seat:{token_hash(self.seat_token or '')}"
+
 
 def clean_name(name: str, limits: Limits, what: str = "name") -> str:
     """A display name without surrounding or repeated spaces and without control characters."""
@@ -59,12 +66,15 @@ class Accounts:
             )
         self._check_password(password)
         display = clean_name(name if name is not None else username, self.limits)
+        # Hashed before the transaction: on SQLite a transaction holds the one write lock,
+        # which every move at every table waits for.
+        password_hash = hash_password(password)
         try:
             with self.db.transaction() as session:
                 taken = session.scalar(select(Player.id).where(Player.username == login))
                 if taken is not None:
                     raise ConflictError(f"the username {login!r} is taken")
-                player = Player(name=display, username=login, password_hash=hash_password(password))
+                player = Player(name=display, username=login, password_hash=password_hash)
                 session.add(player)
                 session.flush()
                 token = self._open_session(session, player)
@@ -73,10 +83,12 @@ class Accounts:
             raise ConflictError(f"the username {login!r} is taken") from None
 
     def sign_in(self, username: str, password: str) -> tuple[Caller, str]:
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             player = session.scalar(select(Player).where(Player.username == username.strip().lower()))
-            if player is None or player.password_hash is None or not password_matches(player.password_hash, password):
-                raise NotSignedInError("wrong username or password")
+        # Checked outside any transaction (see ``register``); an unknown username costs the same time.
+        if not password_matches(player.password_hash if player is not None else None, password) or player is None:
+            raise NotSignedInError("wrong username or password")
+        with self.db.transaction() as session:
             return self._caller(player), self._open_session(session, player)
 
     def guest(self, name: str) -> tuple[Caller, str]:

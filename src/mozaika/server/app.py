@@ -21,7 +21,7 @@ import mozaika
 from mozaika import web
 from mozaika.server.api import accounts, live, tables
 from mozaika.server.database import migrate
-from mozaika.server.errors import ApiError
+from mozaika.server.errors import ApiError, TooManyRequestsError
 from mozaika.server.services import Services
 from mozaika.server.settings import Settings
 
@@ -73,7 +73,8 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), status_code=error.status)
+        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, TooManyRequestsError) else None
+        return JSONResponse(error.body(), status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.botwork import analyse_position, choose_move, exit_with_parent, ready
 from mozaika.server.errors import ApiError
+from mozaika.server.priority import BOT_MOVE, HINT, PriorityGate
 from mozaika.server.tables import BotTurn, Tables
 
 log = logging.getLogger("mozaika.server")
@@ -36,6 +37,7 @@ class BotPlayer:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._poked: set[str] = set()
         self._known: dict[str, list[BotTurn]] = {}
+        self._workers_free = PriorityGate(workers)
 
     async def start(self, *, early: bool = True) -> None:
         """Make the worker pool; ``early`` starts its processes now rather than at the first bot move.
@@ -109,22 +111,24 @@ class BotPlayer:
 
     async def analyse(self, position: str, seat: int, bot: str, seconds: float, top: int = 5) -> list[dict[str, Any]]:
         """A hint: the best moves for ``seat`` in a position, searched in a worker like a bot's move."""
-        found: list[dict[str, Any]] = await self._in_worker(analyse_position, position, seat, bot, seconds, top)
+        found: list[dict[str, Any]] = await self._in_worker(HINT, analyse_position, position, seat, bot, seconds, top)
         return found
 
     async def _choose(self, position: str, seat: int, level: str, seed: int) -> str:
-        move: str = await self._in_worker(choose_move, position, seat, level, seed)
+        move: str = await self._in_worker(BOT_MOVE, choose_move, position, seat, level, seed)
         return move
 
-    async def _in_worker(self, function: Callable[..., Any], *arguments: Any) -> Any:
+    async def _in_worker(self, priority: int, function: Callable[..., Any], *arguments: Any) -> Any:
+        """Run in a worker once one is free; bots' moves go before hints (see :mod:`mozaika.server.priority`)."""
         loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            assert self._pool is not None, "start() the bot player first"
-            try:
-                return await loop.run_in_executor(self._pool, function, *arguments)
-            except BrokenProcessPool:
-                if attempt == 2:
-                    raise
-                log.warning("a bot worker died; starting a new pool")
-                self._pool = self._new_pool()
+        async with self._workers_free.slot(priority):
+            for attempt in (1, 2):
+                assert self._pool is not None, "start() the bot player first"
+                try:
+                    return await loop.run_in_executor(self._pool, function, *arguments)
+                except BrokenProcessPool:
+                    if attempt == 2:
+                        raise
+                    log.warning("a bot worker died; starting a new pool")
+                    self._pool = self._new_pool()
         raise AssertionError("unreachable")

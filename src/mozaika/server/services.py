@@ -8,7 +8,9 @@ from typing import Any
 from mozaika.server.accounts import Accounts
 from mozaika.server.botplay import BotPlayer
 from mozaika.server.database import Database
+from mozaika.server.hints import Hints
 from mozaika.server.live import Hub
+from mozaika.server.ratelimit import RateLimiter
 from mozaika.server.settings import Settings
 from mozaika.server.tables import Outcome, Tables
 
@@ -21,19 +23,24 @@ class Services:
     tables: Tables
     hub: Hub
     bots: BotPlayer
+    limiter: RateLimiter
+    hints: Hints
 
     @classmethod
     def create(cls, settings: Settings) -> Services:
         db = Database(settings.database_url)
         tables = Tables(db, settings)
         hub = Hub(settings.redis_url)
+        bots = BotPlayer(tables, hub.publish, settings.bot_workers)
         return cls(
             settings=settings,
             db=db,
             accounts=Accounts(db, settings.limits),
             tables=tables,
             hub=hub,
-            bots=BotPlayer(tables, hub.publish, settings.bot_workers),
+            bots=bots,
+            limiter=RateLimiter(settings.rate_limits, settings.redis_url, namespace=settings.database_url),
+            hints=Hints(bots, settings),
         )
 
     async def announce(self, outcome: Outcome) -> dict[str, Any]:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import platformdirs
 
+from mozaika.server.ratelimit import RateLimits
+
 DATABASE_ENV = "MOZAIKA_DATABASE_URL"
 REDIS_ENV = "MOZAIKA_REDIS_URL"
 
@@ -30,6 +32,10 @@ class Limits:
     chat_history: int = 200
     name_characters: int = 32
     password_characters: tuple[int, int] = (8, 256)
+    open_tables_per_player: int = 10
+    """Tables a player has created that wait for players: the lobby is for everyone."""
+    bot_tables_per_player: int = 5
+    """Unfinished tables with bots that a player has created: bots' searches cost the server's cores."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,7 @@ class Settings:
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (on for any deployment behind TLS)."""
     limits: Limits = field(default_factory=Limits)
+    rate_limits: RateLimits = field(default_factory=RateLimits)
 
     @classmethod
     def from_environment(

@@ -1,0 +1,290 @@
+"""The server against abuse: sign-in floods, hint floods, table and chat floods, hidden characters,
+invite-only seats, strict fields, and clean refusals (each with the reason and nothing changed)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from argon2 import PasswordHasher
+
+from mozaika.server import credentials
+from mozaika.server.ratelimit import RateLimits
+
+from serverkit import Player, running_app, two_player_table
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "client" in metafunc.fixturenames:
+        marked = metafunc.definition.get_closest_marker("each_database") is not None
+        metafunc.parametrize("database", ["sqlite", "postgresql"] if marked else ["sqlite"])
+
+
+@pytest.fixture
+def client(database: str, tmp_path: Path):  # type: ignore[no-untyped-def]
+    with running_app(tmp_path, database) as client:
+        yield client
+
+
+class WatchedHasher(PasswordHasher):
+    """The servers' test hasher, noting how many hashes run at once and what else held then."""
+
+    def __init__(self, seconds: float = 0.0, during: Any = None) -> None:
+        super().__init__(time_cost=1, memory_cost=8, parallelism=1)
+        self.seconds = seconds
+        self.during = during
+        self.running = self.most = self.calls = 0
+        self._count = threading.Lock()
+
+    def _watched(self, work: Any) -> Any:
+        with self._count:
+            self.running += 1
+            self.calls += 1
+            self.most = max(self.most, self.running)
+        try:
+            if self.during is not None:
+                self.during()
+            time.sleep(self.seconds)
+            return work()
+        finally:
+            with self._count:
+                self.running -= 1
+
+    def hash(self, password: str | bytes, *, salt: bytes | None = None) -> str:
+        return str(self._watched(lambda: super(WatchedHasher, self).hash(password, salt=salt)))
+
+    def verify(self, hash: str | bytes, password: str | bytes) -> bool:
+        return bool(self._watched(lambda: super(WatchedHasher, self).verify(hash, password)))
+
+
+@pytest.fixture
+def hasher(monkeypatch: pytest.MonkeyPatch) -> WatchedHasher:
+    watched = WatchedHasher()
+    monkeypatch.setattr(credentials, "_HASHER", watched)
+    monkeypatch.setattr(credentials, "_UNKNOWN_USER_HASH", [])
+    return watched
+
+
+# --- 1. sign-in: no stalled tables, a bounded number of hashes, rate limits -----------------------
+
+
+def test_passwords_are_hashed_outside_every_transaction(client, hasher: WatchedHasher) -> None:  # type: ignore[no-untyped-def]
+    """On SQLite a transaction holds the one write lock every move waits for: no hash may run inside one."""
+    writing = client.app.state.services.db._writing
+    held: list[bool] = []
+    hasher.during = lambda: held.append(writing.locked())
+    Player.account(client, "jana")
+    assert client.post("/api/sessions", json={"username": "jana", "password": "wrong password"}).status_code == 401
+    assert client.post("/api/sessions", json={"username": "jana", "password": "correct horse"}).status_code == 200
+    assert held == [False, False, False]
+
+
+def test_at_most_a_few_passwords_are_hashed_at_once(client, hasher: WatchedHasher) -> None:  # type: ignore[no-untyped-def]
+    hasher.seconds = 0.05
+    attempts = 2 * credentials.HASHES_AT_ONCE + 1
+
+    def sign_in(number: int) -> None:
+        client.post("/api/sessions", json={"username": f"nobody{number}", "password": "wrong password"})
+
+    threads = [threading.Thread(target=sign_in, args=(number,)) for number in range(attempts)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert hasher.calls == attempts + 1  # each attempt, and the stand-in hash made once
+    assert hasher.most <= credentials.HASHES_AT_ONCE
+
+
+def test_an_unknown_username_costs_a_password_check_like_a_known_one(client, hasher: WatchedHasher) -> None:  # type: ignore[no-untyped-def]
+    Player.account(client, "jana")
+    calls = hasher.calls
+    assert client.post("/api/sessions", json={"username": "jana", "password": "wrong password"}).status_code == 401
+    known = hasher.calls - calls
+    client.post("/api/sessions", json={"username": "nobody", "password": "wrong password"})  # makes the stand-in
+    calls = hasher.calls
+    assert client.post("/api/sessions", json={"username": "nobody2", "password": "wrong password"}).status_code == 401
+    assert hasher.calls - calls == known == 1
+
+
+def test_guessing_a_password_is_stopped_with_429_and_retry_after(client) -> None:  # type: ignore[no-untyped-def]
+    Player.account(client, "jana")
+    wrong = {"username": "jana", "password": "wrong password"}
+    for _ in range(10):
+        assert client.post("/api/sessions", json=wrong).status_code == 401
+    refused = client.post("/api/sessions", json=wrong)
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    # The account's sign-in waits, even with the right password; other accounts are not held up.
+    assert client.post("/api/sessions", json={"username": "jana", "password": "correct horse"}).status_code == 429
+    Player.account(client, "petr")
+    assert client.post("/api/sessions", json={"username": "petr", "password": "correct horse"}).status_code == 200
+
+
+def test_one_address_trying_many_usernames_is_stopped(client) -> None:  # type: ignore[no-untyped-def]
+    codes = [
+        client.post("/api/sessions", json={"username": f"user{n}", "password": "wrong password"}).status_code
+        for n in range(21)
+    ]
+    assert codes == [401] * 20 + [429]
+
+
+def test_registrations_and_guests_from_one_address_are_limited(client) -> None:  # type: ignore[no-untyped-def]
+    codes = [client.post("/api/guests", json={"name": f"Guest {n}"}).status_code for n in range(31)]
+    assert codes == [201] * 30 + [429]
+    codes = [
+        client.post("/api/accounts", json={"username": f"user{n}", "password": "correct horse"}).status_code
+        for n in range(21)
+    ]
+    assert codes == [201] * 20 + [429]
+
+
+def test_rate_limits_can_be_turned_off_for_load_tests(tmp_path: Path) -> None:
+    with running_app(tmp_path, rate_limits=RateLimits(enabled=False)) as client:
+        codes = {client.post("/api/guests", json={"name": f"Guest {n}"}).status_code for n in range(40)}
+    assert codes == {201}
+
+
+# --- 2. hints: once per position, rate-limited ----------------------------------------------------
+
+
+def test_a_position_is_analysed_once_however_often_its_hint_is_asked(client, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    services = client.app.state.services
+    searched: list[str] = []
+
+    async def analyse(position: str, seat: int, bot: str, seconds: float, top: int = 5) -> list[dict[str, Any]]:
+        searched.append(position)
+        return [{"move": "1B1", "value": 0.5, "visits": 10}]
+
+    monkeypatch.setattr(services.bots, "analyse", analyse)
+    table_id, alice, bob = two_player_table(client)
+    answers = [alice.get(f"/api/tables/{table_id}/hint").json() for _ in range(5)]
+    assert len(searched) == 1 and all(answer == answers[0] for answer in answers)
+    view = alice.table(table_id)
+    assert alice.move(table_id, view["legal_moves"][0], view["seq"]).status_code == 200
+    assert bob.get(f"/api/tables/{table_id}/hint").status_code == 200  # a new position: a new search
+    assert len(searched) == 2
+
+
+def test_hints_are_rate_limited_per_player(client, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    services = client.app.state.services
+
+    async def analyse(position: str, seat: int, bot: str, seconds: float, top: int = 5) -> list[dict[str, Any]]:
+        return []
+
+    monkeypatch.setattr(services.bots, "analyse", analyse)
+    table_id, alice, _ = two_player_table(client)
+    codes = [alice.get(f"/api/tables/{table_id}/hint").status_code for _ in range(31)]
+    assert codes == [200] * 30 + [429]
+
+
+# --- 6. floods of tables and chat -------------------------------------------------------------
+
+
+def test_a_player_may_hold_only_so_many_waiting_tables_and_bot_tables(tmp_path: Path) -> None:
+    with running_app(tmp_path, rate_limits=RateLimits(table_per_player="100/minute")) as client:
+        check_table_quotas(client)
+
+
+def check_table_quotas(client) -> None:  # type: ignore[no-untyped-def]
+    alice = Player.guest(client, "Alice")
+    for _ in range(10):
+        alice.create()
+    refused = alice.post("/api/tables", {"game": "azul", "players": 2})
+    assert refused.status_code == 409 and "waiting for players" in refused.json()["error"]["message"]
+    bob = Player.guest(client, "Bob")
+    bots = {"game": "azul", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": "beginner"}]}
+    for _ in range(5):
+        table_id = bob.create(**{key: value for key, value in bots.items() if key not in ("game", "players")})
+        assert bob.post(f"/api/tables/{table_id['table']['id']}/start").status_code == 200
+        assert bob.post(f"/api/tables/{table_id['table']['id']}/abandon").status_code == 200
+    refused = bob.post("/api/tables", bots)
+    assert refused.status_code == 409 and "with bots" in refused.json()["error"]["message"]
+    assert len([t for t in client.get("/api/tables").json() if t["owner"] == "Bob"]) == 5
+
+
+def test_creating_tables_is_rate_limited(client) -> None:  # type: ignore[no-untyped-def]
+    alice = Player.guest(client, "Alice")
+    codes = []
+    for _ in range(11):
+        response = alice.post("/api/tables", {"game": "azul", "players": 2})
+        codes.append(response.status_code)
+        if response.status_code == 201:
+            alice.post(f"/api/tables/{response.json()['table']['id']}/leave")  # cancelled: no quota held
+    assert codes == [201] * 10 + [429]
+
+
+def test_chat_is_rate_limited_per_player(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, bob = two_player_table(client)
+    codes = [alice.post(f"/api/tables/{table_id}/chat", {"text": f"line {n}"}).status_code for n in range(21)]
+    assert codes == [201] * 20 + [429]
+    assert bob.post(f"/api/tables/{table_id}/chat", {"text": "still here"}).status_code == 201
+
+
+# --- 4. hidden characters ------------------------------------------------------------------------
+
+
+@pytest.mark.each_database
+@pytest.mark.parametrize("text", ["a\u0000b", "bell\u0007", "esc\u001b[31m", "\u202eevil", "tab\there", "x\u2066y"])
+def test_control_characters_and_bidi_overrides_are_refused_everywhere(client, text: str) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    for path, body in [
+        (f"/api/tables/{table_id}/chat", {"text": text}),
+        ("/api/guests", {"name": text}),
+        ("/api/accounts", {"username": text, "password": "correct horse"}),
+        ("/api/accounts", {"username": "jana", "password": "correct horse", "name": text}),
+        ("/api/sessions", {"username": text, "password": "correct horse"}),
+        ("/api/tables", {"game": text, "players": 2}),
+        ("/api/tables", {"game": "azul", "players": 2, "options": {"wall": text}}),
+        (f"/api/tables/{table_id}/moves", {"move": text, "seq": 1}),
+        (f"/api/tables/{table_id}/join", {"invite": text}),
+    ]:
+        response = alice.post(path, body)
+        assert response.status_code == 422, (path, body, response.text)
+        assert response.json()["error"]["code"] == "invalid_request"
+    assert client.get(f"/api/tables/{table_id}/chat").json() == []
+
+
+@pytest.mark.each_database
+def test_hidden_characters_in_addresses_are_refused_not_looked_up(client) -> None:  # type: ignore[no-untyped-def]
+    for address in ["/api/players/ab%00", "/api/tables/ab%00", "/api/tables/ab%00/chat", "/api/players/%E2%80%AEx"]:
+        response = client.get(address)
+        assert response.status_code == 422, (address, response.text)
+
+
+def test_a_chat_line_may_hold_line_breaks(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    assert alice.post(f"/api/tables/{table_id}/chat", {"text": "one\ntwo"}).status_code == 201
+    assert client.get(f"/api/tables/{table_id}/chat").json()[0]["text"] == "one\ntwo"
+
+
+# --- 11. invited seats ---------------------------------------------------------------------------
+
+
+def test_an_invited_seat_stays_invite_only_after_its_player_leaves(client) -> None:  # type: ignore[no-untyped-def]
+    alice, bob, stranger = Player.guest(client, "Alice"), Player.guest(client, "Bob"), Player.guest(client, "Eve")
+    created = alice.create("azul", 2, seats=[{"kind": "me"}, {"kind": "invite"}])
+    table_id, invite = created["table"]["id"], created["invites"]["1"]
+    assert bob.post(f"/api/tables/{table_id}/join", {"invite": invite}).status_code == 200
+    assert bob.post(f"/api/tables/{table_id}/leave").status_code == 200
+    assert alice.table(table_id)["seats"][1]["kind"] == "invited"
+    assert stranger.post(f"/api/tables/{table_id}/join", {}).status_code == 409
+    assert stranger.post(f"/api/tables/{table_id}/join", {"seat": 1}).status_code == 409
+    assert bob.post(f"/api/tables/{table_id}/join", {"invite": invite}).status_code == 200  # the link still works
+
+
+# --- 12. strict fields -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seq", [True, "1", 1.0])
+def test_sequence_numbers_are_whole_numbers_not_booleans_or_strings(client, seq: Any) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    view = alice.table(table_id)
+    assert view["seq"] == 1
+    response = alice.post(f"/api/tables/{table_id}/moves", {"move": view["legal_moves"][0], "seq": seq})
+    assert response.status_code == 422
+    assert alice.post(f"/api/tables/{table_id}/undo", {"seq": seq}).status_code == 422
+    assert alice.post("/api/tables", {"game": "azul", "players": True}).status_code == 422
+    assert alice.table(table_id)["seq"] == 1
