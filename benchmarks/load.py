@@ -82,6 +82,7 @@ def start_server(folder: Path, bot_workers: int) -> tuple[subprocess.Popen[bytes
     command = [
         sys.executable, "-m", "mozaika", "serve", "--port", str(port),
         "--database", f"sqlite:///{folder / 'load.db'}", "--bot-workers", str(bot_workers), "--log-level", "warning",
+        "--no-rate-limits",  # hundreds of players from one address
     ]  # fmt: skip
     server = subprocess.Popen(command, stdout=(folder / "server.log").open("wb"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

@@ -3,15 +3,20 @@ invite-only seats, strict fields, and clean refusals (each with the reason and n
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from argon2 import PasswordHasher
+from sqlalchemy import text
+from starlette.websockets import WebSocketDisconnect
 
 from mozaika.server import credentials
+from mozaika.server.models import utc_now
 from mozaika.server.ratelimit import RateLimits
 
 from serverkit import Player, running_app, two_player_table
@@ -288,3 +293,165 @@ def test_sequence_numbers_are_whole_numbers_not_booleans_or_strings(client, seq:
     assert alice.post(f"/api/tables/{table_id}/undo", {"seq": seq}).status_code == 422
     assert alice.post("/api/tables", {"game": "azul", "players": True}).status_code == 422
     assert alice.table(table_id)["seq"] == 1
+
+
+def test_a_waiting_bot_move_goes_to_the_next_free_worker_before_waiting_hints() -> None:
+    from mozaika.server.priority import BOT_MOVE, HINT, PriorityGate
+
+    async def scenario() -> list[str]:
+        gate = PriorityGate(1)
+        order: list[str] = []
+        release = asyncio.Event()
+
+        async def work(name: str, priority: int) -> None:
+            async with gate.slot(priority):
+                order.append(name)
+                if name == "first hint":
+                    await release.wait()
+
+        tasks = [asyncio.create_task(work("first hint", HINT))]
+        await asyncio.sleep(0)
+        for name, priority in [("hint 2", HINT), ("hint 3", HINT), ("bot", BOT_MOVE)]:
+            tasks.append(asyncio.create_task(work(name, priority)))
+            await asyncio.sleep(0)
+        assert gate.waiting == 3
+        release.set()
+        await asyncio.gather(*tasks)
+        return order
+
+    assert asyncio.run(scenario()) == ["first hint", "bot", "hint 2", "hint 3"]
+
+
+def test_a_waiter_that_gives_up_passes_its_turn_on() -> None:
+    from mozaika.server.priority import BOT_MOVE, PriorityGate
+
+    async def scenario() -> bool:
+        gate = PriorityGate(1)
+        async with gate.slot(BOT_MOVE):
+            quitter = asyncio.create_task(gate.slot(BOT_MOVE).__aenter__())
+            await asyncio.sleep(0)
+            quitter.cancel()
+            await asyncio.sleep(0)
+        async with gate.slot(BOT_MOVE):
+            return gate.waiting == 0
+
+    assert asyncio.run(scenario())
+
+
+# --- 8. bodies without a declared length ----------------------------------------------------------
+
+
+def test_a_large_body_without_content_length_is_refused_as_too_large(client) -> None:  # type: ignore[no-untyped-def]
+    alice = Player.guest(client, "Alice")
+
+    def chunks() -> Any:
+        yield b'{"game": "azul", "players": 2, "options": {"wall": "'
+        for _ in range(70):
+            yield b"x" * 1024
+        yield b'"}}'
+
+    headers = {**alice.headers, "Content-Type": "application/json"}
+    response = client.post("/api/tables", content=chunks(), headers=headers)
+    assert response.status_code == 413 and response.json()["error"]["code"] == "too_large"
+
+    def small() -> Any:
+        yield b'{"game": "azul", '
+        yield b'"players": 2}'
+
+    assert client.post("/api/tables", content=small(), headers=headers).status_code == 201
+
+
+# --- 9. sessions end when unused, and everywhere at once -------------------------------------------
+
+
+@pytest.mark.each_database
+def test_a_session_unused_for_longer_than_the_idle_time_has_ended(client) -> None:  # type: ignore[no-untyped-def]
+    alice = Player.account(client, "alice")
+    assert alice.get("/api/me").status_code == 200
+    with client.app.state.services.db.engine.begin() as connection:
+        connection.execute(
+            text("UPDATE sessions SET last_seen_at = :moment"), {"moment": utc_now() - timedelta(days=31)}
+        )
+    ended = alice.get("/api/me")
+    assert ended.status_code == 401 and "unused" in ended.json()["error"]["message"]
+    assert alice.get("/api/me").status_code == 401  # and it stays ended
+    assert client.post("/api/sessions", json={"username": "alice", "password": "correct horse"}).status_code == 200
+
+
+@pytest.mark.each_database
+def test_a_used_session_stays_and_notes_its_use_once_an_hour(client) -> None:  # type: ignore[no-untyped-def]
+    alice = Player.account(client, "alice")
+    with client.app.state.services.db.engine.begin() as connection:
+        connection.execute(
+            text("UPDATE sessions SET last_seen_at = :moment"), {"moment": utc_now() - timedelta(days=29)}
+        )
+    assert alice.get("/api/me").status_code == 200
+    with client.app.state.services.db.engine.connect() as connection:
+        seen = connection.execute(text("SELECT last_seen_at FROM sessions")).scalar_one()
+    seen = seen if isinstance(seen, datetime) else datetime.fromisoformat(seen)
+    assert utc_now() - seen.replace(tzinfo=UTC) < timedelta(minutes=5)
+
+
+def test_signing_out_everywhere_ends_every_session_of_the_player(client) -> None:  # type: ignore[no-untyped-def]
+    phone = Player.account(client, "alice")
+    laptop = Player(
+        client, client.post("/api/sessions", json={"username": "alice", "password": "correct horse"}).json()["token"]
+    )
+    client.cookies.clear()
+    bob = Player.account(client, "bob")
+    response = client.delete("/api/sessions", headers=laptop.headers)
+    assert response.status_code == 200 and response.json() == {"ended": 2}
+    assert phone.get("/api/me").status_code == 401 and laptop.get("/api/me").status_code == 401
+    assert bob.get("/api/me").status_code == 200
+    assert client.delete("/api/sessions", headers=laptop.headers).status_code == 401
+
+
+# --- 10. origins, content types and security headers ------------------------------------------------
+
+
+def test_another_site_s_page_cannot_act_or_listen_for_a_signed_in_player(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    evil = {"Origin": "https://evil.example"}
+    refused = alice.post(f"/api/tables/{table_id}/abandon", headers=evil)
+    assert refused.status_code == 403 and "evil.example" in refused.json()["error"]["message"]
+    assert alice.table(table_id)["status"] == "running"
+    with client.websocket_connect(f"/api/tables/{table_id}/live", headers={**alice.headers, **evil}) as socket:
+        reply = socket.receive_json()
+        assert reply["type"] == "error" and reply["error"]["code"] == "forbidden"
+        with pytest.raises(WebSocketDisconnect):
+            socket.receive_json()
+    # The server's own pages, and clients that are not browsers (no Origin), are served.
+    own = {"Origin": "http://testserver"}
+    assert alice.post(f"/api/tables/{table_id}/chat", {"text": "hi"}, headers=own).status_code == 201
+    with client.websocket_connect(f"/api/tables/{table_id}/live", headers={**alice.headers, **own}) as socket:
+        assert socket.receive_json()["type"] == "hello"
+
+
+def test_an_allowed_origin_may_act(tmp_path: Path) -> None:
+    with running_app(tmp_path, allowed_origins=("https://play.example",)) as client:
+        headers = {"Origin": "https://play.example"}
+        assert client.post("/api/guests", json={"name": "Alice"}, headers=headers).status_code == 201
+        assert client.post("/api/guests", json={"name": "Eve"}, headers={"Origin": "null"}).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "media", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]
+)
+def test_state_changing_requests_take_json_only(client, media: str) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    refused = client.post(
+        f"/api/tables/{table_id}/abandon", content=b"", headers={**alice.headers, "Content-Type": media}
+    )
+    assert refused.status_code == 415 and refused.json()["error"]["code"] == "unsupported_media_type"
+    assert alice.table(table_id)["status"] == "running"
+
+
+def test_every_answer_carries_the_security_headers(client) -> None:  # type: ignore[no-untyped-def]
+    for address in ["/", "/api/games", "/static/js/main.js", "/api/tables/nosuchtable"]:
+        headers = client.get(address).headers
+        policy = headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy and "unsafe-inline" not in policy
+        assert headers["X-Frame-Options"] == "DENY"
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer"
+    assert "frame-ancestors 'none'" in client.get("/docs").headers["Content-Security-Policy"]

@@ -34,6 +34,17 @@ def serve_command(
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send the session cookie over HTTPS only (behind TLS).")
     ] = False,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another site (https://example.org) whose pages may act for their users here; repeatable. "
+            "The server's own pages always may."
+        ),
+    ] = None,
+    no_rate_limits: Annotated[
+        bool,
+        typer.Option("--no-rate-limits", help="Turn the rate limits off: for load tests on loopback only."),
+    ] = False,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the address in a browser.")] = False,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
@@ -47,7 +58,13 @@ def serve_command(
     settings = Settings.from_environment(database_url=database, redis_url=redis, bot_workers=bot_workers)
     if replacement_bot not in LEVELS:
         fail(f"--replacement-bot is one of {', '.join(LEVELS)}, not {replacement_bot!r}")
-    settings = replace(settings, secure_cookies=secure_cookies, replacement_bot=replacement_bot)
+    settings = replace(
+        settings,
+        secure_cookies=secure_cookies,
+        replacement_bot=replacement_bot,
+        allowed_origins=tuple(allowed_origin or ()),
+        rate_limits=replace(settings.rate_limits, enabled=not no_rate_limits),
+    )
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     console.print(
         f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True

@@ -35,7 +35,7 @@ class Services:
         return cls(
             settings=settings,
             db=db,
-            accounts=Accounts(db, settings.limits),
+            accounts=Accounts(db, settings.limits, settings.session_idle_days),
             tables=tables,
             hub=hub,
             bots=bots,

@@ -54,6 +54,11 @@ class Settings:
     hint_seconds: float = 1.0
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (on for any deployment behind TLS)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Pages of other origins (``https://example.org``) whose scripts may act for their users here;
+    the server's own pages always may."""
+    session_idle_days: float = 30.0
+    """A session unused this long has ended: its player signs in again."""
     limits: Limits = field(default_factory=Limits)
     rate_limits: RateLimits = field(default_factory=RateLimits)
 

@@ -56,6 +56,16 @@ async def sign_out(request: Request, response: Response) -> None:
     response.delete_cookie(SESSION_COOKIE)
 
 
+@router.delete("/sessions", summary="Sign out everywhere: end every session of this player")
+async def sign_out_everywhere(request: Request, response: Response) -> dict[str, int]:
+    token = session_token(request)
+    if token is None:
+        raise NotSignedInError("not signed in")
+    ended = await run_in_threadpool(services(request).accounts.sign_out_everywhere, token)
+    response.delete_cookie(SESSION_COOKIE)
+    return {"ended": ended}
+
+
 @router.post("/guests", status_code=201, summary="Play as a guest: a name, no password")
 async def guest(body: Guest, request: Request, response: Response) -> dict[str, Any]:
     service = services(request)
