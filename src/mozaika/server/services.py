@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,6 +12,7 @@ from mozaika.server.accounts import Accounts
 from mozaika.server.botplay import BotPlayer
 from mozaika.server.database import Database
 from mozaika.server.hints import Hints
+from mozaika.server.leases import BotLeases
 from mozaika.server.live import Hub
 from mozaika.server.ratelimit import RateLimiter
 from mozaika.server.settings import Settings
@@ -31,7 +35,10 @@ class Services:
         db = Database(settings.database_url)
         tables = Tables(db, settings)
         hub = Hub(settings.redis_url)
-        bots = BotPlayer(tables, hub.publish, settings.bot_workers)
+        leases = BotLeases(
+            db, f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}", settings.bot_lease_seconds
+        )
+        bots = BotPlayer(tables, hub.publish, settings.bot_workers, leases)
         return cls(
             settings=settings,
             db=db,
@@ -44,8 +51,11 @@ class Services:
         )
 
     async def announce(self, outcome: Outcome) -> dict[str, Any]:
-        """Broadcast a committed change, wake the bots of its table, and give back the caller's data."""
-        await self.hub.publish(outcome.events)
+        """Wake the bots of a committed change's table, broadcast it, and give back the caller's data.
+
+        Neither depends on Redis being up: the change is committed, so it is acknowledged.
+        """
         if outcome.bot_turns:
             self.bots.poke(outcome.events[0]["table"], outcome.bot_turns)
+        await self.hub.publish(outcome.events)
         return outcome.data

@@ -49,6 +49,9 @@ class Settings:
     """Start the bot workers with the server (a worker's start blocks for a moment: better before any game)."""
     replacement_bot: str = "medium"
     """The level that takes over the seat of a player who abandons a running game."""
+    bot_lease_seconds: float = 10.0
+    """How long a process's claim to play a table's bots lasts unrenewed: after its death, the
+    longest another process waits to take the table's bots over."""
     hint_bot: str = "expert"
     """The bot whose analysis a hint shows, and how long it thinks (seconds)."""
     hint_seconds: float = 1.0
