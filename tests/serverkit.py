@@ -7,8 +7,9 @@ import os
 import random
 import shutil
 import tempfile
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -190,3 +191,14 @@ def play_random_moves(table_id: str, seats: list[Player], rng: random.Random, li
         view = response.json()["table"]  # the table after the move: who moves next
         played += 1
     return played
+
+
+def wait_for(predicate: Callable[[], Any], timeout: float = 60.0, what: str = "the condition") -> Any:
+    """The first true value ``predicate`` gives, asked every 0.05 s for at most ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")

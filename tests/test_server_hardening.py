@@ -22,18 +22,6 @@ from mozaika.server.ratelimit import RateLimits
 from serverkit import Player, running_app, two_player_table
 
 
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "client" in metafunc.fixturenames:
-        marked = metafunc.definition.get_closest_marker("each_database") is not None
-        metafunc.parametrize("database", ["sqlite", "postgresql"] if marked else ["sqlite"])
-
-
-@pytest.fixture
-def client(database: str, tmp_path: Path):  # type: ignore[no-untyped-def]
-    with running_app(tmp_path, database) as client:
-        yield client
-
-
 class WatchedHasher(PasswordHasher):
     """The servers' test hasher, noting how many hashes run at once and what else held then."""
 

@@ -17,7 +17,7 @@ import websockets
 
 from mozaika.records import Record, replay
 
-from serverkit import postgres_database, require_services
+from serverkit import postgres_database, require_services, wait_for
 from serverprocess import HttpPlayer, ServerProcess, free_port
 
 
@@ -142,16 +142,6 @@ def test_a_move_through_one_server_reaches_a_watcher_on_another(postgres: str, t
         assert repeated.status_code == 409
 
 
-def wait_until(predicate, timeout: float, what: str):  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def test_when_the_server_playing_a_table_s_bots_dies_another_takes_them_over(postgres: str, tmp_path: Path) -> None:
     _, redis = require_services()
     with ExitStack() as running:
@@ -167,12 +157,12 @@ def test_when_the_server_playing_a_table_s_bots_dies_another_takes_them_over(pos
         alice.post(f"/api/tables/{table_id}/start")
         alice.post(f"/api/tables/{table_id}/abandon")  # two bots play on, woken on the first server
         started = watcher.get(f"/api/tables/{table_id}")["seq"]
-        wait_until(lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= started + 4, 60, "the bots to play")
+        wait_for(lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= started + 4, 60, "the bots to play")
         first.kill()
         at_kill = watcher.get(f"/api/tables/{table_id}")
         assert at_kill["status"] == "running", "the game ended before the kill: nothing left to take over"
         # The dead server's lease runs out (10 s) and the second server's next look (2 s) takes the table.
-        wait_until(
+        wait_for(
             lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= at_kill["seq"] + 3, 45, "another server's bots"
         )
         log = watcher.get(f"/api/tables/{table_id}/log?since=0")
@@ -206,6 +196,6 @@ def test_moves_are_acknowledged_and_bots_woken_while_redis_is_down(postgres: str
         view = bob.get(f"/api/tables/{bot_table}")
         played = bob.post(f"/api/tables/{bot_table}/moves", {"move": view["legal_moves"][0], "seq": view["seq"]})
         assert played.status_code == 200, played.text
-        wait_until(lambda: bob.get(f"/api/tables/{bot_table}")["your_turn"], 30, "the bot's move")
+        wait_for(lambda: bob.get(f"/api/tables/{bot_table}")["your_turn"], 30, "the bot's move")
         # The chat (and every other change) is acknowledged too.
         assert bob.post(f"/api/tables/{table_id}/chat", {"text": "still here"}).status_code == 201

@@ -31,10 +31,10 @@ from mozaika.server.api.schemas import ChatLine, MoveSubmission, UndoRequest
 from mozaika.server.api.tables import TABLE_ID
 from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError, TooLargeError
 from mozaika.server.live import LOBBY, Delivery, encode
+from mozaika.server.middleware import CLOSE_REFUSED
 from mozaika.server.services import Services
 
 router = APIRouter()
-CLOSE_REFUSED = 4400
 
 
 @router.websocket("/api/tables/{table_id}/live")
