@@ -16,10 +16,11 @@ from sqlalchemy import text
 from starlette.websockets import WebSocketDisconnect
 
 from mozaika.server import credentials
+from mozaika.server.database import Database, migrate
 from mozaika.server.models import utc_now
 from mozaika.server.ratelimit import RateLimits
 
-from serverkit import Player, running_app, two_player_table
+from serverkit import Player, running_app, running_app_on, two_player_table
 
 
 class WatchedHasher(PasswordHasher):
@@ -443,3 +444,27 @@ def test_every_answer_carries_the_security_headers(client) -> None:  # type: ign
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["Referrer-Policy"] == "no-referrer"
     assert "frame-ancestors 'none'" in client.get("/docs").headers["Content-Security-Policy"]
+
+
+def test_the_sessions_open_at_the_upgrade_that_brings_expiry_stay_open(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    database = Database(url)
+    try:
+        migrate(database.engine, "0001")
+        long_ago = utc_now() - timedelta(days=90)
+        with database.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO players (id, name, username, rating_mu, rating_sigma, rated_games, created_at)"
+                    " VALUES (1, 'Jana', 'jana', 25, 8.3, 0, :at)"
+                ),
+                {"at": long_ago},
+            )
+            connection.execute(
+                text("INSERT INTO sessions (token_hash, player_id, created_at) VALUES (:key, 1, :at)"),
+                {"key": credentials.token_hash("an old token"), "at": long_ago},
+            )
+    finally:
+        database.dispose()
+    with running_app_on(url) as client:
+        assert client.get("/api/me", headers={"Authorization": "Bearer an old token"}).json()["name"] == "Jana"

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mozaika.server.accounts import Accounts
 from mozaika.server.botplay import BotPlayer
+from mozaika.server.credentials import HASHES_AT_ONCE
 from mozaika.server.database import Database
 from mozaika.server.hints import Hints
 from mozaika.server.leases import BotLeases
@@ -29,6 +31,9 @@ class Services:
     bots: BotPlayer
     limiter: RateLimiter
     hints: Hints
+    password_checks: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(HASHES_AT_ONCE))
+    """Sign-ins and registrations waiting for a password hash wait here, on the event loop,
+    rather than each in a thread of the pool every other request needs."""
 
     @classmethod
     def create(cls, settings: Settings) -> Services:

@@ -22,6 +22,8 @@ MOMENT = sa.DateTime(timezone=True)
 def upgrade() -> None:
     with op.batch_alter_table("sessions") as sessions:
         sessions.add_column(sa.Column("last_seen_at", MOMENT, nullable=True))
+    # The sessions open at the upgrade count as used now: none ends for want of a record of its use.
+    op.execute(sa.text("UPDATE sessions SET last_seen_at = CURRENT_TIMESTAMP"))
     with op.batch_alter_table("game_tables") as tables:
         tables.add_column(sa.Column("bot_lease_holder", sa.String(64), nullable=True))
         tables.add_column(sa.Column("bot_lease_until", MOMENT, nullable=True))
