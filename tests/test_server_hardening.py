@@ -468,3 +468,28 @@ def test_the_sessions_open_at_the_upgrade_that_brings_expiry_stay_open(tmp_path:
         database.dispose()
     with running_app_on(url) as client:
         assert client.get("/api/me", headers={"Authorization": "Bearer an old token"}).json()["name"] == "Jana"
+
+
+def test_hints_asked_at_once_for_one_position_share_one_search() -> None:
+    from mozaika.server.hints import Hints
+    from mozaika.server.settings import Settings
+    from mozaika.server.tables import HintRequest
+
+    class SlowBots:
+        searches = 0
+
+        async def analyse(self, position: str, seat: int, bot: str, seconds: float) -> list[dict[str, Any]]:
+            SlowBots.searches += 1
+            await asyncio.sleep(0.01)
+            return [{"move": "1B1", "value": 0.5, "visits": 1}]
+
+    async def scenario() -> list[list[dict[str, Any]]]:
+        hints = Hints(SlowBots(), Settings(database_url="sqlite://"))  # type: ignore[arg-type]
+        asked = HintRequest("table", 0, 7, "{}")
+        impatient = asyncio.create_task(hints.moves(asked))
+        await asyncio.sleep(0)
+        impatient.cancel()  # one caller gives up: the others still get the search's answer
+        return await asyncio.gather(*(hints.moves(asked) for _ in range(10)))
+
+    answers = asyncio.run(scenario())
+    assert SlowBots.searches == 1 and all(answer == answers[0] for answer in answers)
