@@ -6,6 +6,7 @@ import json
 import logging
 import random
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,8 @@ from sqlalchemy import text
 
 from mozaika.records import Record, replay
 from mozaika.server.database import Database, migrate
-from mozaika.server.games import CHANCE, MOVE, UNDO, Entry, effective_steps, last_step
+from mozaika.server.facts import read_facts
+from mozaika.server.games import CHANCE, MOVE, UNDO, Entry, PositionCache, effective_steps, last_step, public_position
 from mozaika.server.models import Base
 
 from serverkit import (
@@ -528,3 +530,20 @@ def test_abandoning_a_rated_game_loses_it_for_rating_whatever_the_bot_scores(tmp
         jana_rating, petr_rating = result["ratings"]
         assert jana_rating["mu"] < 25 < petr_rating["mu"]
         assert client.get("/api/players/jana").json()["rating"]["rated_games"] == 1
+
+
+@pytest.mark.each_database
+def test_a_position_is_that_of_the_sequence_number_read_even_when_the_log_has_gone_on(client) -> None:  # type: ignore[no-untyped-def]
+    """Another process may commit moves between reading a table and reading its log: a position
+    read for the table's sequence number holds no later entry, and the cache is not misled."""
+    table_id, alice, bob = two_player_table(client)
+    before = alice.table(table_id)
+    play_random_moves(table_id, [alice, bob], random.Random(5), 3)
+    services = client.app.state.services
+    services.tables.positions = PositionCache()  # as in a process that has not seen the moves
+    with services.db.reading() as session:
+        then = replace(read_facts(session, table_id, lock=False), seq=before["seq"])
+        assert public_position(services.tables._position(session, then)) == before["position"]
+    now = alice.table(table_id)  # brought up to date from the cached position and the log
+    services.tables.positions = PositionCache()
+    assert now["position"] == alice.table(table_id)["position"]  # the same as a replay of the whole log
