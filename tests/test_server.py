@@ -547,3 +547,15 @@ def test_a_position_is_that_of_the_sequence_number_read_even_when_the_log_has_go
     now = alice.table(table_id)  # brought up to date from the cached position and the log
     services.tables.positions = PositionCache()
     assert now["position"] == alice.table(table_id)["position"]  # the same as a replay of the whole log
+
+
+def test_the_entries_missed_end_at_the_sequence_number_they_are_sent_with(client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """As if another process committed moves between reading the table and reading its log."""
+    from mozaika.server.tables import records
+
+    table_id, alice, bob = two_player_table(client)
+    before = alice.table(table_id)["seq"]
+    play_random_moves(table_id, [alice, bob], random.Random(6), 2)
+    monkeypatch.setattr(records, "read_facts", lambda *args, **kw: replace(read_facts(*args, **kw), seq=before))
+    missed = alice.get(f"/api/tables/{table_id}/log?since=0").json()
+    assert missed["seq"] == before and [entry["seq"] for entry in missed["entries"]] == list(range(1, before + 1))

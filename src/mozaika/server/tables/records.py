@@ -29,7 +29,8 @@ class TableRecords(TableViews):
             table = read_facts(session, table_id, lock=False)
             if seq < 0 or seq > table.seq:
                 raise BadRequestError(f"the table has {table.seq} log entries; cannot resume from {seq}")
-            entries = self._entries(session, table.id, after=seq)
+            # Bounded: on PostgreSQL, entries committed since the table was read would not match its seq.
+            entries = self._entries(session, table.id, after=seq, before=table.seq + 1)
             state = self._position(session, table) if table.status != OPEN else None
             return self._step_event(table, entries, state)
 
