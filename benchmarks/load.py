@@ -41,6 +41,8 @@ class Measurements:
     measuring_from: float = 0.0
     """The end of the warm-up: only what happens after it is counted."""
     latencies: list[float] = field(default_factory=list)
+    moments: list[float] = field(default_factory=list)
+    """When each latency was measured (time.monotonic()), in the same order."""
     moves: int = 0
     errors: list[str] = field(default_factory=list)
     finished_tables: int = 0
@@ -77,12 +79,15 @@ def family_cpu_seconds(pid: int) -> float:
     return total
 
 
-def start_server(folder: Path, bot_workers: int) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(folder: Path, bot_workers: int, rate_limits: bool = False) -> tuple[subprocess.Popen[bytes], str]:
+    """The server on a fresh SQLite database; without ``rate_limits`` (hundreds of players share one address)."""
     port = free_port()
     command = [
         sys.executable, "-m", "mozaika", "serve", "--port", str(port),
         "--database", f"sqlite:///{folder / 'load.db'}", "--bot-workers", str(bot_workers), "--log-level", "warning",
     ]  # fmt: skip
+    if not rate_limits:
+        command.append("--no-rate-limits")
     server = subprocess.Popen(command, stdout=(folder / "server.log").open("wb"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
@@ -146,6 +151,7 @@ async def scripted_player(
                 if entry["kind"] == "move" and entry["seat"] == seat and sent_at is not None:
                     if counting:
                         measured.latencies.append(time.perf_counter() - sent_at)
+                        measured.moments.append(time.monotonic())
                     sent_at = None
             seq = message["seq"]
             legal = message.get("legal_moves", {}).get(str(seat), [])

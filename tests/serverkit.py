@@ -9,7 +9,7 @@ import shutil
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -194,12 +194,12 @@ def play_random_moves(table_id: str, seats: list[Player], rng: random.Random, li
     return played
 
 
-def wait_for(predicate, timeout: float = 60.0):  # type: ignore[no-untyped-def]
-    """The predicate's first true value, asked every 50 ms (AssertionError after ``timeout`` seconds)."""
+def wait_for(predicate: Callable[[], Any], timeout: float = 60.0, what: str = "the condition") -> Any:
+    """The first true value ``predicate`` gives, asked every 0.05 s for at most ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
         time.sleep(0.05)
-    raise AssertionError("timed out")
+    raise AssertionError(f"timed out waiting for {what}")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 import mozaika
 from mozaika import IllegalChanceError, IllegalMoveError, PositionError, positions
-from mozaika.pavilion import PavilionState, SupplyDraw
+from mozaika.pavilion import PavilionState, SupplyDraw, moves
 from mozaika.pavilion.geometry import (
     CLOCKWISE,
     COLOURED_NUMBERS,
@@ -486,3 +487,20 @@ def test_positions_are_checked() -> None:
         pavilion(side="colourless", boards=[pavilion_board(stars={"B": "RRB..."}), pavilion_board()])
     with pytest.raises(PositionError, match="at least 1"):
         pavilion(boards=[pavilion_board(score=0), pavilion_board()])
+
+
+def test_s11_the_passes_remembered_by_hand_stay_bounded_and_right() -> None:
+    """S-11: a long run meets ever new hands; the memory of their passes stays bounded and each
+    answer is every sub-collection of at most ``keep_most`` tiles of the hand."""
+    rng = random.Random(11)
+    for _ in range(moves.PASSES_REMEMBERED + 500):
+        hand = [rng.randrange(40) for _ in range(6)]
+        keep_most = rng.randrange(5)
+        found = moves.passes(hand, keep_most)
+        assert len(moves._PASSES_BY_HAND) <= moves.PASSES_REMEMBERED
+    assert {move.kept for move in found} == {
+        kept
+        for size in range(keep_most + 1)
+        for kept in itertools.combinations_with_replacement(range(6), size)
+        if all(kept.count(colour) <= hand[colour] for colour in range(6))
+    }

@@ -6,6 +6,7 @@ import json
 import logging
 import random
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,8 @@ from sqlalchemy import text
 
 from mozaika.records import Record, replay
 from mozaika.server.database import Database, migrate
-from mozaika.server.games import CHANCE, MOVE, UNDO, Entry, effective_steps, last_step
+from mozaika.server.facts import read_facts
+from mozaika.server.games import CHANCE, MOVE, UNDO, Entry, PositionCache, effective_steps, last_step, public_position
 from mozaika.server.models import Base
 
 from serverkit import (
@@ -30,20 +32,6 @@ from serverkit import (
     two_player_table,
     wait_for,
 )
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    # Tests marked each_database run on SQLite and on PostgreSQL (the same code and
-    # migrations); the others, which do not depend on the database, on SQLite only.
-    if "client" in metafunc.fixturenames:
-        marked = metafunc.definition.get_closest_marker("each_database") is not None
-        metafunc.parametrize("database", ["sqlite", "postgresql"] if marked else ["sqlite"])
-
-
-@pytest.fixture
-def client(database: str, tmp_path: Path):  # type: ignore[no-untyped-def]
-    with running_app(tmp_path, database) as client:
-        yield client
 
 
 def database_rows(client, query: str) -> list[tuple]:  # type: ignore[no-untyped-def]
@@ -518,3 +506,56 @@ def test_the_api_is_documented(client) -> None:  # type: ignore[no-untyped-def]
     assert client.get("/docs").status_code == 200
     games = client.get("/api/games").json()
     assert sorted(game["id"] for game in games) == ["azul", "chocolatier", "pavilion"]
+
+
+def test_abandoning_a_rated_game_loses_it_for_rating_whatever_the_bot_scores(tmp_path: Path) -> None:
+    with running_app(tmp_path, replacement_bot="beginner") as client:
+        jana, petr = Player.account(client, "jana"), Player.account(client, "petr")
+        table_id = jana.create("azul", 2, rated=True)["table"]["id"]
+        petr.post(f"/api/tables/{table_id}/join", {})
+        jana.post(f"/api/tables/{table_id}/start")
+        assert jana.post(f"/api/tables/{table_id}/abandon").status_code == 200
+        # Petr throws every take on the floor: the bot playing on for Jana wins the game...
+
+        def petrs_turn_or_the_end() -> dict | None:
+            seen = petr.table(table_id)
+            return seen if seen["status"] == "finished" or seen["your_turn"] else None
+
+        while (view := wait_for(petrs_turn_or_the_end))["status"] == "running":
+            floor = [move for move in view["legal_moves"] if move.endswith("F")] or view["legal_moves"]
+            assert petr.move(table_id, floor[0], view["seq"]).status_code == 200
+        result = petr.get(f"/api/tables/{table_id}/result").json()
+        assert result["winners"] == [0], "the bot should have outscored a player who threw every tile away"
+        # ...but Jana left it: for the ratings she lost it, and Petr won it.
+        jana_rating, petr_rating = result["ratings"]
+        assert jana_rating["mu"] < 25 < petr_rating["mu"]
+        assert client.get("/api/players/jana").json()["rating"]["rated_games"] == 1
+
+
+@pytest.mark.each_database
+def test_a_position_is_that_of_the_sequence_number_read_even_when_the_log_has_gone_on(client) -> None:  # type: ignore[no-untyped-def]
+    """Another process may commit moves between reading a table and reading its log: a position
+    read for the table's sequence number holds no later entry, and the cache is not misled."""
+    table_id, alice, bob = two_player_table(client)
+    before = alice.table(table_id)
+    play_random_moves(table_id, [alice, bob], random.Random(5), 3)
+    services = client.app.state.services
+    services.tables.positions = PositionCache()  # as in a process that has not seen the moves
+    with services.db.reading() as session:
+        then = replace(read_facts(session, table_id, lock=False), seq=before["seq"])
+        assert public_position(services.tables._position(session, then)) == before["position"]
+    now = alice.table(table_id)  # brought up to date from the cached position and the log
+    services.tables.positions = PositionCache()
+    assert now["position"] == alice.table(table_id)["position"]  # the same as a replay of the whole log
+
+
+def test_the_entries_missed_end_at_the_sequence_number_they_are_sent_with(client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """As if another process committed moves between reading the table and reading its log."""
+    from mozaika.server.tables import records
+
+    table_id, alice, bob = two_player_table(client)
+    before = alice.table(table_id)["seq"]
+    play_random_moves(table_id, [alice, bob], random.Random(6), 2)
+    monkeypatch.setattr(records, "read_facts", lambda *args, **kw: replace(read_facts(*args, **kw), seq=before))
+    missed = alice.get(f"/api/tables/{table_id}/log?since=0").json()
+    assert missed["seq"] == before and [entry["seq"] for entry in missed["entries"]] == list(range(1, before + 1))

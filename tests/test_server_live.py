@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from starlette.websockets import WebSocketDisconnect
 
 from serverkit import Player, running_app, two_player_table
 
@@ -68,7 +69,11 @@ def test_refused_messages_get_a_reason_and_the_connection_stays_usable(client) -
             ("not json", "bad_request"),
             ("[1, 2]", "bad_request"),
             (json.dumps({"type": "dance"}), "bad_request"),
-            (json.dumps({"type": "move", "move": "1B1"}), "bad_request"),
+            (json.dumps({"type": "move", "move": "1B1"}), "invalid_request"),
+            (json.dumps({"type": "move", "move": "1B1", "seq": True}), "invalid_request"),
+            (json.dumps({"type": "chat", "text": "a\u0000b"}), "invalid_request"),
+            (json.dumps({"type": "chat", "text": "\u202eevil"}), "invalid_request"),
+            ("[" * 1500, "bad_request"),
             (json.dumps({"type": "move", "move": "zz", "seq": seq}), "illegal_move"),
             (json.dumps({"type": "move", "move": "1B1", "seq": seq - 1}), "stale"),
             (json.dumps({"type": "chat", "text": "x" * 5000}), "too_large"),
@@ -76,6 +81,9 @@ def test_refused_messages_get_a_reason_and_the_connection_stays_usable(client) -
             socket.send_text(message)
             reply = socket.receive_json()
             assert reply["type"] == "error" and reply["error"]["code"] == code, (message, reply)
+        socket.send_bytes(b'{"type": "ping"}')
+        reply = socket.receive_json()
+        assert reply["type"] == "error" and "binary" in reply["error"]["message"]
         socket.send_json({"type": "ping"})
         assert socket.receive_json() == {"type": "pong"}
         socket.send_json({"type": "chat", "text": "<i>hi</i>"})
@@ -99,6 +107,35 @@ def test_a_socket_for_an_unknown_table_is_refused(client) -> None:  # type: igno
     player = Player.guest(client, "Lost")
     with live(player, "nosuchtable") as socket:
         assert socket.receive_json()["error"]["code"] == "not_found"
+
+
+@pytest.mark.parametrize(
+    ("address", "code"),
+    [
+        ("/api/tables/{table}/live?since=abc", "invalid_request"),
+        ("/api/tables/{table}/live?since=-1", "invalid_request"),
+        ("/api/tables/{table}/live?sinse=3", "bad_request"),
+        ("/api/tables/{table}/live?since=0&extra=1", "bad_request"),
+        ("/api/tables/ab%00/live", "invalid_request"),
+    ],
+)
+def test_a_handshake_s_bad_parameters_get_a_clear_error_frame(client, address: str, code: str) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, _ = two_player_table(client)
+    with client.websocket_connect(address.format(table=table_id), headers=alice.headers) as socket:
+        reply = socket.receive_json()
+        assert reply["type"] == "error" and reply["error"]["code"] == code, reply
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 4400
+
+
+def test_the_lobby_socket_ignores_what_a_watcher_sends(client) -> None:  # type: ignore[no-untyped-def]
+    alice = Player.guest(client, "Alice")
+    with client.websocket_connect("/api/lobby/live") as socket:
+        socket.send_bytes(b"\x00\x01")
+        socket.send_text("[" * 1500)
+        table_id = alice.create()["table"]["id"]
+        assert socket.receive_json()["summary"]["id"] == table_id
 
 
 def test_the_lobby_socket_announces_new_tables(client) -> None:  # type: ignore[no-untyped-def]

@@ -17,8 +17,8 @@ import websockets
 
 from mozaika.records import Record, replay
 
-from serverkit import postgres_database, require_services
-from serverprocess import HttpPlayer, ServerProcess
+from serverkit import postgres_database, require_services, wait_for
+from serverprocess import HttpPlayer, ServerProcess, free_port
 
 
 def play_until(
@@ -140,3 +140,62 @@ def test_a_move_through_one_server_reaches_a_watcher_on_another(postgres: str, t
         view = bob.get(f"/api/tables/{table_id}")
         repeated = bob.post(f"/api/tables/{table_id}/moves", {"move": view["legal_moves"][0], "seq": view["seq"] - 1})
         assert repeated.status_code == 409
+
+
+def test_when_the_server_playing_a_table_s_bots_dies_another_takes_them_over(postgres: str, tmp_path: Path) -> None:
+    _, redis = require_services()
+    with ExitStack() as running:
+        first = ServerProcess(postgres, tmp_path / "first.log", redis, 1, "--replacement-bot", "medium").launch()
+        running.callback(first.stop)
+        second = ServerProcess(postgres, tmp_path / "second.log", redis, 1, "--replacement-bot", "medium").launch()
+        running.callback(second.stop)
+        first.wait_until_ready()
+        second.wait_until_ready()
+        alice, watcher = HttpPlayer(first, "Alice"), HttpPlayer(second, "Watcher")
+        seats = [{"kind": "me"}, {"kind": "bot", "level": "medium"}]
+        table_id = alice.post("/api/tables", {"game": "azul", "players": 2, "seats": seats}).json()["table"]["id"]
+        alice.post(f"/api/tables/{table_id}/start")
+        alice.post(f"/api/tables/{table_id}/abandon")  # two bots play on, woken on the first server
+        started = watcher.get(f"/api/tables/{table_id}")["seq"]
+        wait_for(lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= started + 4, 60, "the bots to play")
+        first.kill()
+        at_kill = watcher.get(f"/api/tables/{table_id}")
+        assert at_kill["status"] == "running", "the game ended before the kill: nothing left to take over"
+        # The dead server's lease runs out (10 s) and the second server's next look (2 s) takes the table.
+        wait_for(
+            lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= at_kill["seq"] + 3, 45, "another server's bots"
+        )
+        log = watcher.get(f"/api/tables/{table_id}/log?since=0")
+        assert [entry["seq"] for entry in log["entries"]] == list(range(1, log["seq"] + 1))  # nothing twice
+
+
+def test_moves_are_acknowledged_and_bots_woken_while_redis_is_down(postgres: str, tmp_path: Path) -> None:
+    _, redis = require_services()
+    nothing_listening = f"redis://127.0.0.1:{free_port()}/0"
+    with ExitStack() as running:
+        healthy = ServerProcess(postgres, tmp_path / "healthy.log", redis).launch()
+        running.callback(healthy.stop)
+        cut_off = ServerProcess(postgres, tmp_path / "cut-off.log", nothing_listening).launch()
+        running.callback(cut_off.stop)
+        healthy.wait_until_ready()
+        cut_off.wait_until_ready()  # it starts without Redis, and keeps trying to reach it
+        alice, bob = HttpPlayer(healthy, "Alice"), HttpPlayer(cut_off, "Bob")
+        table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
+        assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 200
+        alice.post(f"/api/tables/{table_id}/start")
+        view = alice.get(f"/api/tables/{table_id}")
+        assert alice.post(f"/api/tables/{table_id}/moves", {"move": view["legal_moves"][0], "seq": view["seq"]})
+        mine = bob.get(f"/api/tables/{table_id}")
+        moved = bob.post(f"/api/tables/{table_id}/moves", {"move": mine["legal_moves"][0], "seq": mine["seq"]})
+        assert moved.status_code == 200, moved.text  # acknowledged, though no one could be told through Redis
+        assert alice.get(f"/api/tables/{table_id}")["seq"] > mine["seq"]  # the other server sees it in the log
+        # A bot behind the cut-off server is woken all the same.
+        seats = [{"kind": "me"}, {"kind": "bot", "level": "beginner"}]
+        bot_table = bob.post("/api/tables", {"game": "azul", "players": 2, "seats": seats}).json()["table"]["id"]
+        bob.post(f"/api/tables/{bot_table}/start")
+        view = bob.get(f"/api/tables/{bot_table}")
+        played = bob.post(f"/api/tables/{bot_table}/moves", {"move": view["legal_moves"][0], "seq": view["seq"]})
+        assert played.status_code == 200, played.text
+        wait_for(lambda: bob.get(f"/api/tables/{bot_table}")["your_turn"], 30, "the bot's move")
+        # The chat (and every other change) is acknowledged too.
+        assert bob.post(f"/api/tables/{table_id}/chat", {"text": "still here"}).status_code == 201

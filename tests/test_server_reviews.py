@@ -111,10 +111,19 @@ def test_review_work_waits_while_a_table_waits_for_its_bot() -> None:
         async def publish(events: list[dict[str, Any]]) -> None:
             return None
 
-        bots = BotPlayer(Tables(), publish, workers=1)  # type: ignore[arg-type]
+        class Leases:
+            """Every lease is this process's: the test is about the order in the workers."""
+
+            def take(self, table_id: str) -> bool:
+                return True
+
+            def release(self, table_id: str) -> None:
+                return None
+
+        bots = BotPlayer(Tables(), publish, workers=1, leases=Leases())  # type: ignore[arg-type]
         order: list[str] = []
 
-        async def in_worker(function: Any, *arguments: Any) -> Any:
+        async def in_worker(priority: int, function: Any, *arguments: Any) -> Any:
             order.append(function.__name__)
             return {}
 

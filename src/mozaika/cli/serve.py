@@ -41,6 +41,17 @@ def serve_command(
     review_seconds: Annotated[
         float, typer.Option(min=0.01, help="The most search seconds a game's review takes, split over its moves.")
     ] = 30.0,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another site (https://example.org) whose pages may act for their users here; repeatable. "
+            "The server's own pages always may."
+        ),
+    ] = None,
+    no_rate_limits: Annotated[
+        bool,
+        typer.Option("--no-rate-limits", help="Turn the rate limits off: for load tests on loopback only."),
+    ] = False,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the address in a browser.")] = False,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
@@ -60,6 +71,8 @@ def serve_command(
         replacement_bot=replacement_bot,
         review_every_game=review_every_game,
         review_seconds=review_seconds,
+        allowed_origins=tuple(allowed_origin or ()),
+        rate_limits=replace(settings.rate_limits, enabled=not no_rate_limits),
     )
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     console.print(

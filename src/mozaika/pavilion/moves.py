@@ -241,10 +241,16 @@ def passes(hand: list[int] | tuple[int, ...], keep_most: int) -> tuple[Pass, ...
     key = (*hand, keep_most)
     found = _PASSES_BY_HAND.get(key)
     if found is None:
+        if len(_PASSES_BY_HAND) >= PASSES_REMEMBERED:
+            # Hands are as many as tile counts can be; the passes they allow are far fewer
+            # (``_passes`` keeps those): forgetting the hands bounds the memory a long run uses.
+            _PASSES_BY_HAND.clear()
         found = _PASSES_BY_HAND[key] = _passes(_packed(hand, keep_most) | _GUARDS, keep_most)
     return found
 
 
+PASSES_REMEMBERED = 1 << 14
+"""How many hands ``passes`` remembers at most (a game meets a few hundred)."""
 _PASSES_BY_HAND: dict[tuple[int, ...], tuple[Pass, ...]] = {}
 
 

@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from mozaika.server.credentials import hash_password, new_token, password_matches, token_hash
 from mozaika.server.database import Database
 from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError, NotSignedInError
-from mozaika.server.models import GameTable, LoginSession, Player, Seat
+from mozaika.server.models import GameTable, LoginSession, Player, Seat, utc_now
 from mozaika.server.settings import Limits
 
 USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{1,31}")
+SEEN_PRECISION = timedelta(hours=1)
+"""How exactly a session's last use is kept: a write per request would slow every request."""
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives moments back without their zone; they were stored in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -30,6 +38,13 @@ class Caller:
     @property
     def signed_in(self) -> bool:
         return self.player_id is not None
+
+    @property
+    def key(self) -> str:
+        """Who this is, for counting what they do: the player, else the seat they act for."""
+        if self.player_id is not None:
+            return f"player:{self.player_id}"
+        return f"seat:{token_hash(self.seat_token or '')}"
 
 
 def clean_name(name: str, limits: Limits, what: str = "name") -> str:
@@ -47,9 +62,10 @@ def clean_name(name: str, limits: Limits, what: str = "name") -> str:
 class Accounts:
     """Register, sign in and out, play as a guest, and look players up."""
 
-    def __init__(self, db: Database, limits: Limits) -> None:
+    def __init__(self, db: Database, limits: Limits, session_idle_days: float = 30.0) -> None:
         self.db = db
         self.limits = limits
+        self.session_idle = timedelta(days=session_idle_days)
 
     def register(self, username: str, password: str, name: str | None = None) -> tuple[Caller, str]:
         login = username.strip().lower()
@@ -59,12 +75,15 @@ class Accounts:
             )
         self._check_password(password)
         display = clean_name(name if name is not None else username, self.limits)
+        # Hashed before the transaction: on SQLite a transaction holds the one write lock,
+        # which every move at every table waits for.
+        password_hash = hash_password(password)
         try:
             with self.db.transaction() as session:
                 taken = session.scalar(select(Player.id).where(Player.username == login))
                 if taken is not None:
                     raise ConflictError(f"the username {login!r} is taken")
-                player = Player(name=display, username=login, password_hash=hash_password(password))
+                player = Player(name=display, username=login, password_hash=password_hash)
                 session.add(player)
                 session.flush()
                 token = self._open_session(session, player)
@@ -73,10 +92,12 @@ class Accounts:
             raise ConflictError(f"the username {login!r} is taken") from None
 
     def sign_in(self, username: str, password: str) -> tuple[Caller, str]:
-        with self.db.transaction() as session:
+        with self.db.reading() as session:
             player = session.scalar(select(Player).where(Player.username == username.strip().lower()))
-            if player is None or player.password_hash is None or not password_matches(player.password_hash, password):
-                raise NotSignedInError("wrong username or password")
+        # Checked outside any transaction (see ``register``); an unknown username costs the same time.
+        if not password_matches(player.password_hash if player is not None else None, password) or player is None:
+            raise NotSignedInError("wrong username or password")
+        with self.db.transaction() as session:
             return self._caller(player), self._open_session(session, player)
 
     def guest(self, name: str) -> tuple[Caller, str]:
@@ -92,15 +113,35 @@ class Accounts:
             if found is not None:
                 session.delete(found)
 
-    def caller(self, session_token: str | None, seat_token: str | None = None) -> Caller:
-        """Who holds this session token (anonymous without one); an unknown token is refused."""
-        if session_token is None:
-            return Caller(seat_token=seat_token)
-        with self.db.reading() as session:
-            found = session.get(LoginSession, token_hash(session_token))
+    def sign_out_everywhere(self, token: str) -> int:
+        """End every session of the player this session belongs to (other browsers and devices too)."""
+        with self.db.transaction() as session:
+            found = session.get(LoginSession, token_hash(token))
             if found is None:
                 raise NotSignedInError("this session has ended or never existed: sign in again")
-            return Caller(found.player.id, found.player.name, found.player.is_guest, seat_token)
+            ended = session.execute(delete(LoginSession).where(LoginSession.player_id == found.player_id))
+            return int(getattr(ended, "rowcount", 0) or 0)
+
+    def caller(self, session_token: str | None, seat_token: str | None = None) -> Caller:
+        """Who holds this session token (anonymous without one); an unknown or idle-expired token is refused."""
+        if session_token is None:
+            return Caller(seat_token=seat_token)
+        key = token_hash(session_token)
+        with self.db.reading() as session:
+            found = session.get(LoginSession, key)
+            if found is None:
+                raise NotSignedInError("this session has ended or never existed: sign in again")
+            caller = Caller(found.player.id, found.player.name, found.player.is_guest, seat_token)
+            seen = _aware(found.last_seen_at or found.created_at)
+        now = utc_now()
+        if now - seen > self.session_idle:
+            with self.db.transaction() as session:
+                session.execute(delete(LoginSession).where(LoginSession.token_hash == key))
+            raise NotSignedInError("this session ended after a long time unused: sign in again")
+        if now - seen > SEEN_PRECISION:  # noted once an hour at most: reading a session writes nothing
+            with self.db.transaction() as session:
+                session.execute(update(LoginSession).where(LoginSession.token_hash == key).values(last_seen_at=now))
+        return caller
 
     def profile(self, username: str) -> dict[str, Any]:
         """An account's public page: its rating and its recent games."""

@@ -15,13 +15,14 @@ from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 import mozaika
 from mozaika import web
 from mozaika.server.api import accounts, analysis, live, reviews, tables
 from mozaika.server.database import migrate
-from mozaika.server.errors import ApiError
+from mozaika.server.errors import ApiError, TooManyRequestsError
+from mozaika.server.middleware import BodyLimit, SameOrigin, SecurityHeaders
 from mozaika.server.services import Services
 from mozaika.server.settings import Settings
 
@@ -71,11 +72,14 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
     for router in (accounts.router, tables.router, reviews.router, analysis.router, live.router):
         app.router.routes.extend(router.routes)
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
+    app.add_middleware(SameOrigin, allowed=settings.allowed_origins)
+    app.add_middleware(SecurityHeaders)  # the outermost: refusals carry the headers too
     mount_web_client(app)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), status_code=error.status)
+        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, TooManyRequestsError) else None
+        return JSONResponse(error.body(), status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -125,47 +129,6 @@ def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
         if isinstance(route, APIRoute) and route.matches(scope)[0] != Match.NONE:
             methods |= route.methods or set()
     return sorted(methods)
-
-
-class BodyLimit:
-    """Refuses a request body larger than ``limit`` bytes with 413, before any handler reads it."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await self._refuse(scope, receive, send)
-            return
-        received = 0
-
-        async def limited() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise _TooLargeError
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLargeError:
-            await self._refuse(scope, receive, send)
-
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        message = f"the request body is larger than {self.limit} bytes"
-        response = JSONResponse({"error": {"code": "too_large", "message": message}}, status_code=413)
-        await response(scope, receive, send)
-
-
-class _TooLargeError(Exception):
-    pass
 
 
 def serve(

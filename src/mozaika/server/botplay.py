@@ -6,6 +6,7 @@ What the workers run is in :mod:`mozaika.server.botwork`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -19,6 +20,8 @@ from starlette.concurrency import run_in_threadpool
 from mozaika.bots.base import Budget
 from mozaika.server.botwork import analyse_position, choose_move, exit_with_parent, ready, review_move
 from mozaika.server.errors import ApiError
+from mozaika.server.leases import SWEEP_SECONDS, BotLeases
+from mozaika.server.priority import BOT_MOVE, HINT, REVIEW, PriorityGate
 from mozaika.server.tables import BotTurn, Tables
 
 log = logging.getLogger("mozaika.server")
@@ -28,15 +31,22 @@ class BotPlayer:
     """Plays the bot seats of every table that waits for one, one task per table."""
 
     def __init__(
-        self, tables: Tables, publish: Callable[[list[dict[str, Any]]], Awaitable[None]], workers: int
+        self,
+        tables: Tables,
+        publish: Callable[[list[dict[str, Any]]], Awaitable[None]],
+        workers: int,
+        leases: BotLeases,
     ) -> None:
         self.tables = tables
         self.publish = publish
         self.workers = workers
+        self.leases = leases
+        self._sweeper: asyncio.Task[None] | None = None
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._poked: set[str] = set()
         self._known: dict[str, list[BotTurn]] = {}
+        self._workers_free = PriorityGate(workers)
         self._hints = 0
         self._idle = asyncio.Event()
         """Set while no table waits for its bots and no hint is being searched: background work may run."""
@@ -62,6 +72,8 @@ class BotPlayer:
         )
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for task in list(self._tasks.values()):
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
@@ -83,31 +95,31 @@ class BotPlayer:
             self._idle.set()
 
     async def resume_all(self) -> None:
-        """After a start: every running table with a bot seat gets its task back."""
-        for table_id in await run_in_threadpool(self.tables.tables_waiting_for_bots):
-            self.poke(table_id)
+        """From the start on: every table whose bots no live process plays gets a task here
+        (after a restart, or when the process that played them died)."""
+        await self._pick_up()
+        self._sweeper = asyncio.create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await self._pick_up()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("looking for tables waiting on a bot failed; looking again soon")
+
+    async def _pick_up(self) -> None:
+        for table_id in await run_in_threadpool(self.leases.unplayed):
+            task = self._tasks.get(table_id)
+            if task is None or task.done():
+                self.poke(table_id)
 
     async def _drive(self, table_id: str) -> None:
+        leased = True
         try:
-            while True:
-                self._poked.discard(table_id)
-                turns = self._known.pop(table_id, None) or await run_in_threadpool(self.tables.bot_turns, table_id)
-                if not turns:
-                    if table_id in self._poked:  # a move came in while this task was looking
-                        continue
-                    return
-                turn = turns[0]  # the others are asked again at the next sequence number
-                move = await self._choose(turn.position, turn.seat, turn.level, turn.seed)
-                try:
-                    outcome = await run_in_threadpool(self.tables.play_bot, turn, move)
-                except ApiError as error:  # the table moved on meanwhile (an undo, an abandon): look again
-                    log.info("bot move %s at %s not played: %s", move, table_id, error.message)
-                    continue
-                await self.publish(outcome.events)
-                if outcome.bot_turns:
-                    self._known[table_id] = outcome.bot_turns
-                elif table_id not in self._poked:
-                    return  # the move says no bot is next, and nothing has happened since
+            leased = await self._play_bots(table_id)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -117,13 +129,44 @@ class BotPlayer:
                 del self._tasks[table_id]
                 self._known.pop(table_id, None)
             self._check_idle()
+        if leased:
+            with contextlib.suppress(Exception):  # else the lease runs out by itself
+                await run_in_threadpool(self.leases.release, table_id)
+
+    async def _play_bots(self, table_id: str) -> bool:
+        """Plays the table's bot seats while one must move; whether this process took the table's lease."""
+        leased = False
+        while True:
+            self._poked.discard(table_id)
+            turns = self._known.pop(table_id, None) or await run_in_threadpool(self.tables.bot_turns, table_id)
+            if not turns:
+                if table_id in self._poked:  # a move came in while this task was looking
+                    continue
+                return leased
+            if not await run_in_threadpool(self.leases.take, table_id):
+                return leased  # another live process plays this table's bots
+            leased = True
+            turn = turns[0]  # the others are asked again at the next sequence number
+            move = await self._choose(turn.position, turn.seat, turn.level, turn.seed)
+            try:
+                outcome = await run_in_threadpool(self.tables.play_bot, turn, move)
+            except ApiError as error:  # the table moved on meanwhile (an undo, an abandon): look again
+                log.info("bot move %s at %s not played: %s", move, table_id, error.message)
+                continue
+            await self.publish(outcome.events)
+            if outcome.bot_turns:
+                self._known[table_id] = outcome.bot_turns
+            elif table_id not in self._poked:
+                return leased  # the move says no bot is next, and nothing has happened since
 
     async def analyse(self, position: str, seat: int, bot: str, seconds: float, top: int = 5) -> list[dict[str, Any]]:
         """A hint: the best moves for ``seat`` in a position, searched in a worker like a bot's move."""
         self._hints += 1
         self._idle.clear()
         try:
-            found: list[dict[str, Any]] = await self._in_worker(analyse_position, position, seat, bot, seconds, top)
+            found: list[dict[str, Any]] = await self._in_worker(
+                HINT, analyse_position, position, seat, bot, seconds, top
+            )
         finally:
             self._hints -= 1
             self._check_idle()
@@ -138,23 +181,25 @@ class BotPlayer:
         """
         await self._idle.wait()
         reviewed: dict[str, Any] = await self._in_worker(
-            review_move, position, played, seat, budget.iterations, budget.seconds, seed
+            REVIEW, review_move, position, played, seat, budget.iterations, budget.seconds, seed
         )
         return reviewed
 
     async def _choose(self, position: str, seat: int, level: str, seed: int) -> str:
-        move: str = await self._in_worker(choose_move, position, seat, level, seed)
+        move: str = await self._in_worker(BOT_MOVE, choose_move, position, seat, level, seed)
         return move
 
-    async def _in_worker(self, function: Callable[..., Any], *arguments: Any) -> Any:
+    async def _in_worker(self, priority: int, function: Callable[..., Any], *arguments: Any) -> Any:
+        """Run in a worker once one is free; bots' moves go before hints (see :mod:`mozaika.server.priority`)."""
         loop = asyncio.get_running_loop()
-        for attempt in (1, 2):
-            assert self._pool is not None, "start() the bot player first"
-            try:
-                return await loop.run_in_executor(self._pool, function, *arguments)
-            except BrokenProcessPool:
-                if attempt == 2:
-                    raise
-                log.warning("a bot worker died; starting a new pool")
-                self._pool = self._new_pool()
+        async with self._workers_free.slot(priority):
+            for attempt in (1, 2):
+                assert self._pool is not None, "start() the bot player first"
+                try:
+                    return await loop.run_in_executor(self._pool, function, *arguments)
+                except BrokenProcessPool:
+                    if attempt == 2:
+                        raise
+                    log.warning("a bot worker died; starting a new pool")
+                    self._pool = self._new_pool()
         raise AssertionError("unreachable")

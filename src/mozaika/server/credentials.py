@@ -3,23 +3,46 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
+import threading
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 _HASHER = PasswordHasher()
+HASHES_AT_ONCE = max(1, min(os.cpu_count() or 1, 4))
+"""Argon2 takes a core and 64 MiB for a fifth of a second: more at once would only queue for the
+cores and pile up memory, so further sign-ins wait their turn here."""
+_HASHING = threading.BoundedSemaphore(HASHES_AT_ONCE)
+_UNKNOWN_USER_HASH: list[str] = []
+"""The stand-in hash that unknown usernames are checked against, made at the first need."""
+_MAKING_STAND_IN = threading.Lock()
 
 
 def hash_password(password: str) -> str:
-    return _HASHER.hash(password)
+    with _HASHING:
+        return _HASHER.hash(password)
 
 
-def password_matches(password_hash: str, password: str) -> bool:
-    try:
-        return _HASHER.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
+def password_matches(password_hash: str | None, password: str) -> bool:
+    """Whether the password is the hashed one; with no hash (no such account), a hash of a
+    stand-in is checked all the same, so that the answer's time does not tell which usernames exist."""
+    if password_hash is None:
+        with _MAKING_STAND_IN:
+            if not _UNKNOWN_USER_HASH:
+                _UNKNOWN_USER_HASH.append(hash_password(new_token()))
+        _verify(_UNKNOWN_USER_HASH[0], password)
         return False
+    return _verify(password_hash, password)
+
+
+def _verify(password_hash: str, password: str) -> bool:
+    with _HASHING:
+        try:
+            return _HASHER.verify(password_hash, password)
+        except (VerificationError, InvalidHashError):
+            return False
 
 
 def new_token() -> str:

@@ -47,15 +47,15 @@ def _configure_sqlite(engine: Engine, begin: str) -> None:
         connection.exec_driver_sql(begin)
 
 
-def migrate(engine: Engine) -> None:
-    """Create or upgrade the schema to the newest migration (safe to run from several processes)."""
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Create or upgrade the schema to the newest migration, or to ``revision`` (safe to run from several processes)."""
     config = Config()
     config.set_main_option("script_location", "mozaika.server:migrations")
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, revision)
 
 
 class Database:

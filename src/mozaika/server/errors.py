@@ -60,6 +60,13 @@ class MoveRefusedError(ApiError):
     code = "illegal_move"
 
 
+class InvalidRequestError(ApiError):
+    """Malformed: a field, parameter or path that does not have the form it must."""
+
+    status = 422
+    code = "invalid_request"
+
+
 class TooLargeError(ApiError):
     status = 413
     code = "too_large"
@@ -77,3 +84,14 @@ class BusyError(ApiError):
 
     status = 503
     code = "busy"
+
+
+class TooManyRequestsError(ApiError):
+    """Over a rate limit; ``retry_after`` says in how many seconds to try again."""
+
+    status = 429
+    code = "rate_limited"
+
+    def __init__(self, message: str, *, retry_after: int, details: Any = None) -> None:
+        super().__init__(message, details=details)
+        self.retry_after = retry_after

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections import defaultdict
+from collections import defaultdict, deque
 from typing import Any
 
 log = logging.getLogger("mozaika.server")
@@ -20,6 +20,8 @@ LOBBY = "lobby"
 """The channel of every table's seat and status changes (the lobby page watches it)."""
 CHANNEL_PREFIX = "mozaika:"
 QUEUE_SIZE = 256
+OUTBOX_SIZE = 10_000
+RETRY_SECONDS = 1.0
 
 Delivery = tuple[dict[str, Any], str]
 """An event and its JSON text: encoded once, however many watchers it reaches."""
@@ -30,31 +32,43 @@ def encode(event: dict[str, Any]) -> str:
 
 
 class Hub:
-    """Fans events out to the queues of local watchers, through Redis when it is configured."""
+    """Fans events out to the queues of local watchers, through Redis when it is configured.
+
+    With Redis, events wait in an outbox that a task of their own sends on, in order:
+    publishing never fails and never waits for Redis, so a move is acknowledged to its
+    player whatever Redis is doing.  While Redis cannot be reached the events wait (the
+    oldest are dropped past ``OUTBOX_SIZE``) and watchers catch up from the log.
+    """
 
     def __init__(self, redis_url: str | None = None) -> None:
         self.redis_url = redis_url
         self._watchers: defaultdict[str, set[asyncio.Queue[Delivery]]] = defaultdict(set)
         self._redis: Any = None
-        self._listener: asyncio.Task[None] | None = None
+        self._subscriber: Any = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._outbox: deque[tuple[str, str]] = deque(maxlen=OUTBOX_SIZE)
+        self._waiting = asyncio.Event()
 
     async def start(self) -> None:
         if self.redis_url is None:
             return
         import redis.asyncio as redis
 
-        self._redis = redis.from_url(self.redis_url)
-        pubsub = self._redis.pubsub()
-        await pubsub.psubscribe(CHANNEL_PREFIX + "*")
-        self._listener = asyncio.create_task(self._listen(pubsub))
+        # Short timeouts for sending; the subscriber waits for messages as long as there are none.
+        self._redis = redis.from_url(self.redis_url, socket_connect_timeout=1, socket_timeout=2)
+        self._subscriber = redis.from_url(self.redis_url, socket_connect_timeout=1)
+        self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._send())]
 
     async def stop(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
-                await self._listener
-        if self._redis is not None:
-            await self._redis.aclose()
+                await task
+        for client in (self._redis, self._subscriber):
+            if client is not None:
+                with contextlib.suppress(Exception):
+                    await client.aclose()
 
     def watch(self, channel: str) -> asyncio.Queue[Delivery]:
         queue: asyncio.Queue[Delivery] = asyncio.Queue(QUEUE_SIZE)
@@ -69,12 +83,16 @@ class Hub:
                 del self._watchers[channel]
 
     async def publish(self, events: list[dict[str, Any]]) -> None:
+        """Send committed events to every watcher; never raises and never waits for Redis."""
         for event in events:
             channels = [event["table"], LOBBY] if event["type"] == "table" else [event["table"]]
             text = encode(event)
             for channel in channels:
                 if self._redis is not None:
-                    await self._redis.publish(CHANNEL_PREFIX + channel, text)
+                    if len(self._outbox) == OUTBOX_SIZE:
+                        log.warning("Redis is far behind: the oldest unsent event is dropped")
+                    self._outbox.append((channel, text))
+                    self._waiting.set()
                 else:
                     self._deliver(channel, (event, text))
 
@@ -86,9 +104,39 @@ class Hub:
                 # A watcher this far behind resynchronises from the log when it catches up.
                 log.warning("a watcher of %s fell behind; an event was dropped", channel)
 
-    async def _listen(self, pubsub: Any) -> None:
+    async def _send(self) -> None:
+        """Publishes the outbox in order; when Redis fails, waits and tries the same event again."""
+        failing = False
         while True:
+            await self._waiting.wait()
+            while self._outbox:
+                channel, text = self._outbox[0]
+                try:
+                    await self._redis.publish(CHANNEL_PREFIX + channel, text)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:
+                    if not failing:
+                        log.warning("cannot publish to Redis (%s); events wait and are sent again", error)
+                    failing = True
+                    await asyncio.sleep(RETRY_SECONDS)
+                    continue
+                if failing:
+                    log.warning("publishing to Redis again")
+                    failing = False
+                self._outbox.popleft()
+            self._waiting.clear()
+
+    async def _listen(self) -> None:
+        """Delivers what Redis sends to the local watchers; subscribes again after any loss."""
+        failing = False
+        while True:
+            pubsub = self._subscriber.pubsub()
             try:
+                await pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                if failing:
+                    log.warning("subscribed to Redis again")
+                    failing = False
                 async for message in pubsub.listen():
                     if message.get("type") != "pmessage":
                         continue
@@ -97,8 +145,11 @@ class Hub:
                     self._deliver(channel, (json.loads(text), text))
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the connection dropped: log it, wait, and subscribe again
-                log.exception("lost the Redis subscription; reconnecting")
-                await asyncio.sleep(1)
+            except Exception as error:  # the connection dropped: say so once, wait, and subscribe again
+                if not failing:
+                    log.warning("lost the Redis subscription (%s); subscribing again", error)
+                failing = True
+                await asyncio.sleep(RETRY_SECONDS)
+            finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                    await pubsub.aclose()

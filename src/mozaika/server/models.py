@@ -51,6 +51,8 @@ class LoginSession(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    last_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=utc_now)
+    """When the session was last used (to the hour): unused for ``Settings.session_idle_days``, it has ended."""
 
     player: Mapped[Player] = relationship(lazy="joined")
 
@@ -76,6 +78,9 @@ class GameTable(Base):
     to_move: Mapped[list[int]] = mapped_column(JSON, default=list)
     """The seats that must decide now (kept for the lobby's "your turn")."""
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    bot_lease_holder: Mapped[str | None] = mapped_column(String(64))
+    """The server process that plays this table's bots, until ``bot_lease_until``; then any other may."""
+    bot_lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now, index=True)
 

@@ -62,6 +62,13 @@ def rank_order(state: State) -> list[int]:
     return places
 
 
+def rating_places(places: Sequence[int], abandoned: Sequence[bool]) -> list[int]:
+    """The places a rated game counts: a player who abandoned it loses it, below everyone who
+    stayed (together with any other who left), whatever the bot that played on scored."""
+    last = max(places) + 1
+    return [last if left else place for place, left in zip(places, abandoned, strict=True)]
+
+
 def new_ratings(ratings: Sequence[tuple[float, float]], places: Sequence[int]) -> list[tuple[float, float]]:
     """Openskill (Plackett-Luce) ratings after one game, from each seat's (mu, sigma) and place."""
     model = PlackettLuce()

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+import os
+import socket
+import uuid
+from dataclasses import dataclass, field
 from typing import Any
 
 from mozaika.server.accounts import Accounts
 from mozaika.server.analysis import Analysis
 from mozaika.server.botplay import BotPlayer
+from mozaika.server.credentials import HASHES_AT_ONCE
 from mozaika.server.database import Database
+from mozaika.server.hints import Hints
+from mozaika.server.leases import BotLeases
 from mozaika.server.live import Hub
+from mozaika.server.ratelimit import RateLimiter
 from mozaika.server.reviews import ReviewRunner, Reviews
 from mozaika.server.settings import Settings
 from mozaika.server.tables import Outcome, Tables
@@ -26,6 +34,11 @@ class Services:
     reviews: Reviews
     reviewer: ReviewRunner
     analysis: Analysis
+    limiter: RateLimiter
+    hints: Hints
+    password_checks: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(HASHES_AT_ONCE))
+    """Sign-ins and registrations waiting for a password hash wait here, on the event loop,
+    rather than each in a thread of the pool every other request needs."""
 
     @classmethod
     def create(cls, settings: Settings) -> Services:
@@ -40,23 +53,33 @@ class Services:
             await hub.publish(events)
             await reviewer[0].after_events(events)
 
-        bots = BotPlayer(tables, publish, settings.bot_workers)
+        leases = BotLeases(
+            db, f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}", settings.bot_lease_seconds
+        )
+        bots = BotPlayer(tables, publish, settings.bot_workers, leases)
         reviewer.append(ReviewRunner(reviews, bots, hub.publish, settings))
         return cls(
             settings=settings,
             db=db,
-            accounts=Accounts(db, settings.limits),
+            accounts=Accounts(db, settings.limits, settings.session_idle_days),
             tables=tables,
             hub=hub,
             bots=bots,
             reviews=reviews,
             reviewer=reviewer[0],
             analysis=Analysis(tables, bots, settings),
+            limiter=RateLimiter(settings.rate_limits, settings.redis_url, namespace=settings.database_url),
+            hints=Hints(bots, settings),
         )
 
     async def announce(self, outcome: Outcome) -> dict[str, Any]:
-        """Broadcast a committed change, wake the bots of its table, and give back the caller's data."""
-        await self.bots.publish(outcome.events)
+        """Wake the bots of a committed change's table, broadcast it, and give back the caller's data.
+
+        Neither depends on Redis being up: the change is committed, so it is acknowledged.
+        The broadcast goes through the bots' publisher, which also queues the review of a
+        game that this change ended.
+        """
         if outcome.bot_turns:
             self.bots.poke(outcome.events[0]["table"], outcome.bot_turns)
+        await self.bots.publish(outcome.events)
         return outcome.data

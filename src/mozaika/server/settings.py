@@ -8,6 +8,8 @@ from pathlib import Path
 
 import platformdirs
 
+from mozaika.server.ratelimit import RateLimits
+
 DATABASE_ENV = "MOZAIKA_DATABASE_URL"
 REDIS_ENV = "MOZAIKA_REDIS_URL"
 
@@ -30,6 +32,10 @@ class Limits:
     chat_history: int = 200
     name_characters: int = 32
     password_characters: tuple[int, int] = (8, 256)
+    open_tables_per_player: int = 10
+    """Tables a player has created that wait for players: the lobby is for everyone."""
+    bot_tables_per_player: int = 5
+    """Unfinished tables with bots that a player has created: bots' searches cost the server's cores."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,9 @@ class Settings:
     """Start the bot workers with the server (a worker's start blocks for a moment: better before any game)."""
     replacement_bot: str = "medium"
     """The level that takes over the seat of a player who abandons a running game."""
+    bot_lease_seconds: float = 10.0
+    """How long a process's claim to play a table's bots lasts unrenewed: after its death, the
+    longest another process waits to take the table's bots over."""
     hint_bot: str = "expert"
     """The bot whose analysis a hint shows, and how long it thinks (seconds)."""
     hint_seconds: float = 1.0
@@ -56,7 +65,13 @@ class Settings:
     """The most search seconds a whole game's review takes (split over its decisions)."""
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (on for any deployment behind TLS)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Pages of other origins (``https://example.org``) whose scripts may act for their users here;
+    the server's own pages always may."""
+    session_idle_days: float = 30.0
+    """A session unused this long has ended: its player signs in again."""
     limits: Limits = field(default_factory=Limits)
+    rate_limits: RateLimits = field(default_factory=RateLimits)
 
     @classmethod
     def from_environment(

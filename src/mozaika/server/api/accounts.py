@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.accounts import Caller
 from mozaika.server.api.identity import (
     SESSION_COOKIE,
+    client_address,
     current_caller,
     known_query_parameters,
     services,
@@ -29,16 +30,22 @@ def _signed_in(caller: Caller, token: str) -> dict[str, Any]:
 
 @router.post("/accounts", status_code=201, summary="Register an account and sign in")
 async def register(body: Registration, request: Request, response: Response) -> dict[str, Any]:
-    caller, token = await run_in_threadpool(
-        services(request).accounts.register, body.username, body.password, body.name
-    )
+    service = services(request)
+    await run_in_threadpool(service.limiter.hit, "registration_per_address", client_address(request))
+    async with service.password_checks:
+        caller, token = await run_in_threadpool(service.accounts.register, body.username, body.password, body.name)
     set_session_cookie(request, response, token)
     return _signed_in(caller, token)
 
 
 @router.post("/sessions", summary="Sign in with a username and password")
 async def sign_in(body: SignIn, request: Request, response: Response) -> dict[str, Any]:
-    caller, token = await run_in_threadpool(services(request).accounts.sign_in, body.username, body.password)
+    service = services(request)
+    limiter = service.limiter
+    await run_in_threadpool(limiter.hit, "sign_in_per_address", client_address(request))
+    await run_in_threadpool(limiter.hit, "sign_in_per_username", body.username.strip().lower())
+    async with service.password_checks:
+        caller, token = await run_in_threadpool(service.accounts.sign_in, body.username, body.password)
     set_session_cookie(request, response, token)
     return _signed_in(caller, token)
 
@@ -51,9 +58,21 @@ async def sign_out(request: Request, response: Response) -> None:
     response.delete_cookie(SESSION_COOKIE)
 
 
+@router.delete("/sessions", summary="Sign out everywhere: end every session of this player")
+async def sign_out_everywhere(request: Request, response: Response) -> dict[str, int]:
+    token = session_token(request)
+    if token is None:
+        raise NotSignedInError("not signed in")
+    ended = await run_in_threadpool(services(request).accounts.sign_out_everywhere, token)
+    response.delete_cookie(SESSION_COOKIE)
+    return {"ended": ended}
+
+
 @router.post("/guests", status_code=201, summary="Play as a guest: a name, no password")
 async def guest(body: Guest, request: Request, response: Response) -> dict[str, Any]:
-    caller, token = await run_in_threadpool(services(request).accounts.guest, body.name)
+    service = services(request)
+    await run_in_threadpool(service.limiter.hit, "guest_per_address", client_address(request))
+    caller, token = await run_in_threadpool(service.accounts.guest, body.name)
     set_session_cookie(request, response, token)
     return _signed_in(caller, token)
 
@@ -66,5 +85,7 @@ async def me(caller: CallerDep) -> dict[str, Any]:
 
 
 @router.get("/players/{username}", summary="A player's page: rating and recent games")
-async def player(username: str, request: Request) -> dict[str, Any]:
+async def player(
+    username: Annotated[str, Path(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")], request: Request
+) -> dict[str, Any]:
     return await run_in_threadpool(services(request).accounts.profile, username)

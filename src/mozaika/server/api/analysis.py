@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.server.api.identity import known_query_parameters, services
+from mozaika.server.api.identity import client_address, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS, Body
 from mozaika.server.errors import BadRequestError
 
@@ -74,4 +74,6 @@ async def edit(body: Edit, request: Request) -> dict[str, Any]:
 
 @router.post("/best", summary="The expert's best moves, with their values and each side's expected points")
 async def best(body: Ask, request: Request) -> dict[str, Any]:
-    return await services(request).analysis.best(body.line)
+    service = services(request)
+    await run_in_threadpool(service.limiter.hit, "analysis_per_address", client_address(request))
+    return await service.analysis.best(body.line)

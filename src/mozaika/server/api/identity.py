@@ -26,6 +26,12 @@ def session_token(connection: HTTPConnection) -> str | None:
     return connection.cookies.get(SESSION_COOKIE) or None
 
 
+def client_address(connection: HTTPConnection) -> str:
+    """The caller's address, as the rate limits count it (behind a proxy, uvicorn takes it from
+    ``X-Forwarded-For`` when the proxy is trusted with ``--forwarded-allow-ips``)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
 async def identify(connection: HTTPConnection) -> Caller:
     token = session_token(connection)
     return await run_in_threadpool(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 from functools import partial
 from typing import Any
 
@@ -27,19 +28,21 @@ from starlette.concurrency import run_in_threadpool
 from mozaika.server.accounts import Caller
 from mozaika.server.api.identity import identify, services
 from mozaika.server.api.schemas import ChatLine, MoveSubmission, UndoRequest
-from mozaika.server.errors import ApiError, BadRequestError, TooLargeError
+from mozaika.server.api.tables import TABLE_ID
+from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError, TooLargeError
 from mozaika.server.live import LOBBY, Delivery, encode
+from mozaika.server.middleware import CLOSE_REFUSED
 from mozaika.server.services import Services
 
 router = APIRouter()
-CLOSE_REFUSED = 4400
 
 
 @router.websocket("/api/tables/{table_id}/live")
-async def table_live(websocket: WebSocket, table_id: str, since: int | None = None) -> None:
+async def table_live(websocket: WebSocket, table_id: str) -> None:
     service = services(websocket)
     await websocket.accept()
     try:
+        since = _since(websocket, table_id)
         caller = await identify(websocket)
         queue = service.hub.watch(table_id)
     except ApiError as error:
@@ -87,9 +90,24 @@ async def lobby_live(websocket: WebSocket) -> None:
 
 
 async def _drain(websocket: WebSocket) -> None:
-    with contextlib.suppress(WebSocketDisconnect):
-        while True:
-            await websocket.receive_text()
+    """Reads and ignores what a lobby watcher sends, until it goes."""
+    while (await websocket.receive())["type"] != "websocket.disconnect":
+        pass
+
+
+def _since(websocket: WebSocket, table_id: str) -> int | None:
+    """The handshake's ``?since=N``, checked as strictly as an HTTP request's query (the only parameter taken)."""
+    if not re.fullmatch(TABLE_ID, table_id):
+        raise InvalidRequestError("path.table_id: a table's id is 1-16 letters, digits, '_' or '-'")
+    unknown = sorted(set(websocket.query_params) - {"since"})
+    if unknown:
+        raise BadRequestError(f"unknown query parameter {unknown[0]!r}; this endpoint takes: since")
+    since = websocket.query_params.get("since")
+    if since is None:
+        return None
+    if not since.isascii() or not since.isdigit() or len(since) > 7:
+        raise InvalidRequestError(f"query.since: a sequence number is a whole number from 0, not {since[:20]!r}")
+    return int(since)
 
 
 async def _refuse(websocket: WebSocket, error: ApiError) -> None:
@@ -140,8 +158,13 @@ class _TableConnection:
     async def _receive(self) -> None:
         limit = self.service.settings.limits.websocket_message_bytes
         while True:
-            text = await self.websocket.receive_text()
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message.get("code", 1000))
+            text = message.get("text")
             try:
+                if text is None:
+                    raise BadRequestError("messages are JSON text, not binary frames")
                 if len(text.encode()) > limit:
                     raise TooLargeError(f"a message is at most {limit} bytes")
                 await self._handle(_parse(text))
@@ -165,11 +188,13 @@ class _TableConnection:
                 outcome = await run_in_threadpool(tables.undo, self.table_id, self.caller, undo.seq)
             elif kind == "chat":
                 line = ChatLine.model_validate(message)
+                if self.caller.signed_in:
+                    await run_in_threadpool(self.service.limiter.hit, "chat_per_player", str(self.caller.player_id))
                 outcome = await run_in_threadpool(tables.say, self.table_id, self.caller, line.text)
             else:
                 raise BadRequestError(f"unknown message type {kind!r}: send move, undo, chat or ping")
         except ValidationError as error:
-            raise BadRequestError(f"malformed {kind} message: {_first_problem(error)}") from None
+            raise InvalidRequestError(f"malformed {kind} message: {_first_problem(error)}") from None
         await self.service.announce(outcome)
 
 
@@ -178,6 +203,8 @@ def _parse(text: str) -> dict[str, Any]:
         message = json.loads(text)
     except json.JSONDecodeError as error:
         raise BadRequestError(f"a message must be JSON: {error}") from None
+    except RecursionError:
+        raise BadRequestError("a message must be JSON, nested at most a few levels deep") from None
     if not isinstance(message, dict):
         raise BadRequestError("a message must be a JSON object with a 'type'")
     return message

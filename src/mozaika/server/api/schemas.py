@@ -6,30 +6,32 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from mozaika.server.text import Lines, PlainText
+
 
 class Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class Registration(Body):
-    username: str = Field(
+    username: PlainText = Field(
         pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$",
         examples=["jana"],
         description="2-32 letters, digits, '_', '.' or '-'; case does not matter.",
     )
     password: str = Field(min_length=8, max_length=256)
-    name: str | None = Field(
+    name: PlainText | None = Field(
         default=None, min_length=1, max_length=32, description="The name shown at tables (the username by default)."
     )
 
 
 class SignIn(Body):
-    username: str = Field(min_length=1, max_length=64)
+    username: PlainText = Field(min_length=1, max_length=64)
     password: str = Field(min_length=1, max_length=256)
 
 
 class Guest(Body):
-    name: str = Field(min_length=1, max_length=32, examples=["Petr"])
+    name: PlainText = Field(min_length=1, max_length=32, examples=["Petr"])
 
 
 class SeatPlan(Body):
@@ -38,9 +40,11 @@ class SeatPlan(Body):
 
 
 class NewTable(Body):
-    game: str = Field(max_length=32, examples=["azul"])
-    players: int = Field(ge=2, le=4)
-    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=8, examples=[{"wall": "coloured"}])
+    game: PlainText = Field(max_length=32, examples=["azul"])
+    players: int = Field(ge=2, le=4, strict=True)
+    options: dict[PlainText, PlainText | int | bool] = Field(
+        default_factory=dict, max_length=8, examples=[{"wall": "coloured"}]
+    )
     seats: list[SeatPlan] | None = Field(
         default=None, max_length=4, description="Each seat in turn order; by default the creator's, then open seats."
     )
@@ -49,21 +53,27 @@ class NewTable(Body):
 
 
 class Join(Body):
-    seat: int | None = Field(default=None, ge=0, le=3, description="Which open seat (the first open one by default).")
-    invite: str | None = Field(default=None, min_length=1, max_length=64, description="The token of an invite link.")
+    seat: int | None = Field(
+        default=None, ge=0, le=3, strict=True, description="Which open seat (the first open one by default)."
+    )
+    invite: PlainText | None = Field(
+        default=None, min_length=1, max_length=64, description="The token of an invite link."
+    )
 
 
 class MoveSubmission(Body):
-    move: str = Field(min_length=1, max_length=200, examples=["2B3"], description="The move in the game's notation.")
-    seq: int = Field(ge=0, description="The table's sequence number the move was chosen at.")
+    move: PlainText = Field(
+        min_length=1, max_length=200, examples=["2B3"], description="The move in the game's notation."
+    )
+    seq: int = Field(ge=0, strict=True, description="The table's sequence number the move was chosen at.")
 
 
 class UndoRequest(Body):
-    seq: int = Field(ge=0)
+    seq: int = Field(ge=0, strict=True)
 
 
 class ChatLine(Body):
-    text: str = Field(min_length=1, max_length=500, description="Plain text; clients escape it.")
+    text: Lines = Field(min_length=1, max_length=500, description="Plain text; clients escape it.")
 
 
 class ErrorDetail(BaseModel):
@@ -86,5 +96,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (409, "Does not fit the table's current state (a stale sequence number, a started game…)"),
         (413, "The request is too large"),
         (422, "Malformed, or an illegal move"),
+        (429, "Too many requests: try again after Retry-After seconds"),
     )
 }

@@ -8,13 +8,14 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.accounts import Caller
-from mozaika.server.api.identity import current_caller, known_query_parameters, services
+from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS, ChatLine, Join, MoveSubmission, NewTable, UndoRequest
 from mozaika.server.tables import SeatRequest, TableRequest, game_catalogue
 
 router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]
-TableId = Annotated[str, Path(max_length=16, description="The table's id, as in its invite link.")]
+TABLE_ID = r"^[A-Za-z0-9_-]{1,16}$"
+TableId = Annotated[str, Path(pattern=TABLE_ID, description="The table's id, as in its invite link.")]
 
 
 @router.get("/games", summary="The games a table can be created for, with their options")
@@ -43,6 +44,10 @@ async def create(body: NewTable, request: Request, caller: CallerDep) -> dict[st
         undo=body.undo,
     )
     service = services(request)
+    if caller.signed_in:
+        limiter = service.limiter
+        await run_in_threadpool(limiter.hit, "table_per_address", client_address(request))
+        await run_in_threadpool(limiter.hit, "table_per_player", str(caller.player_id))
     return await service.announce(await run_in_threadpool(service.tables.create, caller, plan))
 
 
@@ -101,8 +106,8 @@ async def undo(table_id: TableId, body: UndoRequest, request: Request, caller: C
 async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
     wanted = await run_in_threadpool(service.tables.hint_request, table_id, caller)
-    settings = service.settings
-    moves = await service.bots.analyse(wanted.position, wanted.seat, settings.hint_bot, settings.hint_seconds)
+    await run_in_threadpool(service.limiter.hit, "hint_per_player", caller.key)
+    moves = await service.hints.moves(wanted)
     return {"table": wanted.table_id, "seat": wanted.seat, "seq": wanted.seq, "moves": moves}
 
 
@@ -139,4 +144,6 @@ async def say(
     table_id: TableId, body: ChatLine, request: Request, caller: CallerDep, response: Response
 ) -> dict[str, Any]:
     service = services(request)
+    if caller.signed_in:
+        await run_in_threadpool(service.limiter.hit, "chat_per_player", str(caller.player_id))
     return await service.announce(await run_in_threadpool(service.tables.say, table_id, caller, body.text))

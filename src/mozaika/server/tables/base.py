@@ -95,8 +95,16 @@ class TableStore:
         return Game(table.game, table.players, dict(table.options), table.seed)
 
     def _position(self, session: Session, table: GameTable | TableFacts) -> State:
+        """The position after the table's ``seq`` entries, however far the log has gone since it was read.
+
+        On PostgreSQL each statement of a reading transaction sees the latest commits: moves
+        made through another process after the table was read must not be counted in.
+        """
         return self.positions.position(
-            table.id, self._game(table), table.seq, lambda after: self._entries(session, table.id, after=after)
+            table.id,
+            self._game(table),
+            table.seq,
+            lambda after: self._entries(session, table.id, after=after, before=table.seq + 1),
         )
 
     @staticmethod

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from mozaika.errors import MozaikaError, NotationError
@@ -14,7 +13,7 @@ from mozaika.server.accounts import Caller
 from mozaika.server.errors import ConflictError, ForbiddenError, MoveRefusedError
 from mozaika.server.facts import TableFacts, read_facts, write_advance
 from mozaika.server.games import CHANCE, MOVE, UNDO, Entry, replay, undoable_move
-from mozaika.server.models import GameTable, Seat, utc_now
+from mozaika.server.models import GameTable, utc_now
 from mozaika.server.tables.base import RUNNING, SEAT_BOT, BotTurn, HintRequest, Outcome
 from mozaika.server.tables.records import TableRecords
 
@@ -114,17 +113,6 @@ class TablePlay(TableRecords):
         self, data: dict[str, Any], events: list[dict[str, Any]], table: GameTable | TableFacts, state: State
     ) -> Outcome:
         return Outcome(data, events, self._bot_turns(table, state))
-
-    def tables_waiting_for_bots(self) -> list[str]:
-        with self.db.reading() as session:
-            return list(
-                session.scalars(
-                    select(GameTable.id)
-                    .join(Seat, Seat.table_id == GameTable.id)
-                    .where(GameTable.status == RUNNING, Seat.kind == SEAT_BOT)
-                    .distinct()
-                )
-            )
 
     def hint_request(self, table_id: str, caller: Caller) -> HintRequest:
         """What a hint analyses: the caller's position on turn, at a friendly table (rated games have no hints)."""

@@ -15,7 +15,7 @@ from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
 from mozaika.server.facts import read_facts
 from mozaika.server.games import Entry, public_position
 from mozaika.server.models import GameTable, LogEntry, Player
-from mozaika.server.results import final_result, game_statistics, new_ratings, rank_order
+from mozaika.server.results import final_result, game_statistics, new_ratings, rank_order, rating_places
 from mozaika.server.tables.base import FINISHED, OPEN
 from mozaika.server.tables.views import TableViews
 
@@ -29,7 +29,8 @@ class TableRecords(TableViews):
             table = read_facts(session, table_id, lock=False)
             if seq < 0 or seq > table.seq:
                 raise BadRequestError(f"the table has {table.seq} log entries; cannot resume from {seq}")
-            entries = self._entries(session, table.id, after=seq)
+            # Bounded: on PostgreSQL, entries committed since the table was read would not match its seq.
+            entries = self._entries(session, table.id, after=seq, before=table.seq + 1)
             state = self._position(session, table) if table.status != OPEN else None
             return self._step_event(table, entries, state)
 
@@ -85,7 +86,7 @@ class TableRecords(TableViews):
         if len(accounts) != len(players):
             return []
         before = [(player.rating_mu, player.rating_sigma) for player in accounts]
-        after = new_ratings(before, rank_order(state))
+        after = new_ratings(before, rating_places(rank_order(state), [seat.replaced for seat in table.seats]))
         changes = []
         for player, (mu, sigma), (old_mu, old_sigma) in zip(accounts, after, before, strict=True):
             player.rating_mu, player.rating_sigma = mu, sigma

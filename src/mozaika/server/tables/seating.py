@@ -12,6 +12,7 @@ from mozaika.server.credentials import new_seed, new_table_id, new_token, token_
 from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError
 from mozaika.server.facts import TableFacts
 from mozaika.server.models import GameTable, Seat
+from mozaika.server.quotas import check_table_quota
 from mozaika.server.tables.base import (
     CANCELLED,
     OPEN,
@@ -83,6 +84,7 @@ class TableSeating(TablePlay):
                 raise BadRequestError(f"a seat is 'me', 'open', 'invite' or 'bot', not {wanted.kind!r}")
             table.seats.append(seat)
         with self.db.transaction() as session:
+            check_table_quota(session, owner, any(seat.kind == SEAT_BOT for seat in table.seats), self.settings.limits)
             session.add(table)
             session.flush()
             view = self._view(session, table, caller)
@@ -143,7 +145,9 @@ class TableSeating(TablePlay):
             if table.owner_id == caller.player_id:
                 table.status = CANCELLED
             else:
-                seat.kind, seat.player_id, seat.token_hash = SEAT_OPEN, None, None
+                # An invited seat stays invite-only: its link (kept) can bring its player back.
+                seat.kind = SEAT_INVITED if seat.invite_hash is not None else SEAT_OPEN
+                seat.player_id, seat.token_hash = None, None
             self._touch(table)
             view = self._view(session, table, caller)
             events = [self._table_event(table)]
@@ -196,7 +200,7 @@ class TableSeating(TablePlay):
     @staticmethod
     def _claim(seat: Seat, player_id: int) -> str:
         token = new_token()
-        seat.kind, seat.player_id, seat.token_hash, seat.invite_hash = SEAT_PLAYER, player_id, token_hash(token), None
+        seat.kind, seat.player_id, seat.token_hash = SEAT_PLAYER, player_id, token_hash(token)
         return token
 
     @staticmethod

@@ -1,7 +1,7 @@
 """Game reviews: the expert's review of each finished game, made in the background.
 
-Revision ID: 0002_game_reviews
-Revises: 0001
+Revision ID: 0003_game_reviews
+Revises: 0002_sessions_bot_leases
 Create Date: 2026-11-25
 """
 
@@ -10,8 +10,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0002_game_reviews"
-down_revision: str | None = "0001"
+revision: str = "0003_game_reviews"
+down_revision: str | None = "0002_sessions_bot_leases"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,161 @@
+"""Abuse test of the game server: a flood of wrong sign-ins while live tables play, on loopback.
+
+Starts ``mozaika serve`` (rate limits on, as deployed) on a fresh SQLite database,
+registers the account under attack, opens ``--tables`` 2-player Azul tables played
+by scripted WebSocket players (as in ``load.py``, some against a bot), and measures
+their moves' submission-to-broadcast latency first in quiet, then while ``--threads``
+threads send wrong passwords for that one account as fast as the server answers.
+
+    python benchmarks/abuse.py --tables 10 --seconds 20
+
+Prints the moves' 50th, 90th and 99th percentiles in each phase, and how the sign-in
+attempts were answered (401 wrong password, 429 rate-limited) with their own p99.
+Bounded: at most 30 tables, 120 s a phase and 20,000 sign-in attempts, loopback only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from load import Measurements, open_table, percentile, scripted_player, start_server
+
+VICTIM, PASSWORD = "victim", "the right password"
+MOST_ATTEMPTS = 20_000
+
+
+def flood(url: str, threads: int, stop: threading.Event, codes: Counter[int], times: list[float]) -> None:
+    """``threads`` threads sending wrong passwords for the victim until ``stop`` (or the attempts run out)."""
+    lock = threading.Lock()
+
+    def attacker() -> None:
+        with httpx.Client(base_url=url, timeout=60) as client:
+            while not stop.is_set():
+                with lock:
+                    if sum(codes.values()) >= MOST_ATTEMPTS:
+                        return
+                started = time.perf_counter()
+                status = client.post("/api/sessions", json={"username": VICTIM, "password": "a wrong guess"})
+                with lock:
+                    codes[status.status_code] += 1
+                    times.append(time.perf_counter() - started)
+
+    workers = [threading.Thread(target=attacker) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+
+
+async def run(url: str, options: argparse.Namespace) -> dict[str, Any]:
+    rng = random.Random(options.seed)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+        registered = await client.post("/api/accounts", json={"username": VICTIM, "password": PASSWORD})
+        registered.raise_for_status()
+        bot_tables = int(options.tables * options.bots)
+        opened = [await open_table(client, number, number < bot_tables) for number in range(options.tables)]
+        for table_id, players in opened:
+            (await client.post(f"/api/tables/{table_id}/start", headers=players[0])).raise_for_status()
+    measured = Measurements()
+    measured.measuring_from = time.monotonic() + options.warmup
+    flood_from = measured.measuring_from + options.seconds
+    deadline = flood_from + options.seconds
+    address = url.replace("http://", "ws://")
+    think = tuple(options.think)
+    players = [
+        scripted_player(
+            address, table_id, seat, headers, think, deadline, random.Random(rng.random()), measured, seat == 0
+        )
+        for table_id, seats in opened
+        for seat, headers in enumerate(seats)
+    ]
+    codes: Counter[int] = Counter()
+    sign_in_times: list[float] = []
+    stop = threading.Event()
+
+    async def attack() -> None:
+        await asyncio.sleep(max(0.0, flood_from - time.monotonic()))
+        stopper = asyncio.get_running_loop().call_later(options.seconds, stop.set)
+        await asyncio.to_thread(flood, url, options.threads, stop, codes, sign_in_times)
+        stopper.cancel()
+
+    await asyncio.gather(attack(), *players)
+    stop.set()
+    quiet = [lat for lat, at in zip(measured.latencies, measured.moments, strict=True) if at < flood_from]
+    flooded = [lat for lat, at in zip(measured.latencies, measured.moments, strict=True) if at >= flood_from]
+    return {
+        "tables": options.tables,
+        "bot_tables": bot_tables,
+        "seconds_per_phase": options.seconds,
+        "threads": options.threads,
+        "quiet": figures(quiet),
+        "flood": figures(flooded),
+        "sign_in_attempts": sum(codes.values()),
+        "sign_in_answers": {str(code): count for code, count in sorted(codes.items())},
+        "sign_in_p99_ms": round(1000 * percentile(sign_in_times, 0.99), 1) if sign_in_times else None,
+        "refused_moves": len(measured.errors),
+    }
+
+
+def figures(latencies: list[float]) -> dict[str, Any] | None:
+    if not latencies:
+        return None
+    return {
+        "moves": len(latencies),
+        "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
+        "p90_ms": round(1000 * percentile(latencies, 0.90), 1),
+        "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=10, choices=range(1, 31), metavar="1-30")
+    parser.add_argument("--bots", type=float, default=0.5, help="Share of the tables where one seat is a bot.")
+    parser.add_argument("--seconds", type=float, default=20.0, help="How long each phase (quiet, flood) lasts.")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--threads", type=int, default=8, choices=range(1, 33), metavar="1-32")
+    parser.add_argument("--think", type=float, nargs=2, default=(0.5, 1.5), metavar=("MIN", "MAX"))
+    parser.add_argument("--bot-workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+    options = parser.parse_args()
+    if not 1 <= options.seconds <= 120:
+        parser.error("--seconds is 1-120")
+    with tempfile.TemporaryDirectory(prefix="mozaika-abuse-") as folder:
+        server, url = start_server(Path(folder), options.bot_workers, rate_limits=True)
+        try:
+            result = asyncio.run(run(url, options))
+        finally:
+            server.terminate()
+            server.wait(30)
+    if options.json:
+        print(json.dumps(result, indent=1))
+        return
+    print(
+        f"{result['tables']} live tables ({result['bot_tables']} with a bot), {options.seconds} s quiet, "
+        f"then {options.seconds} s of {options.threads} threads sending wrong passwords for one account"
+    )
+    for phase in ("quiet", "flood"):
+        found = result[phase] or {}
+        print(
+            f"  {phase:5}  moves {found.get('moves', 0):5}  p50 {found.get('p50_ms')} ms  "
+            f"p90 {found.get('p90_ms')} ms  p99 {found.get('p99_ms')} ms"
+        )
+    answers = ", ".join(f"{count} x {code}" for code, count in result["sign_in_answers"].items())
+    print(f"  sign-in attempts {result['sign_in_attempts']}: {answers}; their p99 {result['sign_in_p99_ms']} ms")
+    print(f"  refused moves {result['refused_moves']}")
+
+
+if __name__ == "__main__":
+    main()

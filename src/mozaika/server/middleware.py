@@ -1,0 +1,169 @@
+"""What every request passes through before a handler: the body's size, the caller's origin, and
+the security headers of every answer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+from fastapi.responses import JSONResponse
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+"""The browser client has no inline script or style and talks only to its own server."""
+API_DOCUMENTATION = ("/docs", "/redoc")
+"""The interactive API documentation loads its script from a CDN and starts it inline: a CSP of its own."""
+DOCUMENTATION_POLICY = "frame-ancestors 'none'; object-src 'none'; base-uri 'none'"
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+CLOSE_REFUSED = 4400
+
+
+async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, code: str, message: str) -> None:
+    response = JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    await response(scope, receive, send)
+
+
+class BodyLimit:
+    """Refuses a request body larger than ``limit`` bytes with 413, before any handler reads it.
+
+    A body sent without ``Content-Length`` (chunked) is read here up to the limit and
+    handed on whole, so that an oversized one is refused as 413 like any other.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length")
+        if declared is not None:
+            if not declared.isdigit() or int(declared) > self.limit:
+                await self._too_large(scope, receive, send)
+            else:
+                await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        received = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.limit:
+                await self._too_large(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        handed_on = False
+
+        async def replay() -> Message:
+            nonlocal handed_on
+            if handed_on:
+                return await receive()
+            handed_on = True
+            return whole
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await _refuse(scope, receive, send, 413, "too_large", f"the request body is larger than {self.limit} bytes")
+
+
+class SameOrigin:
+    """Refuses what another site's page asks a browser to do with its user's cookie.
+
+    A browser names the page's origin in ``Origin`` on every WebSocket handshake and on
+    every state-changing request; it must be this server itself (the host the request
+    was sent to) or one of ``allowed``.  Clients other than browsers send no ``Origin``
+    and are not affected.  A state-changing request's body, when it has a type, must be
+    JSON: a form cannot be sent across sites without being refused.
+    """
+
+    def __init__(self, app: ASGIApp, allowed: Iterable[str] = ()) -> None:
+        self.app = app
+        self.allowed = {origin.rstrip("/").lower() for origin in allowed}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket") or (kind == "http" and scope["method"] not in STATE_CHANGING):
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        origin = headers.get("origin")
+        if origin is not None and not self._allowed(origin, headers.get("host", "")):
+            message = f"requests from the page of {origin[:100]} are not accepted: this server's own pages only"
+            if kind == "websocket":
+                await _refuse_socket(receive, send, message)
+            else:
+                await _refuse(scope, receive, send, 403, "forbidden", message)
+            return
+        media = headers.get("content-type")
+        if kind == "http" and media is not None and media.split(";")[0].strip().lower() != "application/json":
+            message = f"a request's body is JSON (Content-Type: application/json), not {media[:60]}"
+            await _refuse(scope, receive, send, 415, "unsupported_media_type", message)
+            return
+        await self.app(scope, receive, send)
+
+    def _allowed(self, origin: str, host: str) -> bool:
+        origin = origin.rstrip("/").lower()
+        if origin in self.allowed:
+            return True
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host.lower()
+
+
+async def _refuse_socket(receive: Receive, send: Send, message: str) -> None:
+    """Accepts the handshake only to say why the connection ends (as every refused connection does)."""
+    if (await receive())["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
+    error = {"type": "error", "error": {"code": "forbidden", "message": message}}
+    await send({"type": "websocket.send", "text": json.dumps(error)})
+    await send({"type": "websocket.close", "code": CLOSE_REFUSED, "reason": "forbidden origin"})
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP answer: a strict Content-Security-Policy, no framing,
+    no content sniffing, and no referrer (addresses can hold invite tokens)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        documentation = scope["path"].startswith(API_DOCUMENTATION)
+        policy = DOCUMENTATION_POLICY if documentation else CONTENT_SECURITY_POLICY
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["Content-Security-Policy"] = policy
+                headers["X-Frame-Options"] = "DENY"
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "no-referrer"
+            await send(message)
+
+        await self.app(scope, receive, with_headers)

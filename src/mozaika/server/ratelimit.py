@@ -1,0 +1,91 @@
+"""Rate limits: how often one address or one player may do what costs the server or crowds others out.
+
+Counted with the ``limits`` library in a moving window: in this process's memory, or
+in Redis when the server has ``--redis``, so that every process of one deployment
+shares the counts.  An action over its limit is refused with 429 and ``Retry-After``.
+When Redis cannot be reached the limits are not enforced (and a warning is logged):
+an outage of the cache must not stop people from playing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import time
+from dataclasses import dataclass, fields
+
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage, RedisStorage, Storage
+from limits.strategies import MovingWindowRateLimiter
+
+from mozaika.server.errors import TooManyRequestsError
+
+log = logging.getLogger("mozaika.server")
+
+
+@dataclass(frozen=True)
+class RateLimits:
+    """Each action's limit, in the ``limits`` notation ("10/minute"); per address or per player as named."""
+
+    sign_in_per_address: str = "20/minute"
+    sign_in_per_username: str = "10/minute"
+    """Wrong or right: a guesser locks the account's sign-in for a minute, no longer."""
+    registration_per_address: str = "20/hour"
+    guest_per_address: str = "30/minute"
+    table_per_player: str = "10/minute"
+    table_per_address: str = "30/minute"
+    chat_per_player: str = "20/minute"
+    hint_per_player: str = "30/minute"
+    analysis_per_address: str = "30/minute"
+    """The analysis board's expert, open to anyone: counted by address."""
+    enabled: bool = True
+    """Off only for load tests on loopback, where one address plays hundreds of players."""
+
+
+ACTIONS = tuple(field.name for field in fields(RateLimits) if field.name != "enabled")
+
+
+class RateLimiter:
+    """Counts actions by key and refuses those over their limit."""
+
+    def __init__(self, limits: RateLimits, redis_url: str | None, namespace: str) -> None:
+        """``namespace`` keeps apart the counts of deployments that share one Redis (the database they serve)."""
+        self.enabled = limits.enabled
+        self._items: dict[str, RateLimitItem] = {action: parse(getattr(limits, action)) for action in ACTIONS}
+        prefix = "mozaika-limits-" + hashlib.sha256(namespace.encode()).hexdigest()[:16]
+        storage: Storage
+        if redis_url is not None:
+            # A short timeout: an unreachable Redis must not hold a request up.
+            storage = RedisStorage(redis_url, key_prefix=prefix, socket_timeout=0.5, socket_connect_timeout=0.5)
+        else:
+            storage = MemoryStorage()
+        self._limiter = MovingWindowRateLimiter(storage)
+        self._warned_at = -math.inf
+
+    def hit(self, action: str, *keys: str) -> None:
+        """Count one ``action`` for each key (an address, a username, a player); refuse it over any limit.
+
+        Each key is counted on its own, so that a flood from one address and a flood
+        against one username are both stopped.
+        """
+        if not self.enabled:
+            return
+        item = self._items[action]
+        for key in keys:
+            try:
+                allowed = self._limiter.hit(item, action, key)
+                reset = self._limiter.get_window_stats(item, action, key).reset_time if not allowed else 0.0
+            except Exception:  # the shared storage is unreachable: play on, unlimited, and say so
+                self._warn_unreachable()
+                return
+            if not allowed:
+                wait = max(1, math.ceil(reset - time.time()))
+                message = f"too many attempts ({item}): try again in {wait} s"
+                raise TooManyRequestsError(message, retry_after=wait, details={"retry_after": wait})
+
+    def _warn_unreachable(self) -> None:
+        now = time.monotonic()
+        if now - self._warned_at > 60:
+            self._warned_at = now
+            log.warning("the rate limits' storage cannot be reached: limits are not enforced meanwhile")
