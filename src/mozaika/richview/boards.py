@@ -11,7 +11,8 @@ from functools import cache
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -50,9 +51,14 @@ def heading(position: Position, names: list[str], text: Messages, to_move: tuple
     return line
 
 
-def board_title(position: Position, seat: int, names: list[str], text: Messages, to_move: tuple[int, ...]) -> str:
-    score = text("points", count=position["boards"][seat]["score"])
-    title = f"{names[seat]} · {score}"
+def board_title(
+    position: Position, seat: int, names: list[str], text: Messages, to_move: tuple[int, ...], *, short: bool = False
+) -> str:
+    """The name and score over a board (short: over a compact board), and whether that player is to move."""
+    score = position["boards"][seat]["score"]
+    if short:
+        return f"{names[seat]} {score}" + (" ◀" if seat in to_move else "")
+    title = f"{names[seat]} · {text('points', count=score)}"
     return f"{title} ◀ {text('to_move')}" if seat in to_move else title
 
 
@@ -61,8 +67,24 @@ def board_panel(
 ) -> Panel:
     family = position_family(position)
     body = family.board(position, seat, view, compact=compact)
-    title = board_title(position, seat, names, view.text, to_move)
+    title = board_title(position, seat, names, view.text, to_move, short=compact)
     return Panel(body, title=title, title_align="left", expand=False, border_style="bold" if seat in to_move else "dim")
+
+
+def fitting_boards(
+    position: Position,
+    seats: list[int],
+    names: list[str],
+    view: View,
+    to_move: tuple[int, ...],
+    width: int,
+    console: Console,
+) -> Columns:
+    """These players' boards side by side: in full where they fit in ``width`` columns, else compact."""
+    full = [board_panel(position, seat, names, view, to_move) for seat in seats]
+    if sum(Measurement.get(console, console.options, panel).maximum for panel in full) > width:
+        full = [board_panel(position, seat, names, view, to_move, compact=True) for seat in seats]
+    return Columns(full, padding=(0, 0))
 
 
 def position_view(

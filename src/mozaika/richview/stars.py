@@ -129,9 +129,9 @@ class StarsFamily(BoardFamily):
         centre.append_text(self._tiles("C", tiles, view) if tiles else Text("—", style="dim"))
         cells.append(centre)
         wild = position["wild"]
-        track = Text(f"{text('wild_short')} ")
+        track = Text(text("wild", colour=self.colour_name(wild, text)) + " ")
         track.append_text(self.painter.tile(wild))
-        track.append(f" {self.colour_name(wild, text)}   ")
+        track.append("   ")
         track.append(f"{text('rounds')} ", style="dim")
         for number, letter in enumerate(self.layout["wild_by_round"], start=1):
             current = number == position["round"]

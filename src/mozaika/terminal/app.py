@@ -14,8 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rich.columns import Columns
 from rich.console import Group, RenderableType
+from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
 from textual import events, on, work
@@ -30,9 +30,9 @@ from mozaika.i18n import Messages
 from mozaika.protocol import Move
 from mozaika.richview import (
     View,
-    board_panel,
     board_title,
     breakdown_table,
+    fitting_boards,
     heading,
     position_family,
     round_summary,
@@ -43,11 +43,10 @@ from mozaika.terminal.game import GameTable, RoundEnd
 
 QUIT, SAVE, UNDO, HINT, HELP = "q", "s", "u", "?", "h"
 COMMANDS = (QUIT, SAVE, UNDO, HINT, HELP)
-FULL_BOARD_WIDTH = 40
-"""Width a full wall or star board needs, border included: wider terminals show opponents in full."""
 
 
 OPTION_KEY = "option"
+STEP_LINES = 3
 
 
 class Clickable(Static):
@@ -223,7 +222,9 @@ class PlayApp(App[None]):
         self.chooser = MoveChooser(position_family(self.state.to_dict()), self.state.legal_moves(seat), seat)
         self.cursor = 0
         self.cursor_moved = False
-        self.query_one("#prompt", Input).value = ""
+        prompt = self.query_one("#prompt", Input)
+        prompt.value = ""
+        prompt.focus()
         self.redraw()
 
     @work(thread=True, exclusive=True, group="bot")
@@ -285,17 +286,31 @@ class PlayApp(App[None]):
             legend = []
         self.query_one("#shared", Static).update(shared)
         mine = self.query_one("#mine", Static)
-        mine.update(family.board(position, self.viewer, view, compact=False))
+        board = family.board(position, self.viewer, view, compact=False)
+        mine.update(board)
+        mine_width = Measurement.get(self.console, self.console.options, board).maximum + 4  # border and padding
+        mine_height = self._height(board, mine_width) + 2
         mine.border_title = board_title(position, self.viewer, names, self.text, to_move)
         mine.set_class(self.viewer not in to_move, "waiting")
         others = [seat for seat in range(len(names)) if seat != self.viewer]
-        room = self.size.width - FULL_BOARD_WIDTH
-        compact = room < FULL_BOARD_WIDTH * len(others)
-        panels = [board_panel(position, seat, names, view, to_move, compact=compact) for seat in others]
-        self.query_one("#others", Static).update(Columns(panels, padding=(0, 0)))
-        self.query_one("#legend", Static).update(Group(*legend))
+        side = max(10, self.size.width - mine_width)
+        panels = fitting_boards(position, others, names, view, to_move, side, self.console)
+        self.query_one("#others", Static).update(panels)
+        # The legend where the other boards leave room beside yours, else under h (help).
+        room = mine_height - self._height(panels, side)
+        shown: list[RenderableType] = []
+        for line in legend:
+            room -= self._height(line, side - 2)
+            if room < 0:
+                break
+            shown.append(line)
+        self.query_one("#legend", Static).update(Group(*shown))
         self.query_one("#step", Static).update(self.step_view())
         self.query_one("#message", Static).update(self.message_text)
+
+    def _height(self, drawing: RenderableType, width: int) -> int:
+        """How many lines a drawing takes at this width."""
+        return len(self.console.render_lines(drawing, self.console.options.update_width(max(1, width)), pad=False))
 
     def step_view(self) -> RenderableType:
         """The next step of the move being chosen, with its choices (the one under the cursor reversed)."""
@@ -303,17 +318,32 @@ class PlayApp(App[None]):
             return Text()
         if not self.chooser.matching():
             return Text(self.text("no_such_move", typed=self.chooser.typed.strip()), style="bold red")
-        family = position_family(self.state.to_dict())
+        position = self.state.to_dict()
+        family = position_family(position)
         choosing = self.chooser.choosing()
         options = self.chooser.options()
-        line = Text.assemble((family.step_title(self.state.to_dict(), choosing, self.text) + ": ", "bold"))
-        position = self.state.to_dict()
+        title = Text.assemble((family.step_title(position, choosing, self.text) + ":", "bold"))
+        width = max(20, self.size.width - 2)
+        lines = [title]
+        cursor_line = 0
         for index, token in enumerate(options):
             label = family.option_label(position, choosing, token, self.text)
-            style = Style(bold=True, reverse=True) if index == self.cursor % len(options) else Style(underline=True)
-            line.append(f"[{label}]", style=style + Style.from_meta({OPTION_KEY: index}))
-            line.append(" ")
-        return line
+            under_cursor = index == self.cursor % len(options)
+            style = Style(bold=True, reverse=True) if under_cursor else Style(underline=True)
+            chip = Text.assemble((f"[{label}]", style + Style.from_meta({OPTION_KEY: index})))
+            # Whole choices to a line: a choice is never cut in two.
+            if lines[-1].cell_len + 1 + chip.cell_len > width:
+                lines.append(Text(" "))
+            lines[-1].append(" ")
+            lines[-1].append_text(chip)
+            if under_cursor:
+                cursor_line = len(lines) - 1
+        # At most STEP_LINES lines, those around the cursor; the arrows reach the others.
+        first = max(0, min(cursor_line - 1, len(lines) - STEP_LINES))
+        shown = lines[first : first + STEP_LINES]
+        if first + STEP_LINES < len(lines):
+            shown[-1].append(" …", style="bold")
+        return Group(*shown)
 
     def say(self, message: str, style: str = "") -> None:
         self.message_text = Text(message, style=style)
@@ -417,7 +447,7 @@ class PlayApp(App[None]):
         options = self.chooser.options()
         if not options:
             return
-        move = self.chooser.choose(options[index % len(options)])
+        move = self.chooser.choose(options[index % len(options)]) or self.chooser.decided()
         if move is not None:
             self.play(move)
             return

@@ -35,6 +35,9 @@ class MoveChooser:
         """The steps fully typed that every matching move shares, and those moves' steps."""
         typed = _normal(self.typed)
         matching = self.matching()
+        # A step typed in full is taken as that step (``P``: the purple star, not the start of ``pass``).
+        whole = [notation for notation in matching if self._ends_a_step(notation, typed)]
+        matching = whole or matching
         shared: Path | None = None
         for notation in matching:
             path = self.paths[notation]
@@ -54,6 +57,14 @@ class MoveChooser:
                     common += 1
                 shared = shared[:common]
         return Choosing(self.seat, shared or (), tuple(self.paths[notation] for notation in matching))
+
+    def _ends_a_step(self, notation: str, typed: str) -> bool:
+        length = 0
+        for token in self.paths[notation]:
+            if length == len(typed):
+                return True
+            length += len(token)
+        return length == len(typed)
 
     def options(self) -> list[str]:
         """The next steps that fit what was typed after the chosen ones."""

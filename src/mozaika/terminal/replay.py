@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Group
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,8 +16,7 @@ from textual.widgets import Static
 
 from mozaika.i18n import Messages
 from mozaika.records import Record
-from mozaika.richview import View, board_panel, heading, position_family
-from mozaika.terminal.app import FULL_BOARD_WIDTH
+from mozaika.richview import View, fitting_boards, heading, position_family
 
 
 def positions_of(record: Record) -> list[dict[str, Any]]:
@@ -85,12 +83,10 @@ class ReplayApp(App[None]):
         line.append(f"   {self.text('replay_step', step=self.index, steps=len(self.record.steps), move=step)}")
         self.query_one("#heading", Static).update(line)
         self.query_one("#shared", Static).update(family.shared(position, view))
-        compact = self.size.width < FULL_BOARD_WIDTH * min(len(names), 2)
-        panels: list[RenderableType] = [
-            board_panel(position, seat, names, view, (), compact=compact) for seat in range(len(names))
-        ]
+        seats = list(range(len(names)))
+        panels = fitting_boards(position, seats, names, view, (), self.size.width, self.console)
         legend = family.legend(position, self.text)
-        self.query_one("#boards", Static).update(Group(Columns(panels, padding=(0, 0)), *legend))
+        self.query_one("#boards", Static).update(Group(panels, *legend))
 
     def action_step(self, step: int) -> None:
         self.index = max(0, min(len(self.positions) - 1, self.index + step))
