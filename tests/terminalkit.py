@@ -108,11 +108,12 @@ def unwrapped_and_visible(app: PlayApp) -> list[str]:
 
 
 async def play_whole_game(
-    app: PlayApp, pilot: Pilot[None], seed: int, *, check_layout: bool = True
+    app: PlayApp, pilot: Pilot[None], seed: int, *, check_layout: bool = True, shots: Path | None = None
 ) -> tuple[int, list[str]]:
     """Play the person's seat to the end (random legal moves, by keys and by notation in turn).
 
-    Returns how many round summaries were shown, and every layout problem seen.
+    Returns how many round summaries were shown, and every layout problem seen. With ``shots`` (a path
+    without suffix), the first two round summaries and the result are saved there as SVG screenshots.
     """
     chooser = random.Random(seed)
     summaries = 0
@@ -120,6 +121,9 @@ async def play_whole_game(
     for _ in range(3000):
         await settle(app, pilot)
         if isinstance(app.screen, Notice):
+            if shots is not None and (summaries in (0, 1) or app.finished):
+                name = "result" if app.finished else f"round-{summaries + 1}"
+                app.save_screenshot(str(shots.with_name(f"{shots.name}-{name}.svg")))
             if app.finished:
                 return summaries, problems
             summaries += 1

@@ -19,15 +19,16 @@ def test_a_whole_game_fits_the_screen(game: str, options: dict[str, Any], size: 
 
     async def play() -> None:
         app = new_app(game, options, players, seed=11)
+        name = f"{game_name(game, options)}-{players}p-{size[0]}x{size[1]}"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         async with app.run_test(size=size) as pilot:
-            summaries, problems = await play_whole_game(app, pilot, seed=11)
+            summaries, problems = await play_whole_game(app, pilot, seed=11, shots=ARTIFACTS / name)
             assert problems == []
             state = app.table.state
             assert state.is_over
             assert summaries == state.round
             await pilot.press("escape")
             await settle(app, pilot)
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            app.save_screenshot(str(ARTIFACTS / f"end-{game_name(game, options)}-{players}p-{size[0]}x{size[1]}.svg"))
+            app.save_screenshot(str(ARTIFACTS / f"{name}-end.svg"))
 
     asyncio.run(play())

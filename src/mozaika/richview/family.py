@@ -109,8 +109,8 @@ class BoardFamily:
         """One player's board, in full or compact."""
         raise NotImplementedError
 
-    def legend(self, position: Position, text: Messages) -> list[Text]:
-        """Lines explaining what the boards show beyond tiles (special factories, bonuses)."""
+    def legend(self, position: Position, text: Messages, *, every: bool = False) -> list[Text]:
+        """Lines explaining what the boards show beyond tiles (special factories, bonuses); ``every``: all of them."""
         return []
 
     def round_tiles(self, before: Position, after: Position, seat: int, text: Messages) -> Text:

@@ -219,7 +219,7 @@ class StarsFamily(BoardFamily):
         wild = position["wild"]
         hand = self.painter.sort(board["hand"])
         label = text("kept") if board.get("passed") else text("hand")
-        line = Text.assemble(("✋ " if compact else f"{label}: ", "bold"))
+        line = Text.assemble((f"{text('hand_short')} " if compact else f"{label}: ", "bold"))
         own = "".join(letter for letter in hand if letter != wild)
         wilds = hand.count(wild)
         if not hand:
@@ -234,7 +234,7 @@ class StarsFamily(BoardFamily):
 
     # --- words ------------------------------------------------------------------------
 
-    def legend(self, position: Position, text: Messages) -> list[Text]:
+    def legend(self, position: Position, text: Messages, *, every: bool = False) -> list[Text]:
         rewards = {feature["kind"]: feature["tiles"] for feature in self.layout["features"]}
         line = Text()
         for kind in ("pillar", "statue", "window"):

@@ -249,22 +249,23 @@ class WallFamily(BoardFamily):
 
     # --- words ------------------------------------------------------------------------
 
-    def legend(self, position: Position, text: Messages) -> list[Text]:
-        lines = []
+    def legend(self, position: Position, text: Messages, *, every: bool = False) -> list[Text]:
+        """What each special factory on the table does (M-1..M-5); ``every``: all five, when the game has them."""
         specials = position.get("special_factories") or []
-        shown: set[str] = set()
-        for index, disc in enumerate(specials):
-            if disc is None or disc[0] in shown:
-                continue
-            shown.add(disc[0])
-            colour = self.colour_name(disc[1:], text) if len(disc) > 1 else ""
-            line = Text.assemble((f"SN{disc[0]} ", "bold #d7af00"))
-            line.append(text(f"disc_{disc[0]}", colour=colour, number=index + 1))
-            lines.append(line)
-        holder = position.get("sn5_holder")
-        if holder is not None and "5" not in shown:
-            line = Text.assemble(("SN5 ", "bold #d7af00"))
-            line.append(text("disc_5"))
+        discs: dict[str, str] = {}
+        for disc in specials:
+            if disc is not None:
+                discs.setdefault(disc[0], disc[1:])
+        if position.get("sn5_holder") is not None:
+            discs.setdefault("5", "")
+        if every and self.options.get("special_factories"):
+            for number in "12345":
+                discs.setdefault(number, "")
+        lines = []
+        for number in sorted(discs):
+            colour = self.colour_name(discs[number], text) if discs[number] else text("its_colour")
+            line = Text.assemble((f"SN{number} ", "bold #d7af00"))
+            line.append(text(f"disc_{number}", colour=colour))
             lines.append(line)
         return lines
 

@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -72,9 +72,9 @@ class Notice(ModalScreen[bool]):
     ]
     DEFAULT_CSS = """
     Notice { align: center middle; }
-    Notice > Vertical { width: auto; max-width: 100%; height: auto; max-height: 100%;
-                        border: round $accent; background: $surface; padding: 0 1; }
-    Notice Static { width: auto; }
+    Notice > VerticalScroll { width: auto; min-width: 60; max-width: 96%; height: auto; max-height: 96%;
+                              border: round $accent; background: $surface; padding: 0 1; }
+    Notice Static { width: auto; max-width: 100%; }
     """
 
     def __init__(self, body: RenderableType, title: str, footer: str) -> None:
@@ -84,7 +84,7 @@ class Notice(ModalScreen[bool]):
         self.footer_text = footer
 
     def compose(self) -> ComposeResult:
-        with Vertical() as box:
+        with VerticalScroll() as box:
             box.border_title = self.title_text
             box.border_subtitle = self.footer_text
             yield Static(self.body)
@@ -357,9 +357,10 @@ class PlayApp(App[None]):
         if self.saving or self.chooser is None:
             return
         value = event.value
-        if value.strip().lower() in COMMANDS and not self.chooser.matching():
+        command = value.strip().lower()
+        if command in COMMANDS and not any(notation.lower().startswith(command) for notation in self.chooser.moves):
             self.query_one("#prompt", Input).value = ""
-            self.run_command(value.strip().lower())
+            self.run_command(command)
             return
         self.chooser.typed = value
         self.cursor = 0
@@ -547,7 +548,7 @@ class PlayApp(App[None]):
         position = self.state.to_dict()
         family = position_family(position)
         parts: list[RenderableType] = [Text(self.text("help_keys"))]
-        parts.extend(family.legend(position, self.text))
+        parts.extend(family.legend(position, self.text, every=True))
         return Group(*parts)
 
 
