@@ -43,7 +43,9 @@ def position_family(position: Position) -> BoardFamily:
 
 def heading(position: Position, names: list[str], text: Messages, to_move: tuple[int, ...] = ()) -> Text:
     """One line: the game, the round, who is to move, and every score."""
-    line = Text.assemble((text("title", game=text(f"game_{position['game']}"), round=position["round"]), "bold"))
+    game = text(f"game_{position['game']}")
+    title = f"{game} · {text('game_over')}" if position.get("phase") == "over" else None
+    line = Text.assemble((title or text("title", game=game, round=position["round"]), "bold"))
     for seat, name in enumerate(names):
         line.append("  ")
         style = "bold reverse" if seat in to_move else ""
@@ -118,10 +120,12 @@ def breakdown_table(rows: list[dict[str, int]], names: list[str], text: Messages
     return table
 
 
-def round_summary(before: Position, after: Position, names: list[str], text: Messages, *, final: bool) -> Table:
+def round_summary(
+    before: Position, after: Position, names: list[str], text: Messages, *, final: bool, titled: bool = True
+) -> Table:
     """What a round scored: the tiles laid (with their points where the family knows them), each source, the score."""
     family = position_family(before)
-    title = text("game_summary" if final else "round_summary", round=before["round"])
+    title = text("game_summary" if final else "round_summary", round=before["round"]) if titled else None
     table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
     table.add_column("")
     for name in names:

@@ -283,7 +283,7 @@ class WallFamily(BoardFamily):
                     if line:
                         line.append(" ")
                     line.append_text(self.painter.tile(new[row][column], 1))
-                    line.append(f"{row + 1}:+{placement_points(occupied, row, column)}")
+                    line.append(f"→{row + 1} +{placement_points(occupied, row, column)}")
         return line
 
     def score_parts(self, stats: dict[str, int]) -> dict[str, int]:

@@ -239,9 +239,9 @@ class PlayApp(App[None]):
 
     def _show_round_ends(self, ends: list[RoundEnd]) -> None:
         end = ends[0]
-        body = round_summary(end.before, end.after, self.table.names, self.text, final=end.final)
+        body = round_summary(end.before, end.after, self.table.names, self.text, final=end.final, titled=False)
         self.table.round_ends[:0] = ends[1:]
-        title = self.text("round_summary_title", round=end.before["round"])
+        title = self.text("game_summary" if end.final else "round_summary_title", round=end.before["round"])
         self.push_screen(Notice(body, title, self.text("press_enter")), lambda _: self.advance())
 
     def _show_result(self) -> None:
@@ -354,6 +354,10 @@ class PlayApp(App[None]):
 
     @on(Input.Changed, "#prompt")
     def typed(self, event: Input.Changed) -> None:
+        if self.finished and event.value.strip().lower() in COMMANDS:
+            self.query_one("#prompt", Input).value = ""
+            self.run_command(event.value.strip().lower())
+            return
         if self.saving or self.chooser is None:
             return
         value = event.value
@@ -420,6 +424,9 @@ class PlayApp(App[None]):
     def play(self, move: Move) -> None:
         assert self.chooser is not None
         seat = self.chooser.seat
+        prompt = self.query_one("#prompt", Input)
+        with prompt.prevent(Input.Changed):
+            prompt.value = ""
         self.table.play(move, seat)
         self.say(self.text("you_played", name=self.table.seats[seat].name, move=move))
         self.advance()
