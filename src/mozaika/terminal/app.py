@@ -23,7 +23,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input, RichLog, Static
 
 from mozaika.errors import IllegalMoveError, MozaikaError, NotationError
 from mozaika.i18n import Messages
@@ -47,6 +47,7 @@ COMMANDS = (QUIT, SAVE, UNDO, HINT, HELP)
 
 OPTION_KEY = "option"
 STEP_LINES = 3
+LOG_LINES = 200
 
 
 class Clickable(Static):
@@ -140,6 +141,7 @@ class PlayApp(App[None]):
     #side { width: 1fr; height: auto; }
     #others { height: auto; }
     #legend { height: auto; padding: 0 1; color: $text-muted; }
+    #log { height: 1fr; padding: 0 1; color: $text-muted; background: $background; scrollbar-size: 0 0; }
     #step { height: auto; max-height: 3; padding: 0 1; }
     #message { height: auto; max-height: 2; padding: 0 1; color: $text-warning; }
     #prompt { dock: bottom; height: 1; border: none; padding: 0 1; background: $boost; }
@@ -172,6 +174,7 @@ class PlayApp(App[None]):
             with Vertical(id="side"):
                 yield Static(id="others")
                 yield Static(id="legend")
+        yield RichLog(id="log", max_lines=LOG_LINES, wrap=False, markup=False)
         yield Clickable(id="step")
         yield Static(id="message")
         yield Input(id="prompt", placeholder=self.text("prompt_short"))
@@ -234,7 +237,7 @@ class PlayApp(App[None]):
 
     def _bot_moved(self, seat: int, move: Move) -> None:
         self.busy = False
-        self.say(self.text("bot_played", name=self.table.seats[seat].name, move=move))
+        self.log_move(self.text("bot_played", name=self.table.seats[seat].name, move=move))
         self.advance()
 
     def _show_round_ends(self, ends: list[RoundEnd]) -> None:
@@ -345,6 +348,11 @@ class PlayApp(App[None]):
             shown[-1].append(" …", style="bold")
         return Group(*shown)
 
+    def log_move(self, move_said: str) -> None:
+        """A move into the game's log (the room the boards leave shows the latest), clearing the status line."""
+        self.query_one("#log", RichLog).write(Text(move_said))
+        self.say("")
+
     def say(self, message: str, style: str = "") -> None:
         self.message_text = Text(message, style=style)
         if self.ready:
@@ -428,7 +436,7 @@ class PlayApp(App[None]):
         with prompt.prevent(Input.Changed):
             prompt.value = ""
         self.table.play(move, seat)
-        self.say(self.text("you_played", name=self.table.seats[seat].name, move=move))
+        self.log_move(self.text("you_played", name=self.table.seats[seat].name, move=move))
         self.advance()
 
     def action_choose(self, typed: str) -> None:
