@@ -133,6 +133,8 @@ async def play_whole_game(
             continue
         if check_layout:
             problems += unwrapped_and_visible(app)
+        if shots is not None and app.table.state.round == 2 and not (shots.parent / f"{shots.name}-play.svg").exists():
+            app.save_screenshot(str(shots.with_name(f"{shots.name}-play.svg")))
         assert app.chooser is not None
         moves = sorted(app.chooser.moves)
         notation = moves[chooser.randrange(len(moves))]
