@@ -257,3 +257,26 @@ def test_the_plain_view_draws_every_game(tmp_path: Path) -> None:
         else:
             assert "★12" in text and "⌂3" in text and "▲2" in text
     assert View(Messages("en")).clickable is False
+
+
+def test_on_the_grey_wall_each_seat_chooses_its_own_columns() -> None:
+    """A-10: when several players choose wall columns, a bot moves for its own seat only, never for the person."""
+    text = Messages("en")
+    state = mozaika.new_game("azul", players=2, seed=6, wall="grey")
+    table = GameTable(state, seats_from_names(["human", "random"], state.seed, text))
+    chooser = random.Random(6)
+    columns = 0
+    while not table.state.is_over:
+        bot = table.next_bot()
+        if bot is not None:
+            move = str(table.play_bot(bot))
+        else:
+            seat = table.next_human()
+            assert seat is not None
+            move = str(chooser.choice(table.state.legal_moves(seat)))
+            table.play(table.state.parse_move(move), seat)
+            bot = seat
+        if move.startswith("P"):
+            columns += 1
+            assert move.startswith(f"P{bot + 1}:")
+    assert columns > 0

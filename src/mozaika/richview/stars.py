@@ -218,7 +218,8 @@ class StarsFamily(BoardFamily):
     def _hand(self, position: Position, board: Position, text: Messages, compact: bool) -> Text:
         wild = position["wild"]
         hand = self.painter.sort(board["hand"])
-        label = text("kept") if board.get("passed") else text("hand")
+        placing = position.get("phase") == "placement"
+        label = text("kept") if board.get("passed") and placing else text("hand")
         line = Text.assemble((f"{text('hand_short')} " if compact else f"{label}: ", "bold"))
         own = "".join(letter for letter in hand if letter != wild)
         wilds = hand.count(wild)
@@ -228,7 +229,7 @@ class StarsFamily(BoardFamily):
         if wilds:
             line.append(" ✱" if own else "✱", style="bold")
             line.append_text(self.painter.row(wild * wilds, 1, gap="" if compact else " "))
-        if board.get("passed") and not compact:
+        if board.get("passed") and placing and not compact:
             line.append(f"  ({text('passed')})", style="dim")
         return line
 
