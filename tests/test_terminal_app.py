@@ -71,3 +71,22 @@ def test_hint_undo_save_and_quit_by_keys(tmp_path: Path) -> None:
         assert app.return_code == 0
 
     asyncio.run(play())
+
+
+def test_a_move_by_mouse() -> None:
+    """Click a factory's first tile, then the pattern line it should go to: the move is played."""
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            factory = app.table.state.to_dict()["factories"][0]
+            colour = min(factory, key="BYRKW".index)
+            await pilot.click("#shared", offset=(4, 1))  # border, padding, "1 ", then the first tile
+            assert app.chooser is not None and app.chooser.typed == f"1{colour}"
+            before = len(app.table.state.history)
+            await pilot.click("#mine", offset=(2, 5))  # row 5's number, beside its pattern line
+            await settle(app, pilot)
+            assert str(app.table.state.history[before]) == f"1{colour}5"
+
+    asyncio.run(play())
