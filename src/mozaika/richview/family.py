@@ -1,0 +1,180 @@
+"""What every board family shares: how a move's notation splits into the steps a player chooses.
+
+A family draws one kind of board (``walls``: Azul and Master Chocolatier;
+``stars``: Summer Pavilion) from positions as :meth:`State.to_dict` writes them,
+and from the game's printed board (``GameSpec.board``). The text clients never
+ask which game they show: they ask the family.
+
+A move is chosen step by step: its notation is cut into *tokens* (``2B3`` is
+source ``2``, colour ``B``, line ``3``), and :class:`Choosing` holds the tokens
+chosen so far and the legal moves they still lead to, so that a board can
+highlight where the chosen tiles may go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.text import Text
+
+from mozaika.i18n import Messages
+from mozaika.registry import game_spec
+from mozaika.richview.palette import CHOSEN_STYLE, MARKER, TARGET_STYLE, Painter
+
+Position = dict[str, Any]
+DISC_STYLE = "bold #d7af00"
+DISC_COLOUR = "#d7af00"
+"""Master Chocolatier's special factories: the gold side of the discs."""
+Path = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Choosing:
+    """The steps of a move chosen so far by the seat at the keyboard, and the legal moves they lead to."""
+
+    seat: int
+    chosen: Path = ()
+    candidates: tuple[Path, ...] = ()
+
+    @property
+    def depth(self) -> int:
+        return len(self.chosen)
+
+    @property
+    def next_tokens(self) -> list[str]:
+        """The tokens that may come next, in the order of the legal moves."""
+        depth = self.depth
+        seen: dict[str, None] = {}
+        for path in self.candidates:
+            if len(path) > depth and path[:depth] == self.chosen:
+                seen.setdefault(path[depth], None)
+        return list(seen)
+
+
+@dataclass
+class View:
+    """How a board is drawn: for whom, in which words, and what the keyboard is choosing."""
+
+    text: Messages
+    choosing: Choosing | None = None
+    clickable: bool = False
+    names: list[str] = field(default_factory=list)
+
+
+CLICK_KEY = "choose"
+"""The style meta key that tells the full-screen client which move text a click chooses."""
+
+
+def click(style: Style | None, typed: str, view: View) -> Style:
+    """A style that, in the full-screen client, chooses the move text ``typed`` when clicked."""
+    base = style or Style()
+    if not view.clickable:
+        return base
+    return base + Style.from_meta({CLICK_KEY: typed})
+
+
+class BoardFamily:
+    """The drawings and the move steps of one kind of board; subclasses draw walls or stars."""
+
+    kind = ""
+
+    def __init__(self, game_id: str, options: dict[str, Any]) -> None:
+        self.game_id = game_id
+        self.options = options
+        spec = game_spec(game_id)
+        self.layout: dict[str, Any] = dict(spec.board or {})
+        self.painter = Painter(game_id)
+
+    # --- moves as steps -----------------------------------------------------------------
+
+    def tokens(self, notation: str) -> Path:
+        """The steps of a move, whose concatenation is its notation."""
+        return (notation,)
+
+    def step_title(self, position: Position, choosing: Choosing, text: Messages) -> str:
+        """What the next step chooses (``Choose a source``)."""
+        return text("choose_move")
+
+    def option_label(self, position: Position, choosing: Choosing, token: str, text: Messages) -> str:
+        """A next step as a player reads it (``line 3 · 1 to the floor``)."""
+        return token
+
+    # --- drawings ---------------------------------------------------------------------
+
+    def shared(self, position: Position, view: View) -> RenderableType:
+        """What lies between the players."""
+        raise NotImplementedError
+
+    def board(self, position: Position, seat: int, view: View, *, compact: bool) -> RenderableType:
+        """One player's board, in full or compact."""
+        raise NotImplementedError
+
+    def legend(self, position: Position, text: Messages, *, every: bool = False) -> list[Text]:
+        """Lines explaining what the boards show beyond tiles (special factories, bonuses); ``every``: all of them."""
+        return []
+
+    def round_tiles(self, before: Position, after: Position, seat: int, text: Messages) -> Text:
+        """The tiles a player laid this round, with what each scored where the family knows it."""
+        return Text()
+
+    def score_parts(self, stats: dict[str, int]) -> dict[str, int]:
+        """A board's points by source (the ``part_*`` messages), from its ``stats``."""
+        return {}
+
+    # --- the factories and the centre (every game of the family deals them alike) ------
+
+    def takes_now(self, choosing: Choosing) -> bool:
+        """Whether the steps chosen are those of a take from a factory or the centre."""
+        return True
+
+    def source_cells(self, position: Position, view: View) -> list[Text]:
+        """Each factory (a special factory's disc after its number) and the centre with the first-player marker."""
+        specials = position.get("special_factories") or [None] * len(position["factories"])
+        cells: list[Text] = []
+        for index, (tiles, disc) in enumerate(zip(position["factories"], specials, strict=True)):
+            source = str(index + 1)
+            label = Text.assemble((source, self._source_style(source, view.choosing)))
+            if disc is not None:
+                label.append(f" SN{disc[0]}", style=DISC_STYLE)
+                if len(disc) > 1:
+                    label.append(f"({disc[1:].lower()})", style=DISC_COLOUR)
+            label.append(" ")
+            cells.append(label + self._source_tiles(source, tiles, view))
+        centre = Text.assemble(("C", self._source_style("C", view.choosing)), f" {view.text('centre')} ")
+        tiles = position["centre"] + (MARKER if position.get("marker_in_centre") else "")
+        cells.append(centre + self._source_tiles("C", tiles, view))
+        return cells
+
+    def _source_style(self, source: str, choosing: Choosing | None) -> Style:
+        if choosing is None or not self.takes_now(choosing):
+            return Style(bold=True)
+        if choosing.chosen[:1] == (source,):
+            return Style(bold=True) + CHOSEN_STYLE + TARGET_STYLE
+        if choosing.depth == 0 and source in choosing.next_tokens:
+            return Style(bold=True, underline=True)
+        return Style(bold=True)
+
+    def _source_tiles(self, source: str, tiles: str, view: View) -> Text:
+        """A source's tiles in colour order; in the full-screen client a click on one takes its colour."""
+        if not tiles:
+            return Text("—", style="dim")
+        choosing = view.choosing
+        text = Text()
+        for letter in self.painter.sort(tiles):
+            style = None
+            if choosing is not None and letter != MARKER:
+                chosen = choosing.chosen[:2] == (source, letter)
+                style = click(CHOSEN_STYLE if chosen else None, source + letter, view)
+            text.append_text(self.painter.tile(letter, 2, style))
+        return text
+
+    # --- helpers ----------------------------------------------------------------------
+
+    def source_name(self, token: str, text: Messages) -> str:
+        return text("centre") if token.upper() == "C" else text("factory", number=token)
+
+    def colour_name(self, letter: str, text: Messages) -> str:
+        return self.painter.colour_name(letter, text.language)

@@ -1,0 +1,92 @@
+"""The full-screen client (``mozaika play``) driven by Textual's pilot: whole games of every game and variant."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mozaika.records import Record
+from mozaika.terminal.app import Question
+
+from terminalkit import ARTIFACTS, GAMES, game_name, new_app, play_whole_game, settle, type_notation
+
+SIZES = [((80, 24), 2), ((100, 30), 4)]
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[game_name(*entry) for entry in GAMES])
+@pytest.mark.parametrize(("size", "players"), SIZES, ids=["80x24-2p", "100x30-4p"])
+def test_a_whole_game_fits_the_screen(game: str, options: dict[str, Any], size: tuple[int, int], players: int) -> None:
+    """A game to its end, by keys and by notation: nothing wraps or falls off the screen, every round is summed up."""
+
+    async def play() -> None:
+        app = new_app(game, options, players, seed=11)
+        name = f"{game_name(game, options)}-{players}p-{size[0]}x{size[1]}"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        async with app.run_test(size=size) as pilot:
+            summaries, problems = await play_whole_game(app, pilot, seed=11, shots=ARTIFACTS / name)
+            assert problems == []
+            state = app.table.state
+            assert state.is_over
+            assert summaries == state.round
+            await pilot.press("escape")
+            await settle(app, pilot)
+            app.save_screenshot(str(ARTIFACTS / f"{name}-end.svg"))
+
+    asyncio.run(play())
+
+
+def test_hint_undo_save_and_quit_by_keys(tmp_path: Path) -> None:
+    """? shows the adviser's best moves with values, u takes back your move, s saves where asked, q offers to save."""
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        app.save_dir = tmp_path
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            start = app.table.state.copy()
+            await pilot.press("question_mark")
+            await settle(app, pilot)
+            assert re.match(r"Hint: \S+ \([+-]\d+\.\d\)", app.message_text.plain)
+            await type_notation(app, pilot, str(start.legal_moves()[0]))
+            await settle(app, pilot)
+            assert len(app.table.state.history) > len(start.history)
+            await pilot.press("u")
+            await settle(app, pilot)
+            assert app.message_text.plain == "Your last move is undone." and app.table.state == start
+            await pilot.press("s")
+            await pilot.press(*"saved.json", "enter")
+            await settle(app, pilot)
+            assert Record.from_json((tmp_path / "saved.json").read_text()).steps == [
+                str(step) for step in start.history
+            ]
+            await pilot.press("q")
+            await settle(app, pilot)
+            assert isinstance(app.screen, Question)
+            await pilot.press("n")
+            await settle(app, pilot)
+        assert app.return_code == 0
+
+    asyncio.run(play())
+
+
+def test_a_move_by_mouse() -> None:
+    """Click a factory's first tile, then the pattern line it should go to: the move is played."""
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            factory = app.table.state.to_dict()["factories"][0]
+            colour = min(factory, key="BYRKW".index)
+            await pilot.click("#shared", offset=(4, 1))  # border, padding, "1 ", then the first tile
+            assert app.chooser is not None and app.chooser.typed == f"1{colour}"
+            before = len(app.table.state.history)
+            await pilot.click("#mine", offset=(2, 5))  # row 5's number, beside its pattern line
+            await settle(app, pilot)
+            assert str(app.table.state.history[before]) == f"1{colour}5"
+
+    asyncio.run(play())
