@@ -148,11 +148,13 @@ def test_azul_against_a_bot_played_to_the_end_by_clicking(
     jana.page.wait_for_selector(".result .final-score")
     jana.screenshot("azul-end")
 
-    # The replay viewer: the end, back to the start, then round 2.
+    # The replay viewer: from the start, to the end and back, then round 2.
     jana.page.click("text=Watch the replay")
-    jana.page.wait_for_selector(".replay-view .board-panel")
+    jana.page.wait_for_selector(".replay-page .board-panel")
     steps = len(record.steps)
-    assert jana.page.locator(".replay-step").inner_text().startswith(f"Step {steps} of {steps}")
+    assert jana.page.locator(".replay-step").inner_text().startswith(f"Step 0 of {steps}")
+    jana.page.click("button[aria-label='To the end']")
+    jana.page.wait_for_selector(f".replay-step:has-text('Step {steps} of {steps}')")
     jana.page.click("button[aria-label='To the start']")
     jana.page.wait_for_selector(f".replay-step:has-text('Step 0 of {steps}')")
     jana.page.click("button[aria-label='Step forward']")
@@ -162,7 +164,7 @@ def test_azul_against_a_bot_played_to_the_end_by_clicking(
     jana.page.wait_for_selector(f".replay-step:has-text('Step {second_round} of {steps}')")
     assert "Round 2" in jana.page.locator(".replay-step").inner_text()
     expected = replay(record, upto=second_round).scores
-    shown_then = [int(text) for text in jana.page.locator(".replay-view .score").all_inner_texts()]
+    shown_then = [int(text) for text in jana.page.locator(".replay-page .score").all_inner_texts()]
     assert shown_then == expected
 
 
@@ -284,7 +286,7 @@ def test_czech_texts_appear_with_the_czech_switch_and_stay(
     eva.create_table("chocolatier", ["bot:easy"], {"special_factories": True})
     eva.wait_for_turn_or_end()
     assert "Jste na tahu" in eva.page.locator(".status-line").inner_text()
-    assert "Vyberte dlaždice z továrny" in eva.page.locator(".actions").inner_text()
+    assert "Vyberte pralinky z nabídky" in eva.page.locator(".actions").inner_text()
     eva.page.reload()
     eva.page.wait_for_selector("body[data-ready] .table-page")
     assert "Jste na tahu" in eva.page.locator(".status-line").inner_text(), "the language is remembered"

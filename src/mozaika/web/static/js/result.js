@@ -1,9 +1,17 @@
 // The end of a game: who won, where every point came from, and how each player played.
+// One panel for the table's end and the replay's side; `afterResult` hooks let a page add to it.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-export function resultPanel(table, names, tableId) {
+const extensions = [];
+
+/** Adds a part under every result panel: `make(table, names, tableId)` returns an element or nothing. */
+export function afterResult(make) {
+  extensions.push(make);
+}
+
+export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
   const result = table.result;
   const players = result.players || [];
   const sources = [...new Set(players.flatMap((player) => Object.keys(player.sources)))];
@@ -29,8 +37,9 @@ export function resultPanel(table, names, tableId) {
     h("h2", { id: "result-title" }, t("game_over"), " — ", t("won_by", { names: winnerNames, count: result.winners.length })),
     h("div", { class: "table-scroll" }, h("table", { class: "breakdown" }, h("thead", {}, header), h("tbody", {}, body))),
     h("p", { class: "buttons" },
-      h("a", { class: "button", href: `/replay/${tableId}`, "data-link": "" }, t("watch_replay")),
-      h("a", { class: "button", href: `/api/tables/${tableId}/record`, download: `mozaika-${tableId}.json` }, t("download_record"))));
+      replayLink ? h("a", { class: "button", href: `/replay/${tableId}`, "data-link": "" }, t("watch_replay")) : "",
+      h("a", { class: "button", href: `/api/tables/${tableId}/record`, download: `mozaika-${tableId}.json` }, t("download_record"))),
+    extensions.map((make) => make(table, names, tableId)));
 }
 
 function signed(value, source) {

@@ -70,6 +70,11 @@ export class StarsGame extends BoardFamily {
     return star === "C" ? t("star_centre") : t("star_of", { colour: colourName(this.theme, star) });
   }
 
+  /** The star as the object of "on": "na červenou hvězdu" in Czech. */
+  starOnto(star) {
+    return star === "C" ? t("star_centre_onto") : t("star_onto", { colour: colourName(this.theme, star, "accusative") });
+  }
+
   names(letters) {
     return [...letters].map((letter) => colourName(this.theme, letter)).join(", ");
   }
@@ -80,7 +85,7 @@ export class StarsGame extends BoardFamily {
     found = PLACE.exec(text);
     if (found) {
       const [, star, slot, colour, wilds] = found;
-      const placed = t("placed", { star: this.starName(star), slot, colour: colourName(this.theme, colour) });
+      const placed = t("placed", { star: this.starOnto(star), slot, colour: colourName(this.theme, colour, "masculine") });
       return wilds ? `${placed} (${t("wild_paid", { count: Number(wilds) })})` : placed;
     }
     if (text.startsWith("pick:")) return t("bonus_pick", { tiles: this.names(text.slice(5)) });
@@ -111,8 +116,8 @@ export class StarsGame extends BoardFamily {
   shared(position, ui) {
     const wild = position.wild;
     const supply = h("div", { class: "supply-box" },
-      h("h3", {}, t("supply")),
-      h("div", { class: "tile-row", "aria-label": t("supply") },
+      h("h3", {}, this.term("supply")),
+      h("div", { class: "tile-row", "aria-label": this.term("supply") },
         sortTiles(this.theme, position.supply).map((letter) => tileIcon(this.theme, letter, this.shape, 30))));
     const track = h("ol", { class: "round-track", "aria-label": t("round_track") },
       this.layout.wild_by_round.map((letter, index) =>
@@ -194,11 +199,26 @@ export class StarsGame extends BoardFamily {
     return group;
   }
 
+  /** What a space costs, said when the pointer is over it: its number in tiles of one colour, wild tiles standing in. */
+  preview(position, seat, chosen, key) {
+    const found = /^space:([A-Z]):([1-6])$/.exec(key);
+    if (!found) return null;
+    const [, star, slot] = found;
+    const number = this.numbers[this.spaceIndex(star, Number(slot))];
+    const colour = !this.colourless && star !== "C" ? colourName(this.theme, star, "genitive") : null;
+    const words = colour
+      ? t("preview.space_colour", { count: number, colour, wild: colourName(this.theme, position.wild) })
+      : t("preview.space_any", { count: number, wild: colourName(this.theme, position.wild) });
+    return { ghosts: null, words };
+  }
+
   details(position, seat, ui) {
     const board = position.boards[seat];
     const wild = position.wild;
     const hand = sortTiles(this.theme, board.hand);
-    const label = board.passed ? t("kept") : t("hand");
+    // Passing is a placement-phase state: in the next round's drafting the kept tiles are the hand.
+    const passed = board.passed && position.phase === "placement";
+    const label = passed ? t("kept") : t("hand");
     const row = h("div", { class: "tile-row hand", "aria-label": label });
     hand.forEach((letter, index) => {
       const icon = tileIcon(this.theme, letter, this.shape, 26);
@@ -215,7 +235,7 @@ export class StarsGame extends BoardFamily {
     });
     if (!hand.length) row.append(h("span", { class: "muted" }, "—"));
     return h("div", { class: "hand-box" },
-      h("span", { class: "hand-label" }, label, board.passed ? h("span", { class: "badge" }, t("passed")) : ""),
+      h("span", { class: "hand-label" }, label, passed ? h("span", { class: "badge" }, t("passed")) : ""),
       row);
   }
 }

@@ -41,7 +41,7 @@ export class WallGame extends BoardFamily {
     const take = TAKE.exec(text);
     if (take) {
       const [, source, colour, destination, before, after] = take;
-      const where = destination === "F" ? t("floor") : t("line_n", { n: destination });
+      const where = destination === "F" ? this.term("floor") : this.term("line_n", { n: destination });
       let words = `${this.sourceLabel(source, colour)} → ${where}`;
       if (before !== undefined || after !== undefined) words += ` (${this.describeSplit(before || "", after || "")})`;
       return words;
@@ -107,7 +107,7 @@ export class WallGame extends BoardFamily {
         group.append(tile(this.theme, content[index], cx, y, SIZE, this.shape, { dataset: { cell: `b${seat}:l${row}:${index}` } }));
       }
     }
-    if (seat === ui.me) ui.key(group, `line:${row + 1}`, t("line_n", { n: row + 1 }));
+    if (seat === ui.me) ui.key(group, `line:${row + 1}`, this.term("line_n", { n: row + 1 }));
     if (board.waiting && board.tiling_line === row) group.classList.add("waiting");
     return group;
   }
@@ -146,7 +146,7 @@ export class WallGame extends BoardFamily {
       group.append(s("text", { class: "penalty", x: cx, y: top - 7, "text-anchor": "middle" }, String(penalty)));
       group.append(space(cx, top + SIZE / 2, SIZE, null, "square", { class: "space floor-space" }));
       const letter = board.floor[index];
-      if (letter === "1") group.append(marker(cx, top + SIZE / 2, SIZE, this.shape));
+      if (letter === "1") group.append(marker(cx, top + SIZE / 2, SIZE, this.shape, `b${seat}:marker`));
       else if (letter) group.append(tile(this.theme, letter, cx, top + SIZE / 2, SIZE, this.shape, { dataset: { cell: `b${seat}:f${index}` } }));
     });
     if (position.sn5_holder === seat) {
@@ -156,8 +156,60 @@ export class WallGame extends BoardFamily {
       else disc.append(s("text", { x: cx, y: top + SIZE / 2 + 5, "text-anchor": "middle" }, "SN5"));
       group.append(disc);
     }
-    if (seat === ui.me) ui.key(group, "floor", t("floor"));
+    if (seat === ui.me) ui.key(group, "floor", this.term("floor"));
     return group;
+  }
+
+  /**
+   * Where the chosen tiles would go if `key` (a pattern line or the floor) were chosen now: ghost
+   * tiles to draw on the player's board, and the words for it (what overflows, what it costs).
+   */
+  preview(position, seat, chosen, key) {
+    const source = /^src:([1-9C]):([A-Z])$/.exec(chosen[0] || "");
+    if (!source || !(key.startsWith("line:") || key === "floor")) return null;
+    const [, from, letter] = source;
+    const board = position.boards[seat];
+    let count = this.sourceCount(position, from, letter);
+    const ghosts = s("g", { class: "ghosts" });
+    const words = [];
+    if (key.startsWith("line:")) {
+      const row = Number(key.slice(5)) - 1;
+      const room = row + 1 - board.lines[row].length;
+      const placed = Math.min(room, count);
+      const y = 10 + row * CELL + SIZE / 2;
+      for (let index = board.lines[row].length; index < board.lines[row].length + placed; index += 1) {
+        ghosts.append(tile(this.theme, letter, LINES_RIGHT - index * CELL - SIZE / 2, y, SIZE, this.shape, { class: "tile ghost" }));
+      }
+      words.push(this.term("preview.line", { count: placed, n: row + 1 }));
+      count -= placed;
+    }
+    // The floor takes the first-player marker (from the centre) and what is left, in that order.
+    const falling = [...(from === "C" && position.marker_in_centre ? ["1"] : []), ...letter.repeat(count)];
+    let free = position.sn5_holder === seat && !position.sn5_praline; // M-4: one praline on the disc
+    let slot = board.floor.length;
+    let points = 0;
+    let toLid = 0;
+    const top = FLOOR_TOP + 18;
+    for (const item of falling) {
+      if (item !== "1" && free) {
+        free = false;
+        continue;
+      }
+      const penalty = this.layout.floor_penalties[slot];
+      if (penalty === undefined) {
+        toLid += 1;
+        continue;
+      }
+      const cx = 10 + slot * 44 + SIZE / 2;
+      ghosts.append(item === "1" ? marker(cx, top + SIZE / 2, SIZE, this.shape, "") : tile(this.theme, item, cx, top + SIZE / 2, SIZE, this.shape, { class: "tile ghost" }));
+      ghosts.lastChild.classList.add("ghost");
+      points += penalty;
+      slot += 1;
+    }
+    const onFloor = falling.length - toLid;
+    if (onFloor) words.push(this.term("preview.floor", { count: onFloor, points }));
+    if (toLid) words.push(this.term("preview.lid", { count: toLid }));
+    return { ghosts, words: words.join(" · "), cost: points };
   }
 
   /** Words under a board: nothing more for this family (the score is in the board's heading). */

@@ -1,0 +1,413 @@
+"""The table in the browser: one screen, readable tiles, updates in place, undo against bots, replays.
+
+Debian's Chromium, driven by Playwright, against a real ``mozaika serve``, as in
+``test_web.py``.  Every game and variant is opened at desktop and phone sizes; the
+screenshots go to ``build/test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browserkit import Person, chromium, clicks, public_state
+from serverprocess import ServerProcess
+
+VARIANTS = [
+    ("azul", {}, "coloured"),
+    ("azul", {"wall": "grey"}, "grey"),
+    ("chocolatier", {}, "coloured"),
+    ("chocolatier", {"box": "brown", "special_factories": True}, "brown-special"),
+    ("pavilion", {}, "coloured"),
+    ("pavilion", {"board": "colourless"}, "colourless"),
+]
+
+
+@pytest.fixture(scope="module")
+def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder: Path = tmp_path_factory.mktemp("table")
+    process = ServerProcess(f"sqlite:///{folder / 'table.db'}", folder / "server.log", bot_workers=1).launch()
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(starting_server: ServerProcess) -> Iterator[Any]:
+    with chromium() as found:
+        yield found
+
+
+@pytest.fixture(scope="module")
+def server(starting_server: ServerProcess, browser: Any) -> ServerProcess:
+    return starting_server.wait_until_ready()
+
+
+@pytest.fixture
+def people(browser: Any, server: ServerProcess) -> Iterator[list[Person]]:
+    made: list[Person] = []
+    yield made
+    for someone in made:
+        assert not someone.errors, f"the page raised: {someone.errors}"
+        someone.close()
+
+
+def person(people: list[Person], browser: Any, server: ServerProcess, name: str, **viewport: int) -> Person:
+    someone = Person(browser, server.url, **viewport)
+    people.append(someone)
+    someone.open("/")
+    someone.register(f"{name}{random.getrandbits(40):010x}")
+    return someone
+
+
+def fits_without_scrolling(someone: Person) -> bool:
+    return bool(someone.page.evaluate("document.scrollingElement.scrollHeight <= innerHeight"))
+
+
+def in_view(someone: Person, selector: str) -> bool:
+    """Whether every element matching ``selector`` lies wholly inside the window."""
+    return bool(
+        someone.page.evaluate(
+            """selector => [...document.querySelectorAll(selector)].every(element => {
+                const box = element.getBoundingClientRect();
+                return box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0
+                    && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5;
+            })""",
+            selector,
+        )
+    )
+
+
+ONE_SCREEN = [".factories", ".actions", ".board-panel.mine svg.board", ".board-panel.mine .score"]
+
+
+@pytest.mark.parametrize(("game", "options", "variant"), VARIANTS, ids=[f"{g}-{v}" for g, _, v in VARIANTS])
+def test_every_game_fits_one_screen_on_a_laptop_and_the_decision_on_a_phone(
+    people: list[Person], browser: Any, server: ServerProcess, game: str, options: dict[str, Any], variant: str
+) -> None:
+    """At 1366x768 and 1280x720 the whole two-player table shows without a scroll; on a 390x844
+    phone the sources, the prompt and your board come first and the opponent folds to a summary."""
+    ana = person(people, browser, server, "ana", width=1366, height=768)
+    ana.create_table(game, ["bot:beginner"], options)
+    ana.wait_for_turn_or_end()
+    page = ana.page
+    for width, height in ((1366, 768), (1280, 720)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        assert fits_without_scrolling(ana), f"{width}x{height}: the page scrolls"
+        for part in [*ONE_SCREEN, ".board-panel.other svg.board", ".side"]:
+            assert in_view(ana, part), f"{width}x{height}: {part} is not wholly on the screen"
+        ana.screenshot(f"table-{game}-{variant}-{width}x{height}")
+    # A board scales with the window.
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_timeout(100)
+    large = page.locator(".board-panel.mine svg.board").bounding_box()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_timeout(100)
+    small = page.locator(".board-panel.mine svg.board").bounding_box()
+    assert large and small and large["height"] > small["height"] * 1.2
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    assert page.locator(".top").bounding_box()["height"] <= 52, "the top bar is one row"  # type: ignore[index]
+    assert in_view(ana, ".factories"), "the sources fit the phone's screen"
+    assert in_view(ana, ".actions .prompt")
+    mine = page.locator(".board-panel.mine svg.board").bounding_box()
+    assert mine and mine["width"] >= 330, "your board is as wide as the phone"
+    opponent = page.locator(".board-panel.other")
+    assert not opponent.locator("svg.board").is_visible(), "an opponent's board folds to its summary"
+    assert opponent.locator(".score").is_visible()
+    ana.screenshot(f"table-{game}-{variant}-phone")
+    opponent.locator(".board-toggle").click()
+    assert opponent.locator("svg.board").is_visible(), "a tap opens it"
+    if game == "pavilion":
+        # The prompt does not cover the supply.
+        supply = page.locator(".supply-box").bounding_box()
+        actions = page.locator(".actions").bounding_box()
+        assert supply and actions and (supply["y"] + supply["height"] <= actions["y"] or actions["y"] + actions["height"] <= supply["y"])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_more_players_keep_your_board_and_the_factories_on_the_screen(
+    people: list[Person], browser: Any, server: ServerProcess, players: int
+) -> None:
+    ida = person(people, browser, server, "ida", width=1366, height=768)
+    ida.create_table("azul", ["bot:beginner"] * (players - 1))
+    ida.wait_for_turn_or_end()
+    assert fits_without_scrolling(ida)
+    for part in ONE_SCREEN:
+        assert in_view(ida, part), part
+    others = ida.page.locator(".board-panel.other svg.board").all()
+    assert len(others) == players - 1
+    mine = ida.page.locator(".board-panel.mine svg.board").bounding_box()
+    for other in others:
+        box = other.bounding_box()
+        assert mine and box and box["height"] < mine["height"], "opponents are drawn smaller"
+    ida.screenshot(f"table-azul-{players}p-1366x768")
+    ida.page.set_viewport_size({"width": 1920, "height": 1080})
+    ida.page.wait_for_timeout(100)
+    assert fits_without_scrolling(ida)
+    for part in [*ONE_SCREEN, ".board-panel.other svg.board"]:
+        assert in_view(ida, part), part
+    ida.screenshot(f"table-azul-{players}p-1920x1080")
+
+
+# --- contrast ------------------------------------------------------------------------------------
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of a CSS rgb()/rgba() colour as the browser computes it."""
+    values = [float(part) for part in re.findall(r"[\d.]+", colour)[:3]]
+
+    def channel(value: float) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(value) for value in values)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(first: str, second: str) -> float:
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+# Each tile on the table with the plate it lies on, its fill and its rim, as the browser draws them.
+TILE_COLOURS = """() => [...document.querySelectorAll('.play .tile[data-cell]:not(.first-marker)')].map(tile => {
+    const face = tile.querySelector('.tile-face');
+    const plate = tile.closest('.factory')?.querySelector('.factory-plate')
+        || tile.closest('.centre')?.querySelector('.centre-plate')
+        || tile.closest('svg.board')?.querySelector('.board-plate');
+    const style = getComputedStyle(face);
+    return { cell: tile.dataset.cell, colour: tile.dataset.colour, fill: style.fill, rim: style.stroke,
+             rimWidth: parseFloat(style.strokeWidth), plate: getComputedStyle(plate).fill };
+})"""
+
+
+@pytest.mark.parametrize("game", ["azul", "chocolatier", "pavilion"])
+def test_every_tile_stands_out_from_the_plate_under_it(
+    people: list[Person], browser: Any, server: ServerProcess, game: str
+) -> None:
+    """WCAG 2.1 non-text contrast: 3:1 between a tile and what surrounds it, by its fill or its rim."""
+    eva = person(people, browser, server, "eva", width=1366, height=768)
+    eva.create_table(game, ["bot:beginner"])
+    eva.wait_for_turn_or_end()
+    # Play until the boards hold tiles too, so that every kind of plate is measured.
+    chooser = random.Random(2)
+    while not eva.page.locator(".board-panel .tile[data-cell]").count() and eva.wait_for_turn_or_end() == "turn":
+        eva.play(chooser.choice(eva.table()["legal_moves"]))
+        eva.wait_for_turn_or_end()
+    tiles = eva.page.evaluate(TILE_COLOURS)
+    assert {tile["cell"].split(":")[0][0] for tile in tiles} >= {"b"} and len(tiles) > 10
+    letters = eva.table()["position"]
+    for tile in tiles:
+        best = contrast(tile["fill"], tile["plate"])
+        if tile["rimWidth"] >= 1.5:
+            best = max(best, contrast(tile["rim"], tile["plate"]))
+        assert best >= 3, f"{game}: tile {tile['colour']} at {tile['cell']}: {best:.2f}:1 on {tile['plate']}"
+    # The factory numbers are text: 4.5:1 against their badge.
+    for number in eva.page.evaluate(
+        """() => [...document.querySelectorAll('.factory-number')].map(badge => [
+            getComputedStyle(badge.querySelector('text')).fill, getComputedStyle(badge.querySelector('circle')).fill])"""
+    ):
+        assert contrast(*number) >= 4.5
+    assert letters  # the position was read while measuring
+
+
+def test_the_highlight_is_quiet_when_every_source_may_be_taken_and_strong_under_the_pointer(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    lea = person(people, browser, server, "lea", width=1366, height=768)
+    lea.create_table("azul", ["bot:beginner"])
+    lea.wait_for_turn_or_end()
+    page = lea.page
+    assert page.locator(".play.quiet").count() == 1
+    stroke = "el => getComputedStyle(el.querySelector('.tile-face')).stroke"
+    quiet = page.locator(".factories .tile.target").first.evaluate(stroke)
+    key = page.locator(".factories .tile.target").first.get_attribute("data-key")
+    page.locator(f'.factories [data-key="{key}"]').first.hover()
+    strong = page.locator(f'.factories [data-key="{key}"]').first.evaluate(stroke)
+    assert quiet != strong
+    other = page.locator(f'.factories .tile.target:not([data-key="{key}"])').first.evaluate(stroke)
+    assert other == quiet, "only what the pointer would take stands out"
+
+
+# --- live updates, undo, previews -------------------------------------------------------------
+
+
+def invite_friend(ana: Person, browser: Any, server: ServerProcess, people: list[Person], game: str) -> Person:
+    ana.create_table(game, ["invite"])
+    link = ana.page.locator(".invite-link").input_value()
+    ben = Person(browser, server.url, width=1366, height=768)
+    people.append(ben)
+    ben.page.goto(link)
+    ben.page.wait_for_selector("#guest-form")
+    ben.guest("Ben")
+    ben.page.wait_for_url(re.compile(r".*/tables/"))
+    ana.page.wait_for_selector(".start-button:not([disabled])")
+    ana.page.click(".start-button")
+    ana.page.wait_for_selector(".board-panel")
+    ben.page.wait_for_selector(".board-panel")
+    return ben
+
+
+def test_a_half_typed_message_and_the_open_chat_survive_the_other_players_move(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    ana = person(people, browser, server, "ana", width=1366, height=768)
+    ben = invite_friend(ana, browser, server, people, "azul")
+    players = {0: ana, 1: ben}
+    mover = players[ana.table()["to_move"][0]]
+    reader = ben if mover is ana else ana
+    reader.page.click(".chat-panel summary")
+    reader.page.fill(".chat-form input", "half a thou")
+    reader.page.focus(".chat-form input")
+    seq = reader.seq()
+    mover.play(mover.table()["legal_moves"][0])
+    reader.wait_past(seq)
+    assert reader.page.locator(".chat-panel").get_attribute("open") is not None, "the chat stays open"
+    assert reader.page.locator(".chat-form input").input_value() == "half a thou"
+    assert reader.page.evaluate("document.activeElement.matches('.chat-form input')"), "the focus stays"
+    assert reader.page.locator(".log li").count() >= 2, "the move is in the log"
+    reader.page.keyboard.type("ght")
+    reader.page.keyboard.press("Enter")
+    mover.page.wait_for_selector(".chat li:has-text('half a thought')")
+
+
+def test_undo_against_a_bot_takes_back_its_reply_too(people: list[Person], browser: Any, server: ServerProcess) -> None:
+    """On a friendly table whose other seats are bots, undo outlives the bot's reply."""
+    ola = person(people, browser, server, "ola", width=1366, height=768)
+    ola.create_table("azul", ["bot:medium"])
+    ola.wait_for_turn_or_end()
+    before = ola.table()
+    move = before["legal_moves"][0]
+    ola.play(move)
+    # The bot replies; the undo stays until this player moves again.
+    ola.page.wait_for_function(f"Number(document.querySelector('.table-page').dataset.seq) >= {before['seq'] + 2}")
+    ola.wait_for_turn_or_end()
+    assert ola.page.locator(".undo-button").is_visible()
+    ola.page.click(".undo-button")
+    ola.page.wait_for_function(
+        "() => document.querySelectorAll('.log .log-undo').length >= 2 && document.querySelector('.table-page').dataset.yourTurn === 'true'"
+    )
+    after = ola.table()
+    assert after["position"] == before["position"], "the position is as before the move"
+    assert sorted(after["legal_moves"]) == sorted(before["legal_moves"])
+    assert not ola.page.locator(".undo-button").count(), "nothing more to take back"
+    ola.play(move)
+
+
+def test_pointing_at_a_line_shows_where_the_tiles_go_and_what_overflows(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    uma = person(people, browser, server, "uma", width=1366, height=768)
+    uma.create_table("azul", ["bot:beginner"])
+    uma.wait_for_turn_or_end()
+    view = uma.table()
+    # The largest group, to a line too short for it: some tiles overflow to the floor.
+    move = max((m for m in view["legal_moves"] if m[2] == "1"), key=lambda m: source_count(view["position"], m))
+    count = source_count(view["position"], move)
+    source, line = clicks(move)
+    uma.page.locator(source).first.click()
+    uma.page.locator(line).first.hover()
+    assert uma.page.locator(".board-panel.mine .ghosts .tile").count() == count + (move[0] == "C")
+    words = uma.page.locator(".board-panel.mine .preview").inner_text()
+    assert "1 tile on line 1" in words
+    if count > 1:
+        assert f"{count - 1} to the floor: -" in words
+    uma.screenshot("azul-preview", ".play")
+
+
+def source_count(position: dict[str, Any], move: str) -> int:
+    tiles = position["centre"] if move[0] == "C" else position["factories"][int(move[0]) - 1]
+    return str(tiles).count(move[1])
+
+
+# --- Czech -------------------------------------------------------------------------------------
+
+
+def test_the_czech_table_speaks_each_rulebook_s_words_and_declines_colours(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """The heading in Czech, "výloha" in Summer Pavilion, and "na červenou hvězdu" in the log (S-8)."""
+    jan = person(people, browser, server, "jan", width=1366, height=768)
+    jan.page.evaluate("localStorage.setItem('mozaika.preferences', JSON.stringify({language: 'cs'}))")
+    jan.page.reload()
+    jan.page.wait_for_selector("body[data-ready] #create-form")
+    jan.create_table("pavilion", ["bot:beginner"])
+    jan.wait_for_turn_or_end()
+    assert jan.page.locator(".table-head h1").inner_text().startswith("Azul: Letohrádek")
+    assert "Vyberte dílky z výlohy" in jan.page.locator(".actions").inner_text()
+    assert "Bot (začátečník)" in jan.page.locator(".board-panel.other .player-name").inner_text()
+    chooser = random.Random(4)
+    while jan.wait_for_turn_or_end() == "turn":
+        legal = jan.table()["legal_moves"]
+        places = [move for move in legal if re.fullmatch(r"[ORBYGP][1-6][A-Z](\+\d+)?", move)]
+        if places:
+            move = places[0]
+            jan.play(move)
+            break
+        if any(move.startswith("pass") for move in legal):
+            state = public_state(jan.table()["position"])
+            move = str(next(iter(state.legal_moves())))
+            jan.pass_keeping(move[5:]) if move.startswith("pass") else jan.play(move)
+            continue
+        jan.play(chooser.choice(legal))
+    log = jan.page.locator(".log").inner_text()
+    assert re.search(r"(oranžový|červený|modrý|žlutý|zelený|fialový) dílek na (oranžovou|červenou|modrou|žlutou|zelenou|fialovou) hvězdu", log), log
+    assert "hvězda barvy" not in log
+    jan.screenshot("pavilion-czech", ".play")
+
+
+# --- the replay ----------------------------------------------------------------------------------
+
+
+def test_the_replay_starts_at_step_0_and_plays_by_itself(people: list[Person], browser: Any, server: ServerProcess) -> None:
+    kim = person(people, browser, server, "kim", width=1366, height=768)
+    table_id = kim.create_table("azul", ["bot:beginner"])
+    chooser = random.Random(11)
+    while kim.wait_for_turn_or_end() == "turn":
+        kim.play(chooser.choice(kim.table()["legal_moves"]))
+    kim.page.wait_for_selector(".result .final-score")
+    assert fits_without_scrolling(kim), "the result fits the screen too"
+    kim.screenshot("azul-result-1366x768")
+    # The lobby lists the game with its scores and its winner.
+    kim.page.click("a.brand")
+    row = kim.page.locator(f"#finished-tables li:has(a[href='/tables/{table_id}'])")
+    row.wait_for()
+    scores = kim.table()["scores"]
+    assert all(str(score) in row.inner_text() for score in scores)
+    assert row.locator(".winner").count() >= 1
+    assert "Bot (beginner)" in row.inner_text()
+
+    steps = len(kim.api(f"/tables/{table_id}/record")["steps"])
+    for address in (f"/replay/{table_id}", f"/replay/{table_id}?step=0"):
+        kim.open(address)
+        kim.page.wait_for_selector(".replay-page .board-panel")
+        assert kim.page.locator(".replay-step").inner_text().startswith(f"Step 0 of {steps}")
+    assert fits_without_scrolling(kim)
+    assert "Bot (beginner)" in kim.page.locator(".replay-page").inner_text()
+    assert "(bot)" not in kim.page.locator(".replay-page").inner_text()
+    # The controls are drawn, not letters of a font.
+    for name in ("first", "previous", "next", "last"):
+        button = kim.page.locator(f".{name}-button")
+        assert button.locator("svg path").count() == 1 and button.inner_text().strip() == ""
+    kim.page.select_option(".replay-speed", "4")
+    kim.page.click(".play-button")
+    kim.page.wait_for_selector(f".replay-step:has-text('Step 3 of {steps}')")
+    kim.page.click(".play-button")
+    stopped = kim.page.locator(".replay-count").inner_text()
+    kim.page.wait_for_timeout(800)
+    assert kim.page.locator(".replay-count").inner_text() == stopped, "pause stops it"
+    kim.page.click(".last-button")
+    kim.page.wait_for_selector(f".replay-step:has-text('Step {steps} of {steps}')")
+    kim.screenshot("azul-replay-1366x768")
+    kim.page.set_viewport_size({"width": 390, "height": 844})
+    kim.page.wait_for_timeout(100)
+    assert kim.page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    kim.screenshot("azul-replay-phone")
