@@ -134,6 +134,26 @@ class TableSeating(TablePlay):
             view = self._view(session, table, caller)
         return Outcome({"table": view, "invites": invites}, [])
 
+    def seat_bot(self, table_id: str, caller: Caller, seat_index: int, level: str) -> Outcome:
+        """The creator seats a bot of ``level`` in an open or invited seat before the start (friendly tables)."""
+        player = self._signed_in(caller)
+        with self.db.transaction() as session:
+            table = self._locked(session, table_id)
+            if table.owner_id != player:
+                raise ForbiddenError("only the table's creator can seat a bot")
+            if table.status != OPEN:
+                raise ConflictError(f"the table is {table.status}: bots are seated before the start")
+            if table.rated:
+                raise BadRequestError("rated tables are played by accounts only, not bots")
+            seat = next((s for s in table.seats if s.index == seat_index), None)
+            if seat is None or seat.kind not in (SEAT_OPEN, SEAT_INVITED):
+                raise ConflictError(f"seat {seat_index} is not waiting for a player")
+            seat.kind, seat.bot_level, seat.invite_hash = SEAT_BOT, self._level(level), None
+            self._touch(table)
+            view = self._view(session, table, caller)
+            events = [self._table_event(table)]
+        return Outcome({"table": view}, events)
+
     def leave(self, table_id: str, caller: Caller) -> Outcome:
         with self.db.transaction() as session:
             table = self._locked(session, table_id)

@@ -12,6 +12,7 @@ export class SidePanel {
     this.tableId = tableId;
     this.shown = 0;
     this.round = 0;
+    this.standing = [];
     this.log = h("ol", { class: "log", "aria-label": t("game_log") });
     this.chatList = h("ol", { class: "chat" });
     this.input = h("input", { name: "text", maxlength: 500, autocomplete: "off", "aria-label": t("chat_message"), placeholder: t("chat_placeholder") });
@@ -32,15 +33,19 @@ export class SidePanel {
       replace(this.log);
       this.shown = 0;
       this.round = 0;
+      this.standing = [];
     }
     const atBottom = this.log.scrollTop + this.log.clientHeight >= this.log.scrollHeight - 4;
     for (const entry of entries.slice(this.shown)) {
+      // The steps that stand, so that an undo can say whose move it took back.
+      const cancelled = entry.kind === "undo" ? this.standing.pop() : null;
+      if (entry.kind !== "undo") this.standing.push(entry);
       if (entry.kind === "chance" && entry.text.startsWith("fill:")) {
         this.round += 1;
         this.log.append(h("li", { class: "log-round" }, t("round_n", { n: this.round })));
         continue;
       }
-      this.log.append(h("li", { class: `log-${entry.kind}` }, describeEntry(game, entry, names)));
+      this.log.append(h("li", { class: `log-${entry.kind}` }, describeEntry(game, entry, names, cancelled)));
     }
     const added = entries.length > this.shown;
     this.shown = entries.length;

@@ -426,11 +426,9 @@ class TablePage {
 
   boardPanel(position, seat, ui) {
     const table = this.table;
-    const info = table.seats[seat];
     const turn = table.status === "running" && table.to_move.includes(seat);
     const first = position.marker_holder === seat && !position.marker_in_centre;
     const badges = [
-      info.replaced ? h("span", { class: "badge" }, `${t("bot")} (${t(`level.${info.level}`)})`) : "",
       seat === this.me ? h("span", { class: "badge you" }, t("you")) : "",
       first ? h("span", { class: "badge first", title: t("first_player_marker") }, "1") : "",
     ];
