@@ -398,6 +398,13 @@ def test_the_replay_starts_at_step_0_and_plays_by_itself(
     assert all(str(score) in row.inner_text() for score in scores)
     assert row.locator(".winner").count() >= 1
     assert "Bot (beginner)" in row.inner_text()
+    kim.screenshot("lobby-finished-1366x768")
+    # The sound setting is remembered.
+    assert kim.page.locator("#sound").is_checked()
+    kim.page.uncheck("#sound")
+    kim.page.reload()
+    kim.page.wait_for_selector("body[data-ready] #create-form")
+    assert not kim.page.locator("#sound").is_checked()
 
     steps = len(kim.api(f"/tables/{table_id}/record")["steps"])
     for address in (f"/replay/{table_id}", f"/replay/{table_id}?step=0"):
@@ -486,6 +493,13 @@ def test_a_round_of_azul_keeps_the_centre_in_its_circle_and_ends_with_points_sho
     fly to the walls (A-8) and each board shows the round's points."""
     noe = person(people, browser, server, "noe", width=1366, height=768)
     noe.create_table("azul", ["bot:beginner", "bot:beginner", "bot:beginner"])
+    # Every point that floats up over a board, as it appears.
+    noe.page.evaluate(
+        """() => { window.floats = [];
+            new MutationObserver(changes => changes.forEach(change => change.addedNodes.forEach(node => {
+                if (node.classList?.contains('point-float')) window.floats.push([node.dataset.seat, node.textContent]);
+            }))).observe(document.body, { childList: true }); }"""
+    )
     chooser = random.Random(8)
     largest = 0
     while noe.wait_for_turn_or_end() == "turn":
@@ -497,9 +511,16 @@ def test_a_round_of_azul_keeps_the_centre_in_its_circle_and_ends_with_points_sho
         # Tiles to the floor from the factories fill the centre fastest.
         noe.play(chooser.choice(view["legal_moves"]))
     assert largest >= 8, "the centre was tested with many tiles"
+    walls = sum(len(row.replace(".", "")) for board in view["position"]["boards"] for row in board["wall"])
+    floats: list[list[str]] = noe.page.evaluate("window.floats")
+    assert len([text for _, text in floats if text.startswith("+")]) == walls, "each tile tiled shows its points"
+    # A-8 and A-7 as shown: the points floating over a board add up to its score (never below 0).
+    scores = noe.table()["scores"]
+    for seat, score in enumerate(scores):
+        shown = sum(int(text.replace("−", "-")) for where, text in floats if where == str(seat))
+        assert max(shown, 0) == score, f"seat {seat}: {floats}"
     gains = noe.page.locator(".board-panel .gain")
     assert gains.count() == 4, "every board shows the last round's points"
-    scores = noe.table()["scores"]
     for panel in noe.page.locator(".board-panel").all():
         seat = int(panel.get_attribute("data-seat") or 0)
         shown = panel.locator(".gain").inner_text().replace("−", "-")

@@ -332,9 +332,11 @@ class TablePage {
     this.side.showEntries(this.game, this.entries, this.names());
     this.renderActions();
     if (before) {
-      play(before, this.main);
+      const notes = this.shown && this.game.tilingNotes ? this.game.tilingNotes(this.shown, table.position) : [];
+      play(before, this.main, notes);
       if (this.entries.at(-1)?.kind === "move" || this.entries.at(-1)?.kind === "chance") placeSound();
     }
+    this.shown = table.position;
     const mine = this.isMyTurn();
     if (mine && !this.wasMyTurn && animate) turnSound();
     this.wasMyTurn = mine;
@@ -403,19 +405,11 @@ class TablePage {
     const shared = finished
       ? h("div", { class: "shared-wrap result-wrap" }, resultPanel(table, this.names(), this.tableId))
       : h("div", { class: "shared-wrap" }, this.game.shared(position, ui));
-    // When every source can be taken, the highlight stays quiet; the pointer's choice shows strongly.
-    const sources = [...targets].filter((key) => key.startsWith("src:"));
-    const quiet = !this.chosen.length && sources.length && sources.length === this.sourceKeys(position).size;
+    // While a turn starts with a choice of sources, outlining them all says nothing: the highlight
+    // stays quiet (what cannot be taken is dimmed) and the pointer's choice shows strongly.
+    const quiet = !this.chosen.length && targets.size > 0 && [...targets].every((key) => key.startsWith("src:"));
     return h("section", { class: ["play", mine ? "seated" : "watching", quiet ? "quiet" : "", finished ? "finished" : ""].filter(Boolean).join(" ") },
       shared, h("div", { class: "actions", "aria-live": "polite" }), boards);
-  }
-
-  /** Every group of tiles on the table now, as source keys. */
-  sourceKeys(position) {
-    const keys = new Set();
-    position.factories.forEach((letters, index) => [...letters].forEach((letter) => keys.add(`src:${index + 1}:${letter}`)));
-    [...position.centre].forEach((letter) => keys.add(`src:C:${letter}`));
-    return keys;
   }
 
   boardOrder() {
