@@ -384,10 +384,16 @@ def test_the_replay_starts_at_step_0_and_plays_by_itself(
 ) -> None:
     kim = person(people, browser, server, "kim", width=1366, height=768)
     table_id = kim.create_table("azul", ["bot:beginner"])
+    kim.page.evaluate(FLOATS)
     chooser = random.Random(11)
     while kim.wait_for_turn_or_end() == "turn":
         kim.play(chooser.choice(kim.table()["legal_moves"]))
     kim.page.wait_for_selector(".result .final-score")
+    # The end-game bonuses (A-12) float up over the boards as the game ends.
+    floats = [text for _, text in kim.page.evaluate("window.floats")]
+    for player in kim.api(f"/tables/{table_id}/result")["players"]:
+        if player["sources"]["rows"]:
+            assert f"+{player['sources']['rows']} Complete lines" in floats
     assert fits_without_scrolling(kim), "the result fits the screen too"
     kim.screenshot("azul-result-1366x768")
     # The lobby lists the game with its scores and its winner.
@@ -455,6 +461,13 @@ def test_the_creator_seats_a_bot_in_the_waiting_room(people: list[Person], brows
     assert page.locator(".board-panel").count() == 3
 
 
+FLOATS = """() => { window.floats = [];
+    new MutationObserver(changes => changes.forEach(change => change.addedNodes.forEach(node => {
+        if (node.classList?.contains('point-float')) window.floats.push([node.dataset.seat, node.textContent]);
+    }))).observe(document.body, { childList: true }); }"""
+"""Keeps every point that floats up over a board, as it appears: ``window.floats`` of [seat, text]."""
+
+
 def boxes_inside_circle(someone: Person) -> list[str]:
     """The centre's tiles that reach outside its circle, and any overlap of the marker with a factory number."""
     return list(
@@ -493,13 +506,7 @@ def test_a_round_of_azul_keeps_the_centre_in_its_circle_and_ends_with_points_sho
     fly to the walls (A-8) and each board shows the round's points."""
     noe = person(people, browser, server, "noe", width=1366, height=768)
     noe.create_table("azul", ["bot:beginner", "bot:beginner", "bot:beginner"])
-    # Every point that floats up over a board, as it appears.
-    noe.page.evaluate(
-        """() => { window.floats = [];
-            new MutationObserver(changes => changes.forEach(change => change.addedNodes.forEach(node => {
-                if (node.classList?.contains('point-float')) window.floats.push([node.dataset.seat, node.textContent]);
-            }))).observe(document.body, { childList: true }); }"""
-    )
+    noe.page.evaluate(FLOATS)
     chooser = random.Random(8)
     largest = 0
     while noe.wait_for_turn_or_end() == "turn":

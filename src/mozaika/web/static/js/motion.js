@@ -73,11 +73,12 @@ export function play(before, root, notes = []) {
     if (isWall(element.dataset.cell)) element.classList.add("tiled");
   });
   // The floors' penalties once the walls are tiled, then the counters.
-  for (const note of notes.filter((item) => item.part)) {
+  const parts = notes.filter((item) => item.part);
+  parts.forEach((note, index) => {
     const part = root.querySelector(`.board-panel[data-seat="${note.seat}"] ${note.part}`);
-    if (part) floatOver(part, note.text, last);
-  }
-  if (notes.some((item) => item.part)) last += 500;
+    if (part) floatOver(part, note.text, last + index * 450);
+  });
+  if (parts.length) last += 500 + parts.length * 450;
   for (const [seat, was] of before.scores) {
     const panel = root.querySelector(`.board-panel[data-seat="${seat}"]`);
     const score = panel?.querySelector(".score");

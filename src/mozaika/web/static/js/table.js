@@ -17,6 +17,9 @@ import { seatName } from "./seats.js";
 import { SidePanel } from "./sidepanel.js";
 import { waitingRoom } from "./waiting.js";
 
+// The score sources that are end-game bonuses (A-12, S-13), shown as the game ends.
+const BONUS_SOURCES = ["rows", "columns", "colours", "stars", "numbers"];
+
 export async function tablePage(root, tableId) {
   const page = new TablePage(root, tableId);
   await page.load();
@@ -333,7 +336,7 @@ class TablePage {
     this.renderActions();
     if (before) {
       const notes = this.shown && this.game.tilingNotes ? this.game.tilingNotes(this.shown, table.position) : [];
-      play(before, this.main, notes);
+      play(before, this.main, [...notes, ...this.bonusNotes()]);
       if (this.entries.at(-1)?.kind === "move" || this.entries.at(-1)?.kind === "chance") placeSound();
     }
     this.shown = table.position;
@@ -345,6 +348,14 @@ class TablePage {
     if (focused && this.main.contains(document.activeElement) === false) {
       this.main.querySelector(`[data-key="${CSS.escape(focused)}"][tabindex="0"]`)?.focus({ preventScroll: true });
     }
+  }
+
+  /** At the end of the game, each end-game bonus (from the result) floats over its board in turn. */
+  bonusNotes() {
+    if (this.table.status !== "finished" || !this.table.result || this.bonusesShown) return [];
+    this.bonusesShown = true;
+    return this.table.result.players.flatMap((player) => BONUS_SOURCES.filter((source) => player.sources[source] > 0)
+      .map((source) => ({ seat: player.seat, part: "svg.board", text: `+${player.sources[source]} ${t(`source.${source}`)}` })));
   }
 
   optionWords() {
