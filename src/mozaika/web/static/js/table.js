@@ -322,10 +322,13 @@ class TablePage {
     const scrolled = window.scrollY;
     const before = animate ? capture(this.main) : null;
     const table = this.table;
+    // Leaving a game is rare and final: a small button at the end of the heading, not among the moves.
+    const leaving = table.status === "running" && this.me !== null && this.me !== undefined && !table.seats[this.me]?.replaced;
     replace(this.head,
-      h("h1", { dataset: { title: term(table.game, `game.${table.game}`) } }, term(table.game, `game.${table.game}`), " ", h("small", {}, this.optionWords())),
+      h("h1", { dataset: { title: t(`game.${table.game}`) } }, t(`game.${table.game}`), " ", h("small", {}, this.optionWords())),
       h("span", { class: "connection", "data-status": this.connection, title: t("connection") }),
-      this.statusLine());
+      this.statusLine(),
+      leaving ? h("button", { type: "button", class: "small abandon-button", onClick: () => this.abandon() }, t("abandon")) : "");
     replace(this.main, table.status === "open" || table.status === "cancelled"
       ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()))
       : this.playArea());
@@ -355,7 +358,7 @@ class TablePage {
     if (this.table.status !== "finished" || !this.table.result || this.bonusesShown) return [];
     this.bonusesShown = true;
     return this.table.result.players.flatMap((player) => BONUS_SOURCES.filter((source) => player.sources[source] > 0)
-      .map((source) => ({ seat: player.seat, part: "svg.board", text: `+${player.sources[source]} ${t(`source.${source}`)}` })));
+      .map((source) => ({ seat: player.seat, part: "svg.board", text: `+${player.sources[source]} ${term(this.table.game, `source.${source}`)}` })));
   }
 
   optionWords() {
@@ -519,9 +522,6 @@ class TablePage {
     }
     if (this.canUndo() && !this.busy) {
       items.push(h("button", { type: "button", class: "undo-button", onClick: () => this.undo() }, t("undo")));
-    }
-    if (table.status === "running" && this.me !== null && this.me !== undefined && !table.seats[this.me]?.replaced) {
-      items.push(h("button", { type: "button", class: "abandon-button", onClick: () => this.abandon() }, t("abandon")));
     }
     if (this.hints && mine) {
       items.push(h("ol", { class: "hints" }, this.hints.map((hint) =>
