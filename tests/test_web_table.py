@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browserkit import Person, chromium, clicks, public_state
+from browserkit import Person, clicks, public_state
 from serverprocess import ServerProcess
 
 VARIANTS = [
@@ -28,39 +26,21 @@ VARIANTS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("table")
-    process = ServerProcess(f"sqlite:///{folder / 'table.db'}", folder / "server.log", bot_workers=1).launch()
-    yield process
-    process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser(starting_server: ServerProcess) -> Iterator[Any]:
-    with chromium() as found:
-        yield found
-
-
-@pytest.fixture(scope="module")
-def server(starting_server: ServerProcess, browser: Any) -> ServerProcess:
-    return starting_server.wait_until_ready()
-
-
-@pytest.fixture
-def people(browser: Any, server: ServerProcess) -> Iterator[list[Person]]:
-    made: list[Person] = []
-    yield made
-    for someone in made:
-        assert not someone.errors, f"the page raised: {someone.errors}"
-        someone.close()
-
-
 def person(people: list[Person], browser: Any, server: ServerProcess, name: str, **viewport: int) -> Person:
     someone = Person(browser, server.url, **viewport)
     people.append(someone)
     someone.open("/")
     someone.register(f"{name}{random.getrandbits(40):010x}")
+    return someone
+
+
+def at_a_table(
+    people: list[Person], browser: Any, server: ServerProcess, name: str, game: str = "azul", seats: int = 2
+) -> Person:
+    """Someone at a new table of ``game`` against beginner bots, on turn, at 1366x768."""
+    someone = person(people, browser, server, name, width=1366, height=768)
+    someone.create_table(game, ["bot:beginner"] * (seats - 1))
+    someone.wait_for_turn_or_end()
     return someone
 
 
@@ -138,9 +118,7 @@ def test_every_game_fits_one_screen_on_a_laptop_and_the_decision_on_a_phone(
 def test_more_players_keep_your_board_and_the_factories_on_the_screen(
     people: list[Person], browser: Any, server: ServerProcess, players: int
 ) -> None:
-    ida = person(people, browser, server, "ida", width=1366, height=768)
-    ida.create_table("azul", ["bot:beginner"] * (players - 1))
-    ida.wait_for_turn_or_end()
+    ida = at_a_table(people, browser, server, "ida", seats=players)
     assert fits_without_scrolling(ida)
     for part in ONE_SCREEN:
         assert in_view(ida, part), part
@@ -196,9 +174,7 @@ def test_every_tile_stands_out_from_the_plate_under_it(
     people: list[Person], browser: Any, server: ServerProcess, game: str
 ) -> None:
     """WCAG 2.1 non-text contrast: 3:1 between a tile and what surrounds it, by its fill or its rim."""
-    eva = person(people, browser, server, "eva", width=1366, height=768)
-    eva.create_table(game, ["bot:beginner"])
-    eva.wait_for_turn_or_end()
+    eva = at_a_table(people, browser, server, "eva", game)
     tiles = eva.page.evaluate(TILE_COLOURS)
     assert len(tiles) >= 16, "the factories are measured"
     # Play until the boards hold tiles too, so that every kind of plate is measured.
@@ -229,9 +205,7 @@ def test_every_tile_stands_out_from_the_plate_under_it(
 def test_the_highlight_is_quiet_when_every_source_may_be_taken_and_strong_under_the_pointer(
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
-    lea = person(people, browser, server, "lea", width=1366, height=768)
-    lea.create_table("azul", ["bot:beginner"])
-    lea.wait_for_turn_or_end()
+    lea = at_a_table(people, browser, server, "lea")
     page = lea.page
     assert page.locator(".play.quiet").count() == 1
     stroke = "el => getComputedStyle(el.querySelector('.tile-face')).stroke"
@@ -252,14 +226,7 @@ def invite_friend(ana: Person, browser: Any, server: ServerProcess, people: list
     link = ana.page.locator(".invite-link").input_value()
     ben = Person(browser, server.url, width=1366, height=768)
     people.append(ben)
-    ben.page.goto(link)
-    ben.page.wait_for_selector("#guest-form")
-    ben.guest("Ben")
-    ben.page.wait_for_url(re.compile(r".*/tables/"))
-    ana.page.wait_for_selector(".start-button:not([disabled])")
-    ana.page.click(".start-button")
-    ana.page.wait_for_selector(".board-panel")
-    ben.page.wait_for_selector(".board-panel")
+    ana.seat_friend(ben, link, "Ben")
     return ben
 
 
@@ -315,9 +282,7 @@ def test_undo_against_a_bot_takes_back_its_reply_too(people: list[Person], brows
 def test_pointing_at_a_line_shows_where_the_tiles_go_and_what_overflows(
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
-    uma = person(people, browser, server, "uma", width=1366, height=768)
-    uma.create_table("azul", ["bot:beginner"])
-    uma.wait_for_turn_or_end()
+    uma = at_a_table(people, browser, server, "uma")
     view = uma.table()
     # The largest group, to a line too short for it: some tiles overflow to the floor.
     move = max((m for m in view["legal_moves"] if m[2] == "1"), key=lambda m: source_count(view["position"], m))
