@@ -527,3 +527,22 @@ def test_summer_pavilion_s_kept_tiles_are_a_hand_again_in_the_next_round(
     assert pia.table()["position"]["phase"] == "acquisition"
     assert pia.page.locator(".hand-label .badge").count() == 0
     assert all(label.startswith("Hand") for label in pia.page.locator(".hand-label").all_inner_texts())
+
+
+RUNNING_ANIMATIONS = "document.getAnimations().filter(a => a.playState === 'running').length"
+
+
+def test_motion_stops_at_a_click_and_stays_off_when_the_system_asks_for_less(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    rio = at_a_table(people, browser, server, "rio")
+    legal = rio.table()["legal_moves"]
+    rio.play(legal[0])
+    assert rio.page.evaluate(RUNNING_ANIMATIONS) > 0, "the tiles fly"
+    rio.page.click(".table-head h1")
+    assert rio.page.evaluate(RUNNING_ANIMATIONS) == 0, "a click lands them at once"
+    rio.wait_for_turn_or_end()
+    rio.page.emulate_media(reduced_motion="reduce")
+    rio.play(rio.table()["legal_moves"][0])
+    rio.wait_for_turn_or_end()
+    assert rio.page.evaluate("document.getAnimations().length") == 0, "nothing moves under reduced motion"
