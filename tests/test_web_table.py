@@ -163,9 +163,12 @@ TILE_COLOURS = """() => [...document.querySelectorAll('.play .tile[data-cell]:no
     const plate = tile.closest('.factory')?.querySelector('.factory-plate')
         || tile.closest('.centre')?.querySelector('.centre-plate')
         || tile.closest('svg.board')?.querySelector('.board-plate');
+    // A tile in a hand or the supply lies on the card around it.
+    const card = tile.closest('.board-panel, .shared-wrap');
     const style = getComputedStyle(face);
     return { cell: tile.dataset.cell, colour: tile.dataset.colour, fill: style.fill, rim: style.stroke,
-             rimWidth: parseFloat(style.strokeWidth), plate: getComputedStyle(plate).fill };
+             rimWidth: parseFloat(style.strokeWidth),
+             plate: plate ? getComputedStyle(plate).fill : getComputedStyle(card).backgroundColor };
 })"""
 
 
