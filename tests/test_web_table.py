@@ -541,9 +541,9 @@ def test_motion_stops_at_a_click_and_stays_off_when_the_system_asks_for_less(
     rio = at_a_table(people, browser, server, "rio")
     legal = rio.table()["legal_moves"]
     rio.play(legal[0])
-    assert rio.page.evaluate(RUNNING_ANIMATIONS) > 0, "the tiles fly"
+    assert rio.page.evaluate(f"(window.flying = document.getAnimations()) && {RUNNING_ANIMATIONS}") > 0, "tiles fly"
     rio.page.click(".table-head h1")
-    assert rio.page.evaluate(RUNNING_ANIMATIONS) == 0, "a click lands them at once"
+    assert rio.page.evaluate("window.flying.every(a => a.playState === 'finished')"), "a click lands them at once"
     rio.wait_for_turn_or_end()
     rio.page.emulate_media(reduced_motion="reduce")
     rio.play(rio.table()["legal_moves"][0])

@@ -7,7 +7,7 @@ import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
 import { clickable, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
 import { explain, t, term } from "./i18n.js";
-import { capture, finish, play } from "./motion.js";
+import { capture, finish, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
 import { prefs } from "./prefs.js";
 import { resultPanel } from "./result.js";
@@ -59,6 +59,9 @@ class TablePage {
     this.roundStart = null;
     this.gains = null;
     this.wasMyTurn = false;
+    this.queue = Promise.resolve();
+    this.waiting = 0;
+    this.levels = {};
     this.onKey = (event) => this.key(event);
     this.onPreferences = () => this.render();
     this.onVisible = () => markTurn(this.isMyTurn());
@@ -113,13 +116,34 @@ class TablePage {
     });
   }
 
-  async event(event) {
+  /**
+   * Events are taken one after another, each once the motion of the one before has landed,
+   * so that quick replies (a bot's) are seen move by move; the chat never waits.
+   */
+  event(event) {
+    if (event.type === "chat") {
+      this.side.addChat(event.message);
+      return;
+    }
+    // While events wait their turn the page says so: what tests and scripts wait on.
+    this.waiting += 1;
+    this.frame.dataset.busy = "true";
+    this.queue = this.queue.then(() => this.take(event)).catch((error) => toast(explain(error), "error")).finally(() => {
+      this.waiting -= 1;
+      if (!this.waiting) delete this.frame.dataset.busy;
+    });
+  }
+
+  async take(event) {
     if (event.type === "step") {
       const fresh = event.entries.filter((entry) => entry.seq > (this.entries.at(-1)?.seq ?? 0));
       this.entries.push(...fresh);
       const changed = event.seq !== this.table.seq || event.status !== this.table.status;
       this.applyStep(event, true);
-      if (changed) this.render({ animate: true });
+      if (changed) {
+        this.render({ animate: true });
+        await settled();
+      }
     } else if (event.type === "table") {
       const before = this.table.status;
       this.table = { ...this.table, ...(await get(`/tables/${this.tableId}`)) };
@@ -129,8 +153,6 @@ class TablePage {
         return;
       }
       this.render();
-    } else if (event.type === "chat") {
-      this.side.addChat(event.message);
     } else if (event.type === "hello") {
       this.table = { ...this.table, ...event.table };
       this.render();
@@ -330,7 +352,7 @@ class TablePage {
       this.statusLine(),
       leaving ? h("button", { type: "button", class: "small abandon-button", onClick: () => this.abandon() }, t("abandon")) : "");
     replace(this.main, table.status === "open" || table.status === "cancelled"
-      ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()))
+      ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()), this.levels)
       : this.playArea());
     // The state as attributes too: what automated players and tests wait on.
     Object.assign(this.frame.dataset, { seq: table.seq, status: table.status, yourTurn: String(this.isMyTurn()), round: table.round ?? 0 });
@@ -338,11 +360,13 @@ class TablePage {
     this.side.showEntries(this.game, this.entries, this.names());
     this.renderActions();
     if (before) {
-      const notes = this.shown && this.game.tilingNotes ? this.game.tilingNotes(this.shown, table.position) : [];
+      const move = this.entries.slice(this.shownEntries).find((entry) => entry.kind === "move");
+      const notes = this.shown && this.game.tilingNotes ? this.game.tilingNotes(this.shown, table.position, move) : [];
       play(before, this.main, [...notes, ...this.bonusNotes()]);
       if (this.entries.at(-1)?.kind === "move" || this.entries.at(-1)?.kind === "chance") placeSound();
     }
     this.shown = table.position;
+    this.shownEntries = this.entries.length;
     const mine = this.isMyTurn();
     if (mine && !this.wasMyTurn && animate) turnSound();
     this.wasMyTurn = mine;
