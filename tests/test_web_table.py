@@ -103,6 +103,15 @@ def test_every_game_fits_one_screen_on_a_laptop_and_the_decision_on_a_phone(
     assert not opponent.locator("svg.board").is_visible(), "an opponent's board folds to its summary"
     assert opponent.locator(".score").is_visible()
     ana.screenshot(f"table-{game}-{variant}-phone")
+    if game != "pavilion":  # (a take there is the whole move)
+        # Once tiles are chosen, your board, where they go, comes into view.
+        page.emulate_media(reduced_motion="reduce")
+        page.locator(".factories [data-key].target").first.click()
+        page.wait_for_function(
+            "document.querySelector('.board-panel.mine svg.board').getBoundingClientRect().bottom <= innerHeight + 1"
+        )
+        assert in_view(ana, ".board-panel.mine svg.board")
+        ana.screenshot(f"table-{game}-{variant}-phone-chosen")
     opponent.locator(".board-toggle").click()
     assert opponent.locator("svg.board").is_visible(), "a tap opens it"
     if game == "pavilion":

@@ -7,7 +7,7 @@ import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
 import { clickable, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
 import { explain, t, term } from "./i18n.js";
-import { capture, finish, play, settled } from "./motion.js";
+import { capture, finish, moving, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
 import { prefs } from "./prefs.js";
 import { resultPanel } from "./result.js";
@@ -238,6 +238,17 @@ class TablePage {
       return;
     }
     this.render({ focusKey: key });
+    this.showTargets();
+  }
+
+  /** On a phone, once tiles are chosen, the board where they go comes into view. */
+  showTargets() {
+    if (!this.chosen.length || !window.matchMedia("(max-width: 900px)").matches) return;
+    const board = this.main.querySelector(".board-panel.mine svg.board");
+    const box = board?.getBoundingClientRect();
+    if (box && (box.bottom > window.innerHeight || box.top < 0)) {
+      board.scrollIntoView({ block: "end", behavior: moving() ? "smooth" : "auto" });
+    }
   }
 
   nextKind() {
