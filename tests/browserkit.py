@@ -122,12 +122,25 @@ class Person:
         page.wait_for_selector(".table-page")
         return self.table_id
 
+    def seat_friend(self, friend: Person, link: str, name: str) -> None:
+        """``friend`` follows the invite ``link`` as a guest called ``name``; this person, the creator, starts."""
+        friend.page.goto(link)
+        friend.page.wait_for_selector("#guest-form")
+        friend.guest(name)
+        friend.page.wait_for_url(re.compile(rf".*/tables/{self.table_id}$"))
+        self.page.wait_for_selector(".start-button:not([disabled])")
+        self.page.click(".start-button")
+        self.page.wait_for_selector(".board-panel")
+        friend.page.wait_for_selector(".board-panel")
+
     @property
     def table_id(self) -> str:
         return self.page.url.rstrip("/").rsplit("/", 1)[1]
 
     def api(self, path: str) -> Any:
-        response = self.context.request.get(f"{self.base_url}/api{path}")
+        # A fresh connection each time: one kept idle while the page shows moves may be closed
+        # by the server (its keep-alive ends) just as it is reused.
+        response = self.context.request.get(f"{self.base_url}/api{path}", headers={"Connection": "close"})
         assert response.ok, f"{path}: {response.status} {response.text()}"
         return response.json()
 
@@ -139,7 +152,10 @@ class Person:
 
     def wait_for_turn_or_end(self) -> str:
         """Waits until this person must move (``"turn"``) or the game is over (``"finished"``)."""
-        self.page.wait_for_selector('.table-page[data-your-turn="true"], .table-page[data-status="finished"]')
+        # Once the page has shown every move it was sent (it shows them one after another).
+        self.page.wait_for_selector(
+            '.table-page[data-your-turn="true"]:not([data-busy]), .table-page[data-status="finished"]:not([data-busy])'
+        )
         return "finished" if self.page.locator('.table-page[data-status="finished"]').count() else "turn"
 
     def wait_past(self, seq: int) -> None:

@@ -20,7 +20,16 @@ from sqlalchemy import text
 from mozaika.records import Record, replay
 from mozaika.server.database import Database, migrate
 from mozaika.server.facts import read_facts
-from mozaika.server.games import CHANCE, MOVE, UNDO, Entry, PositionCache, effective_steps, last_step, public_position
+from mozaika.server.games import (
+    CHANCE,
+    MOVE,
+    UNDO,
+    Entry,
+    PositionCache,
+    effective_steps,
+    moves_to_take_back,
+    public_position,
+)
 from mozaika.server.models import Base
 
 from serverkit import (
@@ -385,17 +394,31 @@ def test_a_move_can_be_taken_back_until_the_next_player_acts(client) -> None:  #
     assert alice.post(f"/api/tables/{table_id}/undo", {"seq": view["seq"] + 1}).status_code == 409
 
 
-@given(st.lists(st.sampled_from([MOVE, CHANCE, UNDO]), max_size=40))
-def test_the_last_step_read_backwards_is_the_last_that_stands_after_the_undos(kinds: list[str]) -> None:
+@given(st.lists(st.tuples(st.sampled_from([MOVE, CHANCE, UNDO]), st.integers(0, 2)), max_size=40), st.booleans())
+def test_undo_read_backwards_takes_back_what_stands_since_the_players_last_move(
+    steps: list[tuple[str, int]], bots: bool
+) -> None:
+    """Read from the end of the log, an undo by seat 0 takes back its last standing move, and with
+    every other seat a bot's, the bots' moves after it; nothing when a draw or a person came between."""
     entries: list[Entry] = []
     standing = 0
-    for kind in kinds:
+    for kind, seat in steps:
         if kind == UNDO and not standing:
             continue  # an undo cancels a step that stands
         standing += -1 if kind == UNDO else 1
-        entries.append(Entry(len(entries) + 1, kind, 0, str(len(entries))))
-    steps = effective_steps(entries)
-    assert last_step(reversed(entries)) == (steps[-1] if steps else None)
+        entries.append(Entry(len(entries) + 1, kind, None if kind == CHANCE else seat, str(len(entries))))
+    bot_seats = frozenset({1, 2}) if bots else frozenset()
+    expected: list[Entry] = []
+    for step in reversed(effective_steps(entries)):
+        if step.kind != MOVE or (step.seat != 0 and step.seat not in bot_seats):
+            expected = []
+            break
+        expected.append(step)
+        if step.seat == 0:
+            break
+    else:
+        expected = []
+    assert moves_to_take_back(reversed(entries), 0, bot_seats) == expected
 
 
 def test_the_log_is_read_backwards_page_by_page(client) -> None:  # type: ignore[no-untyped-def]
@@ -429,6 +452,66 @@ def test_undo_cannot_take_back_a_move_after_which_tiles_were_drawn(client) -> No
     assert refused.status_code == 409 and "drawn" in refused.json()["error"]["message"]
 
 
+def test_undo_against_bots_takes_back_their_replies_until_the_player_moves_again(tmp_path: Path) -> None:
+    with running_app(tmp_path) as client:
+        alice = Player.guest(client, "Alice")
+        seats = [{"kind": "me"}, {"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "easy"}]
+        table_id = alice.create("azul", 3, seats=seats)["table"]["id"]
+        alice.post(f"/api/tables/{table_id}/start")
+        before = alice.table(table_id)
+        alice.move(table_id, before["legal_moves"][0], before["seq"])
+        replied = wait_for(lambda: (view := alice.table(table_id))["your_turn"] and view)  # both bots have moved
+        assert replied["seq"] == before["seq"] + 3 and replied["can_undo"] is True
+        undone = alice.post(f"/api/tables/{table_id}/undo", {"seq": replied["seq"]})
+        assert undone.status_code == 200
+        after = undone.json()["table"]
+        assert after["position"] == before["position"] and after["legal_moves"] == before["legal_moves"]
+        assert after["can_undo"] is False
+        log = alice.get(f"/api/tables/{table_id}/log?since={replied['seq']}").json()["entries"]
+        assert [(entry["kind"], entry["seat"]) for entry in log] == [("undo", 0)] * 3
+
+
+def test_undo_with_a_person_among_the_others_stops_at_their_move(client) -> None:  # type: ignore[no-untyped-def]
+    alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
+    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "beginner"}]
+    table_id = alice.create("azul", 3, seats=seats)["table"]["id"]
+    bob.post(f"/api/tables/{table_id}/join", {})
+    alice.post(f"/api/tables/{table_id}/start")
+    view = alice.table(table_id)
+    mover = [alice, bob][view["to_move"][0]]
+    mover.move(table_id, mover.table(table_id)["legal_moves"][0], view["seq"])
+    other = bob if mover is alice else alice
+    now = other.table(table_id)
+    other.move(table_id, now["legal_moves"][0], now["seq"])
+    assert mover.table(table_id)["can_undo"] is False
+    assert mover.post(f"/api/tables/{table_id}/undo", {"seq": now["seq"] + 1}).status_code == 409
+
+
+def test_the_creator_seats_a_bot_in_a_waiting_seat(client) -> None:  # type: ignore[no-untyped-def]
+    alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
+    created = alice.create("azul", 3, seats=[{"kind": "me"}, {"kind": "invite"}, {"kind": "open"}])
+    table_id = created["table"]["id"]
+    assert bob.post(f"/api/tables/{table_id}/bots", {"seat": 1, "level": "easy"}).status_code == 403
+    assert alice.post(f"/api/tables/{table_id}/bots", {"seat": 0, "level": "easy"}).status_code == 409
+    assert alice.post(f"/api/tables/{table_id}/bots", {"seat": 2, "level": "grandmaster"}).status_code == 400
+    seated = alice.post(f"/api/tables/{table_id}/bots", {"seat": 1, "level": "easy"}).json()["table"]["seats"][1]
+    assert (seated["kind"], seated["level"], seated["name"]) == ("bot", "easy", "Bot (easy)")
+    invite = created["invites"]["1"]
+    assert bob.post(f"/api/tables/{table_id}/join", {"invite": invite}).status_code == 403, "the invite is void"
+    alice.post(f"/api/tables/{table_id}/bots", {"seat": 2, "level": "medium"})
+    assert alice.post(f"/api/tables/{table_id}/start").status_code == 200
+    assert alice.post(f"/api/tables/{table_id}/bots", {"seat": 2, "level": "easy"}).status_code == 409
+
+
+def test_the_lobby_lists_finished_games_with_their_scores_and_winners(client) -> None:  # type: ignore[no-untyped-def]
+    table_id, alice, bob = two_player_table(client)
+    play_random_moves(table_id, [alice, bob], random.Random(5))
+    listed = next(table for table in alice.get("/api/tables?status=finished").json() if table["id"] == table_id)
+    result = alice.get(f"/api/tables/{table_id}/result").json()
+    assert listed["scores"] == [player["score"] for player in sorted(result["players"], key=lambda p: p["seat"])]
+    assert listed["winners"] == result["winners"]
+
+
 def test_tables_without_undo_refuse_it(client) -> None:  # type: ignore[no-untyped-def]
     table_id, alice, _ = two_player_table(client, undo=False)
     view = alice.table(table_id)
@@ -453,7 +536,7 @@ def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path)
         assert abandoned["seats"][0] == {
             "index": 0,
             "kind": "bot",
-            "name": "Alice (easy bot)",
+            "name": "Alice",
             "level": "easy",
             "account": None,
             "replaced": True,
@@ -462,9 +545,9 @@ def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path)
         final = wait_for(lambda: (view := alice.table(table_id))["status"] == "finished" and view)
         assert final["result"]["winners"]
         assert Record.from_dict(alice.get(f"/api/tables/{table_id}/record").json()).players == [
-            "Alice (easy bot)",
-            "beginner (bot)",
-            "easy (bot)",
+            "Alice / Bot (easy)",
+            "Bot (beginner)",
+            "Bot (easy)",
         ]
 
 

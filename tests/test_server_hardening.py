@@ -213,6 +213,22 @@ def check_table_quotas(client) -> None:  # type: ignore[no-untyped-def]
     assert len([t for t in client.get("/api/tables").json() if t["owner"] == "Bob"]) == 5
 
 
+def test_seating_a_bot_in_a_waiting_room_counts_towards_the_bot_table_quota(tmp_path: Path) -> None:
+    with running_app(tmp_path, rate_limits=RateLimits(table_per_player="100/minute")) as client:
+        carol = Player.guest(client, "Carol")
+        waiting = [carol.create()["table"]["id"] for _ in range(6)]
+        for table_id in waiting[:5]:
+            assert carol.post(f"/api/tables/{table_id}/bots", {"seat": 1, "level": "easy"}).status_code == 200
+        refused = carol.post(f"/api/tables/{waiting[5]}/bots", {"seat": 1, "level": "easy"})
+        assert refused.status_code == 409 and "with bots" in refused.json()["error"]["message"]
+        three = carol.create(players=3)["table"]["id"]
+        carol.post(f"/api/tables/{waiting[0]}/leave")
+        assert carol.post(f"/api/tables/{three}/bots", {"seat": 1, "level": "easy"}).status_code == 200
+        assert carol.post(f"/api/tables/{three}/bots", {"seat": 2, "level": "easy"}).status_code == 200, (
+            "a second bot at a table that has one adds no bot table"
+        )
+
+
 def test_creating_tables_is_rate_limited(client) -> None:  # type: ignore[no-untyped-def]
     alice = Player.guest(client, "Alice")
     codes = []

@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 import re
 import uuid
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,37 +20,8 @@ from mozaika.bots import make_bot
 from mozaika.protocol import State
 from mozaika.records import Record, replay
 
-from browserkit import Person, chromium, clicks, public_state
+from browserkit import Person, clicks, public_state
 from serverprocess import ServerProcess
-
-
-@pytest.fixture(scope="module")
-def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("web")
-    process = ServerProcess(f"sqlite:///{folder / 'web.db'}", folder / "server.log", bot_workers=1).launch()
-    yield process
-    process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser(starting_server: ServerProcess) -> Iterator[Any]:
-    # The server starts while Chromium does.
-    with chromium() as found:
-        yield found
-
-
-@pytest.fixture(scope="module")
-def server(starting_server: ServerProcess, browser: Any) -> ServerProcess:
-    return starting_server.wait_until_ready()
-
-
-@pytest.fixture
-def people(browser: Any, server: ServerProcess) -> Iterator[list[Person]]:
-    made: list[Person] = []
-    yield made
-    for person in made:
-        assert not person.errors, f"the page raised: {person.errors}"
-        person.close()
 
 
 def person(people: list[Person], browser: Any, server: ServerProcess, **viewport: int) -> Person:
@@ -148,11 +117,13 @@ def test_azul_against_a_bot_played_to_the_end_by_clicking(
     jana.page.wait_for_selector(".result .final-score")
     jana.screenshot("azul-end")
 
-    # The replay viewer: the end, back to the start, then round 2.
+    # The replay viewer: from the start, to the end and back, then round 2.
     jana.page.click("text=Watch the replay")
-    jana.page.wait_for_selector(".replay-view .board-panel")
+    jana.page.wait_for_selector(".replay-page .board-panel")
     steps = len(record.steps)
-    assert jana.page.locator(".replay-step").inner_text().startswith(f"Step {steps} of {steps}")
+    assert jana.page.locator(".replay-step").inner_text().startswith(f"Step 0 of {steps}")
+    jana.page.click("button[aria-label='To the end']")
+    jana.page.wait_for_selector(f".replay-step:has-text('Step {steps} of {steps}')")
     jana.page.click("button[aria-label='To the start']")
     jana.page.wait_for_selector(f".replay-step:has-text('Step 0 of {steps}')")
     jana.page.click("button[aria-label='Step forward']")
@@ -162,7 +133,7 @@ def test_azul_against_a_bot_played_to_the_end_by_clicking(
     jana.page.wait_for_selector(f".replay-step:has-text('Step {second_round} of {steps}')")
     assert "Round 2" in jana.page.locator(".replay-step").inner_text()
     expected = replay(record, upto=second_round).scores
-    shown_then = [int(text) for text in jana.page.locator(".replay-view .score").all_inner_texts()]
+    shown_then = [int(text) for text in jana.page.locator(".replay-page .score").all_inner_texts()]
     assert shown_then == expected
 
 
@@ -203,14 +174,7 @@ def test_two_friends_play_summer_pavilion_through_an_invite_link(
     assert re.fullmatch(rf"{re.escape(server.url)}/join/{table_id}\?invite=\S+", link)
 
     ben = person(people, browser, server, width=412, height=915)
-    ben.page.goto(link)
-    ben.page.wait_for_selector("#guest-form")
-    ben.guest("Ben")
-    ben.page.wait_for_url(re.compile(rf".*/tables/{table_id}$"))
-    ana.page.wait_for_selector(".start-button:not([disabled])")
-    ana.page.click(".start-button")
-    ana.page.wait_for_selector(".board-panel")
-    ben.page.wait_for_selector(".board-panel")
+    ana.seat_friend(ben, link, "Ben")
 
     players = {0: ana, 1: ben}
     greedy = make_bot("greedy", seed=5)
@@ -284,7 +248,7 @@ def test_czech_texts_appear_with_the_czech_switch_and_stay(
     eva.create_table("chocolatier", ["bot:easy"], {"special_factories": True})
     eva.wait_for_turn_or_end()
     assert "Jste na tahu" in eva.page.locator(".status-line").inner_text()
-    assert "Vyberte dlaždice z továrny" in eva.page.locator(".actions").inner_text()
+    assert "Vyberte pralinky z nabídky" in eva.page.locator(".actions").inner_text()
     eva.page.reload()
     eva.page.wait_for_selector("body[data-ready] .table-page")
     assert "Jste na tahu" in eva.page.locator(".status-line").inner_text(), "the language is remembered"

@@ -83,29 +83,33 @@ def public_position(state: State) -> dict[str, Any]:
     return position
 
 
-def last_step(newest_first: Iterable[Entry]) -> Entry | None:
-    """The last move or chance outcome that stands, reading the log backwards from its end.
+def moves_to_take_back(
+    newest_first: Iterable[Entry], seat: int, bot_seats: frozenset[int] = frozenset()
+) -> list[Entry]:
+    """The moves an undo by ``seat`` cancels, newest first, read from the log backwards; none if it may not undo.
 
-    Each undo cancels the step that stands before it, so an undo read backwards
-    cancels the next step not already cancelled.  This reads only back to the
-    answer (most often one or two entries), where :func:`effective_steps` needs
-    the whole log.
+    That is its last move, while nothing was drawn since and no other seat acted,
+    except the seats in ``bot_seats`` (given where every other seat is a bot's): their
+    replies go back with the move.  Each undo entry cancels the step that stands
+    before it, so an undo read backwards cancels the next step not already cancelled;
+    this reads only back to the answer, where :func:`effective_steps` needs the whole log.
     """
     cancelled = 0
+    taken: list[Entry] = []
     for entry in newest_first:
         if entry.kind == UNDO:
             cancelled += 1
         elif cancelled:
             cancelled -= 1
+        elif entry.kind != MOVE:
+            return []
+        elif entry.seat == seat:
+            return [*taken, entry]
+        elif entry.seat in bot_seats:
+            taken.append(entry)
         else:
-            return entry
-    return None
-
-
-def undoable_move(newest_first: Iterable[Entry]) -> Entry | None:
-    """The move an undo would cancel, from the log read backwards: the last step, when it is a move."""
-    step = last_step(newest_first)
-    return step if step is not None and step.kind == MOVE else None
+            return []
+    return []
 
 
 class PositionCache:

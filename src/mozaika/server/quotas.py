@@ -19,8 +19,12 @@ def check_table_quota(session: Session, owner_id: int, with_bots: bool, limits: 
         raise ConflictError(
             f"you already have {waiting} tables waiting for players: start, or leave, one of them first"
         )
-    if not with_bots:
-        return
+    if with_bots:
+        check_bot_table_quota(session, owner_id, limits)
+
+
+def check_bot_table_quota(session: Session, owner_id: int, limits: Limits) -> None:
+    """Refuse one more unfinished table with bots (a new one, or a waiting one given its first bot)."""
     with_bot_seats = select(Seat.table_id).where(Seat.kind == "bot").distinct()
     unfinished = session.scalar(
         select(func.count())

@@ -61,6 +61,11 @@ class Join(Body):
     )
 
 
+class BotSeat(Body):
+    seat: int = Field(ge=0, le=3, description="The open or invited seat the bot takes.")
+    level: str = Field(min_length=1, max_length=16, examples=["medium"], description="The bot's level (docs/bots.md).")
+
+
 class MoveSubmission(Body):
     move: PlainText = Field(
         min_length=1, max_length=200, examples=["2B3"], description="The move in the game's notation."

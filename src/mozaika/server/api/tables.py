@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.accounts import Caller
 from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
-from mozaika.server.api.schemas import ERRORS, ChatLine, Join, MoveSubmission, NewTable, UndoRequest
+from mozaika.server.api.schemas import ERRORS, BotSeat, ChatLine, Join, MoveSubmission, NewTable, UndoRequest
 from mozaika.server.tables import SeatRequest, TableRequest, game_catalogue
 
 router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
@@ -72,6 +72,14 @@ async def new_invites(table_id: TableId, request: Request, caller: CallerDep) ->
     return await service.announce(await run_in_threadpool(service.tables.new_invites, table_id, caller))
 
 
+@router.post("/tables/{table_id}/bots", summary="Seat a bot in an open or invited seat (the creator, before the start)")
+async def seat_bot(table_id: TableId, body: BotSeat, request: Request, caller: CallerDep) -> dict[str, Any]:
+    service = services(request)
+    return await service.announce(
+        await run_in_threadpool(service.tables.seat_bot, table_id, caller, body.seat, body.level)
+    )
+
+
 @router.post("/tables/{table_id}/leave", summary="Leave before the start (the creator's leaving cancels the table)")
 async def leave(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
@@ -96,7 +104,10 @@ async def play(table_id: TableId, body: MoveSubmission, request: Request, caller
     return await service.announce(await run_in_threadpool(service.tables.play, table_id, caller, body.move, body.seq))
 
 
-@router.post("/tables/{table_id}/undo", summary="Take back your last move, before anyone else acts")
+@router.post(
+    "/tables/{table_id}/undo",
+    summary="Take back your last move (and the bots' replies since, where all others are bots)",
+)
 async def undo(table_id: TableId, body: UndoRequest, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
     return await service.announce(await run_in_threadpool(service.tables.undo, table_id, caller, body.seq))

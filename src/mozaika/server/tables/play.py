@@ -12,7 +12,7 @@ from mozaika.protocol import State
 from mozaika.server.accounts import Caller
 from mozaika.server.errors import ConflictError, ForbiddenError, MoveRefusedError
 from mozaika.server.facts import TableFacts, read_facts, write_advance
-from mozaika.server.games import CHANCE, MOVE, UNDO, Entry, replay, undoable_move
+from mozaika.server.games import CHANCE, MOVE, UNDO, Entry, moves_to_take_back, replay
 from mozaika.server.models import GameTable, utc_now
 from mozaika.server.tables.base import RUNNING, SEAT_BOT, BotTurn, HintRequest, Outcome
 from mozaika.server.tables.records import TableRecords
@@ -64,7 +64,11 @@ class TablePlay(TableRecords):
         return self._outcome({"seq": table.seq}, events, table, state), state
 
     def undo(self, table_id: str, caller: Caller, seq: int) -> Outcome:
-        """Take back the caller's last move, while no one else has acted and nothing was drawn since."""
+        """Take back the caller's last move, while no one else has acted and nothing was drawn since.
+
+        Where every other seat is a bot's, the bots' replies since that move go back with it
+        (one undo entry each, newest first), so the undo outlives the bots' quick answers.
+        """
         with self.db.transaction() as session:
             table = self._locked(session, table_id)
             seat = self._own_seat(table.seats, caller)
@@ -72,12 +76,12 @@ class TablePlay(TableRecords):
                 raise ForbiddenError("this table does not allow undo")
             self._check_running(table, seq)
             log = self._entries(session, table.id)
-            move = undoable_move(reversed(log))
-            if move is None or move.seat != seat.index:
+            moves = moves_to_take_back(reversed(log), seat.index, self._bot_replies(table, seat.index))
+            if not moves:
                 raise ConflictError(
                     "there is no move of yours to take back: someone has acted or tiles were drawn since"
                 )
-            entries = [Entry(table.seq + 1, UNDO, seat.index, move.text)]
+            entries = [Entry(table.seq + 1 + index, UNDO, seat.index, move.text) for index, move in enumerate(moves)]
             state = replay(self._game(table), [*log, *entries])
             facts = TableFacts.of(table)
             self._advance(session, facts, entries, state)

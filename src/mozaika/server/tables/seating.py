@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from mozaika.bots import LEVELS
 from mozaika.errors import OptionError
 from mozaika.registry import game_ids, game_spec
@@ -12,7 +14,7 @@ from mozaika.server.credentials import new_seed, new_table_id, new_token, token_
 from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError
 from mozaika.server.facts import TableFacts
 from mozaika.server.models import GameTable, Seat
-from mozaika.server.quotas import check_table_quota
+from mozaika.server.quotas import check_bot_table_quota, check_table_quota
 from mozaika.server.tables.base import (
     CANCELLED,
     OPEN,
@@ -123,18 +125,34 @@ class TableSeating(TablePlay):
     def new_invites(self, table_id: str, caller: Caller) -> Outcome:
         """New invite links for the unclaimed invited seats: only their hashes are kept, so the
         creator on another device gets new ones (and the old links stop working)."""
-        player = self._signed_in(caller)
         with self.db.transaction() as session:
-            table = self._locked(session, table_id)
-            if table.owner_id != player:
-                raise ForbiddenError("only the table's creator can make its invite links")
-            if table.status != OPEN:
-                raise ConflictError(f"the table is {table.status}: invites are for seats before the start")
+            table = self._creators_open_table(
+                session, table_id, caller, "make its invite links", "invites are for seats before the start"
+            )
             invites = {str(seat.index): self._invite(seat) for seat in table.seats if seat.kind == SEAT_INVITED}
             if not invites:
                 raise ConflictError("the table has no invited seat waiting for its player")
             view = self._view(session, table, caller)
         return Outcome({"table": view, "invites": invites}, [])
+
+    def seat_bot(self, table_id: str, caller: Caller, seat_index: int, level: str) -> Outcome:
+        """The creator seats a bot of ``level`` in an open or invited seat before the start (friendly tables)."""
+        with self.db.transaction() as session:
+            table = self._creators_open_table(
+                session, table_id, caller, "seat a bot", "bots are seated before the start"
+            )
+            if table.rated:
+                raise BadRequestError("rated tables are played by accounts only, not bots")
+            seat = next((s for s in table.seats if s.index == seat_index), None)
+            if seat is None or seat.kind not in (SEAT_OPEN, SEAT_INVITED):
+                raise ConflictError(f"seat {seat_index} is not waiting for a player")
+            if not any(other.kind == SEAT_BOT for other in table.seats):
+                check_bot_table_quota(session, table.owner_id, self.settings.limits)
+            seat.kind, seat.bot_level, seat.invite_hash = SEAT_BOT, self._level(level), None
+            self._touch(table)
+            view = self._view(session, table, caller)
+            events = [self._table_event(table)]
+        return Outcome({"table": view}, events)
 
     def leave(self, table_id: str, caller: Caller) -> Outcome:
         with self.db.transaction() as session:
@@ -189,6 +207,16 @@ class TableSeating(TablePlay):
             view = self._view(session, table, caller, state)
             events = [self._table_event(table)]
         return self._outcome({"table": view}, events, table, state)
+
+    def _creators_open_table(self, session: Session, table_id: str, caller: Caller, doing: str, why: str) -> GameTable:
+        """The table, locked, when the caller created it and it waits for its start; else why not."""
+        player = self._signed_in(caller)
+        table = self._locked(session, table_id)
+        if table.owner_id != player:
+            raise ForbiddenError(f"only the table's creator can {doing}")
+        if table.status != OPEN:
+            raise ConflictError(f"the table is {table.status}: {why}")
+        return table
 
     @staticmethod
     def _invite(seat: Seat) -> str:

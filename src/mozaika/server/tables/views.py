@@ -12,7 +12,7 @@ from mozaika.registry import game_ids, game_spec
 from mozaika.server.accounts import Caller, clean_name
 from mozaika.server.errors import BadRequestError, NotSignedInError
 from mozaika.server.facts import TableFacts
-from mozaika.server.games import Entry, public_position, undoable_move
+from mozaika.server.games import Entry, moves_to_take_back, public_position
 from mozaika.server.models import GameTable, Seat
 from mozaika.server.tables.base import FINISHED, OPEN, RUNNING, SEAT_BOT, STATUSES, TableStore
 
@@ -64,17 +64,19 @@ class TableViews(TableStore):
 
     @staticmethod
     def _seat_name(seat: Seat) -> str | None:
+        """The seat's player, or "Bot (level)" for a bot seat (the one form every client uses)."""
         if seat.kind == SEAT_BOT and not seat.replaced:
-            return f"{seat.bot_level} (bot)"
-        if seat.player is not None:
-            suffix = f" ({seat.bot_level} bot)" if seat.replaced else ""
-            return seat.player.name + suffix
-        return None
+            return f"Bot ({seat.bot_level})"
+        return seat.player.name if seat.player is not None else None
 
     def _names(self, table: GameTable) -> list[str]:
-        return [
-            clean_name(self._seat_name(seat) or f"Seat {seat.index + 1}", self.settings.limits) for seat in table.seats
-        ]
+        """The players' names for records and results: a seat handed to a bot says so after its player."""
+
+        def name(seat: Seat) -> str:
+            plain = self._seat_name(seat) or f"Seat {seat.index + 1}"
+            return f"{plain} / Bot ({seat.bot_level})" if seat.replaced else plain
+
+        return [clean_name(name(seat), self.settings.limits) for seat in table.seats]
 
     def _seats(self, table: GameTable, caller: Caller) -> list[dict[str, Any]]:
         return [
@@ -110,9 +112,26 @@ class TableViews(TableStore):
             "seats": seats,
             "you": you,
             "your_turn": table.status == RUNNING and you is not None and you in table.to_move,
+            **self._final_scores(table),
             "created_at": table.created_at.isoformat(),
             "updated_at": table.updated_at.isoformat(),
         }
+
+    @staticmethod
+    def _final_scores(table: GameTable) -> dict[str, Any]:
+        """A finished table's scores by seat and its winners, which the lobby lists."""
+        if table.status != FINISHED or table.result is None:
+            return {}
+        players = sorted(table.result["players"], key=lambda player: player["seat"])
+        return {"scores": [player["score"] for player in players], "winners": list(table.result["winners"])}
+
+    @staticmethod
+    def _bot_replies(table: GameTable | TableFacts, seat: int) -> frozenset[int]:
+        """The seats whose moves an undo by ``seat`` takes back with its own: all the others, where all are bots."""
+        others = [other for other in table.seats if other.index != seat]
+        if all(other.kind == SEAT_BOT for other in others):
+            return frozenset(other.index for other in others)
+        return frozenset()
 
     def _view(
         self, session: Session, table: GameTable, caller: Caller | None, state: State | None = None
@@ -127,8 +146,8 @@ class TableViews(TableStore):
             mine = table.status == RUNNING and you is not None and you in state.to_move
             summary["legal_moves"] = [str(move) for move in state.legal_moves(you)] if mine else []
             if table.status == RUNNING and table.undo_allowed and you is not None:
-                last = undoable_move(self._entries_newest_first(session, table.id))
-                summary["can_undo"] = last is not None and last.seat == you
+                newest_first = self._entries_newest_first(session, table.id)
+                summary["can_undo"] = bool(moves_to_take_back(newest_first, you, self._bot_replies(table, you)))
             else:
                 summary["can_undo"] = False
         summary["result"] = table.result

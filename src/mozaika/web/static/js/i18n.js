@@ -36,11 +36,33 @@ export function t(key, params = {}) {
   return entry.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
-/** A colour's name in the current language, from the game's theme. */
-export function colourName(theme, letter) {
+/** Whether the catalogue has a text for `key`. */
+export function has(key) {
+  return key in current || key in fallback;
+}
+
+/**
+ * A game's own word for something: `key@game` where the game's rulebook has its own term
+ * ("výloha" in Azul, "nabídka" in Master Chocolatier), else the common `key`.
+ */
+export function term(game, key, params = {}) {
+  return has(`${key}@${game}`) ? t(`${key}@${game}`, params) : t(key, params);
+}
+
+// Czech colour adjectives are all hard ("modrá", "červená"): each case is a change of ending.
+const CZECH_FORMS = { nominative: "á", accusative: "ou", masculine: "ý", genitive: "é" };
+
+/**
+ * A colour's name in the current language, from the game's theme; in Czech, declined:
+ * `form` is nominative ("červená"), accusative ("na červenou hvězdu"), masculine ("červený dílek")
+ * or genitive ("barvy červené").
+ */
+export function colourName(theme, letter, form = "nominative") {
   const index = theme.letters.indexOf(letter);
   if (index < 0) return letter;
-  return (language() === "cs" ? theme.cs : theme.en)[index];
+  if (language() !== "cs") return theme.en[index];
+  const word = theme.cs[index];
+  return word.endsWith("á") ? word.slice(0, -1) + CZECH_FORMS[form] : word;
 }
 
 /** An error for people: the server's own words in English, the catalogue's text for its code otherwise. */

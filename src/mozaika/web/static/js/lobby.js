@@ -7,10 +7,8 @@ import { explain, t } from "./i18n.js";
 import { navigate } from "./router.js";
 import { seatName } from "./seats.js";
 import { playAsGuest, register, session, signIn } from "./session.js";
-import { rememberInvites } from "./table.js";
+import { LEVELS, rememberInvites } from "./waiting.js";
 import { renderTopBar } from "./topbar.js";
-
-const LEVELS = ["beginner", "easy", "medium", "hard", "expert"];
 
 /** The three ways in: an account (sign in or register) or a guest name. `done` runs once signed in. */
 export function authCard(done) {
@@ -113,7 +111,7 @@ function createForm(catalogue) {
         h("select", { name: `seat.${index}`, dataset: { seat: index } },
           h("option", { value: "invite" }, t("seat_kind.invited")),
           h("option", { value: "open" }, t("seat_kind.open")),
-          LEVELS.map((level) => h("option", { value: `bot:${level}`, selected: level === "medium" && index === 1 && count === 2 }, `${t("bot")}: ${t(`level.${level}`)}`)))));
+          LEVELS.map((level) => h("option", { value: `bot:${level}`, selected: level === "medium" && index === 1 && count === 2 }, `${t("bot")} (${t(`level.${level}`)})`)))));
     }
     replace(seats, rows);
   };
@@ -199,10 +197,14 @@ function tableRow(table, catalogue, badge, joinable = false) {
     } }, t("join")) : "");
 }
 
+/** A finished game: each player with the final score, the winners marked. */
 function finishedRow(table) {
-  return h("li", {},
+  const winners = new Set(table.winners || []);
+  const players = table.seats.map((seat, index) => h("span", { class: `final${winners.has(index) ? " winner" : ""}` },
+    seatName(seat, index), " ", h("b", {}, String(table.scores?.[index] ?? "")), winners.has(index) ? h("span", { class: "winner-mark", title: t("winner") }, ` ${t("winner_mark")}`) : ""));
+  return h("li", { class: "finished-row" },
     h("a", { href: `/tables/${table.id}`, "data-link": "" }, h("strong", {}, t(`game.${table.game}`))),
-    h("span", { class: "muted" }, ` ${seatNames(table)} `),
+    h("span", { class: "finals" }, players),
     h("a", { href: `/replay/${table.id}`, "data-link": "", class: "button small" }, t("replay")));
 }
 

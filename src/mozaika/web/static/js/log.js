@@ -1,13 +1,23 @@
 // The game log in words: who did what, in the reader's language.
 
-import { t } from "./i18n.js";
+import { t, term } from "./i18n.js";
 
-export function describeEntry(game, entry, names) {
+/**
+ * One log entry in words. `cancelled` is the entry an undo takes back: where it was another
+ * seat's (a bot's reply, taken back with the player's move), the words say whose.
+ */
+export function describeEntry(game, entry, names, cancelled = null) {
   const who = entry.seat === null || entry.seat === undefined ? "" : names[entry.seat];
-  if (entry.kind === "undo") return t("log.undo", { name: who, move: game.describe(entry.text) });
+  if (entry.kind === "undo") {
+    const move = game.describe(entry.text);
+    if (cancelled && cancelled.seat !== entry.seat && cancelled.seat !== null) {
+      return t("log.undo_reply", { name: who, owner: names[cancelled.seat], move });
+    }
+    return t("log.undo", { name: who, move });
+  }
   if (entry.kind === "chance") {
     if (entry.text.startsWith("supply:")) return t("log.supply", { count: entry.text.length - 7 });
-    return t("log.chance");
+    return term(game.id, "log.chance");
   }
   return `${who}: ${game.describe(entry.text)}`;
 }

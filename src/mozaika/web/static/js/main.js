@@ -5,6 +5,8 @@ import { analysisPage } from "./analysis.js";
 import { joinPage, lobbyPage } from "./lobby.js";
 import { prefs } from "./prefs.js";
 import { replayPage } from "./replay.js";
+import { afterResult } from "./result.js";
+import { reviewPanel } from "./review.js";
 import { route, show } from "./router.js";
 import { loadSession } from "./session.js";
 import { tablePage } from "./table.js";
@@ -15,6 +17,9 @@ route(/^\/tables\/([A-Za-z0-9_-]+)$/, (root, id) => tablePage(root, id));
 route(/^\/join\/([A-Za-z0-9_-]+)$/, (root, id, query) => joinPage(root, id, query));
 route(/^\/replay\/([A-Za-z0-9_-]+)$/, (root, id, query) => replayPage(root, id, query));
 route(/^\/analysis$/, (root, query) => analysisPage(root, query));
+
+// Every finished game's result, at the table and in the replay, ends with its review.
+afterResult((table, names, tableId) => reviewPanel(tableId, names));
 
 async function start() {
   await Promise.all([useLanguage(prefs.language), loadSession()]);

@@ -1,4 +1,4 @@
-// What a person chose once and expects remembered: language, colour-blind tiles, move confirmation.
+// What a person chose once and expects remembered: language, colour-blind tiles, move confirmation, sound.
 
 const KEY = "mozaika.preferences";
 
@@ -6,6 +6,7 @@ const defaults = {
   language: (navigator.language || "en").toLowerCase().startsWith("cs") ? "cs" : "en",
   colourBlind: false,
   confirmMoves: false,
+  sound: true,
 };
 
 function load() {

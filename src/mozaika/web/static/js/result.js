@@ -1,10 +1,17 @@
 // The end of a game: who won, where every point came from, and how each player played.
+// One panel for the table's end and the replay's side; `afterResult` hooks let a page add to it.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { reviewPanel } from "./review.js";
+import { t, term } from "./i18n.js";
 
-export function resultPanel(table, names, tableId) {
+const extensions = [];
+
+/** Adds a part under every result panel: `make(table, names, tableId)` returns an element or nothing. */
+export function afterResult(make) {
+  extensions.push(make);
+}
+
+export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
   const result = table.result;
   const players = result.players || [];
   const sources = [...new Set(players.flatMap((player) => Object.keys(player.sources)))];
@@ -14,9 +21,9 @@ export function resultPanel(table, names, tableId) {
     h("th", { class: winners.has(player.seat) ? "winner" : "" }, names[player.seat], winners.has(player.seat) ? ` ${t("winner_mark")}` : "")));
   const row = (label, values, kind = "") => h("tr", { class: kind }, h("th", { scope: "row" }, label), values.map((value) => h("td", {}, value)));
   const body = [
-    ...sources.map((source) => row(t(`source.${source}`), players.map((player) => signed(player.sources[source] ?? 0, source)))),
+    ...sources.map((source) => row(term(table.game, `source.${source}`), players.map((player) => signed(player.sources[source] ?? 0, source)))),
     row(t("total"), players.map((player) => h("strong", { class: "final-score", dataset: { seat: player.seat } }, String(player.score))), "total"),
-    ...statistics.map((name) => row(t(`stat.${name}`), players.map((player) => String(player.statistics[name])), "stat")),
+    ...statistics.map((name) => row(term(table.game, `stat.${name}`), players.map((player) => String(player.statistics[name])), "stat")),
   ];
   if (result.ratings?.length) {
     body.push(row(t("rating"), players.map((player) => {
@@ -30,10 +37,10 @@ export function resultPanel(table, names, tableId) {
     h("h2", { id: "result-title" }, t("game_over"), " — ", t("won_by", { names: winnerNames, count: result.winners.length })),
     h("div", { class: "table-scroll" }, h("table", { class: "breakdown" }, h("thead", {}, header), h("tbody", {}, body))),
     h("p", { class: "buttons" },
-      h("a", { class: "button", href: `/replay/${tableId}`, "data-link": "" }, t("watch_replay")),
+      replayLink ? h("a", { class: "button", href: `/replay/${tableId}`, "data-link": "" }, t("watch_replay")) : "",
       h("a", { class: "button", href: `/api/tables/${tableId}/record`, download: `mozaika-${tableId}.json` }, t("download_record")),
       h("a", { class: "button", href: `/analysis?table=${tableId}`, "data-link": "" }, t("analyse_final"))),
-    reviewPanel(tableId, names));
+    extensions.map((make) => make(table, names, tableId)));
 }
 
 function signed(value, source) {

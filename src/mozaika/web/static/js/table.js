@@ -1,36 +1,45 @@
 // The table page: the game as it stands, live; the player's moves by clicking; the log, chat and result.
+// The frame (heading, play area, side) is built once; an incoming move redraws the heading and the
+// play area only, and the side panel adds its new lines, so the chat draft and open panels stay.
 
 import { Live, get, post } from "./api.js";
-import { clickable, copyText, h, replace, toast } from "./dom.js";
+import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
+import { clickable, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
-import { explain, t } from "./i18n.js";
-import { prefs } from "./prefs.js";
-import { describeEntry } from "./log.js";
+import { explain, t, term } from "./i18n.js";
+import { capture, finish, moving, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
+import { prefs } from "./prefs.js";
 import { resultPanel } from "./result.js";
 import { navigate } from "./router.js";
 import { sortTiles } from "./boards/tiles.js";
 import { seatName } from "./seats.js";
-import { session } from "./session.js";
+import { SidePanel } from "./sidepanel.js";
+import { waitingRoom } from "./waiting.js";
 
-const invitesKey = (tableId) => `mozaika.invites.${tableId}`;
-
-export function rememberInvites(tableId, invites) {
-  localStorage.setItem(invitesKey(tableId), JSON.stringify(invites));
-}
-
-function rememberedInvites(tableId) {
-  try {
-    return JSON.parse(localStorage.getItem(invitesKey(tableId)) || "{}");
-  } catch {
-    return {};
-  }
-}
+// The score sources that are end-game bonuses (A-12, S-13), shown as the game ends.
+const BONUS_SOURCES = ["rows", "columns", "colours", "stars", "numbers"];
 
 export async function tablePage(root, tableId) {
   const page = new TablePage(root, tableId);
   await page.load();
   return () => page.close();
+}
+
+/** Whether `seat` may take back its last move now, read from the log backwards. */
+export function undoableByLog(entries, seats, seat) {
+  // On a table whose other seats are all bots, the bots' replies go back with the move.
+  const botsOnly = seats.every((other) => other.index === seat || other.kind === "bot");
+  let cancelled = 0;
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index];
+    if (entry.kind === "undo") cancelled += 1;
+    else if (cancelled) cancelled -= 1;
+    else if (entry.kind !== "move") return false;
+    else if (entry.seat === seat) return true;
+    else if (!botsOnly) return false;
+  }
+  return false;
 }
 
 class TablePage {
@@ -43,19 +52,31 @@ class TablePage {
     this.pending = null;
     this.busy = false;
     this.hints = null;
-    this.cells = null;
     this.live = null;
+    this.side = null;
     this.connection = "online";
+    this.expanded = new Set();
+    this.roundStart = null;
+    this.gains = null;
+    this.wasMyTurn = false;
+    this.queue = Promise.resolve();
+    this.waiting = 0;
+    this.levels = {};
     this.onKey = (event) => this.key(event);
-    this.onPreferences = () => this.render(false);
+    this.onPreferences = () => this.render();
+    this.onVisible = () => markTurn(this.isMyTurn());
     document.addEventListener("keydown", this.onKey);
     window.addEventListener("preferences", this.onPreferences);
+    document.addEventListener("visibilitychange", this.onVisible);
   }
 
   close() {
     this.live?.close();
+    finish();
+    clearTurn();
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("preferences", this.onPreferences);
+    document.removeEventListener("visibilitychange", this.onVisible);
   }
 
   // --- loading and live events ------------------------------------------------------------
@@ -64,14 +85,21 @@ class TablePage {
     this.table = await get(`/tables/${this.tableId}`);
     this.game = await adapterFor(this.table);
     this.me = this.table.you;
-    this.canUndo = Boolean(this.table.can_undo);
     if (this.table.status === "running" || this.table.status === "finished") {
       const log = await get(`/tables/${this.tableId}/log?since=0`);
       this.entries = log.entries;
       this.applyStep(log, false);
     }
-    this.chat = await get(`/tables/${this.tableId}/chat`).catch(() => []);
-    this.render(false);
+    if (!this.side) {
+      this.side = new SidePanel(this.tableId);
+      this.side.showChat(await get(`/tables/${this.tableId}/chat`).catch(() => []));
+    }
+    this.head = h("header", { class: "table-head" });
+    this.main = h("div", { class: "table-main" });
+    this.frame = h("div", { class: "table-page" }, this.head, this.main, this.side.element);
+    replace(this.root, this.frame);
+    this.render();
+    this.wasMyTurn = this.isMyTurn();
     this.connect();
   }
 
@@ -83,39 +111,58 @@ class TablePage {
       onEvent: (event) => this.event(event),
       onStatus: (status) => {
         this.connection = status;
-        this.root.querySelector(".connection")?.setAttribute("data-status", status);
+        this.head.querySelector(".connection")?.setAttribute("data-status", status);
       },
     });
   }
 
-  async event(event) {
+  /**
+   * Events are taken one after another, each once the motion of the one before has landed,
+   * so that quick replies (a bot's) are seen move by move; the chat never waits.
+   */
+  event(event) {
+    if (event.type === "chat") {
+      this.side.addChat(event.message);
+      return;
+    }
+    // While events wait their turn the page says so: what tests and scripts wait on.
+    this.waiting += 1;
+    this.frame.dataset.busy = "true";
+    this.queue = this.queue.then(() => this.take(event)).catch((error) => toast(explain(error), "error")).finally(() => {
+      this.waiting -= 1;
+      if (!this.waiting) delete this.frame.dataset.busy;
+    });
+  }
+
+  async take(event) {
     if (event.type === "step") {
       const fresh = event.entries.filter((entry) => entry.seq > (this.entries.at(-1)?.seq ?? 0));
       this.entries.push(...fresh);
       const changed = event.seq !== this.table.seq || event.status !== this.table.status;
       this.applyStep(event, true);
-      if (changed) this.render(true);
+      if (changed) {
+        this.render({ animate: true });
+        await settled();
+      }
     } else if (event.type === "table") {
       const before = this.table.status;
-      this.table = await get(`/tables/${this.tableId}`);
+      this.table = { ...this.table, ...(await get(`/tables/${this.tableId}`)) };
       this.me = this.table.you;
       if (before === "open" && this.table.status === "running") {
         await this.load();
         return;
       }
-      this.render(false);
-    } else if (event.type === "chat") {
-      this.chat.push(event.message);
-      this.renderChat();
+      this.render();
     } else if (event.type === "hello") {
-      this.table = event.table;
-      this.render(false);
+      this.table = { ...this.table, ...event.table };
+      this.render();
     }
   }
 
   /** Takes in a step event (or the log's answer, which has the same shape). */
   applyStep(step, live) {
     const moved = step.seq !== this.table.seq;
+    const round = this.table.round;
     Object.assign(this.table, {
       seq: step.seq,
       status: step.status,
@@ -135,17 +182,18 @@ class TablePage {
       this.hints = null;
       this.busy = false;
     }
-    const last = this.entries.at(-1);
-    if (live && moved) {
-      if (last?.kind === "undo") this.refreshUndo();
-      else this.canUndo = Boolean(this.table.undo && this.table.status === "running" && last?.kind === "move" && last.seat === this.me);
+    // The last round's points beside each score: what changed since the round before began.
+    const scores = this.table.scores;
+    if (scores && (!this.roundStart || (live && this.table.round !== round) || step.status === "finished")) {
+      if (this.roundStart && live) this.gains = scores.map((score, seat) => score - this.roundStart[seat]);
+      this.roundStart = [...scores];
     }
   }
 
-  async refreshUndo() {
-    const view = await get(`/tables/${this.tableId}`);
-    this.canUndo = Boolean(view.can_undo);
-    this.renderActions();
+  canUndo() {
+    const table = this.table;
+    if (!table.undo || table.status !== "running" || this.me === null || this.me === undefined) return false;
+    return undoableByLog(this.entries, table.seats, this.me);
   }
 
   // --- what the player may do ---------------------------------------------------------------
@@ -189,7 +237,18 @@ class TablePage {
       this.complete(left[0].text);
       return;
     }
-    this.render(false, key);
+    this.render({ focusKey: key });
+    this.showTargets();
+  }
+
+  /** On a phone, once tiles are chosen, the board where they go comes into view. */
+  showTargets() {
+    if (!this.chosen.length || !window.matchMedia("(max-width: 900px)").matches) return;
+    const board = this.main.querySelector(".board-panel.mine svg.board");
+    const box = board?.getBoundingClientRect();
+    if (box && (box.bottom > window.innerHeight || box.top < 0)) {
+      board.scrollIntoView({ block: "end", behavior: moving() ? "smooth" : "auto" });
+    }
   }
 
   nextKind() {
@@ -202,7 +261,7 @@ class TablePage {
       this.pending = text;
       this.chosen = this.game.path(text);
       this.keeping = null;
-      this.render(false);
+      this.render();
       this.root.querySelector(".confirm-move")?.focus();
     } else {
       this.submit(text);
@@ -213,13 +272,13 @@ class TablePage {
     this.chosen = [];
     this.keeping = null;
     this.pending = null;
-    this.render(false);
+    this.render();
   }
 
   async submit(text) {
     this.busy = true;
     this.pending = null;
-    this.render(false);
+    this.renderActions();
     try {
       await post(`/tables/${this.tableId}/moves`, { move: text, seq: this.table.seq });
     } catch (error) {
@@ -227,7 +286,7 @@ class TablePage {
       this.chosen = [];
       toast(explain(error), "error");
       if (error.code === "stale") await this.load();
-      else this.render(false);
+      else this.render();
     }
   }
 
@@ -261,10 +320,10 @@ class TablePage {
     this.renderActions();
   }
 
-  toggleKeep(index, letter) {
+  toggleKeep(index) {
     if (this.keeping.has(index)) this.keeping.delete(index);
     else this.keeping.add(index);
-    this.render(false);
+    this.render();
     this.root.querySelector(`.hand-tile[data-index="${index}"]`)?.focus();
   }
 
@@ -289,27 +348,52 @@ class TablePage {
     return this.table.seats.map(seatName);
   }
 
-  render(animate, focusKey = null) {
-    const focused = focusKey || document.activeElement?.dataset?.key;
+  /** Redraws the heading and the play area (the side only adds what is new). */
+  render({ animate = false, focusKey = null } = {}) {
+    finish();
+    const focused = focusKey || document.activeElement?.closest?.(".table-main [data-key]")?.dataset?.key;
+    const scrolled = window.scrollY;
+    const before = animate ? capture(this.main) : null;
     const table = this.table;
-    const head = h("header", { class: "table-head" },
-      h("h1", {}, table.title, " ", h("small", {}, this.optionWords())),
+    // Leaving a game is rare and final: a small button at the end of the heading, not among the moves.
+    const leaving = table.status === "running" && this.me !== null && this.me !== undefined && !table.seats[this.me]?.replaced;
+    replace(this.head,
+      h("h1", { dataset: { title: t(`game.${table.game}`) } }, t(`game.${table.game}`), " ", h("small", {}, this.optionWords())),
       h("span", { class: "connection", "data-status": this.connection, title: t("connection") }),
-      this.statusLine());
-    const content = [head];
-    if (table.status === "open" || table.status === "cancelled") {
-      content.push(this.waitingRoom());
-    } else {
-      content.push(this.playArea());
-    }
-    content.push(h("section", { class: "side" }, this.logPanel(), this.chatPanel()));
+      this.statusLine(),
+      leaving ? h("button", { type: "button", class: "small abandon-button", onClick: () => this.abandon() }, t("abandon")) : "");
+    replace(this.main, table.status === "open" || table.status === "cancelled"
+      ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()), this.levels)
+      : this.playArea());
     // The state as attributes too: what automated players and tests wait on.
-    const dataset = { seq: table.seq, status: table.status, yourTurn: String(this.isMyTurn()), round: table.round ?? 0 };
-    replace(this.root, h("div", { class: `table-page game-${table.game}`, dataset }, content));
+    Object.assign(this.frame.dataset, { seq: table.seq, status: table.status, yourTurn: String(this.isMyTurn()), round: table.round ?? 0 });
+    this.frame.className = `table-page game-${table.game} players-${table.players}`;
+    this.side.showEntries(this.game, this.entries, this.names());
     this.renderActions();
-    if (animate) this.animate();
-    else this.cells = this.snapshot();
-    if (focused) this.root.querySelector(`[data-key="${CSS.escape(focused)}"][tabindex="0"]`)?.focus();
+    if (before) {
+      const move = this.entries.slice(this.shownEntries).find((entry) => entry.kind === "move");
+      const notes = this.shown && this.game.tilingNotes ? this.game.tilingNotes(this.shown, table.position, move) : [];
+      play(before, this.main, [...notes, ...this.bonusNotes()]);
+      if (this.entries.at(-1)?.kind === "move" || this.entries.at(-1)?.kind === "chance") placeSound();
+    }
+    this.shown = table.position;
+    this.shownEntries = this.entries.length;
+    const mine = this.isMyTurn();
+    if (mine && !this.wasMyTurn && animate) turnSound();
+    this.wasMyTurn = mine;
+    markTurn(mine);
+    if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled });
+    if (focused && this.main.contains(document.activeElement) === false) {
+      this.main.querySelector(`[data-key="${CSS.escape(focused)}"][tabindex="0"]`)?.focus({ preventScroll: true });
+    }
+  }
+
+  /** At the end of the game, each end-game bonus (from the result) floats over its board in turn. */
+  bonusNotes() {
+    if (this.table.status !== "finished" || !this.table.result || this.bonusesShown) return [];
+    this.bonusesShown = true;
+    return this.table.result.players.flatMap((player) => BONUS_SOURCES.filter((source) => player.sources[source] > 0)
+      .map((source) => ({ seat: player.seat, part: "svg.board", text: `+${player.sources[source]} ${term(this.table.game, `source.${source}`)}` })));
   }
 
   optionWords() {
@@ -340,12 +424,11 @@ class TablePage {
     const targets = this.pending ? new Set() : this.nextKeys();
     const switchable = this.pending ? new Set() : this.firstKeys();
     const focusable = new Set();
-    const game = this.game;
     const ui = {
       me: this.me,
       names: this.names(),
       keeping: this.keeping,
-      toggleKeep: (index, letter) => this.toggleKeep(index, letter),
+      toggleKeep: (index) => this.toggleKeep(index),
       key: (element, key, label) => {
         element.dataset.key = key;
         const live = targets.has(key) || (this.chosen.length && switchable.has(key) && this.chosen[0] !== key);
@@ -362,13 +445,20 @@ class TablePage {
       },
     };
     const order = this.boardOrder();
+    const panels = order.map((seat) => this.boardPanel(position, seat, ui));
+    const mine = this.me !== null && this.me !== undefined;
     const boards = h("div", { class: "boards" },
-      order.map((seat) => this.boardPanel(position, seat, ui)));
-    const area = h("section", { class: "play" }, h("div", { class: "shared-wrap" }, game.shared(position, ui)), h("div", { class: "actions", "aria-live": "polite" }), boards);
-    if (table.status === "finished" && table.result) {
-      area.prepend(resultPanel(table, this.names(), this.tableId));
-    }
-    return area;
+      h("div", { class: "board-mine" }, panels[0]),
+      h("div", { class: "board-others" }, panels.slice(1)));
+    const finished = table.status === "finished" && table.result;
+    const shared = finished
+      ? h("div", { class: "shared-wrap result-wrap" }, resultPanel(table, this.names(), this.tableId))
+      : h("div", { class: "shared-wrap" }, this.game.shared(position, ui));
+    // While a turn starts with a choice of sources, outlining them all says nothing: the highlight
+    // stays quiet (what cannot be taken is dimmed) and the pointer's choice shows strongly.
+    const quiet = !this.chosen.length && targets.size > 0 && [...targets].every((key) => key.startsWith("src:"));
+    return h("section", { class: ["play", mine ? "seated" : "watching", quiet ? "quiet" : "", finished ? "finished" : ""].filter(Boolean).join(" ") },
+      shared, h("div", { class: "actions", "aria-live": "polite" }), boards);
   }
 
   boardOrder() {
@@ -379,29 +469,60 @@ class TablePage {
 
   boardPanel(position, seat, ui) {
     const table = this.table;
-    const info = table.seats[seat];
     const turn = table.status === "running" && table.to_move.includes(seat);
     const first = position.marker_holder === seat && !position.marker_in_centre;
     const badges = [
-      info.replaced ? h("span", { class: "badge" }, t("bot"), " · ", t(`level.${info.level}`)) : "",
       seat === this.me ? h("span", { class: "badge you" }, t("you")) : "",
       first ? h("span", { class: "badge first", title: t("first_player_marker") }, "1") : "",
     ];
-    const classes = [turn ? "on-turn" : "", seat === this.me ? "mine" : ""].filter(Boolean);
-    return boardPanel(this.game, position, seat, ui, { badges, classes });
+    const mine = seat === this.me;
+    const classes = [turn ? "on-turn" : "", mine ? "mine" : "other"].filter(Boolean);
+    const toggle = mine ? null : {
+      open: this.expanded.has(seat),
+      onToggle: (event) => {
+        if (this.expanded.has(seat)) this.expanded.delete(seat);
+        else this.expanded.add(seat);
+        const panel = event.currentTarget.closest(".board-panel");
+        panel.classList.toggle("expanded", this.expanded.has(seat));
+        event.currentTarget.setAttribute("aria-expanded", String(this.expanded.has(seat)));
+      },
+    };
+    // The preview of a choice is said in the heading of the player's board: nothing moves when it appears.
+    if (mine) badges.push(h("span", { class: "preview", "aria-live": "polite" }));
+    return boardPanel(this.game, position, seat, ui, { badges, classes, gain: this.gains?.[seat], toggle });
   }
 
   hover(key, on) {
-    for (const element of this.root.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)) element.classList.toggle("hover", on);
+    for (const element of this.main.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)) element.classList.toggle("hover", on);
     const depth = this.chosen.length;
     const next = new Set(this.candidates().filter((move) => move.path[depth] === key).map((move) => move.path[depth + 1]).filter(Boolean));
-    for (const element of this.root.querySelectorAll("[data-key]")) {
+    for (const element of this.main.querySelectorAll("[data-key]")) {
       if (next.has(element.dataset.key)) element.classList.toggle("could", on);
     }
+    this.preview(key, on);
+  }
+
+  /** Where the tiles would go and what it costs (or what a special factory does), while pointed at. */
+  preview(key, on) {
+    const line = this.main.querySelector(".board-panel.mine .preview");
+    for (const ghost of this.main.querySelectorAll(".ghosts")) ghost.remove();
+    if (!line) return;
+    line.textContent = "";
+    if (!on || this.me === null || this.me === undefined) return;
+    const position = this.table.position;
+    const source = /^src:([1-9C]):/.exec(key);
+    if (source) {
+      line.textContent = this.game.specialNote(position, source[1]);
+      return;
+    }
+    const shown = this.game.preview(position, this.me, this.chosen, key);
+    if (!shown) return;
+    line.textContent = shown.words;
+    if (shown.ghosts) this.main.querySelector(".board-panel.mine svg.board")?.append(shown.ghosts);
   }
 
   renderActions() {
-    const box = this.root.querySelector(".actions");
+    const box = this.main.querySelector(".actions");
     if (!box) return;
     const table = this.table;
     const items = [];
@@ -415,7 +536,7 @@ class TablePage {
     } else if (mine) {
       const next = [...this.nextKeys()];
       const kind = this.nextKind();
-      items.push(h("p", { class: "prompt" }, t(promptFor(next[0] || ""))));
+      items.push(h("p", { class: "prompt" }, term(table.game, promptFor(next[0] || ""))));
       if (kind && CHOICE_KINDS.has(kind)) {
         items.push(h("div", { class: "choices", role: "group" },
           next.map((key) => h("button", { class: "choice", type: "button", dataset: { key }, onClick: () => this.pick(key), title: this.describeKey(key) },
@@ -434,10 +555,7 @@ class TablePage {
     } else if (table.status === "running") {
       items.push(h("p", { class: "prompt muted" }, this.me === null || this.me === undefined ? t("watching") : t("waiting_for_others")));
     }
-    if (table.status === "running" && this.me !== null && this.me !== undefined && !table.seats[this.me]?.replaced) {
-      items.push(h("button", { type: "button", class: "abandon-button", onClick: () => this.abandon() }, t("abandon")));
-    }
-    if (this.canUndo && table.status === "running" && !this.busy) {
+    if (this.canUndo() && !this.busy) {
       items.push(h("button", { type: "button", class: "undo-button", onClick: () => this.undo() }, t("undo")));
     }
     if (this.hints && mine) {
@@ -451,153 +569,5 @@ class TablePage {
   describeKey(key) {
     const move = this.candidates().find((candidate) => candidate.path[this.chosen.length] === key);
     return move ? this.game.describe(move.text) : key;
-  }
-
-  // --- animation: tiles that were not there before arrive --------------------------------------
-
-  snapshot() {
-    const cells = new Map();
-    for (const element of this.root.querySelectorAll("[data-cell]")) cells.set(element.dataset.cell, element.dataset.colour);
-    return cells;
-  }
-
-  animate() {
-    const before = this.cells;
-    const now = this.snapshot();
-    if (before) {
-      for (const element of this.root.querySelectorAll("[data-cell]")) {
-        if (element.closest(".factories")) continue;
-        if (before.get(element.dataset.cell) !== element.dataset.colour) element.classList.add("arrived");
-      }
-    }
-    this.cells = now;
-  }
-
-  // --- before the game ---------------------------------------------------------------------------
-
-  waitingRoom() {
-    const table = this.table;
-    const invites = rememberedInvites(this.tableId);
-    const names = this.names();
-    const seated = this.me !== null && this.me !== undefined;
-    const full = table.seats.every((seat) => seat.kind === "bot" || seat.kind === "player");
-    const owner = table.owner_you;
-    const rows = table.seats.map((seat, index) => {
-      const cells = [h("td", {}, String(index + 1)), h("td", {}, seat.name ? names[index] : h("span", { class: "muted" }, t(`seat_kind.${seat.kind}`)))];
-      let action = "";
-      if (seat.kind === "invited" && invites[index]) {
-        const link = `${location.origin}/join/${this.tableId}?invite=${invites[index]}`;
-        action = h("span", { class: "invite" },
-          h("input", { class: "invite-link", readonly: true, value: link, "aria-label": t("invite_link"), dataset: { seat: index } }),
-          h("button", { type: "button", onClick: async () => toast((await copyText(link)) ? t("copied") : link) }, t("copy")));
-      } else if (seat.kind === "open" && !seated && table.status === "open") {
-        action = h("button", { type: "button", class: "primary", onClick: () => this.join(index) }, t("join"));
-      }
-      cells.push(h("td", {}, action));
-      return h("tr", {}, cells);
-    });
-    const buttons = [];
-    const linkless = table.seats.some((seat) => seat.kind === "invited" && !invites[seat.index]);
-    if (table.status === "open" && owner && linkless) {
-      // Only the browser that created the table holds its links: elsewhere, new ones replace them.
-      buttons.push(h("button", { type: "button", class: "new-invites", onClick: () => this.newInvites() }, t("new_invite_links")));
-    }
-    if (table.status === "open" && owner) {
-      buttons.push(h("button", { type: "button", class: "primary start-button", disabled: !full, onClick: () => this.start() }, t("start")));
-    }
-    if (table.status === "open" && seated) {
-      buttons.push(h("button", { type: "button", onClick: () => this.leave() }, owner ? t("cancel_table") : t("leave")));
-    }
-    return h("section", { class: "waiting-room card" },
-      h("h2", {}, table.status === "cancelled" ? t("status.cancelled") : t("waiting_for_players")),
-      h("table", { class: "seats" }, h("tbody", {}, rows)),
-      h("div", { class: "buttons" }, buttons));
-  }
-
-  async newInvites() {
-    try {
-      const made = await post(`/tables/${this.tableId}/invites`);
-      rememberInvites(this.tableId, { ...rememberedInvites(this.tableId), ...made.invites });
-      this.render(false);
-    } catch (error) {
-      toast(explain(error), "error");
-    }
-  }
-
-  async join(index) {
-    if (!session.me) {
-      navigate(`/?next=/tables/${this.tableId}`);
-      return;
-    }
-    try {
-      await post(`/tables/${this.tableId}/join`, { seat: index });
-      await this.load();
-    } catch (error) {
-      toast(explain(error), "error");
-    }
-  }
-
-  async start() {
-    try {
-      await post(`/tables/${this.tableId}/start`);
-    } catch (error) {
-      toast(explain(error), "error");
-    }
-  }
-
-  async leave() {
-    try {
-      await post(`/tables/${this.tableId}/leave`);
-      navigate("/");
-    } catch (error) {
-      toast(explain(error), "error");
-    }
-  }
-
-  // --- the log and the chat ----------------------------------------------------------------------
-
-  logPanel() {
-    const names = this.names();
-    const list = h("ol", { class: "log", "aria-label": t("game_log") });
-    let round = 0;
-    for (const entry of this.entries) {
-      if (entry.kind === "chance" && entry.text.startsWith("fill:")) {
-        round += 1;
-        list.append(h("li", { class: "log-round" }, t("round_n", { n: round })));
-        continue;
-      }
-      list.append(h("li", { class: `log-${entry.kind}` }, describeEntry(this.game, entry, names)));
-    }
-    const panel = h("details", { class: "panel log-panel", open: true }, h("summary", {}, t("game_log")), list);
-    requestAnimationFrame(() => {
-      list.scrollTop = list.scrollHeight;
-    });
-    return panel;
-  }
-
-  chatPanel() {
-    const list = h("ol", { class: "chat" });
-    const input = h("input", { name: "text", maxlength: 500, autocomplete: "off", "aria-label": t("chat_message"), placeholder: t("chat_placeholder") });
-    const form = h("form", { class: "chat-form", onSubmit: async (event) => {
-      event.preventDefault();
-      const text = input.value.trim();
-      if (!text) return;
-      try {
-        await post(`/tables/${this.tableId}/chat`, { text });
-        input.value = "";
-      } catch (error) {
-        toast(explain(error), "error");
-      }
-    } }, input, h("button", { type: "submit" }, t("send")));
-    const panel = h("details", { class: "panel chat-panel" }, h("summary", {}, t("chat")), list, session.me ? form : h("p", { class: "muted" }, t("sign_in_to_chat")));
-    this.chatList = list;
-    this.renderChat();
-    return panel;
-  }
-
-  renderChat() {
-    if (!this.chatList) return;
-    replace(this.chatList, (this.chat || []).map((line) => h("li", {}, h("b", {}, line.name), " ", line.text)));
-    this.chatList.scrollTop = this.chatList.scrollHeight;
   }
 }

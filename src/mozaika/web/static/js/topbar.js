@@ -1,6 +1,8 @@
-// The bar at the top: language, colour-blind tiles, move confirmation, and who is signed in.
+// The bar at the top: language, colour-blind tiles, move confirmation, sound, and who is signed in.
+// On a phone the settings fold into one button, so that the bar stays one row.
 
 import { h, replace } from "./dom.js";
+import { icon } from "./icons.js";
 import { LANGUAGES, t, useLanguage } from "./i18n.js";
 import { prefs, setPreference } from "./prefs.js";
 import { show } from "./router.js";
@@ -24,11 +26,19 @@ export function renderTopBar() {
         await show();
       } }, t("sign_out"))]
     : [];
+  const settings = h("div", { class: "settings", id: "settings" },
+    toggle("colour-blind", "colourBlind", t("colour_blind")),
+    toggle("confirm-moves", "confirmMoves", t("confirm_moves")),
+    toggle("sound", "sound", t("sound")),
+    language);
+  const opener = h("button", { type: "button", class: "small settings-button", "aria-expanded": "false", "aria-controls": "settings", "aria-label": t("settings"), title: t("settings"), onClick: () => {
+    const open = settings.classList.toggle("open");
+    opener.setAttribute("aria-expanded", String(open));
+  } }, icon("gear"));
   replace(bar,
     h("a", { href: "/", "data-link": "" }, t("lobby")),
     h("a", { href: "/analysis", "data-link": "" }, t("analysis_board")),
-    toggle("colour-blind", "colourBlind", t("colour_blind")),
-    toggle("confirm-moves", "confirmMoves", t("confirm_moves")),
-    language,
+    opener,
+    settings,
     who);
 }

@@ -1,13 +1,11 @@
 // The factories in their circle, with the centre in the middle: shared by every game.
 
 import { s } from "../dom.js";
-import { t, colourName } from "../i18n.js";
 import { marker, sortTiles, tile } from "./tiles.js";
 
 const TILE = 28;
 const GAP = 4;
 const FACTORY = 50;
-const CENTRE_COLUMNS = 6;
 
 function contents(game, letters, cx, cy, shape, key, ui, wild) {
   const theme = game.theme;
@@ -29,14 +27,22 @@ function contents(game, letters, cx, cy, shape, key, ui, wild) {
   return group;
 }
 
-function disc(text, cx, cy, theme) {
-  const kind = text[0];
+function disc(game, text, cx, cy) {
   const colour = text.slice(1);
-  const group = s("g", { class: "disc" }, s("title", {}, t(`disc.${kind}`, { colour: colour ? colourName(theme, colour) : "" })));
+  const group = s("g", { class: "disc" }, s("title", {}, game.discNote(text)));
   group.append(s("circle", { cx, cy, r: 13 }));
-  group.append(s("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, `SN${kind}`));
-  if (colour) group.append(tile(theme, colour, cx + 14, cy - 10, 12, "praline"));
+  group.append(s("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, `SN${text[0]}`));
+  if (colour) group.append(tile(game.theme, colour, cx + 14, cy - 10, 12, "praline"));
   return group;
+}
+
+/** The step between tiles in the centre and its columns: the whole pool stays inside its circle. */
+function centreGrid(count, radius) {
+  const columns = Math.max(1, Math.ceil(Math.sqrt(count)));
+  const rows = Math.max(1, Math.ceil(count / columns));
+  // The grid's corners lie on the circle at most: its diagonal is the circle's diameter.
+  const step = Math.min(TILE + GAP, (2 * radius * 0.94) / Math.hypot(columns, rows));
+  return { columns, rows, step };
 }
 
 /**
@@ -46,10 +52,10 @@ function disc(text, cx, cy, theme) {
 export function factoryCircle(game, position, ui, { shape = "square", wild = null } = {}) {
   const theme = game.theme;
   const count = position.factories.length;
-  const radius = Math.max((FACTORY + 6) / Math.sin(Math.PI / count), FACTORY + 100);
-  const size = 2 * (radius + FACTORY + 8);
+  const radius = Math.max((FACTORY + 8) / Math.sin(Math.PI / count), FACTORY + 100);
+  const size = 2 * (radius + FACTORY + 4);
   const middle = size / 2;
-  const svg = s("svg", { class: `factories game-${game.id}`, viewBox: `0 0 ${size} ${size}`, role: "group", "aria-label": t("factories") });
+  const svg = s("svg", { class: `factories game-${game.id}`, viewBox: `0 0 ${size} ${size}`, role: "group", "aria-label": game.term("factories") });
   position.factories.forEach((letters, index) => {
     const angle = -Math.PI / 2 + (2 * Math.PI * index) / count;
     const cx = middle + radius * Math.cos(angle);
@@ -57,33 +63,43 @@ export function factoryCircle(game, position, ui, { shape = "square", wild = nul
     const number = index + 1;
     const group = s("g", { class: "factory", dataset: { factory: number } });
     group.append(s("circle", { class: "factory-plate", cx, cy, r: FACTORY }));
-    group.append(s("text", { class: "factory-number", x: cx + FACTORY * 0.72, y: cy + FACTORY * 0.95 }, String(number)));
+    // The number sits on the rim, on the side away from the centre: never under the centre's tiles.
+    const out = angle + Math.PI / 4;
+    const nx = cx + FACTORY * Math.cos(out);
+    const ny = cy + FACTORY * Math.sin(out);
+    group.append(s("g", { class: "factory-number" },
+      s("circle", { cx: nx, cy: ny, r: 10 }),
+      s("text", { x: nx, y: ny + 4.5, "text-anchor": "middle" }, String(number))));
     group.append(contents(game, letters, cx, cy, shape, String(number), ui, wild));
     const special = position.special_factories?.[index];
-    if (special) group.append(disc(special, cx - FACTORY * 0.72, cy - FACTORY * 0.72, theme));
+    // The special factory's disc sits on the rim a quarter turn from the number, also facing out.
+    const side = angle - Math.PI / 4;
+    if (special) group.append(disc(game, special, cx + FACTORY * Math.cos(side), cy + FACTORY * Math.sin(side)));
     svg.append(group);
   });
+  const inner = radius - FACTORY - 8;
   const centre = s("g", { class: "centre" });
-  centre.append(s("circle", { class: "centre-plate", cx: middle, cy: middle, r: radius - FACTORY - 10 }));
+  centre.append(s("circle", { class: "centre-plate", cx: middle, cy: middle, r: inner }));
   const tiles = sortTiles(theme, position.centre);
   const all = position.marker_in_centre ? ["1", ...tiles] : tiles;
-  const rows = Math.ceil(all.length / CENTRE_COLUMNS);
+  const { columns, rows, step } = centreGrid(all.length, inner);
+  const tileSize = step - GAP * (step / (TILE + GAP));
   all.forEach((letter, index) => {
-    const row = Math.floor(index / CENTRE_COLUMNS);
-    const inRow = Math.min(CENTRE_COLUMNS, all.length - row * CENTRE_COLUMNS);
-    const x = middle + ((index % CENTRE_COLUMNS) - (inRow - 1) / 2) * (TILE + GAP);
-    const y = middle + (row - (rows - 1) / 2) * (TILE + GAP);
+    const row = Math.floor(index / columns);
+    const inRow = Math.min(columns, all.length - row * columns);
+    const x = middle + ((index % columns) - (inRow - 1) / 2) * step;
+    const y = middle + (row - (rows - 1) / 2) * step;
     if (letter === "1") {
-      centre.append(marker(x, y, TILE, shape === "praline" ? "praline" : "square"));
+      centre.append(marker(x, y, tileSize, shape === "praline" ? "praline" : "square", "C:marker"));
       return;
     }
-    const element = tile(theme, letter, x, y, TILE, shape, { dataset: { cell: `C:${letter}:${index}` } });
+    const element = tile(theme, letter, x, y, tileSize, shape, { dataset: { cell: `C:${letter}:${index}` } });
     if (letter === wild) element.classList.add("wild");
     ui.key(element, `src:C:${letter}`, game.sourceLabel("C", letter));
     centre.append(element);
   });
   if (!all.length) {
-    centre.append(s("text", { class: "centre-label", x: middle, y: middle + 5, "text-anchor": "middle" }, t("centre")));
+    centre.append(s("text", { class: "centre-label", x: middle, y: middle + 5, "text-anchor": "middle" }, game.term("centre")));
   }
   svg.append(centre);
   return svg;

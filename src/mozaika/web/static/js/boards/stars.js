@@ -14,6 +14,12 @@ const PLACE = /^([ORBYGPC])([1-6])([A-Z])(?:\+(\d+))?$/;
 
 const polar = (angle, distance) => [distance * Math.cos((angle * Math.PI) / 180), -distance * Math.sin((angle * Math.PI) / 180)];
 
+/** A tile icon that is a tile of the game (in the supply or a hand): it has a place, so it can fly. */
+function placed(icon, cell) {
+  icon.querySelector(".tile").dataset.cell = cell;
+  return icon;
+}
+
 export class StarsGame extends BoardFamily {
   constructor(entry, table) {
     super(entry);
@@ -70,6 +76,11 @@ export class StarsGame extends BoardFamily {
     return star === "C" ? t("star_centre") : t("star_of", { colour: colourName(this.theme, star) });
   }
 
+  /** The star as the object of "on": "na červenou hvězdu" in Czech. */
+  starOnto(star) {
+    return star === "C" ? t("star_centre_onto") : t("star_onto", { colour: colourName(this.theme, star, "accusative") });
+  }
+
   names(letters) {
     return [...letters].map((letter) => colourName(this.theme, letter)).join(", ");
   }
@@ -80,7 +91,7 @@ export class StarsGame extends BoardFamily {
     found = PLACE.exec(text);
     if (found) {
       const [, star, slot, colour, wilds] = found;
-      const placed = t("placed", { star: this.starName(star), slot, colour: colourName(this.theme, colour) });
+      const placed = t("placed", { star: this.starOnto(star), slot, colour: colourName(this.theme, colour, "masculine") });
       return wilds ? `${placed} (${t("wild_paid", { count: Number(wilds) })})` : placed;
     }
     if (text.startsWith("pick:")) return t("bonus_pick", { tiles: this.names(text.slice(5)) });
@@ -111,9 +122,9 @@ export class StarsGame extends BoardFamily {
   shared(position, ui) {
     const wild = position.wild;
     const supply = h("div", { class: "supply-box" },
-      h("h3", {}, t("supply")),
-      h("div", { class: "tile-row", "aria-label": t("supply") },
-        sortTiles(this.theme, position.supply).map((letter) => tileIcon(this.theme, letter, this.shape, 30))));
+      h("h3", {}, this.term("supply")),
+      h("div", { class: "tile-row", "aria-label": this.term("supply") },
+        sortTiles(this.theme, position.supply).map((letter, index) => placed(tileIcon(this.theme, letter, this.shape, 30), `S:${letter}:${index}`))));
     const track = h("ol", { class: "round-track", "aria-label": t("round_track") },
       this.layout.wild_by_round.map((letter, index) =>
         h("li", { class: index + 1 === position.round ? "current" : index + 1 < position.round ? "past" : "" },
@@ -194,14 +205,29 @@ export class StarsGame extends BoardFamily {
     return group;
   }
 
+  /** What a space costs, said when the pointer is over it: its number in tiles of one colour, wild tiles standing in. */
+  preview(position, seat, chosen, key) {
+    const found = /^space:([A-Z]):([1-6])$/.exec(key);
+    if (!found) return null;
+    const [, star, slot] = found;
+    const number = this.numbers[this.spaceIndex(star, Number(slot))];
+    const colour = !this.colourless && star !== "C" ? colourName(this.theme, star, "genitive") : null;
+    const words = colour
+      ? t("preview.space_colour", { count: number, colour, wild: colourName(this.theme, position.wild) })
+      : t("preview.space_any", { count: number, wild: colourName(this.theme, position.wild) });
+    return { ghosts: null, words };
+  }
+
   details(position, seat, ui) {
     const board = position.boards[seat];
     const wild = position.wild;
     const hand = sortTiles(this.theme, board.hand);
-    const label = board.passed ? t("kept") : t("hand");
+    // Passing is a placement-phase state: in the next round's drafting the kept tiles are the hand.
+    const passed = board.passed && position.phase === "placement";
+    const label = passed ? t("kept") : t("hand");
     const row = h("div", { class: "tile-row hand", "aria-label": label });
     hand.forEach((letter, index) => {
-      const icon = tileIcon(this.theme, letter, this.shape, 26);
+      const icon = placed(tileIcon(this.theme, letter, this.shape, 26), `b${seat}:h${index}`);
       if (letter === wild) icon.classList.add("wild");
       const keep = seat === ui.me && ui.keeping;
       if (keep) {
@@ -215,7 +241,7 @@ export class StarsGame extends BoardFamily {
     });
     if (!hand.length) row.append(h("span", { class: "muted" }, "—"));
     return h("div", { class: "hand-box" },
-      h("span", { class: "hand-label" }, label, board.passed ? h("span", { class: "badge" }, t("passed")) : ""),
+      h("span", { class: "hand-label" }, label, passed ? h("span", { class: "badge" }, t("passed")) : ""),
       row);
   }
 }

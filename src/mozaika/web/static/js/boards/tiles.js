@@ -64,7 +64,7 @@ export function tile(theme, letter, cx, cy, size, shape = "square", extra = {}) 
 }
 
 /** The first-player marker ("1"). */
-export function marker(cx, cy, size, shape = "square") {
+export function marker(cx, cy, size, shape = "square", cell = "marker") {
   const half = size / 2;
   const face =
     shape === "praline"
@@ -73,7 +73,7 @@ export function marker(cx, cy, size, shape = "square") {
   face.setAttribute("class", "marker-face");
   return s(
     "g",
-    { class: "tile first-marker", dataset: { colour: "1" } },
+    { class: "tile first-marker", dataset: { colour: "1", cell } },
     face,
     s("text", { x: cx, y: cy + size * 0.17, "text-anchor": "middle", "font-size": size * 0.5, class: "marker-text" }, "1"),
   );

@@ -41,7 +41,7 @@ export class WallGame extends BoardFamily {
     const take = TAKE.exec(text);
     if (take) {
       const [, source, colour, destination, before, after] = take;
-      const where = destination === "F" ? t("floor") : t("line_n", { n: destination });
+      const where = destination === "F" ? this.term("floor") : this.term("line_n", { n: destination });
       let words = `${this.sourceLabel(source, colour)} → ${where}`;
       if (before !== undefined || after !== undefined) words += ` (${this.describeSplit(before || "", after || "")})`;
       return words;
@@ -107,7 +107,7 @@ export class WallGame extends BoardFamily {
         group.append(tile(this.theme, content[index], cx, y, SIZE, this.shape, { dataset: { cell: `b${seat}:l${row}:${index}` } }));
       }
     }
-    if (seat === ui.me) ui.key(group, `line:${row + 1}`, t("line_n", { n: row + 1 }));
+    if (seat === ui.me) ui.key(group, `line:${row + 1}`, this.term("line_n", { n: row + 1 }));
     if (board.waiting && board.tiling_line === row) group.classList.add("waiting");
     return group;
   }
@@ -146,7 +146,7 @@ export class WallGame extends BoardFamily {
       group.append(s("text", { class: "penalty", x: cx, y: top - 7, "text-anchor": "middle" }, String(penalty)));
       group.append(space(cx, top + SIZE / 2, SIZE, null, "square", { class: "space floor-space" }));
       const letter = board.floor[index];
-      if (letter === "1") group.append(marker(cx, top + SIZE / 2, SIZE, this.shape));
+      if (letter === "1") group.append(marker(cx, top + SIZE / 2, SIZE, this.shape, `b${seat}:marker`));
       else if (letter) group.append(tile(this.theme, letter, cx, top + SIZE / 2, SIZE, this.shape, { dataset: { cell: `b${seat}:f${index}` } }));
     });
     if (position.sn5_holder === seat) {
@@ -156,8 +156,118 @@ export class WallGame extends BoardFamily {
       else disc.append(s("text", { x: cx, y: top + SIZE / 2 + 5, "text-anchor": "middle" }, "SN5"));
       group.append(disc);
     }
-    if (seat === ui.me) ui.key(group, "floor", t("floor"));
+    if (seat === ui.me) ui.key(group, "floor", this.term("floor"));
     return group;
+  }
+
+  /**
+   * Where the chosen tiles would go if `key` (a pattern line or the floor) were chosen now: ghost
+   * tiles to draw on the player's board, and the words for it (what overflows, what it costs).
+   */
+  preview(position, seat, chosen, key) {
+    const source = /^src:([1-9C]):([A-Z])$/.exec(chosen[0] || "");
+    if (!source || !(key.startsWith("line:") || key === "floor")) return null;
+    const [, from, letter] = source;
+    const { line, floor, toLid } = this.landing(position, seat, from, letter, key === "floor" ? "F" : key.slice(5));
+    const ghosts = s("g", { class: "ghosts" });
+    const words = [];
+    if (line) {
+      const y = 10 + line.row * CELL + SIZE / 2;
+      for (let index = line.start; index < line.start + line.placed; index += 1) {
+        ghosts.append(tile(this.theme, letter, LINES_RIGHT - index * CELL - SIZE / 2, y, SIZE, this.shape, { class: "tile ghost" }));
+      }
+      words.push(this.term("preview.line", { count: line.placed, n: line.row + 1 }));
+    }
+    const top = FLOOR_TOP + 18;
+    for (const { item, slot } of floor) {
+      const cx = 10 + slot * 44 + SIZE / 2;
+      ghosts.append(item === "1" ? marker(cx, top + SIZE / 2, SIZE, this.shape, "") : tile(this.theme, item, cx, top + SIZE / 2, SIZE, this.shape));
+      ghosts.lastChild.classList.add("ghost");
+    }
+    const points = floor.reduce((sum, { penalty }) => sum + penalty, 0);
+    if (floor.length) words.push(this.term("preview.floor", { count: floor.length, points }));
+    if (toLid) words.push(this.term("preview.lid", { count: toLid }));
+    return { ghosts, words: words.join(" · "), cost: points };
+  }
+
+  /**
+   * Where the tiles of a take land: how many go on the pattern line (A-4), the floor's slots
+   * they and the first-player marker from the centre fill with their penalties (A-5, A-7),
+   * whether one lies on the SN5 disc (M-4), and how many go to the lid (A-7).
+   */
+  landing(position, seat, from, letter, destination) {
+    const board = position.boards[seat];
+    let count = this.sourceCount(position, from, letter);
+    let line = null;
+    if (destination !== "F") {
+      const row = Number(destination) - 1;
+      const placed = Math.min(row + 1 - board.lines[row].length, count);
+      line = { row, start: board.lines[row].length, placed };
+      count -= placed;
+    }
+    const falling = [...(from === "C" && position.marker_in_centre ? ["1"] : []), ...letter.repeat(count)];
+    let free = position.sn5_holder === seat && !position.sn5_praline;
+    const floor = [];
+    let disc = false;
+    let toLid = 0;
+    let slot = board.floor.length;
+    for (const item of falling) {
+      if (item !== "1" && free) {
+        free = false;
+        disc = true;
+        continue;
+      }
+      const penalty = this.layout.floor_penalties[slot];
+      if (penalty === undefined) {
+        toLid += 1;
+        continue;
+      }
+      floor.push({ item, slot, penalty });
+      slot += 1;
+    }
+    return { line, floor, disc, toLid };
+  }
+
+  /**
+   * What the wall tiling between two positions (and the take `move` before it, an entry of
+   * the log) scored, to show as it happens: each new wall
+   * tile's points (A-8: the row's and the column's contiguous tiles it joins, rows from the top)
+   * and each floor's penalty (A-7), as notes by cell or by board.
+   */
+  tilingNotes(before, after, move = null) {
+    const notes = [];
+    // The step that ends a round holds its last take too: the floor it left is the one scored.
+    const take = move && TAKE.exec(move.text);
+    const fell = take ? this.landing(before, move.seat, take[1], take[2], take[3]).floor.length : 0;
+    after.boards.forEach((board, seat) => {
+      const old = before.boards[seat];
+      if (!old) return;
+      const wall = old.wall.map((row) => [...row]);
+      for (let row = 0; row < wall.length; row += 1) {
+        for (let column = 0; column < wall[row].length; column += 1) {
+          if (wall[row][column] !== "." || board.wall[row][column] === ".") continue;
+          wall[row][column] = board.wall[row][column];
+          notes.push({ cell: `b${seat}:w${row}:${column}`, text: `+${this.placementPoints(wall, row, column)}` });
+        }
+      }
+      const onFloor = old.floor.length + (take && move.seat === seat ? fell : 0);
+      const penalty = this.layout.floor_penalties.slice(0, onFloor).reduce((sum, value) => sum + value, 0);
+      if (penalty && !board.floor.length) notes.push({ seat, part: ".floor", text: `−${-penalty}` });
+    });
+    return notes;
+  }
+
+  /** A-8: a placed tile scores its contiguous run in the row and in the column (1 if alone). */
+  placementPoints(wall, row, column) {
+    const run = (dr, dc) => {
+      let count = 0;
+      for (let r = row + dr, c = column + dc; wall[r]?.[c] && wall[r][c] !== "."; r += dr, c += dc) count += 1;
+      return count;
+    };
+    const across = run(0, -1) + run(0, 1);
+    const down = run(-1, 0) + run(1, 0);
+    if (!across && !down) return 1;
+    return (across ? across + 1 : 0) + (down ? down + 1 : 0);
   }
 
   /** Words under a board: nothing more for this family (the score is in the board's heading). */
