@@ -69,6 +69,12 @@ class Person:
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", self._note_refusal)
+
+    def _note_refusal(self, message: Any) -> None:
+        # The server's Content-Security-Policy must never have to refuse what the client does.
+        if message.type == "error" and "Content Security Policy" in message.text:
+            self.errors.append(message.text)
 
     def close(self) -> None:
         self.context.close()

@@ -33,7 +33,10 @@ def client(database: str, tmp_path: Path):  # type: ignore[no-untyped-def]
 def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A ``mozaika serve`` of the module's own, starting while Chromium does."""
     folder: Path = tmp_path_factory.mktemp("web")
-    process = ServerProcess(f"sqlite:///{folder / 'web.db'}", folder / "server.log", bot_workers=1).launch()
+    # The browser tests sign up dozens of people from one address, far past the per-address
+    # limits (which tests/test_server_hardening.py checks): they run without them.
+    database, log = f"sqlite:///{folder / 'web.db'}", folder / "server.log"
+    process = ServerProcess(database, log, None, 1, "--no-rate-limits").launch()
     yield process
     process.stop()
 

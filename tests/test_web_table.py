@@ -108,7 +108,8 @@ def test_every_game_fits_one_screen_on_a_laptop_and_the_decision_on_a_phone(
         page.emulate_media(reduced_motion="reduce")
         page.locator(".factories [data-key].target").first.click()
         page.wait_for_function(
-            "document.querySelector('.board-panel.mine svg.board').getBoundingClientRect().bottom <= innerHeight + 1"
+            "() => document.querySelector('.board-panel.mine svg.board').getBoundingClientRect().bottom"
+            " <= innerHeight + 1"
         )
         assert in_view(ana, ".board-panel.mine svg.board")
         ana.screenshot(f"table-{game}-{variant}-phone-chosen")
@@ -256,7 +257,7 @@ def test_a_half_typed_message_and_the_open_chat_survive_the_other_players_move(
     seq = reader.seq()
     mover.play(mover.table()["legal_moves"][0])
     reader.wait_past(seq)
-    reader.page.wait_for_function("document.querySelectorAll('.log li').length >= 2")  # the move is told
+    reader.page.wait_for_function("() => document.querySelectorAll('.log li').length >= 2")  # the move is told
     assert reader.page.locator(".chat-panel").get_attribute("open") is not None, "the chat stays open"
     assert reader.page.locator(".chat-form input").input_value() == "half a thou"
     assert reader.page.evaluate("document.activeElement.matches('.chat-form input')"), "the focus stays"
@@ -276,7 +277,9 @@ def test_undo_against_a_bot_takes_back_its_reply_too(people: list[Person], brows
     move = before["legal_moves"][0]
     ola.play(move)
     # The bot replies; the undo stays until this player moves again.
-    ola.page.wait_for_function(f"Number(document.querySelector('.table-page').dataset.seq) >= {before['seq'] + 2}")
+    ola.page.wait_for_function(
+        "seq => Number(document.querySelector('.table-page').dataset.seq) >= seq", arg=before["seq"] + 2
+    )
     ola.wait_for_turn_or_end()
     assert ola.page.locator(".undo-button").is_visible()
     ola.page.click(".undo-button")
@@ -403,7 +406,7 @@ def test_the_replay_starts_at_step_0_and_plays_by_itself(
         assert button.locator("svg path").count() == 1 and button.inner_text().strip() == ""
     kim.page.select_option(".replay-speed", "4")
     kim.page.click(".play-button")
-    kim.page.wait_for_function("Number(document.querySelector('.replay-count').textContent.match(/\\d+/)[0]) >= 3")
+    kim.page.wait_for_function("() => Number(document.querySelector('.replay-count').textContent.match(/\\d+/)[0]) >= 3")
     kim.page.click(".play-button")
     stopped = kim.page.locator(".replay-count").inner_text()
     kim.page.wait_for_timeout(800)

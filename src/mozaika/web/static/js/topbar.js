@@ -37,7 +37,8 @@ export function renderTopBar() {
   } }, icon("gear"));
   replace(bar,
     h("a", { href: "/", "data-link": "" }, t("lobby")),
-    h("a", { href: "/analysis", "data-link": "" }, t("analysis_board")),
+    h("a", { href: "/analysis", "data-link": "", class: "analysis-link", title: t("analysis_board") },
+      h("span", { class: "long-label" }, t("analysis_board")), h("span", { class: "short-label" }, t("analysis_board_short"))),
     opener,
     settings,
     who);
