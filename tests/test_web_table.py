@@ -406,7 +406,9 @@ def test_the_replay_starts_at_step_0_and_plays_by_itself(
         assert button.locator("svg path").count() == 1 and button.inner_text().strip() == ""
     kim.page.select_option(".replay-speed", "4")
     kim.page.click(".play-button")
-    kim.page.wait_for_function("() => Number(document.querySelector('.replay-count').textContent.match(/\\d+/)[0]) >= 3")
+    kim.page.wait_for_function(
+        "() => Number(document.querySelector('.replay-count').textContent.match(/\\d+/)[0]) >= 3"
+    )
     kim.page.click(".play-button")
     stopped = kim.page.locator(".replay-count").inner_text()
     kim.page.wait_for_timeout(800)
