@@ -7,6 +7,7 @@ import os
 import random
 import shutil
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -112,11 +113,24 @@ def migrated_sqlite_database(folder: Path) -> str:
     return f"sqlite:///{copy}"
 
 
+class FakeTime:
+    """A clock the test moves by hand: the server's timed games read it instead of the wall clock."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 @contextmanager
-def running_app_on(url: str, **settings: Any) -> Iterator[TestClient]:
+def running_app_on(url: str, *, now: FakeTime | None = None, **settings: Any) -> Iterator[TestClient]:
     # Most tests never meet a bot: their workers start at the first bot move, if any.
     options = {"bot_workers": 1, "start_bot_workers_early": False, **settings}
-    app = create_app(Settings(database_url=url, **options))
+    app = create_app(Settings(database_url=url, **options), now=now or time.time)
     with TestClient(app) as client:
         yield client
 

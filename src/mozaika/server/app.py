@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import mozaika
 from mozaika import web
 from mozaika.server.api import accounts, live, tables
+from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.database import migrate
 from mozaika.server.errors import ApiError
 from mozaika.server.services import Services
@@ -41,9 +42,14 @@ docs/server.md). Every error is JSON: `{"error": {"code": ..., "message": ...}}`
 """
 
 
-def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -> FastAPI:
-    """The application for these settings; the database is migrated when it starts, then ``on_ready`` runs."""
-    service = Services.create(settings)
+def create_app(
+    settings: Settings, on_ready: Callable[[], None] | None = None, *, now: TimeSource = wall_clock
+) -> FastAPI:
+    """The application for these settings; the database is migrated when it starts, then ``on_ready`` runs.
+
+    ``now`` is where the clocks of timed games read the time (tests move it by hand).
+    """
+    service = Services.create(settings, now)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -51,11 +57,13 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
         await service.hub.start()
         await service.bots.start(early=settings.start_bot_workers_early)
         await service.bots.resume_all()
+        await service.clocks.start()
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
+            await service.clocks.stop()
             await service.bots.stop()
             await service.hub.stop()
             service.db.dispose()

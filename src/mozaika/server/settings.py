@@ -48,6 +48,12 @@ class Settings:
     hint_seconds: float = 1.0
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (on for any deployment behind TLS)."""
+    clock_check_seconds: float = 1.0
+    """How often a process looks for tables whose clocks are due (a timeout, a reminder)."""
+    smtp_url: str | None = None
+    """Where turn-based reminders are e-mailed from (``smtp://host:port?from=…``); none without it."""
+    public_url: str = "http://127.0.0.1:8000"
+    """The address players reach the server at: the links in e-mails start with it."""
     limits: Limits = field(default_factory=Limits)
 
     @classmethod

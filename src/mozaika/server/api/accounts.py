@@ -16,7 +16,7 @@ from mozaika.server.api.identity import (
     session_token,
     set_session_cookie,
 )
-from mozaika.server.api.schemas import ERRORS, Guest, Registration, SignIn
+from mozaika.server.api.schemas import ERRORS, AccountSettings, Guest, Registration, SignIn
 from mozaika.server.errors import NotSignedInError
 
 router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
@@ -63,6 +63,16 @@ async def me(caller: CallerDep) -> dict[str, Any]:
     if not caller.signed_in:
         raise NotSignedInError("not signed in")
     return {"id": caller.player_id, "name": caller.name, "guest": caller.is_guest}
+
+
+@router.get("/me/settings", summary="The account's settings: e-mail and reminders")
+async def account_settings(request: Request, caller: CallerDep) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).accounts.settings, caller)
+
+
+@router.put("/me/settings", summary="Change the account's settings (turn-based e-mail reminders are off by default)")
+async def change_settings(body: AccountSettings, request: Request, caller: CallerDep) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).accounts.change_settings, caller, body.email, body.email_reminders)
 
 
 @router.get("/players/{username}", summary="A player's page: rating and recent games")

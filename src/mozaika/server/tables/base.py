@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from mozaika.protocol import State
 from mozaika.server.accounts import Caller
+from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.credentials import token_hash
 from mozaika.server.database import Database
 from mozaika.server.errors import ConflictError, ForbiddenError, NotFoundError, NotSignedInError, StaleMoveError
@@ -49,6 +50,9 @@ class TableRequest:
     seats: Sequence[SeatRequest] | None = None
     rated: bool = False
     undo: bool | None = None
+    clock: str | None = None
+    """``none``, a preset (``fast``, ``normal``, ``slow``, ``12h``, ``24h``, ``72h``) or ``M+S``; by default
+    untimed, or ``normal`` when rated."""
 
 
 @dataclass
@@ -86,17 +90,24 @@ class HintRequest:
 class TableStore:
     """The database and the position cache behind every table operation, and the lookups they share."""
 
-    def __init__(self, db: Database, settings: Settings) -> None:
+    def __init__(self, db: Database, settings: Settings, now: TimeSource = wall_clock) -> None:
         self.db = db
         self.settings = settings
         self.positions = PositionCache()
+        self.now = now
+        """Where the clocks read the time (a test moves it by hand)."""
 
     def _game(self, table: GameTable | TableFacts) -> Game:
         return Game(table.game, table.players, dict(table.options), table.seed)
 
     def _position(self, session: Session, table: GameTable | TableFacts) -> State:
+        # Only up to the table's own seq: under PostgreSQL's read committed, a later statement of the
+        # same session can see entries committed since the table was read.
         return self.positions.position(
-            table.id, self._game(table), table.seq, lambda after: self._entries(session, table.id, after=after)
+            table.id,
+            self._game(table),
+            table.seq,
+            lambda after: self._entries(session, table.id, after=after, before=table.seq + 1),
         )
 
     @staticmethod
