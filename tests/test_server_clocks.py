@@ -6,6 +6,7 @@ look when a test wants it to (its own pace is an hour here), so nothing sleeps.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,9 +16,10 @@ import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
+from mozaika.records import Record, replay
 from mozaika.server.results import abandoners_last
 
-from serverkit import FakeTime, Player, running_app
+from serverkit import FakeTime, Player, play_random_moves, running_app
 from serverprocess import free_port
 
 START = 1_800_000_000.0
@@ -302,3 +304,20 @@ def test_turn_based_reminders_are_e_mailed_to_players_who_asked_for_them(tmp_pat
             assert len(inbox.letters) == 2
     finally:
         controller.stop()
+
+
+def test_a_finished_timed_game_s_record_keeps_each_move_s_time_and_the_clock(timed: TestClient) -> None:
+    table_id, alice, bob = started(timed, "slow")
+    play_random_moves(table_id, [alice, bob], random.Random(8))
+    record = Record.from_dict(timed.get(f"/api/tables/{table_id}/record").json())
+    assert record.clock is not None and record.clock["label"] == "10+40"
+    assert record.times is not None and len(record.times) == len(record.steps)
+    state = record.start()
+    for step, seconds in zip(record.steps, record.times, strict=True):
+        assert (seconds is None) == state.is_chance  # draws take nobody's time; each move has its time
+        assert seconds is None or seconds >= 0
+        if state.is_chance:
+            state.apply_chance(state.parse_chance(step))
+        else:
+            state.play(state.parse_move(step))
+    assert replay(record).scores == timed.get(f"/api/tables/{table_id}/result").json()["scores"]
