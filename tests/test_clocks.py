@@ -127,6 +127,19 @@ def test_an_undo_reopens_the_movers_turn_and_gives_the_next_seat_its_time_back()
     assert not clocks.running(1) and clocks.seats[1].bank == 300.0
 
 
+def test_an_undo_within_a_turn_leaves_the_running_clock_alone_and_one_past_a_bots_reply_reopens_the_turn() -> None:
+    clocks = Clocks.start(NORMAL, 2)
+    clocks.follow([0], {0}, now=0.0)
+    clocks.follow([0], {0}, now=10.0)  # a placement; the turn goes on
+    clocks.undo(0, [0], now=12.0, reopens_turn=False)
+    assert clocks.seats[0].since == 0.0 and clocks.seats[0].bank == 300.0
+    clocks.follow([1], {0}, now=30.0)  # the move that ends the turn; seat 2 is a bot
+    clocks.follow([0], {0}, now=31.0)  # the bot's reply: seat 1 thinks again
+    clocks.undo(0, [0], now=40.0)  # the move and the bot's reply go back
+    assert clocks.seats[0].since == 0.0 and clocks.seats[0].bank == 300.0
+    assert clocks.remaining(0, now=40.0) == 260.0
+
+
 def test_a_player_taking_their_seat_back_gets_a_fresh_bank() -> None:
     clocks = Clocks.start(NORMAL, 2)
     clocks.follow([0], {0, 1}, now=0.0)

@@ -168,7 +168,7 @@ def test_a_real_time_timeout_hands_the_seat_to_the_bot_and_everyone_is_told(
     seat = alice.table(table_id)["seats"][1]
     assert (seat["kind"], seat["name"], seat["replaced"], seat["timed_out"]) == (
         "bot",
-        "Bob (beginner bot)",
+        "Bob",
         True,
         True,
     )
@@ -245,6 +245,23 @@ def test_an_undo_puts_the_clocks_back(timed: TestClient, fake_time: FakeTime) ->
         "running": True, "remaining": 260.0, "bank": 260.0, "since": START, "deadline": START + 300.0,
     }  # fmt: skip
     assert undone["clock"]["seats"][1]["bank"] == 300.0 and not undone["clock"]["seats"][1]["running"]
+
+
+def test_an_undo_past_a_bots_reply_reopens_the_players_turn(timed: TestClient, fake_time: FakeTime) -> None:
+    alice = Player.guest(timed, "Alice")
+    table_id = alice.create("azul", 2, clock="normal", seats=[{"kind": "me"}, {"kind": "bot", "level": "beginner"}])
+    table_id = table_id["table"]["id"]
+    alice.post(f"/api/tables/{table_id}/start")
+    fake_time.advance(30)
+    moved = play_first(alice, table_id)
+    fake_time.advance(5)
+    replied = wait_for(lambda: (view := alice.table(table_id))["seq"] > moved["seq"] and view["your_turn"] and view)
+    assert replied["clock"]["seats"][0]["bank"] == 290.0  # the increment, before the undo
+    undone = alice.post(f"/api/tables/{table_id}/undo", {"seq": replied["seq"]})
+    assert undone.status_code == 200, undone.text
+    assert undone.json()["table"]["clock"]["seats"][0] == {
+        "running": True, "remaining": 265.0, "bank": 265.0, "since": START, "deadline": START + 300.0,
+    }  # fmt: skip
 
 
 # --- reminders --------------------------------------------------------------------------------

@@ -262,13 +262,14 @@ class Clocks:
         clock.bank = self.bank_left(seat, now) + self.control.increment
         clock.since, clock.reminded = None, 0
 
-    def undo(self, seat: int, to_move: Sequence[int], now: float) -> None:
-        """An undo by ``seat``: its last turn reopens as it was (the time since counts as its own),
-        and the seats whose turn the undone move began stop without losing time."""
+    def undo(self, seat: int, to_move: Sequence[int], now: float, *, reopens_turn: bool = True) -> None:
+        """An undo by ``seat``.  When the move taken back had ended the seat's turn (``reopens_turn``),
+        that turn reopens as it was, the time since counting as the seat's own; the seats whose turn the
+        move began stop without losing time."""
         clock = self.seats[seat]
-        if clock.since is None and clock.before_turn is not None:
+        if reopens_turn and clock.before_turn is not None:
             clock.bank, clock.since = clock.before_turn
-            clock.before_turn = None
+            clock.before_turn, clock.reminded = None, 0
         for other, other_clock in enumerate(self.seats):
             if other != seat and other_clock.since is not None and other not in to_move:
                 other_clock.since, other_clock.reminded = None, 0

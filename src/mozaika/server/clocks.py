@@ -63,13 +63,15 @@ def advanced(
     *,
     over: bool = False,
     undo_by: int | None = None,
+    reopens_turn: bool = False,
 ) -> ClockChange:
-    """The clocks after a step: turns end and begin with ``to_move``; an undo reopens the mover's turn."""
+    """The clocks after a step: turns end and begin with ``to_move``; an undo by ``undo_by`` of a move
+    that had ended its turn (``reopens_turn``) reopens that turn."""
     if stored is None:
         return ClockChange(None, None)
     clocks = Clocks.from_dict(stored)
     if undo_by is not None:
-        clocks.undo(undo_by, to_move, now)
+        clocks.undo(undo_by, to_move, now, reopens_turn=reopens_turn)
     clocks.follow(to_move, timed_seats(seats), now)
     if over:
         clocks.ended(now)
