@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import random
 import shutil
@@ -204,3 +205,22 @@ def play_random_moves(table_id: str, seats: list[Player], rng: random.Random, li
         view = response.json()["table"]  # the table after the move: who moves next
         played += 1
     return played
+
+
+def rewind_clocks(database: str, table_id: str, seconds: float) -> None:
+    """Move the table's stored clocks ``seconds`` into the past, as if the seats on turn had been thinking
+    that much longer: a server then finds their deadlines where a wall clock would have brought them."""
+    engine = create_engine(database)
+    try:
+        with engine.begin() as connection:
+            stored = connection.execute(text("SELECT clock FROM game_tables WHERE id = :id"), {"id": table_id}).scalar()
+            clock = json.loads(stored) if isinstance(stored, str) else stored
+            for seat in clock["seats"]:
+                if seat["since"] is not None:
+                    seat["since"] -= seconds
+            connection.execute(
+                text("UPDATE game_tables SET clock = :clock, clock_due = clock_due - :seconds WHERE id = :id"),
+                {"clock": json.dumps(clock), "seconds": seconds, "id": table_id},
+            )
+    finally:
+        engine.dispose()

@@ -15,30 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import websockets
-from sqlalchemy import create_engine, text
 
-from serverkit import postgres_database, require_services
+from serverkit import postgres_database, require_services, rewind_clocks
 from serverprocess import HttpPlayer, ServerProcess
 
 CLOCK_FIELDS = ("running", "since", "deadline")
-
-
-def rewind(database: str, table_id: str, seconds: float) -> None:
-    """Move the table's stored clocks ``seconds`` into the past."""
-    engine = create_engine(database)
-    try:
-        with engine.begin() as connection:
-            stored = connection.execute(text("SELECT clock FROM game_tables WHERE id = :id"), {"id": table_id}).scalar()
-            clock = json.loads(stored) if isinstance(stored, str) else stored
-            for seat in clock["seats"]:
-                if seat["since"] is not None:
-                    seat["since"] -= seconds
-            connection.execute(
-                text("UPDATE game_tables SET clock = :clock, clock_due = clock_due - :seconds WHERE id = :id"),
-                {"clock": json.dumps(clock), "seconds": seconds, "id": table_id},
-            )
-    finally:
-        engine.dispose()
 
 
 def timed_table(first: ServerProcess, second: ServerProcess, clock: str) -> tuple[str, HttpPlayer, HttpPlayer]:
@@ -82,7 +63,7 @@ def test_a_server_killed_during_a_timed_game_resumes_with_the_right_times(tmp_pa
             assert abs(after["clock"]["seats"][seat]["remaining"] - expected) < 0.01
         # While it was down, Alice's time ran out: the restarted server hands her seat to the bot.
         server.kill()
-        rewind(database, table_id, 400.0)
+        rewind_clocks(database, table_id, 400.0)
         server.start()
         deadline = time.monotonic() + 30
         while not (view := bob.get(f"/api/tables/{table_id}"))["seats"][0]["timed_out"]:
@@ -114,7 +95,7 @@ def test_two_servers_agree_on_the_clocks_and_either_enforces_a_timeout(tmp_path:
             address = f"ws://127.0.0.1:{second.port}/api/tables/{table_id}/live"
             async with websockets.connect(address, additional_headers=alice.headers) as socket:
                 events = [json.loads(await socket.recv())]  # hello
-                await asyncio.to_thread(rewind, postgres, table_id, 200.0)  # Bob's two minutes are gone
+                await asyncio.to_thread(rewind_clocks, postgres, table_id, 200.0)  # Bob's two minutes are gone
                 while not any(event["type"] == "step" for event in events[1:]):  # until the bot has moved
                     events.append(json.loads(await asyncio.wait_for(socket.recv(), 30)))
                 return events

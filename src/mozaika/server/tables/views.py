@@ -97,6 +97,11 @@ class TableViews(TableStore):
                 "replaced": seat.replaced,
                 "timed_out": seat.timed_out,
                 "you": self._holds(seat, caller),
+                # The caller's own seat, which the bot took when their time ran out (a friendly table's).
+                "can_return": seat.timed_out
+                and not table.rated
+                and caller.player_id is not None
+                and seat.player_id == caller.player_id,
             }
             for seat in table.seats
         ]

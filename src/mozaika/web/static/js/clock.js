@@ -33,13 +33,13 @@ export function controlLabel(control) {
 
 /**
  * The clocks of one table, as last told by the server. `update` with each message's `clock`;
- * `badge(seat)` gives an element that shows the seat's time and keeps itself current.
+ * `badge(seat)` gives an element that shows the seat's time; while a clock runs, every badge
+ * on the page is redrawn a few times a second.
  */
 export class Clocks {
   constructor() {
     this.clock = null;
     this.received = 0;
-    this.badges = [];
     this.timer = null;
   }
 
@@ -51,10 +51,6 @@ export class Clocks {
     this.refresh();
   }
 
-  get timed() {
-    return Boolean(this.clock);
-  }
-
   /** Seconds the seat has left now: what the server said, less the time since, while it thinks. */
   left(seat) {
     const state = this.clock?.seats[seat];
@@ -63,41 +59,35 @@ export class Clocks {
     return Math.max(0, state.remaining - since);
   }
 
-  /** The clock shown beside a seat's board (empty for an untimed table). */
-  badge(seat, { botSeat = false } = {}) {
+  /** The clock shown beside a seat's board (nothing for an untimed table). */
+  badge(seat) {
     if (!this.clock) return "";
-    const element = h("div", { class: "clock", dataset: { seat } });
-    element.clockSeat = seat;
-    element.botSeat = botSeat;
-    this.badges = this.badges.filter((badge) => badge.isConnected);
-    this.badges.push(element);
+    const element = h("span", { class: "clock", dataset: { seat } });
     this.draw(element);
     this.schedule();
     return element;
   }
 
   refresh() {
-    this.badges = this.badges.filter((badge) => badge.isConnected);
-    for (const badge of this.badges) this.draw(badge);
+    for (const badge of document.querySelectorAll(".clock[data-seat]")) this.draw(badge);
     this.schedule();
   }
 
   draw(element) {
-    const state = this.clock?.seats[element.clockSeat];
+    const seat = Number(element.dataset.seat);
+    const state = this.clock?.seats[seat];
     if (!state) return;
     const control = this.clock.control;
     const realTime = control.kind === "realtime";
-    const left = this.left(element.clockSeat);
+    const left = this.left(seat);
     element.dataset.running = String(state.running);
-    element.dataset.left = String(Math.round(left));
     element.classList.toggle("running", state.running);
     element.classList.toggle("low", realTime && state.running && left < LOW_SECONDS);
     element.classList.toggle("out", left <= 0 && state.running);
-    element.classList.toggle("idle", element.botSeat);
-    const time = element.botSeat ? t("clock.bot") : formatLeft(left, realTime);
-    const parts = [h("span", { class: "clock-time" }, time)];
+    const parts = [h("span", { class: "clock-time" }, formatLeft(left, realTime))];
     if (!realTime && state.running && state.deadline) {
-      const deadline = new Date((state.deadline - this.clock.now) * 1000 + Date.now() - (performance.now() - this.received));
+      // The deadline in the reader's own clock: the server's distance to it, counted from the message's arrival.
+      const deadline = new Date(Date.now() + (state.deadline - this.clock.now) * 1000 - (performance.now() - this.received));
       parts.push(h("span", { class: "clock-deadline" }, t("clock.until", { when: deadline.toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }) })));
     }
     element.title = realTime ? t("clock.title_realtime", { label: control.label }) : t("clock.title_turn", { hours: control.per_move / 3600 });
@@ -107,14 +97,14 @@ export class Clocks {
   schedule() {
     clearTimeout(this.timer);
     this.timer = null;
-    if (!this.clock || !this.clock.seats.some((seat) => seat.running) || !this.badges.length) return;
+    if (!this.clock?.seats.some((seat) => seat.running)) return;
     this.timer = setTimeout(() => this.refresh(), TICK_MS);
   }
 
   stop() {
     clearTimeout(this.timer);
     this.timer = null;
-    this.badges = [];
+    this.clock = null;
   }
 }
 
@@ -124,8 +114,8 @@ export function clockField(rated) {
     PRESETS.map((name) => h("option", { value: name, selected: name === "none" }, presetLabel(name))));
   const minutes = h("input", { type: "number", name: "clock-minutes", id: "new-clock-minutes", min: 1, max: 180, value: 5, required: true });
   const increment = h("input", { type: "number", name: "clock-increment", id: "new-clock-increment", min: 0, max: 300, value: 20, required: true });
-  const custom = h("span", { class: "clock-custom", hidden: true },
-    h("label", {}, minutes, " ", t("clock.minutes")), " + ", h("label", {}, increment, " ", t("clock.seconds_per_move")));
+  const custom = h("div", { class: "clock-custom", hidden: true },
+    h("label", { class: "check" }, minutes, t("clock.minutes")), "+", h("label", { class: "check" }, increment, t("clock.seconds_per_move")));
   const sync = () => {
     custom.hidden = select.value !== "custom";
     for (const input of [minutes, increment]) input.disabled = custom.hidden;
@@ -137,7 +127,7 @@ export function clockField(rated) {
   select.addEventListener("change", sync);
   rated.addEventListener("change", sync);
   sync();
-  const field = h("label", { class: "clock-field" }, h("span", {}, t("clock")), h("span", { class: "clock-inputs" }, select, custom));
+  const field = h("div", { class: "clock-field" }, h("label", {}, h("span", {}, t("clock")), select), custom);
   field.clockValue = () => (select.value === "custom" ? `${minutes.value}+${increment.value}` : select.value);
   return field;
 }

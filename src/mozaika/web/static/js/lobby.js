@@ -1,6 +1,7 @@
 // The lobby: signing in, creating a table, and the lists of tables (yours, open, finished).
 
 import { Live, get, post } from "./api.js";
+import { clockField, lobbyClock } from "./clock.js";
 import { h, replace, toast } from "./dom.js";
 import { games } from "./games.js";
 import { explain, t } from "./i18n.js";
@@ -84,6 +85,7 @@ function createForm(catalogue) {
   const seats = h("div", { class: "seat-plan" });
   const rated = h("input", { type: "checkbox", name: "rated", id: "new-rated", disabled: session.me.guest });
   const undo = h("input", { type: "checkbox", name: "undo", id: "new-undo", checked: true });
+  const clock = clockField(rated);
   rated.addEventListener("change", () => {
     undo.checked = !rated.checked;
     undo.disabled = rated.checked;
@@ -133,7 +135,7 @@ function createForm(catalogue) {
     try {
       const created = await post("/tables", {
         game: gameSelect.value, players: Number(players.value), options: chosenOptions, seats: plan,
-        rated: rated.checked, undo: rated.checked ? false : undo.checked,
+        rated: rated.checked, undo: rated.checked ? false : undo.checked, clock: clock.clockValue(),
       });
       const id = created.table.id;
       rememberInvites(id, created.invites);
@@ -148,7 +150,8 @@ function createForm(catalogue) {
   h("div", { class: "form-grid" },
     h("label", {}, h("span", {}, t("game")), gameSelect),
     h("label", {}, h("span", {}, t("players")), players),
-    options),
+    options,
+    clock),
   h("fieldset", {}, h("legend", {}, t("seats")), seats),
   h("div", { class: "checks" },
     h("label", { class: "check" }, rated, " ", t("rated"), session.me.guest ? h("small", { class: "muted" }, ` (${t("rated_accounts_only")})`) : ""),
@@ -187,6 +190,7 @@ function tableRow(table, catalogue, badge, joinable = false) {
     h("a", { href: `/tables/${table.id}`, "data-link": "" }, h("strong", {}, t(`game.${table.game}`)), " ", h("small", {}, options)),
     h("span", { class: "muted" }, ` ${seatNames(table)} · ${t(`status.${table.status}`)}`),
     badge ? h("span", { class: "badge turn-badge" }, badge) : "",
+    lobbyClock(table),
     joinable ? h("button", { type: "button", onClick: async () => {
       try {
         await post(`/tables/${table.id}/join`, {});

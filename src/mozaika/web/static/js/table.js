@@ -4,6 +4,7 @@
 
 import { Live, get, post } from "./api.js";
 import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
+import { Clocks, controlLabel, notificationButton, notifyTurn } from "./clock.js";
 import { clickable, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
 import { explain, t, term } from "./i18n.js";
@@ -56,6 +57,7 @@ class TablePage {
     this.roundStart = null;
     this.gains = null;
     this.wasMyTurn = false;
+    this.clocks = new Clocks();
     this.onKey = (event) => this.key(event);
     this.onPreferences = () => this.render();
     this.onVisible = () => markTurn(this.isMyTurn());
@@ -68,6 +70,7 @@ class TablePage {
     this.live?.close();
     finish();
     clearTurn();
+    this.clocks.stop();
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("preferences", this.onPreferences);
     document.removeEventListener("visibilitychange", this.onVisible);
@@ -77,6 +80,7 @@ class TablePage {
 
   async load() {
     this.table = await get(`/tables/${this.tableId}`);
+    this.clocks.update(this.table.clock);
     this.game = await adapterFor(this.table);
     this.me = this.table.you;
     if (this.table.status === "running" || this.table.status === "finished") {
@@ -115,21 +119,29 @@ class TablePage {
       const fresh = event.entries.filter((entry) => entry.seq > (this.entries.at(-1)?.seq ?? 0));
       this.entries.push(...fresh);
       const changed = event.seq !== this.table.seq || event.status !== this.table.status;
+      this.clocks.update(event.clock);
       this.applyStep(event, true);
       if (changed) this.render({ animate: true });
     } else if (event.type === "table") {
       const before = this.table.status;
-      this.table = { ...this.table, ...(await get(`/tables/${this.tableId}`)) };
+      const fetched = await get(`/tables/${this.tableId}`);
+      // A step that arrived while the view was on its way is newer than the view's game: keep it.
+      const newer = fetched.seq >= this.table.seq;
+      this.table = newer ? { ...this.table, ...fetched } : { ...this.table, seats: fetched.seats, you: fetched.you };
       this.me = this.table.you;
+      this.clocks.update(this.table.clock);
       if (before === "open" && this.table.status === "running") {
         await this.load();
         return;
       }
       this.render();
+    } else if (event.type === "timeout") {
+      toast(event.seat === this.me ? t("clock.your_time_ran_out") : t("clock.timed_out", { name: event.name }), "error");
     } else if (event.type === "chat") {
       this.side.addChat(event.message);
     } else if (event.type === "hello") {
       this.table = { ...this.table, ...event.table };
+      this.clocks.update(this.table.clock);
       this.render();
     }
   }
@@ -312,6 +324,21 @@ class TablePage {
     return this.table.seats.map(seatName);
   }
 
+  /** Whether the viewer plays here (or played, until their time ran out). */
+  seated() {
+    return (this.me !== null && this.me !== undefined) || this.table.seats.some((seat) => seat.can_return);
+  }
+
+  async takeBack() {
+    try {
+      await post(`/tables/${this.tableId}/return`);
+      toast(t("clock.taken_back"));
+      await this.load();
+    } catch (error) {
+      toast(explain(error), "error");
+    }
+  }
+
   /** Redraws the heading and the play area (the side only adds what is new). */
   render({ animate = false, focusKey = null } = {}) {
     finish();
@@ -322,7 +349,8 @@ class TablePage {
     replace(this.head,
       h("h1", { dataset: { title: term(table.game, `game.${table.game}`) } }, term(table.game, `game.${table.game}`), " ", h("small", {}, this.optionWords())),
       h("span", { class: "connection", "data-status": this.connection, title: t("connection") }),
-      this.statusLine());
+      this.statusLine(),
+      this.seated() && table.status !== "finished" ? notificationButton() : "");
     replace(this.main, table.status === "open" || table.status === "cancelled"
       ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()))
       : this.playArea());
@@ -336,7 +364,10 @@ class TablePage {
       if (this.entries.at(-1)?.kind === "move" || this.entries.at(-1)?.kind === "chance") placeSound();
     }
     const mine = this.isMyTurn();
-    if (mine && !this.wasMyTurn && animate) turnSound();
+    if (mine && !this.wasMyTurn && animate) {
+      turnSound();
+      notifyTurn(t("notify.title", { game: term(table.game, `game.${table.game}`) }), t("notify.body"), `turn-${this.tableId}`);
+    }
     this.wasMyTurn = mine;
     markTurn(mine);
     if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled });
@@ -346,9 +377,9 @@ class TablePage {
   }
 
   optionWords() {
-    return Object.entries(this.table.options)
-      .map(([name, value]) => t(`option.${name}.${value}`))
-      .join(" · ");
+    const words = Object.entries(this.table.options).map(([name, value]) => t(`option.${name}.${value}`));
+    if (this.table.clock) words.push(controlLabel(this.table.clock.control));
+    return words.join(" · ");
   }
 
   statusLine() {
@@ -431,6 +462,7 @@ class TablePage {
     const badges = [
       seat === this.me ? h("span", { class: "badge you" }, t("you")) : "",
       first ? h("span", { class: "badge first", title: t("first_player_marker") }, "1") : "",
+      table.status === "running" && table.seats[seat]?.kind === "player" ? this.clocks.badge(seat) : "",
     ];
     const mine = seat === this.me;
     const classes = [turn ? "on-turn" : "", mine ? "mine" : "other"].filter(Boolean);
@@ -511,6 +543,10 @@ class TablePage {
       if (table.hints) items.push(h("button", { type: "button", class: "hint-button", onClick: () => this.hint() }, t("hint")));
     } else if (table.status === "running") {
       items.push(h("p", { class: "prompt muted" }, this.me === null || this.me === undefined ? t("watching") : t("waiting_for_others")));
+    }
+    if (table.status === "running" && table.seats.some((seat) => seat.can_return)) {
+      items.push(h("p", { class: "prompt timed-out" }, t("clock.your_time_ran_out")),
+        h("button", { type: "button", class: "primary take-back-button", onClick: () => this.takeBack() }, t("clock.take_back")));
     }
     if (this.canUndo() && !this.busy) {
       items.push(h("button", { type: "button", class: "undo-button", onClick: () => this.undo() }, t("undo")));
