@@ -82,6 +82,7 @@ def wait_for(predicate, timeout: float = 60.0):  # type: ignore[no-untyped-def]
 
 def test_a_table_is_created_with_a_clock_and_rated_tables_must_have_one(timed: TestClient) -> None:
     alice = Player.account(timed, "alice")
+    assert alice.get("/api/me/settings").json()["sending"] is False  # no --smtp: no reminders to offer
     friendly = alice.create("azul", 2)["table"]
     assert friendly["clock"] is None  # today's untimed tables stay the default
     fast = alice.create("azul", 2, clock="fast")["table"]["clock"]
@@ -289,11 +290,12 @@ def test_turn_based_reminders_are_e_mailed_to_players_who_asked_for_them(tmp_pat
             tmp_path, now=fake_time, clock_check_seconds=3600.0, smtp_url=smtp, public_url="https://mozaika.example"
         ) as client:
             alice, bob = Player.account(client, "alice"), Player.account(client, "bob")
-            assert bob.get("/api/me/settings").json() == {"email": None, "email_reminders": False}
+            assert bob.get("/api/me/settings").json() == {"email": None, "email_reminders": False, "sending": True}
             refused = bob.client.put("/api/me/settings", json={"email_reminders": True}, headers=bob.headers)
             assert refused.status_code == 400
             settings = {"email": "bob@example.org", "email_reminders": True}
-            assert bob.client.put("/api/me/settings", json=settings, headers=bob.headers).json() == settings
+            changed = bob.client.put("/api/me/settings", json=settings, headers=bob.headers).json()
+            assert changed == {**settings, "sending": True}
             guest = Player.guest(client, "Gus")
             assert guest.get("/api/me/settings").status_code == 403
             table_id = alice.create("azul", 2, clock="24h")["table"]["id"]

@@ -10,6 +10,7 @@ its clocks go to ``build/test-artifacts/``.
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,10 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
 @pytest.fixture(scope="module")
 def starting_server(database: tuple[str, Path]) -> Iterator[ServerProcess]:
     url, folder = database
-    process = ServerProcess(url, folder / "server.log", None, 1, "--replacement-bot", "beginner").launch()
+    # A server that would send reminders (no test here makes one due: nothing listens on the port).
+    smtp = "smtp://127.0.0.1:9?from=mozaika@example.org"
+    options = ("--replacement-bot", "beginner", "--smtp", smtp)
+    process = ServerProcess(url, folder / "server.log", None, 1, *options).launch()
     yield process
     process.stop()
 
@@ -175,3 +179,20 @@ def test_a_turn_based_table_shows_each_deadline_and_the_time_left(
     row = ana.page.locator("#your-tables li.your-turn").first
     assert re.search(r"24 h per move · 4[78] h \d\d min left", row.inner_text())
     ana.screenshot("clock-lobby-1366x768")
+
+
+def test_an_account_turns_its_e_mail_reminders_on_in_the_lobby(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    eva = Person(browser, server.url, width=1366, height=768)
+    people.append(eva)
+    eva.open("/")
+    eva.register(f"eva{uuid.uuid4().hex[:8]}")
+    eva.page.wait_for_selector("#reminders-form")
+    assert not eva.page.locator("#reminder-wanted").is_checked()  # off by default
+    eva.page.fill("#reminder-email", "eva@example.org")
+    eva.page.check("#reminder-wanted")
+    eva.page.click("#reminders-form button[type=submit]")
+    eva.page.wait_for_selector(".toast")
+    assert eva.api("/me/settings") == {"email": "eva@example.org", "email_reminders": True, "sending": True}
+    eva.screenshot("clock-lobby-reminders-1366x768")

@@ -5,6 +5,7 @@ import { clockField, lobbyClock } from "./clock.js";
 import { h, replace, toast } from "./dom.js";
 import { games } from "./games.js";
 import { explain, t } from "./i18n.js";
+import { remindersCard } from "./reminders.js";
 import { navigate } from "./router.js";
 import { seatName } from "./seats.js";
 import { playAsGuest, register, session, signIn } from "./session.js";
@@ -63,7 +64,8 @@ export async function lobbyPage(root, query) {
   }
   const catalogue = await games();
   const lists = h("div", { class: "lists" });
-  replace(root, h("div", { class: "lobby" }, createForm(catalogue), lists));
+  const form = createForm(catalogue);
+  replace(root, h("div", { class: "lobby" }, session.me.guest ? form : h("div", { class: "lobby-side" }, form, remindersCard()), lists));
   let timer = null;
   const refresh = () => {
     clearTimeout(timer);
