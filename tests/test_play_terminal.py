@@ -1,4 +1,4 @@
-"""``mozaika play`` driven through a pseudo-terminal, as a person would use it."""
+"""``mozaika play --plain`` driven through a pseudo-terminal, as a person with a screen reader would use it."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def spawn(*arguments: str, cwd: Path | None = None) -> pexpect.spawn:
     environment = {**os.environ, "COLUMNS": "200", "LINES": "60", "LANG": "en_GB.UTF-8"}
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "mozaika", "play", *arguments],
+        ["-m", "mozaika", "play", "--plain", *arguments],
         env=environment,
         encoding="utf-8",
         timeout=60,
@@ -152,7 +152,7 @@ def test_czech_explains_the_rule_an_illegal_move_breaks() -> None:
     child = spawn("--lang", "cs", "--seed", "2")
     child.expect_exact("h nápověda) > ")
     child.sendline(f"1{absent}1")
-    child.expect_exact("Tento tah není povolen (A-3): na tomto místě není dílek této barvy.")
+    child.expect_exact("Tento tah není povolen (A-3): na tomto místě není dlaždice této barvy.")
     child.expect_exact("h nápověda) > ")
     child.sendline("q")
     child.expect_exact("[a/n] > ")
@@ -161,15 +161,23 @@ def test_czech_explains_the_rule_an_illegal_move_breaks() -> None:
 
 
 def test_the_catalogues_have_every_message_in_both_languages() -> None:
-    """Every English text exists in Czech (Czech adds its explanations of the rules), and each fills in."""
+    """Every English text exists in Czech (Czech adds its explanations of the rules and each rulebook's own words),
+    a game's own word replaces a text that exists, and each fills in."""
     english, czech = Messages("en"), Messages("cs")
     assert english.keys <= czech.keys
-    assert all(key.startswith("rule_") for key in czech.keys - english.keys)
+    assert all(key.startswith("rule_") or "@" in key for key in czech.keys - english.keys)
+    for key in english.keys | czech.keys:
+        base, _, game = key.partition("@")
+        assert not game or (game in ("azul", "chocolatier", "pavilion") and base in czech.keys)
     values = dict.fromkeys(
         ["game", "round", "colour", "number", "disc", "name", "source", "star", "count", "reason", "answer", "example"],
         "x",
     )
     values.update(rule="A-4", explanation="x", move="1B1", moves="x", value="x", default="x", path="x", scores="x")
-    values.update(names="x", steps="x")
+    values.update(names="x", steps="x", typed="x", tiles="x", slot="1", cost="1", line="1", column="1", step="1")
+    values.update({f"n{count}": "x" for count in range(1, 5)})
     for key in english.keys:
         assert english(key, **values) and czech(key, **values)
+    for game in ("azul", "chocolatier", "pavilion"):
+        for key in czech.keys:
+            assert czech.for_game(game)(key.partition("@")[0], **values)

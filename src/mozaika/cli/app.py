@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
 from mozaika import __version__
 from mozaika.benchmarking import DEFAULT_CASES, BenchCase, run_cases
@@ -17,8 +18,13 @@ from mozaika.cli.bots import analyze_command, arena_command
 from mozaika.cli.common import console, fail, guarded, parse_options, write_atomically
 from mozaika.cli.play import play_command
 from mozaika.cli.serve import serve_command
+from mozaika.i18n import LANGUAGES, Messages, default_language
 from mozaika.records import Record, replay
 from mozaika.registry import game_ids, new_game
+from mozaika.richview import position_view
+
+REPLAY_WIDTH = 160
+"""Four full boards side by side, for ``mozaika replay`` into a pipe or a file."""
 
 app = typer.Typer(
     name="mozaika",
@@ -42,8 +48,9 @@ def main(
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record (docs/records.md).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable result.")] = False,
+    lang: Annotated[str | None, typer.Option(help="en or cs (default: from the locale).")] = None,
 ) -> None:
-    """Re-play a game record, checking every step, and print the final position and scores."""
+    """Re-play a game record, checking every step: on a terminal step through it (arrow keys), else print the end."""
     record = guarded(lambda: Record.from_json(file.read_bytes()))
     state = guarded(lambda: replay(record))
     position = state.to_dict()
@@ -64,15 +71,25 @@ def replay_command(
         }
         sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
         return
-    from mozaika.richview import position_table
+    language = lang or default_language()
+    if language not in LANGUAGES:
+        fail(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    text = Messages(language).for_game(record.game)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from mozaika.terminal.replay import ReplayApp
 
-    console.print(position_table(position, record.players))
+        ReplayApp(record, text).run()
+        return
+    # Off a terminal: plain text, wide enough that no board line wraps.
+    wide = Console(width=REPLAY_WIDTH, soft_wrap=False, highlight=False)
+    wide.print(position_view(position, record.players, text))
     for seat, name in enumerate(record.players):
-        console.print(f"{name}: {state.scores[seat]}", highlight=False)
+        wide.print(f"{name}: {state.scores[seat]}")
     if state.is_over:
-        console.print("Winner: " + " and ".join(record.players[seat] for seat in state.winners), highlight=False)
+        winners = [record.players[seat] for seat in state.winners]
+        wide.print(text("winners" if len(winners) > 1 else "winner", names=", ".join(winners)))
     else:
-        console.print(f"The game is not over: {len(record.steps)} steps, round {state.round}.")
+        wide.print(text("the_game_is_not_over", steps=len(record.steps), round=state.round))
 
 
 @app.command("selfplay")

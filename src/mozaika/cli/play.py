@@ -1,7 +1,8 @@
-"""``mozaika play``: a game at the terminal, people and bots in any mix."""
+"""``mozaika play``: a game at the terminal, people and bots in any mix, full-screen or line by line."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -10,9 +11,9 @@ import typer
 from mozaika.bots import bot_names
 from mozaika.cli.common import console, fail, guarded, parse_options
 from mozaika.i18n import LANGUAGES, Messages, default_language
-from mozaika.records import Record, replay
+from mozaika.records import Record
 from mozaika.registry import game_spec, new_game
-from mozaika.terminal import Session, seats_from_names
+from mozaika.terminal import GameTable, Session, seats_from_names
 
 DEFAULT_OPPONENT = "medium"
 
@@ -31,6 +32,9 @@ def play_command(
     lang: Annotated[str | None, typer.Option(help="en or cs (default: from the locale).")] = None,
     seed: Annotated[int | None, typer.Option(help="Decides the deals and the bots' choices.")] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue a game saved with 's'.")] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Line by line, for screen readers and pipes (the default off a terminal).")
+    ] = False,
 ) -> None:
     """Play at the terminal: you against the bots, or friends at one keyboard (mozaika play alone: Azul vs medium)."""
     language = lang or default_language()
@@ -39,11 +43,8 @@ def play_command(
     text = Messages(language)
     if resume is not None:
         record = guarded(lambda: Record.from_json(resume.read_bytes()))
-        state = guarded(lambda: replay(record))
-        state.auto_chance = True
-        state.resolve_chance()
-        seats = seats_from_names(record.players, record.seed, text)
-        console.print(text("resumed", path=resume, round=state.round, steps=len(record.steps)), highlight=False)
+        table = guarded(lambda: GameTable.resume(record, text))
+        resumed = text("resumed", path=resume, round=table.state.round, steps=len(record.steps))
     else:
         spec = guarded(lambda: game_spec(game))
         names = list(seat or [])
@@ -58,5 +59,14 @@ def play_command(
             fail(f"{spec.title} is played by 2, 3 or 4 players, not {len(names)} (F-1)")
         options = parse_options(option or [])
         state = guarded(lambda: new_game(game, players=len(names), seed=seed, **options))
-        seats = seats_from_names(names, state.seed, text)
-    Session(state, seats, console, text).run()
+        table = GameTable(state, seats_from_names(names, state.seed, text))
+        resumed = ""
+    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        if resumed:
+            console.print(resumed, highlight=False)
+        Session(table, console, text).run()
+        return
+    from mozaika.terminal.app import PlayApp
+
+    app = PlayApp(table, text, greeting=resumed)
+    app.run()

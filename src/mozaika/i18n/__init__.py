@@ -2,6 +2,9 @@
 
 The catalogues are JSON files in this package (``messages/en.json``,
 ``messages/cs.json``), one entry per message key, with ``{name}`` placeholders.
+A game whose rulebook has its own word for a part overrides a message with the
+key ``key@game`` (Master Chocolatier's factories are "nabídky", its tiles
+pralines), as ``docs/glossary.md`` lists them.
 """
 
 from __future__ import annotations
@@ -37,19 +40,34 @@ def default_language() -> str:
 class Messages:
     """Looks messages up in one language's catalogue and fills in their placeholders."""
 
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, game: str | None = None) -> None:
         if language not in LANGUAGES:
             raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
         self.language = language
+        self.game = game
         self._messages = catalogue(language)
+
+    def for_game(self, game: str) -> Messages:
+        """The same language in the words of ``game``'s rulebook."""
+        return Messages(self.language, game)
+
+    def _find(self, key: str) -> str | None:
+        if self.game is not None:
+            own = self._messages.get(f"{key}@{self.game}")
+            if own is not None:
+                return own
+        return self._messages.get(key)
 
     def __call__(self, key: str, **values: Any) -> str:
         """The message ``key`` with its placeholders filled in (a message may use only some of ``values``)."""
-        return self._messages[key].format(**values)
+        message = self._find(key)
+        if message is None:
+            raise KeyError(key)
+        return message.format(**values)
 
     def optional(self, key: str, **values: Any) -> str | None:
         """The message ``key``, or None when this language has no such message."""
-        return self(key, **values) if key in self._messages else None
+        return self(key, **values) if self._find(key) is not None else None
 
     @property
     def keys(self) -> set[str]:

@@ -1,11 +1,38 @@
-"""Rich renderables of Azul-family positions, shared by the text clients (``mozaika replay``, ``mozaika play``).
+"""Rich drawings of Azul-family positions, shared by the text clients (``mozaika play``, ``mozaika replay``).
 
-They read positions as :meth:`State.to_dict` writes them, so they draw every game
-without knowing its engine.
+They read positions as :meth:`State.to_dict` writes them and the printed boards
+of the game catalogue, so they draw every game through its board family
+(walls or stars) without knowing its engine.
 """
 
-from __future__ import annotations
+from mozaika.richview.boards import (
+    board_panel,
+    board_title,
+    breakdown_table,
+    family_for,
+    fitting_boards,
+    heading,
+    position_family,
+    position_view,
+    round_summary,
+)
+from mozaika.richview.family import BoardFamily, Choosing, View
+from mozaika.richview.palette import TERMINAL_COLOURS, Painter, contrast
 
-from mozaika.richview.boards import position_table, table_view, tile_styles, tile_text
-
-__all__ = ["position_table", "table_view", "tile_styles", "tile_text"]
+__all__ = [
+    "TERMINAL_COLOURS",
+    "BoardFamily",
+    "Choosing",
+    "Painter",
+    "View",
+    "board_panel",
+    "board_title",
+    "breakdown_table",
+    "contrast",
+    "family_for",
+    "fitting_boards",
+    "heading",
+    "position_family",
+    "position_view",
+    "round_summary",
+]

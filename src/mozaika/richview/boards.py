@@ -1,137 +1,155 @@
-"""Rich renderables for Azul-family positions: the table (factories, centre, supply) and the players' boards."""
+"""Whole positions as Rich renderables: the heading, what lies between the players, every board.
+
+The board family (:func:`family_for`) draws each part; these functions put the
+parts together for the line-by-line clients (``mozaika play --plain``,
+``mozaika replay`` on a pipe) and give the full-screen client its pieces.
+"""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from rich.console import Group
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from mozaika.i18n import Messages
 from mozaika.registry import game_spec
-from mozaika.theme import Theme
+from mozaika.richview.family import BoardFamily, Choosing, Position, View
+from mozaika.richview.stars import StarsFamily
+from mozaika.richview.walls import WallFamily
 
-MARKER_LETTER = "1"
-MARKER_STYLE = "bold black on bright_cyan"
-
-
-def _ink(hex_colour: str) -> str:
-    """Black or white letters, whichever reads better on this background."""
-    red, green, blue = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "black" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "white"
+FAMILIES: dict[str, type[BoardFamily]] = {"wall": WallFamily, "stars": StarsFamily}
 
 
-def tile_styles(theme: Theme | None) -> dict[str, str]:
-    """A Rich style per colour letter, from the theme's display colours."""
-    styles = {MARKER_LETTER: MARKER_STYLE}
-    if theme is not None:
-        for letter, hex_colour in zip(theme.letters, theme.hex_colours, strict=True):
-            styles[letter] = f"bold {_ink(hex_colour)} on {hex_colour}"
-    return styles
+def family_for(game_id: str, options: dict[str, Any]) -> BoardFamily:
+    """The board family that draws ``game_id`` with these options."""
+    return _family(game_id, tuple(sorted(options.items())))
 
 
-def tile_text(letters: str, styles: dict[str, str]) -> Text:
-    """Tiles as coloured letters, so that colour-blind players can read them too; ``.`` is an empty space."""
-    text = Text()
-    for letter in letters:
-        if letter == ".":
-            text.append(" · ", style="dim")
-        else:
-            text.append(f" {letter} ", style=styles.get(letter, "bold"))
-    return text
+@cache
+def _family(game_id: str, options: tuple[tuple[str, Any], ...]) -> BoardFamily:
+    kind = (game_spec(game_id).board or {}).get("kind", "")
+    return FAMILIES[kind](game_id, dict(options))
 
 
-def position_table(
-    position: dict[str, Any], names: list[str], text: Messages | None = None, to_move: tuple[int, ...] = ()
-) -> Table:
-    """Every player's board and score, side by side (pattern lines, wall and floor, or stars and hand)."""
-    text = text or Messages("en")
-    spec = game_spec(position["game"])
-    styles = tile_styles(spec.theme)
-    table = Table(title=text("title", game=text(f"game_{spec.id}"), round=position["round"]), show_lines=True)
-    table.add_column("")
+def position_family(position: Position) -> BoardFamily:
+    return family_for(position["game"], position["options"])
+
+
+def heading(position: Position, names: list[str], text: Messages, to_move: tuple[int, ...] = ()) -> Text:
+    """One line: the game, the round, who is to move, and every score."""
+    game = text(f"game_{position['game']}")
+    title = f"{game} · {text('game_over')}" if position.get("phase") == "over" else None
+    line = Text.assemble((title or text("title", game=game, round=position["round"]), "bold"))
     for seat, name in enumerate(names):
-        header = f"{name} ◀ {text('to_move')}" if seat in to_move else name
-        table.add_column(header)
-    boards = position["boards"]
-    if "stars" in boards[0]:
-        _add_stars(table, boards, styles, text)
-    else:
-        _add_walls(table, position, styles, text)
-    table.add_row(text("score"), *[Text(str(board["score"]), style="bold") for board in boards])
+        line.append("  ")
+        style = "bold reverse" if seat in to_move else ""
+        line.append(f"{name} {position['boards'][seat]['score']}", style=style)
+    return line
+
+
+def board_title(
+    position: Position, seat: int, names: list[str], text: Messages, to_move: tuple[int, ...], *, short: bool = False
+) -> str:
+    """The name and score over a board (short: over a compact board), and whether that player is to move."""
+    score = position["boards"][seat]["score"]
+    if short:
+        return f"{names[seat]} {score}" + (" ◀" if seat in to_move else "")
+    title = f"{names[seat]} · {text('points', count=score)}"
+    return f"{title} ◀ {text('to_move')}" if seat in to_move else title
+
+
+def board_panel(
+    position: Position, seat: int, names: list[str], view: View, to_move: tuple[int, ...], *, compact: bool = False
+) -> Panel:
+    family = position_family(position)
+    body = family.board(position, seat, view, compact=compact)
+    title = board_title(position, seat, names, view.text, to_move, short=compact)
+    return Panel(body, title=title, title_align="left", expand=False, border_style="bold" if seat in to_move else "dim")
+
+
+def fitting_boards(
+    position: Position,
+    seats: list[int],
+    names: list[str],
+    view: View,
+    to_move: tuple[int, ...],
+    width: int,
+    console: Console,
+) -> Columns:
+    """These players' boards side by side: in full where they fit in ``width`` columns, else compact."""
+    full = [board_panel(position, seat, names, view, to_move) for seat in seats]
+    if sum(Measurement.get(console, console.options, panel).maximum for panel in full) > width:
+        full = [board_panel(position, seat, names, view, to_move, compact=True) for seat in seats]
+    return Columns(full, padding=(0, 0))
+
+
+def position_view(
+    position: Position,
+    names: list[str],
+    text: Messages,
+    to_move: tuple[int, ...] = (),
+    choosing: Choosing | None = None,
+) -> Group:
+    """Everything at the table, for a console that prints line by line."""
+    family = position_family(position)
+    view = View(text=text, choosing=choosing, names=names)
+    shared = Panel(family.shared(position, view), title=text("table"), title_align="left", expand=False)
+    boards = Columns([board_panel(position, seat, names, view, to_move) for seat in range(len(names))])
+    parts: list[RenderableType] = [heading(position, names, text, to_move), shared, boards]
+    parts.extend(family.legend(position, text))
+    return Group(*parts)
+
+
+def breakdown_table(rows: list[dict[str, int]], names: list[str], text: Messages) -> Table:
+    """The final scores by source (``State.score_breakdown``), one column per player."""
+    table = Table(title=text("breakdown"), title_justify="left", box=None, padding=(0, 1))
+    table.add_column("")
+    for name in names:
+        table.add_column(name, justify="right")
+    for part in rows[0]:
+        if part == "total":
+            continue
+        table.add_row(text(f"part_{part}"), *[str(row[part]) for row in rows])
+    table.add_row(Text(text("part_total"), style="bold"), *[Text(str(row["total"]), style="bold") for row in rows])
     return table
 
 
-def _add_stars(table: Table, boards: list[dict[str, Any]], styles: dict[str, str], text: Messages) -> None:
-    """Summer Pavilion: each star's six slots (slot 1 first), then the tiles in hand."""
-    for star in boards[0]["stars"]:
-        label = text("centre_star") if star == "C" else text("star", name=star)
-        table.add_row(label, *[tile_text(board["stars"][star], styles) for board in boards])
-    hands = []
-    for board in boards:
-        hand = tile_text(board["hand"], styles)
-        if board["passed"]:
-            hand.append(f"  ({text('passed')})", style="dim")
-        hands.append(hand)
-    table.add_row(text("hand"), *hands)
-
-
-def _add_walls(table: Table, position: dict[str, Any], styles: dict[str, str], text: Messages) -> None:
-    """Azul and Master Chocolatier: pattern lines and wall, then the floor line."""
-    boards = position["boards"]
-    for row in range(5):
-        cells = []
-        for board in boards:
-            line = board["lines"][row]
-            pad = Text(" · " * (row + 1 - len(line)), style="dim")
-            cell = Text.assemble(pad, tile_text(line, styles), Text("  →  "), tile_text(board["wall"][row], styles))
-            cells.append(cell)
-        table.add_row(str(row + 1), *cells)
-    floors = []
-    for seat, board in enumerate(boards):
-        floor = tile_text(board["floor"], styles)
-        if position.get("sn5_holder") == seat:  # Master Chocolatier's SN5 disc (M-4)
-            floor.append(f"  {text('sn5')} ")
-            floor.append_text(tile_text(position["sn5_praline"] or ".", styles))
-        floors.append(floor)
-    table.add_row(text("floor"), *floors)
-
-
-def table_view(position: dict[str, Any], text: Messages | None = None) -> Group:
-    """What lies between the players: the factories in their circle, the centre, and Summer Pavilion's supply."""
-    text = text or Messages("en")
-    spec = game_spec(position["game"])
-    styles = tile_styles(spec.theme)
-    parts: list[Any] = []
-    if "wild" in position and spec.theme is not None:
-        wild = spec.theme.colour(position["wild"])
-        parts.append(
-            Text.assemble(
-                text("wild", colour=spec.theme.name(wild, text.language)), " ", tile_text(position["wild"], styles)
+def round_summary(
+    before: Position, after: Position, names: list[str], text: Messages, *, final: bool, titled: bool = True
+) -> Table:
+    """What a round scored: the tiles laid (with their points where the family knows them), each source, the score."""
+    family = position_family(before)
+    title = text("game_summary" if final else "round_summary", round=before["round"]) if titled else None
+    table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
+    table.add_column("")
+    for name in names:
+        table.add_column(name, justify="right", overflow="fold")
+    tiles = [family.round_tiles(before, after, seat, text) for seat in range(len(names))]
+    if any(tiles):
+        table.add_row(text("tiles_laid"), *[line or Text("—", style="dim") for line in tiles])
+    gained = [
+        {
+            part: now - was
+            for (part, now), was in zip(
+                family.score_parts(after["boards"][seat]["stats"]).items(),
+                family.score_parts(before["boards"][seat]["stats"]).values(),
+                strict=True,
             )
-        )
-    specials = position.get("special_factories") or [None] * len(position["factories"])
-    cells = []
-    for index, (tiles, disc) in enumerate(zip(position["factories"], specials, strict=True)):
-        label = Text(f"{index + 1}", style="bold")
-        if disc is not None:
-            label.append(f" SN{disc}", style="bold yellow")
-        cells.append(Text.assemble(label, " ", tile_text(tiles or ".", styles)))
-    # The factories' circle: the first half left to right, the rest back right to left, the centre inside.
-    half = (len(cells) + 1) // 2
-    top, bottom = cells[:half], cells[half:][::-1]
-    ring = Table.grid(padding=(0, 2))
-    for _ in range(half):
-        ring.add_column()
-    ring.add_row(*top)
-    centre = tile_text(position["centre"], styles)
-    if position.get("marker_in_centre"):
-        centre.append_text(tile_text(MARKER_LETTER, styles))
-    ring.add_row(Text.assemble(Text(f"C {text('centre')}: ", style="bold"), centre), *[""] * (half - 1))
-    ring.add_row(*bottom, *[""] * (half - len(bottom)))
-    parts.append(Text(text("factories"), style="bold underline"))
-    parts.append(ring)
-    if "supply" in position:
-        parts.append(Text.assemble(Text(f"{text('supply')}: ", style="bold"), tile_text(position["supply"], styles)))
-    return Group(*parts)
+        }
+        for seat in range(len(names))
+    ]
+    for part in gained[0]:
+        if any(row[part] for row in gained):
+            table.add_row(text(f"part_{part}"), *[f"{row[part]:+d}" if row[part] else "·" for row in gained])
+    scores = [
+        Text(f"{before['boards'][seat]['score']} → {after['boards'][seat]['score']}", style="bold")
+        for seat in range(len(names))
+    ]
+    table.add_row(Text(text("score"), style="bold"), *scores)
+    return table

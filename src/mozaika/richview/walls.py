@@ -1,0 +1,296 @@
+"""Azul and Master Chocolatier in a terminal: factories and centre, pattern lines, the wall, the floor.
+
+The wall shows its printed colour pattern (small letters, dim) under the placed
+tiles (capitals on their colour); the grey wall (Azul's, Master Chocolatier's
+brown box) prints no colours but numbers its columns, which a player chooses
+(A-10). The floor shows its penalties (A-5) above its spaces.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.text import Text
+
+from mozaika.azul.wall import placement_points
+from mozaika.i18n import Messages
+from mozaika.richview.family import BoardFamily, Choosing, Path, Position, View, click
+from mozaika.richview.palette import CHOSEN_STYLE, MARKER, TARGET_STYLE
+
+TAKE = re.compile(r"^([1-9C])([A-Z])([1-5F])(.*)$")
+COLUMN = re.compile(r"^P(\d):([1-5])>([1-5])$")
+SPLIT = re.compile(r"^(?:<([A-Z]*))?(?:>([A-Z]*))?$")
+SIZE = 5
+CELL = 3
+"""A tile is two cells wide, with one cell between tiles."""
+
+
+class WallFamily(BoardFamily):
+    kind = "wall"
+
+    @property
+    def grey(self) -> bool:
+        """A wall without printed colours: Azul's grey wall, Master Chocolatier's brown box."""
+        return self.options.get("wall") == "grey" or self.options.get("box") == "brown"
+
+    # --- moves as steps -----------------------------------------------------------------
+
+    def tokens(self, notation: str) -> Path:
+        take = TAKE.match(notation)
+        if take:
+            source, colour, destination, split = take.groups()
+            return (source, colour, destination, split) if split else (source, colour, destination)
+        return (notation,)
+
+    def step_title(self, position: Position, choosing: Choosing, text: Messages) -> str:
+        tokens = choosing.next_tokens
+        if tokens and COLUMN.match(tokens[0]):
+            return text("choose_column")
+        return text(("choose_source", "choose_colour", "choose_line", "choose_split")[min(choosing.depth, 3)])
+
+    def option_label(self, position: Position, choosing: Choosing, token: str, text: Messages) -> str:
+        column = COLUMN.match(token)
+        if column:
+            return text("column_choice", line=column.group(2), column=column.group(3))
+        depth = choosing.depth
+        if depth == 0:
+            return self.source_name(token, text)
+        if depth == 1:
+            count = self._tiles(position, choosing.chosen[0]).count(token)
+            return f"{self.colour_name(token, text)} ×{count}"
+        if depth == 2:
+            return self._destination_label(position, choosing, token, text)
+        return self._split_label(token, text)
+
+    def _tiles(self, position: Position, source: str) -> str:
+        return str(position["centre"] if source == "C" else position["factories"][int(source) - 1])
+
+    def _destination_label(self, position: Position, choosing: Choosing, token: str, text: Messages) -> str:
+        source, colour = choosing.chosen[:2]
+        count = self._tiles(position, source).count(colour)
+        if token == "F":
+            return text("to_floor", count=count)
+        line = int(token) - 1
+        free = line + 1 - len(position["boards"][choosing.seat]["lines"][line])
+        overflow = max(0, count - free)
+        label = text("line", number=token)
+        return f"{label} · {text('overflow', count=overflow)}" if overflow else label
+
+    def _split_label(self, token: str, text: Messages) -> str:
+        found = SPLIT.match(token)
+        before, after = found.groups() if found else ("", "")
+        return f"◀ {' '.join(before or '—')} │ {' '.join(after or '—')} ▶"
+
+    # --- what lies between the players ------------------------------------------------
+
+    def shared(self, position: Position, view: View) -> RenderableType:
+        text = view.text
+        choosing = view.choosing
+        specials = position.get("special_factories") or [None] * len(position["factories"])
+        cells: list[Text] = []
+        for index, (tiles, disc) in enumerate(zip(position["factories"], specials, strict=True)):
+            source = str(index + 1)
+            label = Text.assemble((source, self._source_style(source, choosing)))
+            if disc is not None:
+                label.append(f" SN{disc[0]}", style="bold #d7af00")
+                if len(disc) > 1:
+                    label.append(f"({disc[1:].lower()})", style="#d7af00")
+            label.append(" ")
+            cells.append(label + (self._source_tiles(source, tiles, view) if tiles else Text("—", style="dim")))
+        centre = Text.assemble(("C", self._source_style("C", choosing))) + Text(f" {text('centre')} ")
+        tiles = position["centre"] + (MARKER if position.get("marker_in_centre") else "")
+        centre.append_text(self._source_tiles("C", tiles, view) if tiles else Text("—", style="dim"))
+        cells.append(centre)
+        return Columns(cells, padding=(0, 2))
+
+    def _source_style(self, source: str, choosing: Choosing | None) -> Style:
+        if choosing is None:
+            return Style(bold=True)
+        if choosing.chosen[:1] == (source,):
+            return Style(bold=True) + CHOSEN_STYLE + TARGET_STYLE
+        if choosing.depth == 0 and source in choosing.next_tokens:
+            return Style(bold=True, underline=True)
+        return Style(bold=True)
+
+    def _source_tiles(self, source: str, tiles: str, view: View) -> Text:
+        choosing = view.choosing
+        text = Text()
+        for letter in self.painter.sort(tiles):
+            style = None
+            if choosing is not None and choosing.chosen[:2] == (source, letter):
+                style = CHOSEN_STYLE
+            if letter != MARKER and choosing is not None:
+                style = click(style, f"{source}{letter}", view)
+            text.append_text(self.painter.tile(letter, 2, style))
+        return text
+
+    # --- a player's board ------------------------------------------------------------
+
+    def board(self, position: Position, seat: int, view: View, *, compact: bool) -> RenderableType:
+        board = position["boards"][seat]
+        choosing = view.choosing if view.choosing is not None and view.choosing.seat == seat else None
+        targets = set(choosing.next_tokens) if choosing is not None else set()
+        if compact:
+            return self._compact(position, seat)
+        rows: list[Text] = []
+        if self.grey:
+            header = Text(" " * (2 + SIZE * CELL) + "│ ", style="dim")
+            header.append("  ".join(str(column + 1) for column in range(SIZE)), style="dim")
+            rows.append(header)
+        for row in range(SIZE):
+            rows.append(self._row(board, row, choosing, targets, view))
+        rows.extend(self._floor(position, seat, targets, view))
+        return Group(*rows)
+
+    def _row(self, board: Position, row: int, choosing: Choosing | None, targets: set[str], view: View) -> Text:
+        label = str(row + 1)
+        target = choosing is not None and choosing.depth == 2 and label in targets
+        typed = "".join(choosing.chosen) + label if choosing is not None else ""
+        line = Text.assemble((label, click(TARGET_STYLE, typed, view) if target else Style(bold=True)))
+        line.append(" ")
+        content = board["lines"][row]
+        capacity = row + 1
+        line.append(" " * (SIZE - capacity) * CELL)
+        for index in range(capacity):
+            filled = index - (capacity - len(content))
+            if filled >= 0:
+                line.append_text(self.painter.tile(content[filled]))
+            else:
+                style = TARGET_STYLE if target else None
+                line.append_text(self.painter.empty(2, style=click(style, typed, view) if target else None))
+            line.append(" ")
+        line.append("│ ", style="dim")
+        pattern = self.layout["wall_pattern"][row]
+        columns = self._column_targets(board, row, choosing, targets)
+        for column in range(SIZE):
+            placed = board["wall"][row][column]
+            if column:
+                line.append(" ")
+            if placed != ".":
+                line.append_text(self.painter.tile(placed))
+            elif column in columns:
+                line.append_text(self.painter.empty(2, face="▸", style=click(TARGET_STYLE, columns[column], view)))
+            elif self.grey:
+                line.append_text(self.painter.empty(2))
+            else:
+                line.append_text(self.painter.printed(pattern[column]))
+        if board.get("waiting") and board.get("tiling_line") == row:
+            line.append(" ◀", style="bold")
+        return line
+
+    def _column_targets(
+        self, board: Position, row: int, choosing: Choosing | None, targets: set[str]
+    ) -> dict[int, str]:
+        """The wall spaces of ``row`` the grey wall lets this player choose now, with the move of each."""
+        if choosing is None:
+            return {}
+        found = {}
+        for token in targets:
+            column = COLUMN.match(token)
+            if column and int(column.group(2)) == row + 1:
+                found[int(column.group(3)) - 1] = token
+        return found
+
+    def _floor(self, position: Position, seat: int, targets: set[str], view: View) -> list[Text]:
+        board = position["boards"][seat]
+        penalties: list[int] = self.layout["floor_penalties"]
+        header = Text("  ")
+        header.append(" ".join(f"{penalty:<2}" for penalty in penalties), style="dim")
+        choosing = view.choosing
+        target = choosing is not None and choosing.seat == seat and choosing.depth == 2 and "F" in targets
+        floor = Text.assemble(("F", TARGET_STYLE if target else Style(bold=True)))
+        floor.append(" ")
+        typed = "".join(choosing.chosen) + "F" if choosing is not None else ""
+        for index in range(len(penalties)):
+            if index < len(board["floor"]):
+                floor.append_text(self.painter.tile(board["floor"][index]))
+            else:
+                style = TARGET_STYLE if target else None
+                floor.append_text(self.painter.empty(2, style=click(style, typed, view) if target else None))
+            floor.append(" ")
+        lost = sum(penalties[: len(board["floor"])])
+        if lost:
+            floor.append(f"{lost}", style="bold red")
+        if position.get("sn5_holder") == seat:
+            floor.append(" SN5 ", style="bold #d7af00")
+            praline = position.get("sn5_praline") or ""
+            floor.append_text(self.painter.tile(praline) if praline else self.painter.empty(2))
+        return [header, floor]
+
+    def _compact(self, position: Position, seat: int) -> RenderableType:
+        board = position["boards"][seat]
+        rows = []
+        for row in range(SIZE):
+            content = board["lines"][row]
+            line = Text.assemble((" " * (SIZE - row - 1) + "·" * (row + 1 - len(content)), "dim"))
+            line.append_text(self.painter.row(content, 1, gap=""))
+            line.append("│", style="dim")
+            for column in range(SIZE):
+                placed = board["wall"][row][column]
+                if placed != ".":
+                    line.append_text(self.painter.tile(placed, 1))
+                elif self.grey:
+                    line.append_text(self.painter.empty(1))
+                else:
+                    line.append_text(self.painter.printed(self.layout["wall_pattern"][row][column], 1))
+            rows.append(line)
+        floor = Text.assemble(("F ", "bold"))
+        floor.append_text(self.painter.row(board["floor"], 1, gap="") if board["floor"] else Text("—", style="dim"))
+        lost = sum(self.layout["floor_penalties"][: len(board["floor"])])
+        if lost:
+            floor.append(f" {lost}", style="bold red")
+        if position.get("sn5_holder") == seat:
+            floor.append(" SN5", style="bold #d7af00")
+        rows.append(floor)
+        return Group(*rows)
+
+    # --- words ------------------------------------------------------------------------
+
+    def legend(self, position: Position, text: Messages, *, every: bool = False) -> list[Text]:
+        """What each special factory on the table does (M-1..M-5); ``every``: all five, when the game has them."""
+        specials = position.get("special_factories") or []
+        discs: dict[str, str] = {}
+        for disc in specials:
+            if disc is not None:
+                discs.setdefault(disc[0], disc[1:])
+        if position.get("sn5_holder") is not None:
+            discs.setdefault("5", "")
+        if every and self.options.get("special_factories"):
+            for number in "12345":
+                discs.setdefault(number, "")
+        lines = []
+        for number in sorted(discs):
+            colour = self.colour_name(discs[number], text) if discs[number] else text("its_colour")
+            line = Text.assemble((f"SN{number} ", "bold #d7af00"))
+            line.append(text(f"disc_{number}", colour=colour))
+            lines.append(line)
+        return lines
+
+    def round_tiles(self, before: Position, after: Position, seat: int, text: Messages) -> Text:
+        """The tiles moved to the wall, top row first (A-7), each with the points it scored (A-8)."""
+        old, new = before["boards"][seat]["wall"], after["boards"][seat]["wall"]
+        occupied = sum(
+            1 << (SIZE * row + column) for row in range(SIZE) for column in range(SIZE) if old[row][column] != "."
+        )
+        line = Text()
+        for row in range(SIZE):
+            for column in range(SIZE):
+                if old[row][column] == "." and new[row][column] != ".":
+                    occupied |= 1 << (SIZE * row + column)
+                    if line:
+                        line.append(" ")
+                    line.append_text(self.painter.tile(new[row][column], 1))
+                    line.append(f"→{row + 1} +{placement_points(occupied, row, column)}")
+        return line
+
+    def score_parts(self, stats: dict[str, int]) -> dict[str, int]:
+        return {
+            "placement": stats["placement_points"],
+            "floor": -stats["floor_points"],
+            "rows": stats["bonus_rows"],
+            "columns": stats["bonus_columns"],
+            "colours": stats["bonus_colours"],
+        }

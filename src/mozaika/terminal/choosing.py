@@ -1,0 +1,96 @@
+"""Choosing a move step by step, from keys, clicks or typed notation, without a list of a hundred moves.
+
+What the player has typed so far is a prefix of a move's notation; the legal
+moves it still leads to give the next steps to offer (the lines a take may go
+to, the spaces of a star), which the boards highlight. Typing the whole
+notation (``2B3``) is the fastest way; arrow keys and clicks pick the next step.
+"""
+
+from __future__ import annotations
+
+from mozaika.protocol import Move
+from mozaika.richview import BoardFamily, Choosing
+from mozaika.richview.family import Path
+
+
+def _normal(typed: str) -> str:
+    return "".join(typed.split()).upper()
+
+
+class MoveChooser:
+    """The legal moves of one seat, and how far a player has got in choosing one of them."""
+
+    def __init__(self, family: BoardFamily, moves: list[Move], seat: int) -> None:
+        self.seat = seat
+        self.moves = {str(move): move for move in moves}
+        self.paths: dict[str, Path] = {notation: family.tokens(notation) for notation in self.moves}
+        self.typed = ""
+
+    def matching(self) -> list[str]:
+        """The notations of the legal moves that begin with what was typed."""
+        typed = _normal(self.typed)
+        return [notation for notation in self.moves if notation.upper().startswith(typed)]
+
+    def choosing(self) -> Choosing:
+        """The steps fully typed that every matching move shares, and those moves' steps."""
+        typed = _normal(self.typed)
+        matching = self.matching()
+        # A step typed in full is taken as that step (``P``: the purple star, not the start of ``pass``).
+        whole = [notation for notation in matching if self._ends_a_step(notation, typed)]
+        matching = whole or matching
+        shared: Path | None = None
+        for notation in matching:
+            path = self.paths[notation]
+            done: list[str] = []
+            length = 0
+            for token in path:
+                if length + len(token) > len(typed):
+                    break
+                length += len(token)
+                done.append(token)
+            prefix = tuple(done)
+            if shared is None:
+                shared = prefix
+            else:
+                common = 0
+                while common < min(len(shared), len(prefix)) and shared[common] == prefix[common]:
+                    common += 1
+                shared = shared[:common]
+        return Choosing(self.seat, shared or (), tuple(self.paths[notation] for notation in matching))
+
+    def _ends_a_step(self, notation: str, typed: str) -> bool:
+        length = 0
+        for token in self.paths[notation]:
+            if length == len(typed):
+                return True
+            length += len(token)
+        return length == len(typed)
+
+    def options(self) -> list[str]:
+        """The next steps that fit what was typed after the chosen ones."""
+        choosing = self.choosing()
+        rest = _normal(self.typed)[len("".join(choosing.chosen)) :]
+        return [token for token in choosing.next_tokens if token.upper().startswith(rest)]
+
+    def complete(self) -> Move | None:
+        """The legal move that was typed in full, if any."""
+        typed = _normal(self.typed)
+        return next((move for notation, move in self.moves.items() if notation.upper() == typed), None)
+
+    def decided(self) -> Move | None:
+        """The move typed, once nothing else begins with it (``2B3``; not ``B6B``, which ``B6B+1`` extends)."""
+        matching = self.matching()
+        return self.moves[matching[0]] if len(matching) == 1 and self.complete() is not None else None
+
+    def choose(self, token: str) -> Move | None:
+        """Take ``token`` as the next step; the move, when that step was its last."""
+        chosen = self.choosing().chosen
+        self.typed = "".join(chosen) + token
+        path = (*chosen, token)
+        return next((self.moves[notation] for notation, steps in self.paths.items() if steps == path), None)
+
+    def back(self) -> None:
+        """Undo the last step chosen (or clear a step half typed)."""
+        chosen = self.choosing().chosen
+        typed = "".join(chosen)
+        self.typed = typed if _normal(self.typed) != typed.upper() else "".join(chosen[:-1])

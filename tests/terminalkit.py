@@ -1,0 +1,143 @@
+"""Driving the full-screen terminal client with Textual's pilot, as a person at the keyboard would."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console, Group
+from rich.measure import Measurement
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+import mozaika
+from mozaika.i18n import Messages
+from mozaika.terminal import GameTable, seats_from_names
+from mozaika.terminal.app import Notice, PlayApp
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "test-artifacts" / "terminal"
+
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("azul", {}),
+    ("azul", {"wall": "grey"}),
+    ("chocolatier", {"special_factories": True}),
+    ("chocolatier", {"box": "brown"}),
+    ("pavilion", {}),
+    ("pavilion", {"board": "colourless"}),
+]
+
+
+def game_name(game: str, options: dict[str, Any]) -> str:
+    return "-".join([game, *(f"{key}-{value}" for key, value in options.items())]).replace("True", "on")
+
+
+def new_app(
+    game: str, options: dict[str, Any], players: int, seed: int, *, opponent: str = "random", language: str = "en"
+) -> PlayApp:
+    state = mozaika.new_game(game, players=players, seed=seed, **options)
+    text = Messages(language)
+    seats = seats_from_names(["human"] + [opponent] * (players - 1), state.seed, text)
+    return PlayApp(GameTable(state, seats, hint_bot="greedy"), text)
+
+
+async def settle(app: PlayApp, pilot: Pilot[None]) -> None:
+    """Wait until bots and hints have moved and the screen shows the result."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def choose_by_keys(app: PlayApp, pilot: Pilot[None], notation: str) -> None:
+    """Make a move step by step with the arrow keys and Enter, as the step line offers each step."""
+    chooser = app.chooser
+    assert chooser is not None
+    path = chooser.paths[notation]
+    for token in path:
+        assert app.chooser is chooser
+        options = app.chooser.options()
+        assert token in options, (notation, token, options)
+        index = options.index(token)
+        for _ in range(index):
+            await pilot.press("right")
+        await pilot.press("enter")
+        await pilot.pause()
+        if app.chooser is not chooser:
+            return
+    raise AssertionError(f"{notation} was not played after all its steps")
+
+
+async def type_notation(app: PlayApp, pilot: Pilot[None], notation: str) -> None:
+    """Type a move's notation into the prompt, then Enter if the typing alone did not decide it."""
+    prompt = app.query_one("#prompt")
+    prompt.value = notation  # type: ignore[attr-defined]
+    await pilot.pause()
+    if app.chooser is not None and app.chooser.typed.upper() == notation.upper():
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+def widest(console: Console, drawing: Any) -> int:
+    """The widest piece of a drawing that cannot flow onto another line (a line of text, a board)."""
+    if isinstance(drawing, Group):
+        return max((widest(console, part) for part in drawing.renderables), default=0)
+    if isinstance(drawing, Columns):
+        return max((widest(console, part) for part in drawing.renderables), default=0)
+    return Measurement.get(console, console.options, drawing).maximum
+
+
+def unwrapped_and_visible(app: PlayApp) -> list[str]:
+    """What a player would frown at: a drawing wider than its place (it would wrap) or a part off the screen."""
+    problems = []
+    console = Console(width=400)
+    for name in ("#heading", "#shared", "#mine", "#others", "#step"):
+        widget = app.query_one(name, Static)
+        content = widget.content_region
+        drawing = widget.content
+        if isinstance(drawing, str):
+            continue
+        needed = widest(console, drawing)
+        if needed > content.width:
+            problems.append(f"{name} needs {needed} columns, has {content.width}")
+        if widget.region.bottom > app.size.height - 1:
+            problems.append(f"{name} ends at line {widget.region.bottom} of {app.size.height}")
+    prompt = app.query_one("#prompt")
+    if prompt.region.bottom != app.size.height:
+        problems.append("the prompt is not on the last line")
+    return problems
+
+
+async def play_whole_game(
+    app: PlayApp, pilot: Pilot[None], seed: int, *, check_layout: bool = True, shots: Path | None = None
+) -> tuple[int, list[str]]:
+    """Play the person's seat to the end (random legal moves, by keys and by notation in turn).
+
+    Returns how many round summaries were shown, and every layout problem seen. With ``shots`` (a path
+    without suffix), the first two round summaries and the result are saved there as SVG screenshots.
+    """
+    chooser = random.Random(seed)
+    summaries = 0
+    problems: list[str] = []
+    for _ in range(3000):
+        await settle(app, pilot)
+        if isinstance(app.screen, Notice):
+            if shots is not None and (summaries in (0, 1) or app.finished):
+                name = "result" if app.finished else f"round-{summaries + 1}"
+                app.save_screenshot(str(shots.with_name(f"{shots.name}-{name}.svg")))
+            if app.finished:
+                return summaries, problems
+            summaries += 1
+            await pilot.press("enter")
+            continue
+        if not app.waiting_for_human:
+            continue
+        if check_layout:
+            problems += unwrapped_and_visible(app)
+        assert app.chooser is not None
+        moves = sorted(app.chooser.moves)
+        notation = moves[chooser.randrange(len(moves))]
+        if chooser.random() < 0.3:
+            await choose_by_keys(app, pilot, notation)
+        else:
+            await type_notation(app, pilot, notation)
+    raise AssertionError("the game did not end")
