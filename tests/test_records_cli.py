@@ -186,7 +186,7 @@ def test_pavilion_selfplay_and_replay(tmp_path: Path, side: str) -> None:
     assert summary["scores"] == record["result"]["scores"] and summary["round"] == 6
     assert {"name", "score", "stars", "hand"} <= set(summary["boards"][0])
     text = runner.invoke(app, ["replay", str(out)])
-    assert text.exit_code == 0 and "Centre star" in text.stdout and "Winner" in text.stdout
+    assert text.exit_code == 0 and "★12" in text.stdout and "Winner" in text.stdout  # the centre star, its bonus
 
 
 def test_pavilion_record_with_an_unpaid_placement_is_refused(tmp_path: Path) -> None:

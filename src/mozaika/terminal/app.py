@@ -236,7 +236,7 @@ class PlayApp(App[None]):
         prompt.focus()
         self.redraw()
 
-    @work(thread=True, exclusive=True, group="bot")
+    @work(thread=True, group="bot")
     def _bot_move(self, seat: int) -> None:
         move = self.table.play_bot(seat)
         self.call_from_thread(self._bot_moved, seat, move)
@@ -551,7 +551,7 @@ class PlayApp(App[None]):
         elif command == QUIT:
             self.action_quit_game()
 
-    @work(thread=True, exclusive=True, group="hint")
+    @work(thread=True, group="hint")
     def _hint(self) -> None:
         hints = self.table.hint()
         entries = ", ".join(self.text("hint_entry", move=hint.move, value=hint.value) for hint in hints)
