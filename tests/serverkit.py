@@ -10,10 +10,10 @@ import shutil
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from argon2 import PasswordHasher
@@ -24,6 +24,7 @@ from mozaika.server import Settings, create_app, credentials
 from mozaika.server.database import Database, migrate
 from mozaika.server.models import Base
 
+T = TypeVar("T")
 SERVED_HASHER = credentials._HASHER
 """The password hasher servers use (``test_passwords_are_hashed_at_argon2id_s_recommended_cost`` checks it)."""
 # The servers these tests run in their own process hash passwords at argon2's lowest cost: the
@@ -224,3 +225,14 @@ def rewind_clocks(database: str, table_id: str, seconds: float) -> None:
             )
     finally:
         engine.dispose()
+
+
+def wait_for(predicate: Callable[[], T], timeout: float = 60.0) -> T:
+    """The predicate's first true value, for what a server does in its own time (a bot's move)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"nothing came within {timeout} s")

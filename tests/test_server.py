@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-import time
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -22,7 +21,15 @@ from mozaika.server.database import Database, migrate
 from mozaika.server.games import CHANCE, MOVE, UNDO, Entry, effective_steps, moves_to_take_back
 from mozaika.server.models import Base
 
-from serverkit import SERVED_HASHER, Player, play_random_moves, postgres_database, running_app, two_player_table
+from serverkit import (
+    SERVED_HASHER,
+    Player,
+    play_random_moves,
+    postgres_database,
+    running_app,
+    two_player_table,
+    wait_for,
+)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -516,16 +523,6 @@ def test_tables_without_undo_refuse_it(client) -> None:  # type: ignore[no-untyp
 
 
 # --- bots, abandoning, ratings, chat -----------------------------------------------------------
-
-
-def wait_for(predicate, timeout: float = 60.0):  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path) -> None:

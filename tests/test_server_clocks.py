@@ -7,7 +7,6 @@ look when a test wants it to (its own pace is an hour here), so nothing sleeps.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from fastapi.testclient import TestClient
 from mozaika.records import Record, replay
 from mozaika.server.results import abandoners_last
 
-from serverkit import FakeTime, Player, play_random_moves, running_app
+from serverkit import FakeTime, Player, play_random_moves, running_app, wait_for
 from serverprocess import free_port
 
 START = 1_800_000_000.0
@@ -64,17 +63,6 @@ def play_first(player: Player, table_id: str) -> dict[str, Any]:
     assert response.status_code == 200, response.text
     table: dict[str, Any] = response.json()["table"]
     return table
-
-
-def wait_for(predicate, timeout: float = 60.0):  # type: ignore[no-untyped-def]
-    """For the bots' moves, which their worker process makes in its own time."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 # --- the option ---------------------------------------------------------------------------------

@@ -71,6 +71,21 @@ def people(browser: Any, server: ServerProcess) -> Iterator[list[Person]]:
         someone.close()
 
 
+def newcomer(people: list[Person], browser: Any, server: ServerProcess, *, width: int, height: int) -> Person:
+    someone = Person(browser, server.url, width=width, height=height)
+    people.append(someone)
+    return someone
+
+
+def guest(people: list[Person], browser: Any, server: ServerProcess, name: str) -> Person:
+    """A guest in the lobby of a laptop's window."""
+    someone = newcomer(people, browser, server, width=1366, height=768)
+    someone.open("/")
+    someone.guest(name)
+    someone.page.wait_for_selector("#create-form")
+    return someone
+
+
 def clock_text(someone: Person, seat: int) -> str:
     return someone.page.locator(f'.board-panel[data-seat="{seat}"] .clock').inner_text()
 
@@ -78,8 +93,7 @@ def clock_text(someone: Person, seat: int) -> str:
 def test_a_clock_counts_down_and_the_opponents_timeout_hands_the_seat_to_a_bot(
     people: list[Person], browser: Any, server: ServerProcess, database: tuple[str, Path]
 ) -> None:
-    alice = Person(browser, server.url, width=1366, height=768)
-    people.append(alice)
+    alice = newcomer(people, browser, server, width=1366, height=768)
     alice.context.add_init_script(NOTIFICATIONS)
     alice.open("/")
     alice.guest("Alice")
@@ -91,8 +105,7 @@ def test_a_clock_counts_down_and_the_opponents_timeout_hands_the_seat_to_a_bot(
     table_id = alice.create_table("azul", ["open"])
     assert "Fast 2+10" in alice.page.locator(".table-head h1").inner_text()
 
-    bob = Person(browser, server.url, width=390, height=844)
-    people.append(bob)
+    bob = newcomer(people, browser, server, width=390, height=844)
     bob.page.goto(f"/join/{table_id}")
     bob.page.wait_for_selector("#guest-form")
     bob.guest("Bob")
@@ -158,11 +171,7 @@ def test_a_clock_counts_down_and_the_opponents_timeout_hands_the_seat_to_a_bot(
 def test_a_turn_based_table_shows_each_deadline_and_the_time_left(
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
-    ana = Person(browser, server.url, width=1366, height=768)
-    people.append(ana)
-    ana.open("/")
-    ana.guest("Ana")
-    ana.page.wait_for_selector("#create-form")
+    ana = guest(people, browser, server, "Ana")
     ana.page.select_option("#new-clock", "custom")
     ana.screenshot("clock-lobby-form-1366x768", "#create-form")
     ana.page.select_option("#new-clock", "24h")
@@ -184,8 +193,7 @@ def test_a_turn_based_table_shows_each_deadline_and_the_time_left(
 def test_an_account_turns_its_e_mail_reminders_on_in_the_lobby(
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
-    eva = Person(browser, server.url, width=1366, height=768)
-    people.append(eva)
+    eva = newcomer(people, browser, server, width=1366, height=768)
     eva.open("/")
     eva.register(f"eva{uuid.uuid4().hex[:8]}")
     eva.page.wait_for_selector("#reminders-form")
