@@ -122,6 +122,17 @@ class Person:
         page.wait_for_selector(".table-page")
         return self.table_id
 
+    def seat_friend(self, friend: Person, link: str, name: str) -> None:
+        """``friend`` follows the invite ``link`` as a guest called ``name``; this person, the creator, starts."""
+        friend.page.goto(link)
+        friend.page.wait_for_selector("#guest-form")
+        friend.guest(name)
+        friend.page.wait_for_url(re.compile(rf".*/tables/{self.table_id}$"))
+        self.page.wait_for_selector(".start-button:not([disabled])")
+        self.page.click(".start-button")
+        self.page.wait_for_selector(".board-panel")
+        friend.page.wait_for_selector(".board-panel")
+
     @property
     def table_id(self) -> str:
         return self.page.url.rstrip("/").rsplit("/", 1)[1]

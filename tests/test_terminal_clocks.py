@@ -64,7 +64,7 @@ def test_time_running_out_hands_the_seat_to_the_bot_and_an_undo_puts_the_clock_b
     table.play_bot(1)
     fake_time.advance(10.0)
     assert table.undo()
-    assert table.time_left(0) == 260.0  # the turn reopens; the 10 s since count as the person's
+    assert table.time_left(0) == 260.0  # the turn reopens; the 10 s since count as the person's
     fake_time.advance(260.0)
     assert table.timed_out() == [0]
     assert table.seats[0].timed_out and not table.seats[0].human

@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 import re
 import uuid
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,37 +20,8 @@ from mozaika.bots import make_bot
 from mozaika.protocol import State
 from mozaika.records import Record, replay
 
-from browserkit import Person, chromium, clicks, public_state
+from browserkit import Person, clicks, public_state
 from serverprocess import ServerProcess
-
-
-@pytest.fixture(scope="module")
-def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("web")
-    process = ServerProcess(f"sqlite:///{folder / 'web.db'}", folder / "server.log", bot_workers=1).launch()
-    yield process
-    process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser(starting_server: ServerProcess) -> Iterator[Any]:
-    # The server starts while Chromium does.
-    with chromium() as found:
-        yield found
-
-
-@pytest.fixture(scope="module")
-def server(starting_server: ServerProcess, browser: Any) -> ServerProcess:
-    return starting_server.wait_until_ready()
-
-
-@pytest.fixture
-def people(browser: Any, server: ServerProcess) -> Iterator[list[Person]]:
-    made: list[Person] = []
-    yield made
-    for person in made:
-        assert not person.errors, f"the page raised: {person.errors}"
-        person.close()
 
 
 def person(people: list[Person], browser: Any, server: ServerProcess, **viewport: int) -> Person:
@@ -205,14 +174,7 @@ def test_two_friends_play_summer_pavilion_through_an_invite_link(
     assert re.fullmatch(rf"{re.escape(server.url)}/join/{table_id}\?invite=\S+", link)
 
     ben = person(people, browser, server, width=412, height=915)
-    ben.page.goto(link)
-    ben.page.wait_for_selector("#guest-form")
-    ben.guest("Ben")
-    ben.page.wait_for_url(re.compile(rf".*/tables/{table_id}$"))
-    ana.page.wait_for_selector(".start-button:not([disabled])")
-    ana.page.click(".start-button")
-    ana.page.wait_for_selector(".board-panel")
-    ben.page.wait_for_selector(".board-panel")
+    ana.seat_friend(ben, link, "Ben")
 
     players = {0: ana, 1: ben}
     greedy = make_bot("greedy", seed=5)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from browserkit import Person, chromium
+from browserkit import Person
 from serverkit import rewind_clocks
 from serverprocess import ServerProcess
 
@@ -42,6 +42,7 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
 
 @pytest.fixture(scope="module")
 def starting_server(database: tuple[str, Path]) -> Iterator[ServerProcess]:
+    """This module's server (the shared fixtures in conftest.py start Chromium beside it)."""
     url, folder = database
     # A server that would send reminders (no test here makes one due: nothing listens on the port).
     smtp = "smtp://127.0.0.1:9?from=mozaika@example.org"
@@ -49,26 +50,6 @@ def starting_server(database: tuple[str, Path]) -> Iterator[ServerProcess]:
     process = ServerProcess(url, folder / "server.log", None, 1, *options).launch()
     yield process
     process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser(starting_server: ServerProcess) -> Iterator[Any]:
-    with chromium() as found:
-        yield found
-
-
-@pytest.fixture(scope="module")
-def server(starting_server: ServerProcess, browser: Any) -> ServerProcess:
-    return starting_server.wait_until_ready()
-
-
-@pytest.fixture
-def people(browser: Any, server: ServerProcess) -> Iterator[list[Person]]:
-    made: list[Person] = []
-    yield made
-    for someone in made:
-        assert not someone.errors, f"the page raised: {someone.errors}"
-        someone.close()
 
 
 def newcomer(people: list[Person], browser: Any, server: ServerProcess, *, width: int, height: int) -> Person:

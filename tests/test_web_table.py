@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browserkit import Person, chromium, clicks, public_state
+from browserkit import Person, clicks, public_state
 from serverprocess import ServerProcess
 
 VARIANTS = [
@@ -28,39 +26,21 @@ VARIANTS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("table")
-    process = ServerProcess(f"sqlite:///{folder / 'table.db'}", folder / "server.log", bot_workers=1).launch()
-    yield process
-    process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser(starting_server: ServerProcess) -> Iterator[Any]:
-    with chromium() as found:
-        yield found
-
-
-@pytest.fixture(scope="module")
-def server(starting_server: ServerProcess, browser: Any) -> ServerProcess:
-    return starting_server.wait_until_ready()
-
-
-@pytest.fixture
-def people(browser: Any, server: ServerProcess) -> Iterator[list[Person]]:
-    made: list[Person] = []
-    yield made
-    for someone in made:
-        assert not someone.errors, f"the page raised: {someone.errors}"
-        someone.close()
-
-
 def person(people: list[Person], browser: Any, server: ServerProcess, name: str, **viewport: int) -> Person:
     someone = Person(browser, server.url, **viewport)
     people.append(someone)
     someone.open("/")
     someone.register(f"{name}{random.getrandbits(40):010x}")
+    return someone
+
+
+def at_a_table(
+    people: list[Person], browser: Any, server: ServerProcess, name: str, game: str = "azul", seats: int = 2
+) -> Person:
+    """Someone at a new table of ``game`` against beginner bots, on turn, at 1366x768."""
+    someone = person(people, browser, server, name, width=1366, height=768)
+    someone.create_table(game, ["bot:beginner"] * (seats - 1))
+    someone.wait_for_turn_or_end()
     return someone
 
 
@@ -138,9 +118,7 @@ def test_every_game_fits_one_screen_on_a_laptop_and_the_decision_on_a_phone(
 def test_more_players_keep_your_board_and_the_factories_on_the_screen(
     people: list[Person], browser: Any, server: ServerProcess, players: int
 ) -> None:
-    ida = person(people, browser, server, "ida", width=1366, height=768)
-    ida.create_table("azul", ["bot:beginner"] * (players - 1))
-    ida.wait_for_turn_or_end()
+    ida = at_a_table(people, browser, server, "ida", seats=players)
     assert fits_without_scrolling(ida)
     for part in ONE_SCREEN:
         assert in_view(ida, part), part
@@ -185,9 +163,12 @@ TILE_COLOURS = """() => [...document.querySelectorAll('.play .tile[data-cell]:no
     const plate = tile.closest('.factory')?.querySelector('.factory-plate')
         || tile.closest('.centre')?.querySelector('.centre-plate')
         || tile.closest('svg.board')?.querySelector('.board-plate');
+    // A tile in a hand or the supply lies on the card around it.
+    const card = tile.closest('.board-panel, .shared-wrap');
     const style = getComputedStyle(face);
     return { cell: tile.dataset.cell, colour: tile.dataset.colour, fill: style.fill, rim: style.stroke,
-             rimWidth: parseFloat(style.strokeWidth), plate: getComputedStyle(plate).fill };
+             rimWidth: parseFloat(style.strokeWidth),
+             plate: plate ? getComputedStyle(plate).fill : getComputedStyle(card).backgroundColor };
 })"""
 
 
@@ -196,9 +177,7 @@ def test_every_tile_stands_out_from_the_plate_under_it(
     people: list[Person], browser: Any, server: ServerProcess, game: str
 ) -> None:
     """WCAG 2.1 non-text contrast: 3:1 between a tile and what surrounds it, by its fill or its rim."""
-    eva = person(people, browser, server, "eva", width=1366, height=768)
-    eva.create_table(game, ["bot:beginner"])
-    eva.wait_for_turn_or_end()
+    eva = at_a_table(people, browser, server, "eva", game)
     tiles = eva.page.evaluate(TILE_COLOURS)
     assert len(tiles) >= 16, "the factories are measured"
     # Play until the boards hold tiles too, so that every kind of plate is measured.
@@ -229,9 +208,7 @@ def test_every_tile_stands_out_from_the_plate_under_it(
 def test_the_highlight_is_quiet_when_every_source_may_be_taken_and_strong_under_the_pointer(
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
-    lea = person(people, browser, server, "lea", width=1366, height=768)
-    lea.create_table("azul", ["bot:beginner"])
-    lea.wait_for_turn_or_end()
+    lea = at_a_table(people, browser, server, "lea")
     page = lea.page
     assert page.locator(".play.quiet").count() == 1
     stroke = "el => getComputedStyle(el.querySelector('.tile-face')).stroke"
@@ -252,14 +229,7 @@ def invite_friend(ana: Person, browser: Any, server: ServerProcess, people: list
     link = ana.page.locator(".invite-link").input_value()
     ben = Person(browser, server.url, width=1366, height=768)
     people.append(ben)
-    ben.page.goto(link)
-    ben.page.wait_for_selector("#guest-form")
-    ben.guest("Ben")
-    ben.page.wait_for_url(re.compile(r".*/tables/"))
-    ana.page.wait_for_selector(".start-button:not([disabled])")
-    ana.page.click(".start-button")
-    ana.page.wait_for_selector(".board-panel")
-    ben.page.wait_for_selector(".board-panel")
+    ana.seat_friend(ben, link, "Ben")
     return ben
 
 
@@ -315,9 +285,7 @@ def test_undo_against_a_bot_takes_back_its_reply_too(people: list[Person], brows
 def test_pointing_at_a_line_shows_where_the_tiles_go_and_what_overflows(
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
-    uma = person(people, browser, server, "uma", width=1366, height=768)
-    uma.create_table("azul", ["bot:beginner"])
-    uma.wait_for_turn_or_end()
+    uma = at_a_table(people, browser, server, "uma")
     view = uma.table()
     # The largest group, to a line too short for it: some tiles overflow to the floor.
     move = max((m for m in view["legal_moves"] if m[2] == "1"), key=lambda m: source_count(view["position"], m))
@@ -330,7 +298,7 @@ def test_pointing_at_a_line_shows_where_the_tiles_go_and_what_overflows(
     assert "1 tile on line 1" in words
     if count > 1:
         assert f"{count - 1} to the floor: -" in words
-    uma.screenshot("azul-preview", ".play")
+    uma.screenshot("azul-preview")
 
 
 def source_count(position: dict[str, Any], move: str) -> int:
@@ -373,7 +341,7 @@ def test_the_czech_table_speaks_each_rulebook_s_words_and_declines_colours(
     star = "(oranžovou|červenou|modrou|žlutou|zelenou|fialovou|prostřední) hvězdu"
     assert re.search(f"{tile} na {star}", log), log
     assert "hvězda barvy" not in log
-    jan.screenshot("pavilion-czech", ".play")
+    jan.screenshot("pavilion-czech")
 
 
 # --- the replay ----------------------------------------------------------------------------------
@@ -384,10 +352,16 @@ def test_the_replay_starts_at_step_0_and_plays_by_itself(
 ) -> None:
     kim = person(people, browser, server, "kim", width=1366, height=768)
     table_id = kim.create_table("azul", ["bot:beginner"])
+    kim.page.evaluate(FLOATS)
     chooser = random.Random(11)
     while kim.wait_for_turn_or_end() == "turn":
         kim.play(chooser.choice(kim.table()["legal_moves"]))
     kim.page.wait_for_selector(".result .final-score")
+    # The end-game bonuses (A-12) float up over the boards as the game ends.
+    floats = [text for _, text in kim.page.evaluate("window.floats")]
+    for player in kim.api(f"/tables/{table_id}/result")["players"]:
+        if player["sources"]["rows"]:
+            assert f"+{player['sources']['rows']} Complete lines" in floats
     assert fits_without_scrolling(kim), "the result fits the screen too"
     kim.screenshot("azul-result-1366x768")
     # The lobby lists the game with its scores and its winner.
@@ -398,6 +372,13 @@ def test_the_replay_starts_at_step_0_and_plays_by_itself(
     assert all(str(score) in row.inner_text() for score in scores)
     assert row.locator(".winner").count() >= 1
     assert "Bot (beginner)" in row.inner_text()
+    kim.screenshot("lobby-finished-1366x768")
+    # The sound setting is remembered.
+    assert kim.page.locator("#sound").is_checked()
+    kim.page.uncheck("#sound")
+    kim.page.reload()
+    kim.page.wait_for_selector("body[data-ready] #create-form")
+    assert not kim.page.locator("#sound").is_checked()
 
     steps = len(kim.api(f"/tables/{table_id}/record")["steps"])
     for address in (f"/replay/{table_id}", f"/replay/{table_id}?step=0"):
@@ -448,6 +429,13 @@ def test_the_creator_seats_a_bot_in_the_waiting_room(people: list[Person], brows
     assert page.locator(".board-panel").count() == 3
 
 
+FLOATS = """() => { window.floats = [];
+    new MutationObserver(changes => changes.forEach(change => change.addedNodes.forEach(node => {
+        if (node.classList?.contains('point-float')) window.floats.push([node.dataset.seat, node.textContent]);
+    }))).observe(document.body, { childList: true }); }"""
+"""Keeps every point that floats up over a board, as it appears: ``window.floats`` of [seat, text]."""
+
+
 def boxes_inside_circle(someone: Person) -> list[str]:
     """The centre's tiles that reach outside its circle, and any overlap of the marker with a factory number."""
     return list(
@@ -486,6 +474,7 @@ def test_a_round_of_azul_keeps_the_centre_in_its_circle_and_ends_with_points_sho
     fly to the walls (A-8) and each board shows the round's points."""
     noe = person(people, browser, server, "noe", width=1366, height=768)
     noe.create_table("azul", ["bot:beginner", "bot:beginner", "bot:beginner"])
+    noe.page.evaluate(FLOATS)
     chooser = random.Random(8)
     largest = 0
     while noe.wait_for_turn_or_end() == "turn":
@@ -494,12 +483,20 @@ def test_a_round_of_azul_keeps_the_centre_in_its_circle_and_ends_with_points_sho
             break
         assert boxes_inside_circle(noe) == []
         largest = max(largest, len(view["position"]["centre"]))
-        # Tiles to the floor from the factories fill the centre fastest.
-        noe.play(chooser.choice(view["legal_moves"]))
+        # Takes from the factories fill the centre: their leftovers go there (A-3).
+        from_factories = [move for move in view["legal_moves"] if move[0] != "C"]
+        noe.play(chooser.choice(from_factories or view["legal_moves"]))
     assert largest >= 8, "the centre was tested with many tiles"
+    walls = sum(len(row.replace(".", "")) for board in view["position"]["boards"] for row in board["wall"])
+    floats: list[list[str]] = noe.page.evaluate("window.floats")
+    assert len([text for _, text in floats if text.startswith("+")]) == walls, "each tile tiled shows its points"
+    # A-8 and A-7 as shown: the points floating over a board add up to its score (never below 0).
+    scores = noe.table()["scores"]
+    for seat, score in enumerate(scores):
+        shown = sum(int(text.replace("−", "-")) for where, text in floats if where == str(seat))
+        assert max(shown, 0) == score, f"seat {seat}: {floats}"
     gains = noe.page.locator(".board-panel .gain")
     assert gains.count() == 4, "every board shows the last round's points"
-    scores = noe.table()["scores"]
     for panel in noe.page.locator(".board-panel").all():
         seat = int(panel.get_attribute("data-seat") or 0)
         shown = panel.locator(".gain").inner_text().replace("−", "-")
@@ -533,3 +530,22 @@ def test_summer_pavilion_s_kept_tiles_are_a_hand_again_in_the_next_round(
     assert pia.table()["position"]["phase"] == "acquisition"
     assert pia.page.locator(".hand-label .badge").count() == 0
     assert all(label.startswith("Hand") for label in pia.page.locator(".hand-label").all_inner_texts())
+
+
+RUNNING_ANIMATIONS = "document.getAnimations().filter(a => a.playState === 'running').length"
+
+
+def test_motion_stops_at_a_click_and_stays_off_when_the_system_asks_for_less(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    rio = at_a_table(people, browser, server, "rio")
+    legal = rio.table()["legal_moves"]
+    rio.play(legal[0])
+    assert rio.page.evaluate(RUNNING_ANIMATIONS) > 0, "the tiles fly"
+    rio.page.click(".table-head h1")
+    assert rio.page.evaluate(RUNNING_ANIMATIONS) == 0, "a click lands them at once"
+    rio.wait_for_turn_or_end()
+    rio.page.emulate_media(reduced_motion="reduce")
+    rio.play(rio.table()["legal_moves"][0])
+    rio.wait_for_turn_or_end()
+    assert rio.page.evaluate("document.getAnimations().length") == 0, "nothing moves under reduced motion"

@@ -256,7 +256,7 @@ class GameTable:
         self.round_ends.clear()
         self.times = last.times
         if last.clocks is not None and self.clocks is not None:
-            # The clocks as they stood before the move: its turn reopens, and the time since is the mover's;
+            # The clocks as they stood before the move: its turn reopens, and the time since is the mover's;
             # a seat that has timed out meanwhile stays with its bot.
             for seat, clock in enumerate(last.clocks.seats):
                 if not self.seats[seat].timed_out:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from mozaika.bots import LEVELS
 from mozaika.clocks import Clocks
 from mozaika.errors import OptionError
@@ -126,13 +128,10 @@ class TableSeating(TablePlay):
     def new_invites(self, table_id: str, caller: Caller) -> Outcome:
         """New invite links for the unclaimed invited seats: only their hashes are kept, so the
         creator on another device gets new ones (and the old links stop working)."""
-        player = self._signed_in(caller)
         with self.db.transaction() as session:
-            table = self._locked(session, table_id)
-            if table.owner_id != player:
-                raise ForbiddenError("only the table's creator can make its invite links")
-            if table.status != OPEN:
-                raise ConflictError(f"the table is {table.status}: invites are for seats before the start")
+            table = self._creators_open_table(
+                session, table_id, caller, "make its invite links", "invites are for seats before the start"
+            )
             invites = {str(seat.index): self._invite(seat) for seat in table.seats if seat.kind == SEAT_INVITED}
             if not invites:
                 raise ConflictError("the table has no invited seat waiting for its player")
@@ -141,13 +140,10 @@ class TableSeating(TablePlay):
 
     def seat_bot(self, table_id: str, caller: Caller, seat_index: int, level: str) -> Outcome:
         """The creator seats a bot of ``level`` in an open or invited seat before the start (friendly tables)."""
-        player = self._signed_in(caller)
         with self.db.transaction() as session:
-            table = self._locked(session, table_id)
-            if table.owner_id != player:
-                raise ForbiddenError("only the table's creator can seat a bot")
-            if table.status != OPEN:
-                raise ConflictError(f"the table is {table.status}: bots are seated before the start")
+            table = self._creators_open_table(
+                session, table_id, caller, "seat a bot", "bots are seated before the start"
+            )
             if table.rated:
                 raise BadRequestError("rated tables are played by accounts only, not bots")
             seat = next((s for s in table.seats if s.index == seat_index), None)
@@ -219,6 +215,16 @@ class TableSeating(TablePlay):
             timing.stop(seat.index)
             change = clocks.changed(timing)
             table.clock, table.clock_due = change.clock, change.due
+
+    def _creators_open_table(self, session: Session, table_id: str, caller: Caller, doing: str, why: str) -> GameTable:
+        """The table, locked, when the caller created it and it waits for its start; else why not."""
+        player = self._signed_in(caller)
+        table = self._locked(session, table_id)
+        if table.owner_id != player:
+            raise ForbiddenError(f"only the table's creator can {doing}")
+        if table.status != OPEN:
+            raise ConflictError(f"the table is {table.status}: {why}")
+        return table
 
     @staticmethod
     def _invite(seat: Seat) -> str:

@@ -31,9 +31,10 @@ const isWall = (cell) => /^b\d+:w/.test(cell);
  * flies from the nearest place a tile of its colour left; tiles tiled to a wall go one after
  * another; score changes float up and count.
  */
-export function play(before, root) {
+export function play(before, root, notes = []) {
   finish();
   if (!before || !moving()) return;
+  const noted = new Map(notes.filter((note) => note.cell).map((note) => [note.cell, note.text]));
   const left = before.tiles.filter((old) => !root.querySelector(`[data-cell="${CSS.escape(old.cell)}"][data-colour="${CSS.escape(old.colour)}"]`));
   const arrived = [...root.querySelectorAll("[data-cell]")].filter((element) => {
     const old = before.tiles.find((tile) => tile.cell === element.dataset.cell);
@@ -68,8 +69,16 @@ export function play(before, root) {
     }
     const delay = isWall(element.dataset.cell) ? tiled++ * TILING_STAGGER_MS : 0;
     last = Math.max(last, fly(element, from, delay));
+    if (noted.has(element.dataset.cell)) floatOver(element, noted.get(element.dataset.cell), delay + FLIGHT_MS * 0.8);
     if (isWall(element.dataset.cell)) element.classList.add("tiled");
   });
+  // The floors' penalties once the walls are tiled, then the counters.
+  const parts = notes.filter((item) => item.part);
+  parts.forEach((note, index) => {
+    const part = root.querySelector(`.board-panel[data-seat="${note.seat}"] ${note.part}`);
+    if (part) floatOver(part, note.text, last + index * 450);
+  });
+  if (parts.length) last += 500 + parts.length * 450;
   for (const [seat, was] of before.scores) {
     const panel = root.querySelector(`.board-panel[data-seat="${seat}"]`);
     const score = panel?.querySelector(".score");
@@ -97,6 +106,27 @@ function fly(element, from, delay) {
   const grow = to.width ? from.width / to.width : 1;
   const start = `translate(${(fx - tx) / scale}px, ${(fy - ty) / scale}px) scale(${grow})`;
   return animate(element, [{ transform: start }, { transform: "translate(0, 0) scale(1.12)", offset: 0.85 }, { transform: "none" }], delay, FLIGHT_MS);
+}
+
+/** Points floating up from an element of the board, after `delay`. */
+function floatOver(element, text, delay) {
+  const box = element.getBoundingClientRect();
+  const float = document.createElement("span");
+  float.className = `point-float ${text.startsWith("−") ? "loss" : "gain"}`;
+  float.textContent = text;
+  float.dataset.seat = element.closest(".board-panel")?.dataset.seat ?? "";
+  float.style.left = `${box.left + box.width / 2 + window.scrollX}px`;
+  float.style.top = `${box.top + window.scrollY}px`;
+  document.body.append(float);
+  const rise = float.animate([
+    { opacity: 0, transform: "translate(-50%, 0)" },
+    { opacity: 1, transform: "translate(-50%, -12px)", offset: 0.2 },
+    { opacity: 1, transform: "translate(-50%, -20px)", offset: 0.75 },
+    { opacity: 0, transform: "translate(-50%, -30px)" },
+  ], { duration: 1300, delay, fill: "both" });
+  rise.onfinish = () => float.remove();
+  rise.oncancel = () => float.remove();
+  running.push(rise);
 }
 
 /** Counts a score from `was` to its value, with the difference floating up beside it. */

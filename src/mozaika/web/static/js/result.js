@@ -2,7 +2,7 @@
 // One panel for the table's end and the replay's side; `afterResult` hooks let a page add to it.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, term } from "./i18n.js";
 
 const extensions = [];
 
@@ -21,9 +21,9 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
     h("th", { class: winners.has(player.seat) ? "winner" : "" }, names[player.seat], winners.has(player.seat) ? ` ${t("winner_mark")}` : "")));
   const row = (label, values, kind = "") => h("tr", { class: kind }, h("th", { scope: "row" }, label), values.map((value) => h("td", {}, value)));
   const body = [
-    ...sources.map((source) => row(t(`source.${source}`), players.map((player) => signed(player.sources[source] ?? 0, source)))),
+    ...sources.map((source) => row(term(table.game, `source.${source}`), players.map((player) => signed(player.sources[source] ?? 0, source)))),
     row(t("total"), players.map((player) => h("strong", { class: "final-score", dataset: { seat: player.seat } }, String(player.score))), "total"),
-    ...statistics.map((name) => row(t(`stat.${name}`), players.map((player) => String(player.statistics[name])), "stat")),
+    ...statistics.map((name) => row(term(table.game, `stat.${name}`), players.map((player) => String(player.statistics[name])), "stat")),
   ];
   if (result.ratings?.length) {
     body.push(row(t("rating"), players.map((player) => {

@@ -18,6 +18,9 @@ import { seatName } from "./seats.js";
 import { SidePanel } from "./sidepanel.js";
 import { waitingRoom } from "./waiting.js";
 
+// The score sources that are end-game bonuses (A-12, S-13), shown as the game ends.
+const BONUS_SOURCES = ["rows", "columns", "colours", "stars", "numbers"];
+
 export async function tablePage(root, tableId) {
   const page = new TablePage(root, tableId);
   await page.load();
@@ -346,11 +349,14 @@ class TablePage {
     const scrolled = window.scrollY;
     const before = animate ? capture(this.main) : null;
     const table = this.table;
+    // Leaving a game is rare and final: a small button at the end of the heading, not among the moves.
+    const leaving = table.status === "running" && this.me !== null && this.me !== undefined && !table.seats[this.me]?.replaced;
     replace(this.head,
-      h("h1", { dataset: { title: term(table.game, `game.${table.game}`) } }, term(table.game, `game.${table.game}`), " ", h("small", {}, this.optionWords())),
+      h("h1", { dataset: { title: t(`game.${table.game}`) } }, t(`game.${table.game}`), " ", h("small", {}, this.optionWords())),
       h("span", { class: "connection", "data-status": this.connection, title: t("connection") }),
       this.statusLine(),
-      this.seated() && table.status !== "finished" ? notificationButton() : "");
+      this.seated() && table.status !== "finished" ? notificationButton() : "",
+      leaving ? h("button", { type: "button", class: "small abandon-button", onClick: () => this.abandon() }, t("abandon")) : "");
     replace(this.main, table.status === "open" || table.status === "cancelled"
       ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()))
       : this.playArea());
@@ -360,9 +366,11 @@ class TablePage {
     this.side.showEntries(this.game, this.entries, this.names());
     this.renderActions();
     if (before) {
-      play(before, this.main);
+      const notes = this.shown && this.game.tilingNotes ? this.game.tilingNotes(this.shown, table.position) : [];
+      play(before, this.main, [...notes, ...this.bonusNotes()]);
       if (this.entries.at(-1)?.kind === "move" || this.entries.at(-1)?.kind === "chance") placeSound();
     }
+    this.shown = table.position;
     const mine = this.isMyTurn();
     if (mine && !this.wasMyTurn && animate) {
       turnSound();
@@ -374,6 +382,14 @@ class TablePage {
     if (focused && this.main.contains(document.activeElement) === false) {
       this.main.querySelector(`[data-key="${CSS.escape(focused)}"][tabindex="0"]`)?.focus({ preventScroll: true });
     }
+  }
+
+  /** At the end of the game, each end-game bonus (from the result) floats over its board in turn. */
+  bonusNotes() {
+    if (this.table.status !== "finished" || !this.table.result || this.bonusesShown) return [];
+    this.bonusesShown = true;
+    return this.table.result.players.flatMap((player) => BONUS_SOURCES.filter((source) => player.sources[source] > 0)
+      .map((source) => ({ seat: player.seat, part: "svg.board", text: `+${player.sources[source]} ${term(this.table.game, `source.${source}`)}` })));
   }
 
   optionWords() {
@@ -434,19 +450,11 @@ class TablePage {
     const shared = finished
       ? h("div", { class: "shared-wrap result-wrap" }, resultPanel(table, this.names(), this.tableId))
       : h("div", { class: "shared-wrap" }, this.game.shared(position, ui));
-    // When every source can be taken, the highlight stays quiet; the pointer's choice shows strongly.
-    const sources = [...targets].filter((key) => key.startsWith("src:"));
-    const quiet = !this.chosen.length && sources.length && sources.length === this.sourceKeys(position).size;
+    // While a turn starts with a choice of sources, outlining them all says nothing: the highlight
+    // stays quiet (what cannot be taken is dimmed) and the pointer's choice shows strongly.
+    const quiet = !this.chosen.length && targets.size > 0 && [...targets].every((key) => key.startsWith("src:"));
     return h("section", { class: ["play", mine ? "seated" : "watching", quiet ? "quiet" : "", finished ? "finished" : ""].filter(Boolean).join(" ") },
       shared, h("div", { class: "actions", "aria-live": "polite" }), boards);
-  }
-
-  /** Every group of tiles on the table now, as source keys. */
-  sourceKeys(position) {
-    const keys = new Set();
-    position.factories.forEach((letters, index) => [...letters].forEach((letter) => keys.add(`src:${index + 1}:${letter}`)));
-    [...position.centre].forEach((letter) => keys.add(`src:C:${letter}`));
-    return keys;
   }
 
   boardOrder() {
@@ -550,9 +558,6 @@ class TablePage {
     }
     if (this.canUndo() && !this.busy) {
       items.push(h("button", { type: "button", class: "undo-button", onClick: () => this.undo() }, t("undo")));
-    }
-    if (table.status === "running" && this.me !== null && this.me !== undefined && !table.seats[this.me]?.replaced) {
-      items.push(h("button", { type: "button", class: "abandon-button", onClick: () => this.abandon() }, t("abandon")));
     }
     if (this.hints && mine) {
       items.push(h("ol", { class: "hints" }, this.hints.map((hint) =>

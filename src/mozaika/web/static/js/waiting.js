@@ -56,7 +56,7 @@ export function waitingRoom(table, tableId, names, me, reload) {
       actions.push(h("span", { class: "add-bot" }, level,
         h("button", { type: "button", class: "add-bot-button", dataset: { seat: index }, onClick: () => attempt(() => post(`/tables/${tableId}/bots`, { seat: index, level: level.value })) }, t("add_bot"))));
     }
-    cells.push(h("td", { class: "seat-actions" }, actions));
+    cells.push(h("td", {}, h("div", { class: "seat-actions" }, actions)));
     return h("tr", {}, cells);
   });
   const buttons = [];

@@ -1,7 +1,6 @@
 // The factories in their circle, with the centre in the middle: shared by every game.
 
 import { s } from "../dom.js";
-import { colourName } from "../i18n.js";
 import { marker, sortTiles, tile } from "./tiles.js";
 
 const TILE = 28;
@@ -30,7 +29,7 @@ function contents(game, letters, cx, cy, shape, key, ui, wild) {
 
 function disc(game, text, cx, cy) {
   const colour = text.slice(1);
-  const group = s("g", { class: "disc" }, s("title", {}, game.term(`disc.${text[0]}`, { colour: colour ? colourName(game.theme, colour, "genitive") : "" })));
+  const group = s("g", { class: "disc" }, s("title", {}, game.discNote(text)));
   group.append(s("circle", { cx, cy, r: 13 }));
   group.append(s("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, `SN${text[0]}`));
   if (colour) group.append(tile(game.theme, colour, cx + 14, cy - 10, 12, "praline"));

@@ -29,11 +29,15 @@ export class BoardFamily {
     return [...tiles].filter((tile) => tile === letter).length;
   }
 
-  /** What a special factory does, said when the pointer is over it (Master Chocolatier). */
+  /** What a special factory's disc ("2B": SN2 pulling blue) does, in words (Master Chocolatier, M-1..M-4). */
+  discNote(disc) {
+    const colour = disc.slice(1);
+    return this.term(`disc.${disc[0]}`, { colour: colour ? colourName(this.theme, colour, "genitive") : "" });
+  }
+
+  /** What the special factory a source is does, said when the pointer is over its tiles. */
   specialNote(position, source) {
     const special = source === "C" ? null : position.special_factories?.[Number(source) - 1];
-    if (!special) return "";
-    const colour = special.slice(1);
-    return this.term(`disc.${special[0]}`, { colour: colour ? colourName(this.theme, colour, "genitive") : "" });
+    return special ? this.discNote(special) : "";
   }
 }

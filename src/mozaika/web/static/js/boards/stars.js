@@ -14,6 +14,12 @@ const PLACE = /^([ORBYGPC])([1-6])([A-Z])(?:\+(\d+))?$/;
 
 const polar = (angle, distance) => [distance * Math.cos((angle * Math.PI) / 180), -distance * Math.sin((angle * Math.PI) / 180)];
 
+/** A tile icon that is a tile of the game (in the supply or a hand): it has a place, so it can fly. */
+function placed(icon, cell) {
+  icon.querySelector(".tile").dataset.cell = cell;
+  return icon;
+}
+
 export class StarsGame extends BoardFamily {
   constructor(entry, table) {
     super(entry);
@@ -118,7 +124,7 @@ export class StarsGame extends BoardFamily {
     const supply = h("div", { class: "supply-box" },
       h("h3", {}, this.term("supply")),
       h("div", { class: "tile-row", "aria-label": this.term("supply") },
-        sortTiles(this.theme, position.supply).map((letter) => tileIcon(this.theme, letter, this.shape, 30))));
+        sortTiles(this.theme, position.supply).map((letter, index) => placed(tileIcon(this.theme, letter, this.shape, 30), `S:${letter}:${index}`))));
     const track = h("ol", { class: "round-track", "aria-label": t("round_track") },
       this.layout.wild_by_round.map((letter, index) =>
         h("li", { class: index + 1 === position.round ? "current" : index + 1 < position.round ? "past" : "" },
@@ -221,7 +227,7 @@ export class StarsGame extends BoardFamily {
     const label = passed ? t("kept") : t("hand");
     const row = h("div", { class: "tile-row hand", "aria-label": label });
     hand.forEach((letter, index) => {
-      const icon = tileIcon(this.theme, letter, this.shape, 26);
+      const icon = placed(tileIcon(this.theme, letter, this.shape, 26), `b${seat}:h${index}`);
       if (letter === wild) icon.classList.add("wild");
       const keep = seat === ui.me && ui.keeping;
       if (keep) {

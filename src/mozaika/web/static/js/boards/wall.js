@@ -212,6 +212,45 @@ export class WallGame extends BoardFamily {
     return { ghosts, words: words.join(" · "), cost: points };
   }
 
+  /**
+   * What the wall tiling between two positions scored, to show as it happens: each new wall
+   * tile's points (A-8: the row's and the column's contiguous tiles it joins, rows from the top)
+   * and each floor's penalty (A-7), as notes by cell or by board.
+   */
+  tilingNotes(before, after) {
+    const notes = [];
+    after.boards.forEach((board, seat) => {
+      const old = before.boards[seat];
+      if (!old) return;
+      const wall = old.wall.map((row) => [...row]);
+      let placed = false;
+      for (let row = 0; row < wall.length; row += 1) {
+        for (let column = 0; column < wall[row].length; column += 1) {
+          if (wall[row][column] !== "." || board.wall[row][column] === ".") continue;
+          wall[row][column] = board.wall[row][column];
+          placed = true;
+          notes.push({ cell: `b${seat}:w${row}:${column}`, text: `+${this.placementPoints(wall, row, column)}` });
+        }
+      }
+      const penalty = this.layout.floor_penalties.slice(0, old.floor.length).reduce((sum, value) => sum + value, 0);
+      if (placed && penalty && !board.floor.length) notes.push({ seat, part: ".floor", text: `−${-penalty}`, last: true });
+    });
+    return notes;
+  }
+
+  /** A-8: a placed tile scores its contiguous run in the row and in the column (1 if alone). */
+  placementPoints(wall, row, column) {
+    const run = (dr, dc) => {
+      let count = 0;
+      for (let r = row + dr, c = column + dc; wall[r]?.[c] && wall[r][c] !== "."; r += dr, c += dc) count += 1;
+      return count;
+    };
+    const across = run(0, -1) + run(0, 1);
+    const down = run(-1, 0) + run(1, 0);
+    if (!across && !down) return 1;
+    return (across ? across + 1 : 0) + (down ? down + 1 : 0);
+  }
+
   /** Words under a board: nothing more for this family (the score is in the board's heading). */
   details() {
     return null;
