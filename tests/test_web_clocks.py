@@ -136,6 +136,7 @@ def test_a_clock_counts_down_and_the_opponents_timeout_hands_the_seat_to_a_bot(
     # Bob sees what happened and takes his seat back (a friendly table), with a fresh clock.
     bob.page.wait_for_selector(".take-back-button")
     assert "Your time ran out" in bob.page.locator(".actions").inner_text()
+    bob.screenshot("clock-timed-out-390x844")
     bob.page.click(".take-back-button")
     bob.page.wait_for_selector(".board-panel.mine")
     bob.page.wait_for_function("() => !document.querySelector('.take-back-button')")

@@ -2,12 +2,13 @@
 // was left, counting down for the seats on turn, and takes every new message as the truth.
 // Also the clock choice of the lobby's form, and a notification when the turn comes in a background tab.
 
-import { h } from "./dom.js";
+import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 
 export const PRESETS = ["none", "fast", "normal", "slow", "custom", "12h", "24h", "72h"];
 const LOW_SECONDS = 30;
 const TICK_MS = 200;
+const BELL = "M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1z";
 
 /** A time left, as a player reads it: 4:05, 0:09.4 in the last ten seconds, 1:02:00, or 23 h 10 min. */
 export function formatLeft(seconds, realTime = true) {
@@ -156,7 +157,10 @@ export function lobbyClock(table) {
 /** Ask once, on a click, whether the page may notify the player when it becomes their turn. */
 export function notificationButton() {
   if (!("Notification" in window) || Notification.permission !== "default") return "";
-  const button = h("button", { type: "button", class: "small notify-button", title: t("notify.explain") }, t("notify.ask"));
+  const bell = s("svg", { class: "icon", viewBox: "0 0 24 24", width: 16, height: 16, "aria-hidden": "true" },
+    s("path", { d: BELL, fill: "currentColor" }));
+  const button = h("button", { type: "button", class: "small notify-button", title: t("notify.explain"), "aria-label": t("notify.ask") },
+    bell, h("span", { class: "notify-words" }, t("notify.ask")));
   button.addEventListener("click", async () => {
     await Notification.requestPermission();
     button.remove();

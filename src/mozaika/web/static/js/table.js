@@ -549,12 +549,11 @@ class TablePage {
       }
       if (this.chosen.length) items.push(h("button", { type: "button", class: "cancel", onClick: () => this.cancel() }, t("cancel")));
       if (table.hints) items.push(h("button", { type: "button", class: "hint-button", onClick: () => this.hint() }, t("hint")));
-    } else if (table.status === "running") {
-      items.push(h("p", { class: "prompt muted" }, this.me === null || this.me === undefined ? t("watching") : t("waiting_for_others")));
-    }
-    if (table.status === "running" && table.seats.some((seat) => seat.can_return)) {
+    } else if (table.status === "running" && table.seats.some((seat) => seat.can_return)) {
       items.push(h("p", { class: "prompt timed-out" }, t("clock.your_time_ran_out")),
         h("button", { type: "button", class: "primary take-back-button", onClick: () => this.takeBack() }, t("clock.take_back")));
+    } else if (table.status === "running") {
+      items.push(h("p", { class: "prompt muted" }, this.me === null || this.me === undefined ? t("watching") : t("waiting_for_others")));
     }
     if (this.canUndo() && !this.busy) {
       items.push(h("button", { type: "button", class: "undo-button", onClick: () => this.undo() }, t("undo")));
