@@ -328,3 +328,32 @@ def test_a_finished_timed_game_s_record_keeps_each_move_s_time_and_the_clock(tim
         else:
             state.play(state.parse_move(step))
     assert replay(record).scores == timed.get(f"/api/tables/{table_id}/result").json()["scores"]
+
+
+def test_players_choosing_their_columns_at_once_each_run_their_own_clock(
+    timed: TestClient, fake_time: FakeTime
+) -> None:
+    """A-10: on the grey wall every player with a complete line chooses its column at the same time."""
+    alice, bob = Player.guest(timed, "Alice"), Player.guest(timed, "Bob")
+    table_id = alice.create("azul", 2, clock="normal", options={"wall": "grey"})["table"]["id"]
+    bob.post(f"/api/tables/{table_id}/join", {})
+    alice.post(f"/api/tables/{table_id}/start")
+    players, rng = [alice, bob], random.Random(4)
+    for _ in range(200):
+        view = alice.table(table_id)
+        if len(view["to_move"]) == 2:
+            break
+        fake_time.advance(3)
+        mover = players[view["to_move"][0]]
+        mine = mover.table(table_id)
+        assert mover.move(table_id, rng.choice(mine["legal_moves"]), mine["seq"]).status_code == 200
+    else:
+        pytest.skip("no round of this game asked both players for a column at once")
+    both = view["clock"]["seats"]
+    assert both[0]["running"] and both[1]["running"]
+    fake_time.advance(11)
+    while 1 in (bob_view := bob.table(table_id))["to_move"]:  # one choice per complete line
+        assert bob.move(table_id, bob_view["legal_moves"][0], bob_view["seq"]).status_code == 200
+    after = bob.table(table_id)["clock"]["seats"]
+    assert not after[1]["running"] and after[1]["bank"] == pytest.approx(both[1]["bank"] - 11 + 20)
+    assert after[0]["running"] and after[0]["since"] == both[0]["since"]  # Bob's choice did not touch Alice's clock
