@@ -150,7 +150,10 @@ class Person:
 
     def wait_for_turn_or_end(self) -> str:
         """Waits until this person must move (``"turn"``) or the game is over (``"finished"``)."""
-        self.page.wait_for_selector('.table-page[data-your-turn="true"], .table-page[data-status="finished"]')
+        # Once the page has shown every move it was sent (it shows them one after another).
+        self.page.wait_for_selector(
+            '.table-page[data-your-turn="true"]:not([data-busy]), .table-page[data-status="finished"]:not([data-busy])'
+        )
         return "finished" if self.page.locator('.table-page[data-status="finished"]').count() else "turn"
 
     def wait_past(self, seq: int) -> None:

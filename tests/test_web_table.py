@@ -103,6 +103,15 @@ def test_every_game_fits_one_screen_on_a_laptop_and_the_decision_on_a_phone(
     assert not opponent.locator("svg.board").is_visible(), "an opponent's board folds to its summary"
     assert opponent.locator(".score").is_visible()
     ana.screenshot(f"table-{game}-{variant}-phone")
+    if game != "pavilion":  # (a take there is the whole move)
+        # Once tiles are chosen, your board, where they go, comes into view.
+        page.emulate_media(reduced_motion="reduce")
+        page.locator(".factories [data-key].target").first.click()
+        page.wait_for_function(
+            "document.querySelector('.board-panel.mine svg.board').getBoundingClientRect().bottom <= innerHeight + 1"
+        )
+        assert in_view(ana, ".board-panel.mine svg.board")
+        ana.screenshot(f"table-{game}-{variant}-phone-chosen")
     opponent.locator(".board-toggle").click()
     assert opponent.locator("svg.board").is_visible(), "a tap opens it"
     if game == "pavilion":
@@ -541,9 +550,9 @@ def test_motion_stops_at_a_click_and_stays_off_when_the_system_asks_for_less(
     rio = at_a_table(people, browser, server, "rio")
     legal = rio.table()["legal_moves"]
     rio.play(legal[0])
-    assert rio.page.evaluate(RUNNING_ANIMATIONS) > 0, "the tiles fly"
+    assert rio.page.evaluate(f"(window.flying = document.getAnimations()) && {RUNNING_ANIMATIONS}") > 0, "tiles fly"
     rio.page.click(".table-head h1")
-    assert rio.page.evaluate(RUNNING_ANIMATIONS) == 0, "a click lands them at once"
+    assert rio.page.evaluate("window.flying.every(a => a.playState === 'finished')"), "a click lands them at once"
     rio.wait_for_turn_or_end()
     rio.page.emulate_media(reduced_motion="reduce")
     rio.play(rio.table()["legal_moves"][0])

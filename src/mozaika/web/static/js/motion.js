@@ -3,13 +3,41 @@
 // a click anywhere finishes whatever is moving.
 
 const FLIGHT_MS = 520;
-const TILING_STAGGER_MS = 260;
+const TILING_STAGGER_MS = 200;
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 let running = [];
 
-/** Whether the page should move at all. */
+/** Whether the page should move at all (not when asked for less motion, nor in a background tab). */
 export function moving() {
-  return !reduced.matches;
+  return !reduced.matches && !document.hidden;
+}
+
+// While a button of the pointer is down, the page must not change under it: the click that
+// follows belongs to what was pressed.
+let pressed = false;
+let released = [];
+document.addEventListener("pointerdown", () => {
+  pressed = true;
+}, true);
+for (const kind of ["pointerup", "pointercancel"]) {
+  document.addEventListener(kind, () => setTimeout(() => {
+    pressed = false;
+    released.forEach((resolve) => resolve());
+    released = [];
+  }), true);
+}
+
+/**
+ * Resolves once what moves now has landed (or a click ended it), never later than a few
+ * seconds, and not while the pointer is pressed.
+ */
+export async function settled() {
+  const inFlight = running.filter((animation) => animation.playState !== "finished");
+  if (inFlight.length) {
+    const landed = Promise.all(inFlight.map((animation) => animation.finished.catch(() => {})));
+    await Promise.race([landed, new Promise((resolve) => setTimeout(resolve, 6000))]);
+  }
+  if (pressed) await new Promise((resolve) => released.push(resolve));
 }
 
 /** Where every tile on the page is now: by its cell, its colour and its place on the screen. */
@@ -60,11 +88,19 @@ export function play(before, root, notes = []) {
   }
   let tiled = 0;
   let last = 0;
+  const drop = (element, delay) => animate(element, [{ opacity: 0, transform: "translateY(-10px) scale(1.2)" }, { opacity: 1, transform: "none" }], delay, 380);
+  const fromBag = [];
   arrived.forEach((element, index) => {
     const from = origin.get(index);
+    if (!from && !isWall(element.dataset.cell)) {
+      fromBag.push(element);
+      return;
+    }
     if (!from) {
-      // A tile from the bag: it drops in once the tiling is done.
-      last = Math.max(last, animate(element, [{ opacity: 0, transform: "translateY(-10px) scale(1.2)" }, { opacity: 1, transform: "none" }], tiled * TILING_STAGGER_MS + 150, 380));
+      // A wall tile whose line was never shown (filled by the same step): it appears in turn.
+      const delay = tiled++ * TILING_STAGGER_MS;
+      last = Math.max(last, drop(element, delay));
+      if (noted.has(element.dataset.cell)) floatOver(element, noted.get(element.dataset.cell), delay + 300);
       return;
     }
     const delay = isWall(element.dataset.cell) ? tiled++ * TILING_STAGGER_MS : 0;
@@ -79,6 +115,8 @@ export function play(before, root, notes = []) {
     if (part) floatOver(part, note.text, last + index * 450);
   });
   if (parts.length) last += 500 + parts.length * 450;
+  // The new factory fill drops in once the walls are tiled.
+  for (const element of fromBag) last = Math.max(last, drop(element, tiled * TILING_STAGGER_MS + 150));
   for (const [seat, was] of before.scores) {
     const panel = root.querySelector(`.board-panel[data-seat="${seat}"]`);
     const score = panel?.querySelector(".score");

@@ -8,7 +8,7 @@ import { Clocks, controlLabel, notificationButton, notifyTurn } from "./clock.js
 import { clickable, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
 import { explain, t, term } from "./i18n.js";
-import { capture, finish, play } from "./motion.js";
+import { capture, finish, moving, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
 import { prefs } from "./prefs.js";
 import { resultPanel } from "./result.js";
@@ -61,6 +61,9 @@ class TablePage {
     this.gains = null;
     this.wasMyTurn = false;
     this.clocks = new Clocks();
+    this.queue = Promise.resolve();
+    this.waiting = 0;
+    this.levels = {};
     this.onKey = (event) => this.key(event);
     this.onPreferences = () => this.render();
     this.onVisible = () => markTurn(this.isMyTurn());
@@ -117,14 +120,36 @@ class TablePage {
     });
   }
 
-  async event(event) {
+  /**
+   * Events are taken one after another, each once the motion of the one before has landed,
+   * so that quick replies (a bot's) are seen move by move; the chat never waits.
+   */
+  event(event) {
+    if (event.type === "chat") {
+      this.side.addChat(event.message);
+      return;
+    }
+    // The clocks are right as the message arrives, whatever waits before its move is shown.
+    if (event.type === "step") this.clocks.update(event.clock);
+    // While events wait their turn the page says so: what tests and scripts wait on.
+    this.waiting += 1;
+    this.frame.dataset.busy = "true";
+    this.queue = this.queue.then(() => this.take(event)).catch((error) => toast(explain(error), "error")).finally(() => {
+      this.waiting -= 1;
+      if (!this.waiting) delete this.frame.dataset.busy;
+    });
+  }
+
+  async take(event) {
     if (event.type === "step") {
       const fresh = event.entries.filter((entry) => entry.seq > (this.entries.at(-1)?.seq ?? 0));
       this.entries.push(...fresh);
       const changed = event.seq !== this.table.seq || event.status !== this.table.status;
-      this.clocks.update(event.clock);
       this.applyStep(event, true);
-      if (changed) this.render({ animate: true });
+      if (changed) {
+        this.render({ animate: true });
+        await settled();
+      }
     } else if (event.type === "table") {
       const before = this.table.status;
       const fetched = await get(`/tables/${this.tableId}`);
@@ -140,8 +165,6 @@ class TablePage {
       this.render();
     } else if (event.type === "timeout") {
       toast(event.seat === this.me ? t("clock.your_time_ran_out") : t("clock.timed_out", { name: event.name }), "error");
-    } else if (event.type === "chat") {
-      this.side.addChat(event.message);
     } else if (event.type === "hello") {
       this.table = { ...this.table, ...event.table };
       this.clocks.update(this.table.clock);
@@ -228,6 +251,17 @@ class TablePage {
       return;
     }
     this.render({ focusKey: key });
+    this.showTargets();
+  }
+
+  /** On a phone, once tiles are chosen, the board where they go comes into view. */
+  showTargets() {
+    if (!this.chosen.length || !window.matchMedia("(max-width: 900px)").matches) return;
+    const board = this.main.querySelector(".board-panel.mine svg.board");
+    const box = board?.getBoundingClientRect();
+    if (box && (box.bottom > window.innerHeight || box.top < 0)) {
+      board.scrollIntoView({ block: "end", behavior: moving() ? "smooth" : "auto" });
+    }
   }
 
   nextKind() {
@@ -358,7 +392,7 @@ class TablePage {
       this.seated() && table.status !== "finished" ? notificationButton() : "",
       leaving ? h("button", { type: "button", class: "small abandon-button", onClick: () => this.abandon() }, t("abandon")) : "");
     replace(this.main, table.status === "open" || table.status === "cancelled"
-      ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()))
+      ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()), this.levels)
       : this.playArea());
     // The state as attributes too: what automated players and tests wait on.
     Object.assign(this.frame.dataset, { seq: table.seq, status: table.status, yourTurn: String(this.isMyTurn()), round: table.round ?? 0 });
@@ -366,11 +400,13 @@ class TablePage {
     this.side.showEntries(this.game, this.entries, this.names());
     this.renderActions();
     if (before) {
-      const notes = this.shown && this.game.tilingNotes ? this.game.tilingNotes(this.shown, table.position) : [];
+      const move = this.entries.slice(this.shownEntries).find((entry) => entry.kind === "move");
+      const notes = this.shown && this.game.tilingNotes ? this.game.tilingNotes(this.shown, table.position, move) : [];
       play(before, this.main, [...notes, ...this.bonusNotes()]);
       if (this.entries.at(-1)?.kind === "move" || this.entries.at(-1)?.kind === "chance") placeSound();
     }
     this.shown = table.position;
+    this.shownEntries = this.entries.length;
     const mine = this.isMyTurn();
     if (mine && !this.wasMyTurn && animate) {
       turnSound();

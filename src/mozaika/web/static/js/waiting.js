@@ -32,8 +32,11 @@ async function attempt(action) {
   }
 }
 
-/** The waiting room of `table`; `reload` redraws it after a change only this page knows of. */
-export function waitingRoom(table, tableId, names, me, reload) {
+/**
+ * The waiting room of `table`; `reload` redraws it after a change only this page knows of;
+ * `levels` keeps the bot level chosen for each seat across redraws.
+ */
+export function waitingRoom(table, tableId, names, me, reload, levels = {}) {
   const invites = rememberedInvites(tableId);
   const seated = me !== null && me !== undefined;
   const full = table.seats.every((seat) => seat.kind === "bot" || seat.kind === "player");
@@ -51,8 +54,9 @@ export function waitingRoom(table, tableId, names, me, reload) {
       actions.push(h("button", { type: "button", class: "primary", onClick: () => join(tableId, index, reload) }, t("join")));
     }
     if (open && owner && !table.rated && (seat.kind === "open" || seat.kind === "invited")) {
-      const level = h("select", { class: "bot-level", "aria-label": t("bot_level"), dataset: { seat: index } },
-        LEVELS.map((name) => h("option", { value: name, selected: name === "medium" }, t(`level.${name}`))));
+      const level = h("select", { class: "bot-level", "aria-label": t("bot_level"), dataset: { seat: index }, onChange: (event) => {
+        levels[index] = event.target.value;
+      } }, LEVELS.map((name) => h("option", { value: name, selected: name === (levels[index] || "medium") }, t(`level.${name}`))));
       actions.push(h("span", { class: "add-bot" }, level,
         h("button", { type: "button", class: "add-bot-button", dataset: { seat: index }, onClick: () => attempt(() => post(`/tables/${tableId}/bots`, { seat: index, level: level.value })) }, t("add_bot"))));
     }

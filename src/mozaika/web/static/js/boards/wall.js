@@ -168,31 +168,53 @@ export class WallGame extends BoardFamily {
     const source = /^src:([1-9C]):([A-Z])$/.exec(chosen[0] || "");
     if (!source || !(key.startsWith("line:") || key === "floor")) return null;
     const [, from, letter] = source;
-    const board = position.boards[seat];
-    let count = this.sourceCount(position, from, letter);
+    const { line, floor, toLid } = this.landing(position, seat, from, letter, key === "floor" ? "F" : key.slice(5));
     const ghosts = s("g", { class: "ghosts" });
     const words = [];
-    if (key.startsWith("line:")) {
-      const row = Number(key.slice(5)) - 1;
-      const room = row + 1 - board.lines[row].length;
-      const placed = Math.min(room, count);
-      const y = 10 + row * CELL + SIZE / 2;
-      for (let index = board.lines[row].length; index < board.lines[row].length + placed; index += 1) {
+    if (line) {
+      const y = 10 + line.row * CELL + SIZE / 2;
+      for (let index = line.start; index < line.start + line.placed; index += 1) {
         ghosts.append(tile(this.theme, letter, LINES_RIGHT - index * CELL - SIZE / 2, y, SIZE, this.shape, { class: "tile ghost" }));
       }
-      words.push(this.term("preview.line", { count: placed, n: row + 1 }));
+      words.push(this.term("preview.line", { count: line.placed, n: line.row + 1 }));
+    }
+    const top = FLOOR_TOP + 18;
+    for (const { item, slot } of floor) {
+      const cx = 10 + slot * 44 + SIZE / 2;
+      ghosts.append(item === "1" ? marker(cx, top + SIZE / 2, SIZE, this.shape, "") : tile(this.theme, item, cx, top + SIZE / 2, SIZE, this.shape));
+      ghosts.lastChild.classList.add("ghost");
+    }
+    const points = floor.reduce((sum, { penalty }) => sum + penalty, 0);
+    if (floor.length) words.push(this.term("preview.floor", { count: floor.length, points }));
+    if (toLid) words.push(this.term("preview.lid", { count: toLid }));
+    return { ghosts, words: words.join(" · "), cost: points };
+  }
+
+  /**
+   * Where the tiles of a take land: how many go on the pattern line (A-4), the floor's slots
+   * they and the first-player marker from the centre fill with their penalties (A-5, A-7),
+   * whether one lies on the SN5 disc (M-4), and how many go to the lid (A-7).
+   */
+  landing(position, seat, from, letter, destination) {
+    const board = position.boards[seat];
+    let count = this.sourceCount(position, from, letter);
+    let line = null;
+    if (destination !== "F") {
+      const row = Number(destination) - 1;
+      const placed = Math.min(row + 1 - board.lines[row].length, count);
+      line = { row, start: board.lines[row].length, placed };
       count -= placed;
     }
-    // The floor takes the first-player marker (from the centre) and what is left, in that order.
     const falling = [...(from === "C" && position.marker_in_centre ? ["1"] : []), ...letter.repeat(count)];
-    let free = position.sn5_holder === seat && !position.sn5_praline; // M-4: one praline on the disc
-    let slot = board.floor.length;
-    let points = 0;
+    let free = position.sn5_holder === seat && !position.sn5_praline;
+    const floor = [];
+    let disc = false;
     let toLid = 0;
-    const top = FLOOR_TOP + 18;
+    let slot = board.floor.length;
     for (const item of falling) {
       if (item !== "1" && free) {
         free = false;
+        disc = true;
         continue;
       }
       const penalty = this.layout.floor_penalties[slot];
@@ -200,40 +222,37 @@ export class WallGame extends BoardFamily {
         toLid += 1;
         continue;
       }
-      const cx = 10 + slot * 44 + SIZE / 2;
-      ghosts.append(item === "1" ? marker(cx, top + SIZE / 2, SIZE, this.shape, "") : tile(this.theme, item, cx, top + SIZE / 2, SIZE, this.shape, { class: "tile ghost" }));
-      ghosts.lastChild.classList.add("ghost");
-      points += penalty;
+      floor.push({ item, slot, penalty });
       slot += 1;
     }
-    const onFloor = falling.length - toLid;
-    if (onFloor) words.push(this.term("preview.floor", { count: onFloor, points }));
-    if (toLid) words.push(this.term("preview.lid", { count: toLid }));
-    return { ghosts, words: words.join(" · "), cost: points };
+    return { line, floor, disc, toLid };
   }
 
   /**
-   * What the wall tiling between two positions scored, to show as it happens: each new wall
+   * What the wall tiling between two positions (and the take `move` before it, an entry of
+   * the log) scored, to show as it happens: each new wall
    * tile's points (A-8: the row's and the column's contiguous tiles it joins, rows from the top)
    * and each floor's penalty (A-7), as notes by cell or by board.
    */
-  tilingNotes(before, after) {
+  tilingNotes(before, after, move = null) {
     const notes = [];
+    // The step that ends a round holds its last take too: the floor it left is the one scored.
+    const take = move && TAKE.exec(move.text);
+    const fell = take ? this.landing(before, move.seat, take[1], take[2], take[3]).floor.length : 0;
     after.boards.forEach((board, seat) => {
       const old = before.boards[seat];
       if (!old) return;
       const wall = old.wall.map((row) => [...row]);
-      let placed = false;
       for (let row = 0; row < wall.length; row += 1) {
         for (let column = 0; column < wall[row].length; column += 1) {
           if (wall[row][column] !== "." || board.wall[row][column] === ".") continue;
           wall[row][column] = board.wall[row][column];
-          placed = true;
           notes.push({ cell: `b${seat}:w${row}:${column}`, text: `+${this.placementPoints(wall, row, column)}` });
         }
       }
-      const penalty = this.layout.floor_penalties.slice(0, old.floor.length).reduce((sum, value) => sum + value, 0);
-      if (placed && penalty && !board.floor.length) notes.push({ seat, part: ".floor", text: `−${-penalty}`, last: true });
+      const onFloor = old.floor.length + (take && move.seat === seat ? fell : 0);
+      const penalty = this.layout.floor_penalties.slice(0, onFloor).reduce((sum, value) => sum + value, 0);
+      if (penalty && !board.floor.length) notes.push({ seat, part: ".floor", text: `−${-penalty}` });
     });
     return notes;
   }
