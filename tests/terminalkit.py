@@ -42,6 +42,17 @@ def new_app(
     return PlayApp(GameTable(state, seats, hint_bot="greedy"), text)
 
 
+def table_after_turns(turns: int) -> GameTable:
+    """Azul, a person against the random bot, after ``turns`` turns of each (the person takes the first move listed)."""
+    text = Messages("en")
+    state = mozaika.new_game("azul", players=2, seed=8)
+    table = GameTable(state, seats_from_names(["human", "random"], state.seed, text))
+    for _ in range(turns):
+        table.play(table.state.legal_moves()[0], 0)
+        table.play_bot(1)
+    return table
+
+
 async def settle(app: PlayApp, pilot: Pilot[None]) -> None:
     """Wait until bots and hints have moved and the screen shows the result."""
     await app.workers.wait_for_complete()
@@ -133,6 +144,8 @@ async def play_whole_game(
             continue
         if check_layout:
             problems += unwrapped_and_visible(app)
+        if shots is not None and app.table.state.round == 2 and not (shots.parent / f"{shots.name}-play.svg").exists():
+            app.save_screenshot(str(shots.with_name(f"{shots.name}-play.svg")))
         assert app.chooser is not None
         moves = sorted(app.chooser.moves)
         notation = moves[chooser.randrange(len(moves))]

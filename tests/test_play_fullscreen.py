@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pexpect
 
-import mozaika
-from mozaika.i18n import Messages
-from mozaika.terminal import GameTable, seats_from_names
+from terminalkit import table_after_turns
 
 
 def spawn(*arguments: str, cwd: Path) -> pexpect.spawn:
@@ -43,12 +41,7 @@ def test_the_full_screen_game_starts_and_quits(tmp_path: Path) -> None:
 
 
 def test_undo_after_resume(tmp_path: Path) -> None:
-    text = Messages("en")
-    state = mozaika.new_game("azul", players=2, seed=8)
-    table = GameTable(state, seats_from_names(["human", "random"], state.seed, text))
-    table.play(state.legal_moves()[0], 0)
-    table.play_bot(1)
-    table.save(tmp_path / "saved.json")
+    table_after_turns(1).save(tmp_path / "saved.json")
     child = spawn("--resume", "saved.json", cwd=tmp_path)
     child.expect_exact("Resumed saved.json")
     child.send("u")

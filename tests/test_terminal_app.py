@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from terminalkit import ARTIFACTS, GAMES, game_name, new_app, play_whole_game, settle
+from mozaika.records import Record
+from mozaika.terminal.app import Question
+
+from terminalkit import ARTIFACTS, GAMES, game_name, new_app, play_whole_game, settle, type_notation
 
 SIZES = [((80, 24), 2), ((100, 30), 4)]
 
@@ -30,5 +35,58 @@ def test_a_whole_game_fits_the_screen(game: str, options: dict[str, Any], size: 
             await pilot.press("escape")
             await settle(app, pilot)
             app.save_screenshot(str(ARTIFACTS / f"{name}-end.svg"))
+
+    asyncio.run(play())
+
+
+def test_hint_undo_save_and_quit_by_keys(tmp_path: Path) -> None:
+    """? shows the adviser's best moves with values, u takes back your move, s saves where asked, q offers to save."""
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        app.save_dir = tmp_path
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            start = app.table.state.copy()
+            await pilot.press("question_mark")
+            await settle(app, pilot)
+            assert re.match(r"Hint: \S+ \([+-]\d+\.\d\)", app.message_text.plain)
+            await type_notation(app, pilot, str(start.legal_moves()[0]))
+            await settle(app, pilot)
+            assert len(app.table.state.history) > len(start.history)
+            await pilot.press("u")
+            await settle(app, pilot)
+            assert app.message_text.plain == "Your last move is undone." and app.table.state == start
+            await pilot.press("s")
+            await pilot.press(*"saved.json", "enter")
+            await settle(app, pilot)
+            assert Record.from_json((tmp_path / "saved.json").read_text()).steps == [
+                str(step) for step in start.history
+            ]
+            await pilot.press("q")
+            await settle(app, pilot)
+            assert isinstance(app.screen, Question)
+            await pilot.press("n")
+            await settle(app, pilot)
+        assert app.return_code == 0
+
+    asyncio.run(play())
+
+
+def test_a_move_by_mouse() -> None:
+    """Click a factory's first tile, then the pattern line it should go to: the move is played."""
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            factory = app.table.state.to_dict()["factories"][0]
+            colour = min(factory, key="BYRKW".index)
+            await pilot.click("#shared", offset=(4, 1))  # border, padding, "1 ", then the first tile
+            assert app.chooser is not None and app.chooser.typed == f"1{colour}"
+            before = len(app.table.state.history)
+            await pilot.click("#mine", offset=(2, 5))  # row 5's number, beside its pattern line
+            await settle(app, pilot)
+            assert str(app.table.state.history[before]) == f"1{colour}5"
 
     asyncio.run(play())

@@ -23,6 +23,8 @@ from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.choosing import MoveChooser
 from mozaika.terminal.replay import ReplayApp
 
+from terminalkit import table_after_turns
+
 ANSI = re.compile(r"\x1b\[")
 BACKGROUNDS = {"black": "#000000", "white": "#ffffff", "Textual dark": "#121212", "Textual light": "#e0e0e0"}
 REDS = {1, 9}
@@ -148,17 +150,11 @@ def test_every_legal_move_is_reached_by_its_steps(seed: int, game: str) -> None:
 
 
 def test_undo_works_after_resuming(tmp_path: Path) -> None:
-    text = Messages("en")
-    state = mozaika.new_game("azul", players=2, seed=8)
-    table = GameTable(state, seats_from_names(["human", "random"], state.seed, text))
-    table.play(state.legal_moves()[0], 0)
-    table.play_bot(1)
-    before_second = table.state.copy()
-    table.play(table.state.legal_moves()[0], 0)
-    table.play_bot(1)
+    before_second = table_after_turns(1).state
+    table = table_after_turns(2)
     path = tmp_path / "game.json"
     table.save(path)
-    resumed = GameTable.resume(Record.from_json(path.read_text()), text)
+    resumed = GameTable.resume(Record.from_json(path.read_text()), Messages("en"))
     assert resumed.state == table.state and resumed.can_undo
     assert resumed.undo() and resumed.state == before_second
     assert resumed.undo() and resumed.undo() is False
@@ -257,3 +253,26 @@ def test_the_plain_view_draws_every_game(tmp_path: Path) -> None:
         else:
             assert "★12" in text and "⌂3" in text and "▲2" in text
     assert View(Messages("en")).clickable is False
+
+
+def test_on_the_grey_wall_each_seat_chooses_its_own_columns() -> None:
+    """A-10: when several players choose wall columns, a bot moves for its own seat only, never for the person."""
+    text = Messages("en")
+    state = mozaika.new_game("azul", players=2, seed=6, wall="grey")
+    table = GameTable(state, seats_from_names(["human", "random"], state.seed, text))
+    chooser = random.Random(6)
+    columns = 0
+    while not table.state.is_over:
+        bot = table.next_bot()
+        if bot is not None:
+            move = str(table.play_bot(bot))
+        else:
+            seat = table.next_human()
+            assert seat is not None
+            move = str(chooser.choice(table.state.legal_moves(seat)))
+            table.play(table.state.parse_move(move), seat)
+            bot = seat
+        if move.startswith("P"):
+            columns += 1
+            assert move.startswith(f"P{bot + 1}:")
+    assert columns > 0

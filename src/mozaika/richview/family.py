@@ -22,9 +22,12 @@ from rich.text import Text
 
 from mozaika.i18n import Messages
 from mozaika.registry import game_spec
-from mozaika.richview.palette import Painter
+from mozaika.richview.palette import CHOSEN_STYLE, MARKER, TARGET_STYLE, Painter
 
 Position = dict[str, Any]
+DISC_STYLE = "bold #d7af00"
+DISC_COLOUR = "#d7af00"
+"""Master Chocolatier's special factories: the gold side of the discs."""
 Path = tuple[str, ...]
 
 
@@ -120,6 +123,53 @@ class BoardFamily:
     def score_parts(self, stats: dict[str, int]) -> dict[str, int]:
         """A board's points by source (the ``part_*`` messages), from its ``stats``."""
         return {}
+
+    # --- the factories and the centre (every game of the family deals them alike) ------
+
+    def takes_now(self, choosing: Choosing) -> bool:
+        """Whether the steps chosen are those of a take from a factory or the centre."""
+        return True
+
+    def source_cells(self, position: Position, view: View) -> list[Text]:
+        """Each factory (a special factory's disc after its number) and the centre with the first-player marker."""
+        specials = position.get("special_factories") or [None] * len(position["factories"])
+        cells: list[Text] = []
+        for index, (tiles, disc) in enumerate(zip(position["factories"], specials, strict=True)):
+            source = str(index + 1)
+            label = Text.assemble((source, self._source_style(source, view.choosing)))
+            if disc is not None:
+                label.append(f" SN{disc[0]}", style=DISC_STYLE)
+                if len(disc) > 1:
+                    label.append(f"({disc[1:].lower()})", style=DISC_COLOUR)
+            label.append(" ")
+            cells.append(label + self._source_tiles(source, tiles, view))
+        centre = Text.assemble(("C", self._source_style("C", view.choosing)), f" {view.text('centre')} ")
+        tiles = position["centre"] + (MARKER if position.get("marker_in_centre") else "")
+        cells.append(centre + self._source_tiles("C", tiles, view))
+        return cells
+
+    def _source_style(self, source: str, choosing: Choosing | None) -> Style:
+        if choosing is None or not self.takes_now(choosing):
+            return Style(bold=True)
+        if choosing.chosen[:1] == (source,):
+            return Style(bold=True) + CHOSEN_STYLE + TARGET_STYLE
+        if choosing.depth == 0 and source in choosing.next_tokens:
+            return Style(bold=True, underline=True)
+        return Style(bold=True)
+
+    def _source_tiles(self, source: str, tiles: str, view: View) -> Text:
+        """A source's tiles in colour order; in the full-screen client a click on one takes its colour."""
+        if not tiles:
+            return Text("—", style="dim")
+        choosing = view.choosing
+        text = Text()
+        for letter in self.painter.sort(tiles):
+            style = None
+            if choosing is not None and letter != MARKER:
+                chosen = choosing.chosen[:2] == (source, letter)
+                style = click(CHOSEN_STYLE if chosen else None, source + letter, view)
+            text.append_text(self.painter.tile(letter, 2, style))
+        return text
 
     # --- helpers ----------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from mozaika.i18n import Messages
 from mozaika.richview.family import BoardFamily, Choosing, Path, Position, View, click
-from mozaika.richview.palette import CHOSEN_STYLE, MARKER, TARGET_STYLE
+from mozaika.richview.palette import TARGET_STYLE
 
 TAKE = re.compile(r"^([1-9C])([A-Z])$")
 PLACE = re.compile(r"^([A-Z])([1-6])([A-Z])(\+\d+)?$")
@@ -116,18 +116,7 @@ class StarsFamily(BoardFamily):
 
     def shared(self, position: Position, view: View) -> RenderableType:
         text = view.text
-        choosing = view.choosing
-        cells: list[Text] = []
-        for index, tiles in enumerate(position["factories"]):
-            source = str(index + 1)
-            cells.append(
-                Text.assemble((source, self._source_style(source, choosing)), " ")
-                + (self._tiles(source, tiles, view) if tiles else Text("—", style="dim"))
-            )
-        centre = Text.assemble(("C", self._source_style("C", choosing))) + Text(f" {text('centre')} ")
-        tiles = position["centre"] + (MARKER if position.get("marker_in_centre") else "")
-        centre.append_text(self._tiles("C", tiles, view) if tiles else Text("—", style="dim"))
-        cells.append(centre)
+        cells = self.source_cells(position, view)
         wild = position["wild"]
         track = Text(text("wild", colour=self.colour_name(wild, text)) + " ")
         track.append_text(self.painter.tile(wild))
@@ -146,20 +135,8 @@ class StarsFamily(BoardFamily):
         )
         return Group(Columns(cells, padding=(0, 2)), track, supply)
 
-    def _source_style(self, source: str, choosing: Choosing | None) -> Style:
-        if choosing is not None and choosing.chosen[:1] == (source,) and self._shape(choosing) == "take":
-            return Style(bold=True) + CHOSEN_STYLE + TARGET_STYLE
-        return Style(bold=True)
-
-    def _tiles(self, source: str, tiles: str, view: View) -> Text:
-        choosing = view.choosing
-        text = Text()
-        for letter in self.painter.sort(tiles):
-            style = None
-            if choosing is not None and letter != MARKER:
-                style = click(CHOSEN_STYLE if choosing.chosen[:2] == (source, letter) else None, source + letter, view)
-            text.append_text(self.painter.tile(letter, 2, style))
-        return text
+    def takes_now(self, choosing: Choosing) -> bool:
+        return self._shape(choosing) == "take"
 
     # --- a player's board ------------------------------------------------------------
 
@@ -218,7 +195,8 @@ class StarsFamily(BoardFamily):
     def _hand(self, position: Position, board: Position, text: Messages, compact: bool) -> Text:
         wild = position["wild"]
         hand = self.painter.sort(board["hand"])
-        label = text("kept") if board.get("passed") else text("hand")
+        placing = position.get("phase") == "placement"
+        label = text("kept") if board.get("passed") and placing else text("hand")
         line = Text.assemble((f"{text('hand_short')} " if compact else f"{label}: ", "bold"))
         own = "".join(letter for letter in hand if letter != wild)
         wilds = hand.count(wild)
@@ -228,7 +206,7 @@ class StarsFamily(BoardFamily):
         if wilds:
             line.append(" ✱" if own else "✱", style="bold")
             line.append_text(self.painter.row(wild * wilds, 1, gap="" if compact else " "))
-        if board.get("passed") and not compact:
+        if board.get("passed") and placing and not compact:
             line.append(f"  ({text('passed')})", style="dim")
         return line
 

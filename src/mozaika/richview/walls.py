@@ -17,8 +17,8 @@ from rich.text import Text
 
 from mozaika.azul.wall import placement_points
 from mozaika.i18n import Messages
-from mozaika.richview.family import BoardFamily, Choosing, Path, Position, View, click
-from mozaika.richview.palette import CHOSEN_STYLE, MARKER, TARGET_STYLE
+from mozaika.richview.family import DISC_STYLE, BoardFamily, Choosing, Path, Position, View, click
+from mozaika.richview.palette import TARGET_STYLE
 
 TAKE = re.compile(r"^([1-9C])([A-Z])([1-5F])(.*)$")
 COLUMN = re.compile(r"^P(\d):([1-5])>([1-5])$")
@@ -87,45 +87,7 @@ class WallFamily(BoardFamily):
     # --- what lies between the players ------------------------------------------------
 
     def shared(self, position: Position, view: View) -> RenderableType:
-        text = view.text
-        choosing = view.choosing
-        specials = position.get("special_factories") or [None] * len(position["factories"])
-        cells: list[Text] = []
-        for index, (tiles, disc) in enumerate(zip(position["factories"], specials, strict=True)):
-            source = str(index + 1)
-            label = Text.assemble((source, self._source_style(source, choosing)))
-            if disc is not None:
-                label.append(f" SN{disc[0]}", style="bold #d7af00")
-                if len(disc) > 1:
-                    label.append(f"({disc[1:].lower()})", style="#d7af00")
-            label.append(" ")
-            cells.append(label + (self._source_tiles(source, tiles, view) if tiles else Text("—", style="dim")))
-        centre = Text.assemble(("C", self._source_style("C", choosing))) + Text(f" {text('centre')} ")
-        tiles = position["centre"] + (MARKER if position.get("marker_in_centre") else "")
-        centre.append_text(self._source_tiles("C", tiles, view) if tiles else Text("—", style="dim"))
-        cells.append(centre)
-        return Columns(cells, padding=(0, 2))
-
-    def _source_style(self, source: str, choosing: Choosing | None) -> Style:
-        if choosing is None:
-            return Style(bold=True)
-        if choosing.chosen[:1] == (source,):
-            return Style(bold=True) + CHOSEN_STYLE + TARGET_STYLE
-        if choosing.depth == 0 and source in choosing.next_tokens:
-            return Style(bold=True, underline=True)
-        return Style(bold=True)
-
-    def _source_tiles(self, source: str, tiles: str, view: View) -> Text:
-        choosing = view.choosing
-        text = Text()
-        for letter in self.painter.sort(tiles):
-            style = None
-            if choosing is not None and choosing.chosen[:2] == (source, letter):
-                style = CHOSEN_STYLE
-            if letter != MARKER and choosing is not None:
-                style = click(style, f"{source}{letter}", view)
-            text.append_text(self.painter.tile(letter, 2, style))
-        return text
+        return Columns(self.source_cells(position, view), padding=(0, 2))
 
     # --- a player's board ------------------------------------------------------------
 
@@ -215,7 +177,7 @@ class WallFamily(BoardFamily):
         if lost:
             floor.append(f"{lost}", style="bold red")
         if position.get("sn5_holder") == seat:
-            floor.append(" SN5 ", style="bold #d7af00")
+            floor.append(" SN5 ", style=DISC_STYLE)
             praline = position.get("sn5_praline") or ""
             floor.append_text(self.painter.tile(praline) if praline else self.painter.empty(2))
         return [header, floor]
@@ -243,7 +205,7 @@ class WallFamily(BoardFamily):
         if lost:
             floor.append(f" {lost}", style="bold red")
         if position.get("sn5_holder") == seat:
-            floor.append(" SN5", style="bold #d7af00")
+            floor.append(" SN5", style=DISC_STYLE)
         rows.append(floor)
         return Group(*rows)
 
@@ -264,7 +226,7 @@ class WallFamily(BoardFamily):
         lines = []
         for number in sorted(discs):
             colour = self.colour_name(discs[number], text) if discs[number] else text("its_colour")
-            line = Text.assemble((f"SN{number} ", "bold #d7af00"))
+            line = Text.assemble((f"SN{number} ", DISC_STYLE))
             line.append(text(f"disc_{number}", colour=colour))
             lines.append(line)
         return lines

@@ -185,6 +185,8 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         self.ready = True
+        # A steady cursor: a blinking one would draw each screenshot differently.
+        self.query_one("#prompt", Input).cursor_blink = False
         self.query_one("#shared", Static).border_title = self.text("table")
         self.query_one("#prompt", Input).focus()
         if self.table.clocks is not None:

@@ -168,11 +168,14 @@ class GameTable:
         return [seat.name for seat in self.seats]
 
     def next_bot(self) -> int | None:
-        """A bot seat that must decide now (bots move before people when several seats decide at once)."""
-        return next((seat for seat in self.state.to_move if not self.seats[seat].human), None)
+        """The bot seat that decides now: the first seat to move, when a bot sits there (a bot moves for that seat)."""
+        to_move = self.state.to_move
+        return to_move[0] if to_move and not self.seats[to_move[0]].human else None
 
     def next_human(self) -> int | None:
-        return next((seat for seat in self.state.to_move if self.seats[seat].human), None)
+        """The person who decides now: the first seat to move (grey-wall columns are chosen seat after seat)."""
+        to_move = self.state.to_move
+        return to_move[0] if to_move and self.seats[to_move[0]].human else None
 
     def _mover(self, move: Move) -> int:
         to_move = self.state.to_move
