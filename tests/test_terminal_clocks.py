@@ -16,8 +16,9 @@ from mozaika.records import Record, replay
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.app import PlayApp
 from mozaika.terminal.clockview import format_left
-from terminalkit import ARTIFACTS, settle, unwrapped_and_visible
 from test_play_terminal import spawn
+
+from terminalkit import ARTIFACTS, settle, unwrapped_and_visible
 
 NORMAL = PRESETS["normal"]
 
@@ -144,3 +145,26 @@ def test_times_left_read_as_players_write_them() -> None:
     assert [format_left(s) for s in (0, 9.7, 65, 3725)] == ["0:00", "0:09", "1:05", "1:02:05"]
     assert format_left(47 * 3600 + 59 * 60, real_time=False) == "47 h 59 min"
     assert format_left(600, real_time=False) == "10:00"
+
+
+def test_at_one_keyboard_only_the_person_asked_thinks_when_several_decide_at_once() -> None:
+    """A-10: the grey wall's columns are asked seat after seat at one keyboard, so only that seat's clock runs."""
+    fake_time = FakeTime(0.0)
+    state = mozaika.new_game("azul", players=2, seed=4, wall="grey")
+    seats = seats_from_names(["human", "human"], state.seed, Messages("en"))
+    table = GameTable(state, seats, control=NORMAL, now=fake_time)
+    rng = random.Random(4)
+    while len(table.state.to_move) < 2:
+        fake_time.advance(5.0)
+        seat = table.state.to_move[0]
+        table.play(rng.choice(table.state.legal_moves(seat)), seat)
+    assert table.clocks is not None
+    first, second = table.state.to_move
+    assert table.clocks.running(first) and not table.clocks.running(second)
+    waiting = table.time_left(second)
+    fake_time.advance(30.0)
+    assert table.time_left(second) == waiting
+    while table.state.to_move and table.state.to_move[0] == first:
+        table.play(table.state.legal_moves(first)[0], first)
+    if second in table.state.to_move:
+        assert table.clocks.running(second)

@@ -218,7 +218,8 @@ class GameTable:
             self.clocks.ended(self.now())
             return
         people = {index for index, seat in enumerate(self.seats) if seat.human}
-        self.clocks.follow(self.state.to_move, people, self.now())
+        # At one keyboard the seats deciding at once are asked one after another: only the one asked thinks.
+        self.clocks.follow(self.state.to_move[:1], people, self.now())
 
     def time_left(self, seat: int) -> float | None:
         """Seconds the seat has left, or None when it has no clock (an untimed game, a bot)."""
