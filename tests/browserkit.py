@@ -138,7 +138,9 @@ class Person:
         return self.page.url.rstrip("/").rsplit("/", 1)[1]
 
     def api(self, path: str) -> Any:
-        response = self.context.request.get(f"{self.base_url}/api{path}")
+        # A fresh connection each time: one kept idle while the page shows moves may be closed
+        # by the server (its keep-alive ends) just as it is reused.
+        response = self.context.request.get(f"{self.base_url}/api{path}", headers={"Connection": "close"})
         assert response.ok, f"{path}: {response.status} {response.text()}"
         return response.json()
 
