@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import random
 import shutil
@@ -113,12 +114,25 @@ def migrated_sqlite_database(folder: Path) -> str:
     return f"sqlite:///{copy}"
 
 
+class FakeTime:
+    """A clock the test moves by hand: the server's timed games read it instead of the wall clock."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 @contextmanager
-def running_app_on(url: str, **settings: Any) -> Iterator[TestClient]:
+def running_app_on(url: str, *, now: FakeTime | None = None, **settings: Any) -> Iterator[TestClient]:
     # Most tests never meet a bot: their workers start at the first bot move, if any.
     # Every finished game is reviewed: with a small budget, so that reviews stay out of the tests' way.
     options = {"bot_workers": 1, "start_bot_workers_early": False, "review_iterations": 8, **settings}
-    app = create_app(Settings(database_url=url, **options))
+    app = create_app(Settings(database_url=url, **options), now=now or time.time)
     with TestClient(app) as client:
         yield client
 
@@ -192,6 +206,25 @@ def play_random_moves(table_id: str, seats: list[Player], rng: random.Random, li
         view = response.json()["table"]  # the table after the move: who moves next
         played += 1
     return played
+
+
+def rewind_clocks(database: str, table_id: str, seconds: float) -> None:
+    """Move the table's stored clocks ``seconds`` into the past, as if the seats on turn had been thinking
+    that much longer: a server then finds their deadlines where a wall clock would have brought them."""
+    engine = create_engine(database)
+    try:
+        with engine.begin() as connection:
+            stored = connection.execute(text("SELECT clock FROM game_tables WHERE id = :id"), {"id": table_id}).scalar()
+            clock = json.loads(stored) if isinstance(stored, str) else stored
+            for seat in clock["seats"]:
+                if seat["since"] is not None:
+                    seat["since"] -= seconds
+            connection.execute(
+                text("UPDATE game_tables SET clock = :clock, clock_due = clock_due - :seconds WHERE id = :id"),
+                {"clock": json.dumps(clock), "seconds": seconds, "id": table_id},
+            )
+    finally:
+        engine.dispose()
 
 
 def wait_for(predicate: Callable[[], Any], timeout: float = 60.0, what: str = "the condition") -> Any:

@@ -176,6 +176,7 @@ def test_the_catalogues_have_every_message_in_both_languages() -> None:
     values.update(rule="A-4", explanation="x", move="1B1", moves="x", value="x", default="x", path="x", scores="x")
     values.update(names="x", steps="x", typed="x", tiles="x", slot="1", cost="1", line="1", column="1", step="1")
     values.update({f"n{count}": "x" for count in range(1, 5)})
+    values.update(level="x", label="x")
     for key in english.keys:
         assert english(key, **values) and czech(key, **values)
     for game in ("azul", "chocolatier", "pavilion"):

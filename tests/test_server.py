@@ -540,7 +540,9 @@ def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path)
             "level": "easy",
             "account": None,
             "replaced": True,
+            "timed_out": False,
             "you": False,
+            "can_return": False,
         }
         final = wait_for(lambda: (view := alice.table(table_id))["status"] == "finished" and view)
         assert final["result"]["winners"]

@@ -33,21 +33,38 @@ class Record:
     steps: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     """The final scores and winners, when the game is over (checked by :func:`replay`)."""
+    times: list[float | None] | None = None
+    """Seconds each step took, by step (None for chance outcomes and steps not timed); optional."""
+    clock: dict[str, Any] | None = None
+    """The time control the game was played with (:meth:`mozaika.clocks.TimeControl.to_dict`); optional."""
 
     @classmethod
-    def from_state(cls, state: State, players: Sequence[str] | None = None) -> Record:
-        """The record of a game played on ``state`` since :func:`mozaika.new_game` created it."""
+    def from_state(
+        cls,
+        state: State,
+        players: Sequence[str] | None = None,
+        *,
+        times: Sequence[float | None] | None = None,
+        clock: dict[str, Any] | None = None,
+    ) -> Record:
+        """The record of a game played on ``state`` since :func:`mozaika.new_game` created it,
+        with the seconds each step took (``times``, one per step) when they are known."""
         names = list(players) if players is not None else [f"Player {seat + 1}" for seat in range(state.players)]
         if len(names) != state.players:
             raise RecordError(f"{len(names)} names given for {state.players} players")
         result = {"scores": state.scores, "winners": state.winners} if state.is_over else None
+        steps = [str(step) for step in state.history]
+        if times is not None and len(times) != len(steps):
+            raise RecordError(f"{len(times)} times given for {len(steps)} steps")
         return cls(
             game=state.game_id,
             players=names,
             seed=state.seed,
             options=state.options,
-            steps=[str(step) for step in state.history],
+            steps=steps,
             result=result,
+            times=list(times) if times is not None else None,
+            clock=clock,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,6 +79,10 @@ class Record:
         }
         if self.result is not None:
             data["result"] = self.result
+        if self.times is not None:
+            data["times"] = self.times
+        if self.clock is not None:
+            data["clock"] = self.clock
         return data
 
     def to_json(self, indent: int | None = 1) -> str:
@@ -97,7 +118,25 @@ class Record:
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
             raise RecordError('"result" must be an object')
-        return cls(game=game, players=list(players), seed=seed, options=dict(options), steps=list(steps), result=result)
+        times = data.get("times")
+        if times is not None:
+            if not isinstance(times, list) or not all(_is_seconds(time) for time in times):
+                raise RecordError('"times" must be a list of seconds (or null), one per step')
+            if len(times) != len(steps):
+                raise RecordError(f'"times" holds {len(times)} entries for {len(steps)} steps')
+        clock = data.get("clock")
+        if clock is not None and not isinstance(clock, dict):
+            raise RecordError('"clock" must be an object')
+        return cls(
+            game=game,
+            players=list(players),
+            seed=seed,
+            options=dict(options),
+            steps=list(steps),
+            result=result,
+            times=None if times is None else [None if time is None else float(time) for time in times],
+            clock=clock,
+        )
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
@@ -117,6 +156,10 @@ class Record:
             return new_game(self.game, players=len(self.players), seed=self.seed, auto_chance=False, **self.options)
         except OptionError as error:
             raise RecordError(str(error)) from None
+
+
+def _is_seconds(value: Any) -> bool:
+    return value is None or (isinstance(value, int | float) and not isinstance(value, bool) and value >= 0)
 
 
 def replay(record: Record, *, upto: int | None = None) -> State:

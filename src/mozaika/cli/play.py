@@ -10,6 +10,7 @@ import typer
 
 from mozaika.bots import bot_names
 from mozaika.cli.common import console, fail, guarded, parse_options
+from mozaika.clocks import parse_time_control
 from mozaika.i18n import LANGUAGES, Messages, default_language
 from mozaika.records import Record
 from mozaika.registry import game_spec, new_game
@@ -32,6 +33,13 @@ def play_command(
     lang: Annotated[str | None, typer.Option(help="en or cs (default: from the locale).")] = None,
     seed: Annotated[int | None, typer.Option(help="Decides the deals and the bots' choices.")] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue a game saved with 's'.")] = None,
+    clock: Annotated[
+        str | None,
+        typer.Option(
+            help="Play on time: minutes+seconds per move (5+20), a preset (fast, normal, slow) or turn-based "
+            "(12h, 24h, 72h). A person whose time runs out is replaced by the medium bot."
+        ),
+    ] = None,
     plain: Annotated[
         bool, typer.Option("--plain", help="Line by line, for screen readers and pipes (the default off a terminal).")
     ] = False,
@@ -41,9 +49,11 @@ def play_command(
     if language not in LANGUAGES:
         fail(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
     text = Messages(language)
+    control = guarded(lambda: parse_time_control(clock)) if clock is not None else None
     if resume is not None:
         record = guarded(lambda: Record.from_json(resume.read_bytes()))
-        table = guarded(lambda: GameTable.resume(record, text))
+        timed = {"control": control} if clock is not None else {}  # else the record's own clock, if any
+        table = guarded(lambda: GameTable.resume(record, text, **timed))
         resumed = text("resumed", path=resume, round=table.state.round, steps=len(record.steps))
     else:
         spec = guarded(lambda: game_spec(game))
@@ -59,7 +69,7 @@ def play_command(
             fail(f"{spec.title} is played by 2, 3 or 4 players, not {len(names)} (F-1)")
         options = parse_options(option or [])
         state = guarded(lambda: new_game(game, players=len(names), seed=seed, **options))
-        table = GameTable(state, seats_from_names(names, state.seed, text))
+        table = GameTable(state, seats_from_names(names, state.seed, text), control=control)
         resumed = ""
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         if resumed:

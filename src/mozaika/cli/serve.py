@@ -52,6 +52,17 @@ def serve_command(
         bool,
         typer.Option("--no-rate-limits", help="Turn the rate limits off: for load tests on loopback only."),
     ] = False,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            help="SMTP URL for turn-based e-mail reminders, e.g. smtp+starttls://user:pass@mail.example.org"
+            "?from=mozaika@example.org (default: no e-mail)."
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(help="The address players reach the server at, for links in e-mails (default: this one)."),
+    ] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the address in a browser.")] = False,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
@@ -65,6 +76,14 @@ def serve_command(
     settings = Settings.from_environment(database_url=database, redis_url=redis, bot_workers=bot_workers)
     if replacement_bot not in LEVELS:
         fail(f"--replacement-bot is one of {', '.join(LEVELS)}, not {replacement_bot!r}")
+    address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+    if smtp is not None:
+        from mozaika.server.mail import Mailer, MailSettingsError
+
+        try:
+            Mailer.from_url(smtp)
+        except MailSettingsError as error:
+            fail(f"--smtp: {error}")
     settings = replace(
         settings,
         secure_cookies=secure_cookies,
@@ -73,8 +92,9 @@ def serve_command(
         review_seconds=review_seconds,
         allowed_origins=tuple(allowed_origin or ()),
         rate_limits=replace(settings.rate_limits, enabled=not no_rate_limits),
+        smtp_url=smtp,
+        public_url=public_url or address,
     )
-    address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     console.print(
         f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True
     )

@@ -20,6 +20,7 @@ from starlette.types import Scope
 import mozaika
 from mozaika import web
 from mozaika.server.api import accounts, analysis, live, reviews, tables
+from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.database import migrate
 from mozaika.server.errors import ApiError, TooManyRequestsError
 from mozaika.server.middleware import BodyLimit, SameOrigin, SecurityHeaders
@@ -42,9 +43,14 @@ docs/server.md). Every error is JSON: `{"error": {"code": ..., "message": ...}}`
 """
 
 
-def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -> FastAPI:
-    """The application for these settings; the database is migrated when it starts, then ``on_ready`` runs."""
-    service = Services.create(settings)
+def create_app(
+    settings: Settings, on_ready: Callable[[], None] | None = None, *, now: TimeSource = wall_clock
+) -> FastAPI:
+    """The application for these settings; the database is migrated when it starts, then ``on_ready`` runs.
+
+    ``now`` is where the clocks of timed games read the time (tests move it by hand).
+    """
+    service = Services.create(settings, now)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -53,11 +59,13 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
         await service.bots.start(early=settings.start_bot_workers_early)
         await service.bots.resume_all()
         service.reviewer.start()
+        await service.clocks.start()
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
+            await service.clocks.stop()
             await service.reviewer.stop()
             await service.bots.stop()
             await service.hub.stop()

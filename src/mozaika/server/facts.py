@@ -39,6 +39,8 @@ class TableFacts:
     to_move: list[int]
     undo_allowed: bool
     result: dict[str, Any] | None
+    clock: dict[str, Any] | None
+    clock_due: float | None
     seats: list[SeatFacts]
 
     @classmethod
@@ -47,13 +49,13 @@ class TableFacts:
         seats = [SeatFacts(s.index, s.kind, s.player_id, s.token_hash, s.bot_level) for s in table.seats]
         return cls(
             table.id, table.game, table.players, dict(table.options), table.seed, table.status, table.seq,
-            list(table.to_move), table.undo_allowed, table.result, seats,
+            list(table.to_move), table.undo_allowed, table.result, table.clock, table.clock_due, seats,
         )  # fmt: skip
 
 
 _COLUMNS = (
     GameTable.id, GameTable.game, GameTable.players, GameTable.options, GameTable.seed, GameTable.status,
-    GameTable.seq, GameTable.to_move, GameTable.undo_allowed, GameTable.result,
+    GameTable.seq, GameTable.to_move, GameTable.undo_allowed, GameTable.result, GameTable.clock, GameTable.clock_due,
     Seat.index, Seat.kind, Seat.player_id, Seat.token_hash, Seat.bot_level,
 )  # fmt: skip
 
@@ -71,7 +73,13 @@ _TABLES = Base.metadata.tables["game_tables"]
 _ADVANCE = (
     update(_TABLES)
     .where(_TABLES.c.id == bindparam("table_id"))
-    .values(seq=bindparam("new_seq"), to_move=bindparam("new_to_move"), updated_at=bindparam("now"))
+    .values(
+        seq=bindparam("new_seq"),
+        to_move=bindparam("new_to_move"),
+        clock=bindparam("new_clock"),
+        clock_due=bindparam("new_clock_due"),
+        updated_at=bindparam("now"),
+    )
 )
 
 
@@ -85,12 +93,23 @@ def read_facts(session: Session, table_id: str, *, lock: bool) -> TableFacts:
     return TableFacts(
         id=first.id, game=first.game, players=first.players, options=first.options, seed=first.seed,
         status=first.status, seq=first.seq, to_move=first.to_move, undo_allowed=first.undo_allowed,
-        result=first.result, seats=[SeatFacts(*row[10:]) for row in rows],
+        result=first.result, clock=first.clock, clock_due=first.clock_due,
+        seats=[SeatFacts(*row[12:]) for row in rows],
     )  # fmt: skip
 
 
 def write_advance(session: Session, table: TableFacts, entries: list[dict[str, Any]], now: datetime) -> None:
-    """Append log entries and set the table's sequence number and seats to move (from ``table``)."""
+    """Append log entries and set the table's sequence number, seats to move and clocks (from ``table``)."""
     connection = session.connection()
     connection.execute(_LOG, entries)
-    connection.execute(_ADVANCE, {"table_id": table.id, "new_seq": table.seq, "new_to_move": table.to_move, "now": now})
+    connection.execute(
+        _ADVANCE,
+        {
+            "table_id": table.id,
+            "new_seq": table.seq,
+            "new_to_move": table.to_move,
+            "new_clock": table.clock,
+            "new_clock_due": table.clock_due,
+            "now": now,
+        },
+    )

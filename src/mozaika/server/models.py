@@ -36,6 +36,10 @@ class Player(Base):
     rating_mu: Mapped[float] = mapped_column(Float, default=25.0)
     rating_sigma: Mapped[float] = mapped_column(Float, default=25.0 / 3)
     rated_games: Mapped[int] = mapped_column(Integer, default=0)
+    email: Mapped[str | None] = mapped_column(String(254))
+    """Where turn-based reminders go (accounts only); None when not given."""
+    email_reminders: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether the player wants an e-mail when it is their turn in a turn-based game (off by default)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
     @property
@@ -81,6 +85,10 @@ class GameTable(Base):
     bot_lease_holder: Mapped[str | None] = mapped_column(String(64))
     """The server process that plays this table's bots, until ``bot_lease_until``; then any other may."""
     bot_lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """The time control and each seat's clock (:meth:`mozaika.clocks.Clocks.to_dict`); None when untimed."""
+    clock_due: Mapped[float | None] = mapped_column(Float, index=True)
+    """When the clocks next need a look (a timeout or a reminder), in seconds since the epoch."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now, index=True)
 
@@ -104,7 +112,9 @@ class Seat(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64))
     """The hash of the invite link's token, while the seat is ``invited``."""
     replaced: Mapped[bool] = mapped_column(Boolean, default=False)
-    """True when a bot took over from a player who abandoned the game."""
+    """True when a bot took over from a player who abandoned the game (or ran out of time)."""
+    timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    """True when the bot took over because the player's time ran out (they may take the seat back)."""
 
     player: Mapped[Player | None] = relationship(lazy="joined")
 

@@ -12,25 +12,39 @@ from mozaika.protocol import State
 from mozaika.server.games import CHANCE, MOVE, Entry, Game, apply_entry, effective_steps
 
 
-def game_statistics(game: Game, entries: Sequence[Entry], times: Sequence[datetime]) -> list[dict[str, Any]]:
-    """Per seat: moves made, rounds begun as first player, and thinking time (from the log's times).
+def step_seconds(entries: Sequence[Entry], times: Sequence[datetime]) -> list[tuple[Entry, float | None]]:
+    """The steps that stand (after undos), each with the seconds the table waited for it: for a move,
+    the time since the entry before it; None for a chance outcome (drawn at once, by nobody).
 
-    ``times[i]`` is when ``entries[i]`` was written.  A move's thinking time runs from
-    the entry before it, so it counts only the time the table waited for that seat.
+    ``times[i]`` is when ``entries[i]`` was written.
     """
     when = {entry.seq: moment for entry, moment in zip(entries, times, strict=True)}
-    state = game.start()
-    stats = [{"moves": 0, "rounds_as_first_player": 0, "thinking_seconds": 0.0} for _ in range(game.players)]
-    rounds_seen = 0
+    timed: list[tuple[Entry, float | None]] = []
     previous: datetime | None = None
     for entry in effective_steps(entries):
         moment = when[entry.seq]
+        waited = None
+        if entry.kind == MOVE and previous is not None:
+            waited = round(max(0.0, (moment - previous).total_seconds()), 3)
+        timed.append((entry, waited))
+        previous = moment
+    return timed
+
+
+def game_statistics(game: Game, entries: Sequence[Entry], times: Sequence[datetime]) -> list[dict[str, Any]]:
+    """Per seat: moves made, rounds begun as first player, and thinking time (from the log's times).
+
+    A move's thinking time runs from the entry before it, so it counts only the time
+    the table waited for that seat.
+    """
+    state = game.start()
+    stats = [{"moves": 0, "rounds_as_first_player": 0, "thinking_seconds": 0.0} for _ in range(game.players)]
+    rounds_seen = 0
+    for entry, waited in step_seconds(entries, times):
         apply_entry(state, entry)
         if entry.kind == MOVE and entry.seat is not None:
             stats[entry.seat]["moves"] += 1
-            if previous is not None:
-                stats[entry.seat]["thinking_seconds"] += max(0.0, (moment - previous).total_seconds())
-        previous = moment
+            stats[entry.seat]["thinking_seconds"] += waited or 0.0
         if entry.kind == CHANCE and not state.is_chance and state.to_move and state.round > rounds_seen:
             rounds_seen = state.round
             stats[state.to_move[0]]["rounds_as_first_player"] += 1
@@ -63,10 +77,12 @@ def rank_order(state: State) -> list[int]:
 
 
 def rating_places(places: Sequence[int], abandoned: Sequence[bool]) -> list[int]:
-    """The places a rated game counts: a player who abandoned it loses it, below everyone who
-    stayed (together with any other who left), whatever the bot that played on scored."""
-    last = max(places) + 1
-    return [last if left else place for place, left in zip(places, abandoned, strict=True)]
+    """The places a rated game counts: a player who abandoned it (or ran out of time) loses it,
+    below everyone who stayed (together with any other who left), whatever the bot that played
+    on scored; those who stayed keep their order."""
+    stayed = [place for place, gone in zip(places, abandoned, strict=True) if not gone]
+    last = 1 + max(stayed, default=-1)
+    return [last if gone else place for place, gone in zip(places, abandoned, strict=True)]
 
 
 def new_ratings(ratings: Sequence[tuple[float, float]], places: Sequence[int]) -> list[tuple[float, float]]:

@@ -12,11 +12,14 @@ from typing import Any
 from mozaika.server.accounts import Accounts
 from mozaika.server.analysis import Analysis
 from mozaika.server.botplay import BotPlayer
+from mozaika.server.clocks import TimeSource, wall_clock
+from mozaika.server.clockwatch import ClockWatch
 from mozaika.server.credentials import HASHES_AT_ONCE
 from mozaika.server.database import Database
 from mozaika.server.hints import Hints
 from mozaika.server.leases import BotLeases
 from mozaika.server.live import Hub
+from mozaika.server.mail import Mailer
 from mozaika.server.ratelimit import RateLimiter
 from mozaika.server.reviews import ReviewRunner, Reviews
 from mozaika.server.settings import Settings
@@ -39,11 +42,20 @@ class Services:
     password_checks: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(HASHES_AT_ONCE))
     """Sign-ins and registrations waiting for a password hash wait here, on the event loop,
     rather than each in a thread of the pool every other request needs."""
+    mailer: Mailer | None = None
+    clocks: ClockWatch = field(init=False)
+
+    def __post_init__(self) -> None:
+        settings = self.settings
+        self.clocks = ClockWatch(
+            self.tables, self.announce, settings.clock_check_seconds, self.mailer, settings.public_url
+        )
 
     @classmethod
-    def create(cls, settings: Settings) -> Services:
+    def create(cls, settings: Settings, now: TimeSource = wall_clock) -> Services:
+        """The services of one process; ``now`` is where the clocks read the time."""
         db = Database(settings.database_url)
-        tables = Tables(db, settings)
+        tables = Tables(db, settings, now)
         hub = Hub(settings.redis_url)
         reviews = Reviews(db, tables)
         reviewer: list[ReviewRunner] = []
@@ -70,6 +82,7 @@ class Services:
             analysis=Analysis(tables, bots, settings),
             limiter=RateLimiter(settings.rate_limits, settings.redis_url, namespace=settings.database_url),
             hints=Hints(bots, settings),
+            mailer=Mailer.from_url(settings.smtp_url) if settings.smtp_url else None,
         )
 
     async def announce(self, outcome: Outcome) -> dict[str, Any]:

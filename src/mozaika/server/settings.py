@@ -70,6 +70,12 @@ class Settings:
     the server's own pages always may."""
     session_idle_days: float = 30.0
     """A session unused this long has ended: its player signs in again."""
+    clock_check_seconds: float = 1.0
+    """How often a process looks for tables whose clocks are due (a timeout, a reminder)."""
+    smtp_url: str | None = None
+    """Where turn-based reminders are e-mailed from (``smtp://host:port?from=…``); none without it."""
+    public_url: str = "http://127.0.0.1:8000"
+    """The address players reach the server at: the links in e-mails start with it."""
     limits: Limits = field(default_factory=Limits)
     rate_limits: RateLimits = field(default_factory=RateLimits)
 

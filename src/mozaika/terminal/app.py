@@ -39,6 +39,7 @@ from mozaika.richview import (
 )
 from mozaika.richview.family import CLICK_KEY
 from mozaika.terminal.choosing import MoveChooser
+from mozaika.terminal.clockview import clock_line
 from mozaika.terminal.game import GameTable, RoundEnd
 
 QUIT, SAVE, UNDO, HINT, HELP = "q", "s", "u", "?", "h"
@@ -46,6 +47,8 @@ COMMANDS = (QUIT, SAVE, UNDO, HINT, HELP)
 
 
 OPTION_KEY = "option"
+CLOCK_TICK = 0.25
+"""Seconds between two looks at a timed game's clocks (the heading counts down, a timeout is noticed)."""
 STEP_LINES = 3
 LOG_LINES = 200
 
@@ -163,6 +166,7 @@ class PlayApp(App[None]):
         self.finished = False
         self.quit_after_save = False
         self.ready = False
+        self.hinting = False
 
     # --- layout -----------------------------------------------------------------------
 
@@ -185,6 +189,8 @@ class PlayApp(App[None]):
         self.query_one("#prompt", Input).cursor_blink = False
         self.query_one("#shared", Static).border_title = self.text("table")
         self.query_one("#prompt", Input).focus()
+        if self.table.clocks is not None:
+            self.set_interval(CLOCK_TICK, self.check_clock)
         self.advance()
 
     def on_resize(self) -> None:
@@ -283,7 +289,7 @@ class PlayApp(App[None]):
         to_move = self.state.to_move
         choosing = self.chooser.choosing() if self.chooser is not None and not self.busy else None
         view = View(text=self.text, choosing=choosing, clickable=True, names=names)
-        self.query_one("#heading", Static).update(heading(position, names, self.text, to_move))
+        self.query_one("#heading", Static).update(self.heading_view())
         legend = family.legend(position, self.text)
         shared: RenderableType = family.shared(position, view)
         if family.kind == "wall" and legend:
@@ -312,6 +318,33 @@ class PlayApp(App[None]):
         self.query_one("#legend", Static).update(Group(*shown))
         self.query_one("#step", Static).update(self.step_view())
         self.query_one("#message", Static).update(self.message_text)
+
+    def heading_view(self) -> Text:
+        """The heading's line: the game, round, scores and who moves, and in a timed game the clocks."""
+        line = heading(self.state.to_dict(), self.table.names, self.text, self.state.to_move)
+        clocks = clock_line(self.table, self.text)
+        if clocks:
+            line.append("  ")
+            line.append_text(clocks)
+        return line
+
+    def check_clock(self) -> None:
+        """A timed game's tick: the clocks count down, and a person whose time ran out is replaced by the bot."""
+        if not self.ready or self.finished or len(self.screen_stack) > 1:
+            return  # a summary or a question is open: the table is looked at again when it closes
+        gone = self.table.timed_out()
+        if not gone:
+            self.query_one("#heading", Static).update(self.heading_view())
+            return
+        for seat in gone:
+            name = self.table.seats[seat].name
+            self.log_move(self.text("timed_out", name=name, level=self.table.replacement_bot))
+        if self.hinting:  # the hint was for a move that will not be made
+            self.hinting = self.busy = False
+            self.workers.cancel_group(self, "hint")
+        if not self.busy:  # else the bot that is thinking goes on, then the game does
+            self.advance()
+        self.say(self.text("timed_out", name=self.table.seats[gone[0]].name, level=self.table.replacement_bot), "bold")
 
     def _height(self, drawing: RenderableType, width: int) -> int:
         """How many lines a drawing takes at this width."""
@@ -505,7 +538,7 @@ class PlayApp(App[None]):
         if command == HELP:
             self.push_screen(Notice(self.help_view(), self.text("help_title"), self.text("press_enter")))
         elif command == HINT and not self.busy and self.chooser is not None:
-            self.busy = True
+            self.busy = self.hinting = True
             self.say(self.text("hint_thinking"))
             self._hint()
         elif command == UNDO and not self.busy:
@@ -527,7 +560,9 @@ class PlayApp(App[None]):
         self.call_from_thread(self._hinted, entries)
 
     def _hinted(self, entries: str) -> None:
-        self.busy = False
+        if not self.hinting:
+            return
+        self.busy = self.hinting = False
         self.say(self.text("hint", moves=entries), "bold green")
 
     def _save_to(self, answer: str) -> None:

@@ -6,11 +6,14 @@ a :class:`GameTable`; it knows nothing of screens.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mozaika.bots import LEVELS, Bot, bot_names, make_bot
+from mozaika.clocks import Clocks, TimeControl
 from mozaika.files import write_atomically
 from mozaika.i18n import Messages
 from mozaika.protocol import Move, State
@@ -19,6 +22,8 @@ from mozaika.records import Record, replay
 HINT_BOT = "expert"
 HINT_SECONDS = 1.0
 HINT_MOVES = 3
+REPLACEMENT_BOT = "medium"
+"""The level that plays on for a person whose time runs out (as the server's default)."""
 
 
 @dataclass
@@ -27,6 +32,8 @@ class Seat:
 
     name: str
     bot: Bot | None = None
+    timed_out: bool = False
+    """The person's time ran out and a bot plays the seat from then on."""
 
     @property
     def human(self) -> bool:
@@ -61,6 +68,11 @@ def _level_of(name: str) -> str | None:
     return stem if number.isdigit() and stem in bot_names() else None
 
 
+def _padded(times: list[float | None], steps: int) -> list[float | None]:
+    """A record's step times for its first ``steps`` steps (None where it has none)."""
+    return [*times[:steps], *[None] * (steps - len(times))]
+
+
 @dataclass(frozen=True)
 class RoundEnd:
     """A finished round: the position when it began and when it was scored (the game's end when ``final``)."""
@@ -80,6 +92,8 @@ class Hint:
 class _Undo:
     state: State
     round_start: dict[str, Any]
+    clocks: Clocks | None = None
+    times: list[float | None] = field(default_factory=list)
 
 
 @dataclass
@@ -92,33 +106,59 @@ class GameTable:
     hint_seconds: float = HINT_SECONDS
     round_start: dict[str, Any] = field(default_factory=dict)
     round_ends: list[RoundEnd] = field(default_factory=list)
+    control: TimeControl | None = None
+    """The time control of a timed game (``--clock``): the people have clocks, the bots none."""
+    now: Callable[[], float] = time.monotonic
+    """Where the clocks read the time (a test moves it by hand)."""
+    replacement_bot: str = REPLACEMENT_BOT
+    clocks: Clocks | None = None
+    times: list[float | None] = field(default_factory=list)
+    """Seconds each step of the game took (moves; None for draws), kept in a timed game's record."""
     _undo: list[_Undo] = field(default_factory=list)
+    _step_started: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.round_start:
             self.round_start = self.state.to_dict()
+        if self.control is not None and self.clocks is None:
+            self.clocks = Clocks.start(self.control, len(self.seats))
+        self.times = self.times or [None] * len(self.state.history)
+        self._step_started = self.now()
+        self._follow_clocks()
 
     @classmethod
     def resume(cls, record: Record, text: Messages, **settings: Any) -> GameTable:
-        """A saved game, continued: every move its people made can be undone, as if it had never stopped."""
+        """A saved game, continued: every move its people made can be undone, as if it had never stopped.
+
+        A timed game goes on with the record's time control (unless ``control`` is given), each person
+        with a fresh bank: the saved game keeps each move's time, not the clocks.
+        """
         replay(record)  # every step checked first, so that a bad record fails with the step and rule broken
         seats = seats_from_names(record.players, record.seed, text)
+        if "control" not in settings and record.clock is not None:
+            settings["control"] = TimeControl.from_dict({k: v for k, v in record.clock.items() if k != "label"})
         state = record.start()
         table = cls(state, seats, **settings)
         for step in record.steps:
             if state.is_chance:
                 state.apply_chance(step)
                 table._after_step()
-                continue
-            move = state.parse_move(step)
-            seat = table._mover(move)
-            table._remember(seat)
-            state.play(move)
-            table._after_step()
+            else:
+                move = state.parse_move(step)
+                seat = table._mover(move)
+                table._remember(seat)
+                state.play(move)
+                table._after_step()
+            table.times = _padded(record.times or [], len(state.history))
         state.auto_chance = True
         state.resolve_chance()
         table._after_step()
+        table.times = _padded(record.times or [], len(state.history))
         table.round_ends.clear()
+        if table.control is not None:
+            table.clocks = Clocks.start(table.control, len(seats))
+            table._step_started = table.now()
+            table._follow_clocks()
         return table
 
     # --- who moves ----------------------------------------------------------------------
@@ -148,8 +188,14 @@ class GameTable:
     def play(self, move: Move, seat: int) -> None:
         """Play a legal move of ``seat`` (checked by the engine), remembering a person's move for undo."""
         self._remember(seat)
+        before = len(self.state.history)
         self.state.play(move)
+        now = self.now()
+        # The move took the time since the step before it; the draws it set off took nobody's.
+        self.times += [round(now - self._step_started, 3)] + [None] * (len(self.state.history) - before - 1)
+        self._step_started = now
         self._after_step()
+        self._follow_clocks()
 
     def play_bot(self, seat: int) -> Move:
         bot = self.seats[seat].bot
@@ -160,7 +206,37 @@ class GameTable:
 
     def _remember(self, seat: int) -> None:
         if self.seats[seat].human:
-            self._undo.append(_Undo(self.state.copy(), self.round_start))
+            clocks = self.clocks.copy() if self.clocks is not None else None
+            self._undo.append(_Undo(self.state.copy(), self.round_start, clocks, list(self.times)))
+
+    # --- clocks -------------------------------------------------------------------------
+
+    def _follow_clocks(self) -> None:
+        if self.clocks is None:
+            return
+        if self.state.is_over:
+            self.clocks.ended(self.now())
+            return
+        people = {index for index, seat in enumerate(self.seats) if seat.human}
+        # At one keyboard the seats deciding at once are asked one after another: only the one asked thinks.
+        self.clocks.follow(self.state.to_move[:1], people, self.now())
+
+    def time_left(self, seat: int) -> float | None:
+        """Seconds the seat has left, or None when it has no clock (an untimed game, a bot)."""
+        if self.clocks is None or not self.seats[seat].human:
+            return None
+        return self.clocks.remaining(seat, self.now())
+
+    def timed_out(self) -> list[int]:
+        """Hand every person whose time has run out to the replacement bot; returns their seats."""
+        if self.clocks is None or self.state.is_over:
+            return []
+        gone = [seat for seat in self.clocks.expired(self.now()) if self.seats[seat].human]
+        for seat in gone:
+            self.seats[seat].bot = make_bot(self.replacement_bot, seed=self.state.seed * 7919 + seat + 1)
+            self.seats[seat].timed_out = True
+            self.clocks.stop(seat)
+        return gone
 
     def _after_step(self) -> None:
         if self.state.is_chance:
@@ -182,6 +258,14 @@ class GameTable:
         self.state = last.state
         self.round_start = last.round_start
         self.round_ends.clear()
+        self.times = last.times
+        if last.clocks is not None and self.clocks is not None:
+            # The clocks as they stood before the move (R-21): its turn reopens, and the time since is the mover's;
+            # a seat that has timed out meanwhile stays with its bot.
+            for seat, clock in enumerate(last.clocks.seats):
+                if not self.seats[seat].timed_out:
+                    self.clocks.seats[seat] = clock
+            self._follow_clocks()
         return True
 
     def take_round_ends(self) -> list[RoundEnd]:
@@ -207,5 +291,8 @@ class GameTable:
 
     def save(self, path: Path) -> None:
         """Write the game's record (raises OSError or MozaikaError; a failed save leaves no half-written file)."""
-        record = Record.from_state(self.state, self.names)
+        if self.control is not None:
+            record = Record.from_state(self.state, self.names, times=self.times, clock=self.control.to_dict())
+        else:
+            record = Record.from_state(self.state, self.names)
         write_atomically(path, record.to_json() + "\n")

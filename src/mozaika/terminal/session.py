@@ -18,6 +18,7 @@ from mozaika.errors import IllegalMoveError, MozaikaError, NotationError
 from mozaika.i18n import Messages
 from mozaika.protocol import Move
 from mozaika.richview import breakdown_table, position_family, position_view, round_summary
+from mozaika.terminal.clockview import clock_line
 from mozaika.terminal.game import GameTable
 
 UNDONE: Literal["undone"] = "undone"
@@ -48,6 +49,8 @@ class Session:
             move = self._ask(seat)
             if move is None:
                 return False
+            if self._timed_out():  # the answer came after the deadline: the bot plays the seat
+                continue
             if move != UNDONE:
                 self.table.play(move, seat)
                 self.say(self.text("you_played", name=self.table.seats[seat].name, move=move))
@@ -55,6 +58,13 @@ class Session:
         self.show()
         self.show_result()
         return True
+
+    def _timed_out(self) -> bool:
+        gone = self.table.timed_out()
+        for seat in gone:
+            name = self.table.seats[seat].name
+            self.say(self.text("timed_out", name=name, level=self.table.replacement_bot), "bold red")
+        return bool(gone)
 
     def _bot_turn(self, seat: int) -> None:
         name = self.table.seats[seat].name
@@ -169,6 +179,9 @@ class Session:
         state = self.table.state
         self.console.print()
         self.console.print(position_view(state.to_dict(), self.table.names, self.text, state.to_move))
+        clocks = clock_line(self.table, self.text)
+        if clocks:
+            self.console.print(clocks)
 
     def show_moves(self, seat: int, moves: list[Move]) -> None:
         """Your moves by number, a line per group (a source and colour, a star), read in order by a screen reader."""

@@ -17,7 +17,7 @@ from mozaika.server.api.identity import (
     session_token,
     set_session_cookie,
 )
-from mozaika.server.api.schemas import ERRORS, Guest, Registration, SignIn
+from mozaika.server.api.schemas import ERRORS, AccountSettings, Guest, Registration, SignIn
 from mozaika.server.errors import NotSignedInError
 
 router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
@@ -82,6 +82,25 @@ async def me(caller: CallerDep) -> dict[str, Any]:
     if not caller.signed_in:
         raise NotSignedInError("not signed in")
     return {"id": caller.player_id, "name": caller.name, "guest": caller.is_guest}
+
+
+@router.get("/me/settings", summary="The account's settings: e-mail and reminders")
+async def account_settings(request: Request, caller: CallerDep) -> dict[str, Any]:
+    found = await run_in_threadpool(services(request).accounts.settings, caller)
+    return {**found, "sending": _sending(request)}
+
+
+@router.put("/me/settings", summary="Change the account's settings (turn-based e-mail reminders are off by default)")
+async def change_settings(body: AccountSettings, request: Request, caller: CallerDep) -> dict[str, Any]:
+    changed = await run_in_threadpool(
+        services(request).accounts.change_settings, caller, body.email, body.email_reminders
+    )
+    return {**changed, "sending": _sending(request)}
+
+
+def _sending(request: Request) -> bool:
+    """Whether this server sends e-mail at all (``--smtp``): clients offer reminders only then."""
+    return services(request).settings.smtp_url is not None
 
 
 @router.get("/players/{username}", summary="A player's page: rating and recent games")

@@ -50,6 +50,26 @@ class NewTable(Body):
     )
     rated: bool = False
     undo: bool | None = Field(default=None, description="Allow undo (the default for friendly tables, never rated).")
+    clock: str | None = Field(
+        default=None,
+        max_length=16,
+        examples=["normal"],
+        description="The time control: none (friendly tables only), fast (2+10), normal (5+20), slow (10+40), "
+        "minutes+seconds such as 3+5 (real time), or 12h, 24h, 72h (turn-based). Default: none, or normal when rated.",
+    )
+
+
+class AccountSettings(Body):
+    email: str | None = Field(
+        default=None,
+        max_length=254,
+        pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$",
+        examples=["jana@example.org"],
+        description="Where reminders go; null removes it.",
+    )
+    email_reminders: bool = Field(
+        default=False, description="E-mail me when it is my turn in a turn-based game (and before its deadline)."
+    )
 
 
 class Join(Body):

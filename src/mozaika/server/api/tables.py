@@ -42,6 +42,7 @@ async def create(body: NewTable, request: Request, caller: CallerDep) -> dict[st
         seats=[SeatRequest(seat.kind, seat.level) for seat in body.seats] if body.seats is not None else None,
         rated=body.rated,
         undo=body.undo,
+        clock=body.clock,
     )
     service = services(request)
     if caller.signed_in:
@@ -96,6 +97,14 @@ async def start(table_id: TableId, request: Request, caller: CallerDep) -> dict[
 async def abandon(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
     return await service.announce(await run_in_threadpool(service.tables.abandon, table_id, caller))
+
+
+@router.post(
+    "/tables/{table_id}/return", summary="Take your seat back from the bot after your time ran out (friendly tables)"
+)
+async def take_back(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
+    service = services(request)
+    return await service.announce(await run_in_threadpool(service.tables.take_back, table_id, caller))
 
 
 @router.post("/tables/{table_id}/moves", summary="Play a move, quoting the sequence number it was chosen at")

@@ -1,7 +1,7 @@
 """Tables: create, join, start, play, undo, abandon, chat, and read back records and replays.
 
 The operations live by concern in this package's modules (``seating``, ``play``,
-``records``, ``chat``, ``views``, over the shared ``base``); ``Tables`` is the one
+``records``, ``chat``, ``views``, ``timeouts``, over the shared ``base``); ``Tables`` is the one
 service the API layer and the bot runner use.
 """
 
@@ -24,11 +24,11 @@ from mozaika.server.tables.base import (
     TableRequest,
 )
 from mozaika.server.tables.chat import TableChat
-from mozaika.server.tables.seating import TableSeating
+from mozaika.server.tables.timeouts import ClockOutcome, Reminder, TableTimeouts
 from mozaika.server.tables.views import game_catalogue
 
 
-class Tables(TableSeating, TableChat):
+class Tables(TableTimeouts, TableChat):
     """The service behind the table endpoints and the live connections."""
 
 
@@ -43,8 +43,10 @@ __all__ = [
     "SEAT_PLAYER",
     "STATUSES",
     "BotTurn",
+    "ClockOutcome",
     "HintRequest",
     "Outcome",
+    "Reminder",
     "SeatRequest",
     "TableRequest",
     "Tables",

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from mozaika.protocol import State
 from mozaika.server.accounts import Caller
+from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.credentials import token_hash
 from mozaika.server.database import Database
 from mozaika.server.errors import ConflictError, ForbiddenError, NotFoundError, NotSignedInError, StaleMoveError
@@ -49,6 +50,9 @@ class TableRequest:
     seats: Sequence[SeatRequest] | None = None
     rated: bool = False
     undo: bool | None = None
+    clock: str | None = None
+    """``none``, a preset (``fast``, ``normal``, ``slow``, ``12h``, ``24h``, ``72h``) or ``M+S``; by default
+    untimed, or ``normal`` when rated."""
 
 
 @dataclass
@@ -86,10 +90,12 @@ class HintRequest:
 class TableStore:
     """The database and the position cache behind every table operation, and the lookups they share."""
 
-    def __init__(self, db: Database, settings: Settings) -> None:
+    def __init__(self, db: Database, settings: Settings, now: TimeSource = wall_clock) -> None:
         self.db = db
         self.settings = settings
         self.positions = PositionCache()
+        self.now = now
+        """Where the clocks read the time (a test moves it by hand)."""
 
     def _game(self, table: GameTable | TableFacts) -> Game:
         return Game(table.game, table.players, dict(table.options), table.seed)

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from mozaika.errors import MozaikaError, NotationError
 from mozaika.protocol import State
+from mozaika.server import clocks
 from mozaika.server.accounts import Caller
 from mozaika.server.errors import ConflictError, ForbiddenError, MoveRefusedError
 from mozaika.server.facts import TableFacts, read_facts, write_advance
@@ -51,6 +52,8 @@ class TablePlay(TableRecords):
         if seat not in state.to_move:
             waiting = ", ".join(str(s + 1) for s in state.to_move)
             raise ConflictError(f"it is not your turn: seat {waiting} must move", details={"to_move": state.to_move})
+        if clocks.has_run_out(table.clock, seat, self.now()):
+            raise ConflictError("your time has run out: the bot takes over your seat")
         try:
             move = state.parse_move(text)
         except NotationError as error:
@@ -84,7 +87,10 @@ class TablePlay(TableRecords):
             entries = [Entry(table.seq + 1 + index, UNDO, seat.index, move.text) for index, move in enumerate(moves)]
             state = replay(self._game(table), [*log, *entries])
             facts = TableFacts.of(table)
-            self._advance(session, facts, entries, state)
+            # Whether the move taken back had ended the seat's turn: then its clock reopens that turn.
+            after_move = replay(self._game(table), [entry for entry in log if entry.seq <= moves[-1].seq])
+            ended_turn = seat.index not in after_move.to_move
+            self._advance(session, facts, entries, state, undo=(seat.index, ended_turn))
             session.refresh(table)
             view = self._view(session, table, caller, state)
         self.positions.remember(facts.id, facts.seq, state)
@@ -141,11 +147,32 @@ class TablePlay(TableRecords):
             entries.append(Entry(seq, CHANCE, None, str(outcome)))
         return entries
 
-    def _advance(self, session: Session, table: TableFacts, entries: list[Entry], state: State) -> None:
-        """Write entries to the log and advance the table (and ``table``), in the caller's transaction."""
+    def _advance(
+        self,
+        session: Session,
+        table: TableFacts,
+        entries: list[Entry],
+        state: State,
+        *,
+        undo: tuple[int, bool] | None = None,
+    ) -> None:
+        """Write entries to the log and advance the table (and ``table``) and its clocks, in the caller's
+        transaction; ``undo`` is the seat whose undo the entries are, and whether its undone move had
+        ended its turn."""
         now = utc_now()
         table.seq = entries[-1].seq
         table.to_move = list(state.to_move)
+        undo_by, reopens_turn = undo if undo is not None else (None, False)
+        timing = clocks.advanced(
+            table.clock,
+            state.to_move,
+            table.seats,
+            self.now(),
+            over=state.is_over,
+            undo_by=undo_by,
+            reopens_turn=reopens_turn,
+        )
+        table.clock, table.clock_due = timing.clock, timing.due
         rows = [{"table_id": table.id, **entry.to_dict(), "created_at": now} for entry in entries]
         write_advance(session, table, rows, now)
         if state.is_over:

@@ -3,6 +3,7 @@ replay and result, and the result and ratings written when a game ends."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -15,7 +16,14 @@ from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
 from mozaika.server.facts import read_facts
 from mozaika.server.games import Entry, public_position
 from mozaika.server.models import GameTable, LogEntry, Player
-from mozaika.server.results import final_result, game_statistics, new_ratings, rank_order, rating_places
+from mozaika.server.results import (
+    final_result,
+    game_statistics,
+    new_ratings,
+    rank_order,
+    rating_places,
+    step_seconds,
+)
 from mozaika.server.tables.base import FINISHED, OPEN
 from mozaika.server.tables.views import TableViews
 
@@ -40,7 +48,10 @@ class TableRecords(TableViews):
             if table.status != FINISHED:
                 raise ConflictError("the record is published when the game is over (it holds the seed of the draws)")
             state = self._position(session, table)
-            return Record.from_state(state, self._names(table))
+            rows = self._timed_log(session, table.id)
+            times = [waited for _, waited in step_seconds([entry for entry, _ in rows], [at for _, at in rows])]
+            control = table.clock["control"] if table.clock is not None else None
+            return Record.from_state(state, self._names(table), times=times, clock=control)
 
     def replay_step(self, table_id: str, step: int) -> dict[str, Any]:
         """A finished game's position after ``step`` of its record's steps (0 = before the first draw)."""
@@ -65,15 +76,20 @@ class TableRecords(TableViews):
                 raise ConflictError(f"the table is {table.status}: the result comes at the end of the game")
             return {"table": table.id, "game": table.game, "names": self._names(table), **table.result}
 
-    def _finish(self, session: Session, table: GameTable, state: State) -> None:
-        session.flush()
+    @staticmethod
+    def _timed_log(session: Session, table_id: str) -> list[tuple[Entry, datetime]]:
+        """Every log entry with the moment it was written."""
         rows = session.execute(
             select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text, LogEntry.created_at)
-            .where(LogEntry.table_id == table.id)
+            .where(LogEntry.table_id == table_id)
             .order_by(LogEntry.seq)
         ).all()
-        entries = [Entry(seq, kind, seat, text) for seq, kind, seat, text, _ in rows]
-        statistics = game_statistics(self._game(table), entries, [row[4] for row in rows])
+        return [(Entry(seq, kind, seat, text), at) for seq, kind, seat, text, at in rows]
+
+    def _finish(self, session: Session, table: GameTable, state: State) -> None:
+        session.flush()
+        rows = self._timed_log(session, table.id)
+        statistics = game_statistics(self._game(table), [entry for entry, _ in rows], [at for _, at in rows])
         result = final_result(state, statistics)
         if table.rated:
             result["ratings"] = self._rate(session, table, state)

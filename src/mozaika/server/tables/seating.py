@@ -7,8 +7,10 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from mozaika.bots import LEVELS
+from mozaika.clocks import Clocks
 from mozaika.errors import OptionError
 from mozaika.registry import game_ids, game_spec
+from mozaika.server import clocks
 from mozaika.server.accounts import Caller
 from mozaika.server.credentials import new_seed, new_table_id, new_token, token_hash
 from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError
@@ -56,6 +58,7 @@ class TableSeating(TablePlay):
         undo = request.undo if request.undo is not None else not request.rated
         if request.rated and undo:
             raise BadRequestError("rated tables do not allow undo")
+        timing = clocks.new_clocks(request.clock, rated=request.rated, players=request.players)
         secrets: dict[str, Any] = {"invites": {}}
         table = GameTable(
             id=new_table_id(),
@@ -69,9 +72,11 @@ class TableSeating(TablePlay):
             undo_allowed=undo,
             seq=0,
             to_move=[],
+            clock=timing,
+            clock_due=None,
         )
         for index, wanted in enumerate(seats):
-            seat = Seat(index=index, kind=SEAT_OPEN, replaced=False)
+            seat = Seat(index=index, kind=SEAT_OPEN, replaced=False, timed_out=False)
             if wanted.kind == "me":
                 secrets["seat"] = index
                 secrets["seat_token"] = self._claim(seat, owner)
@@ -200,13 +205,22 @@ class TableSeating(TablePlay):
             seat = self._own_seat(table.seats, caller)
             if table.status != RUNNING:
                 raise ConflictError(f"the table is {table.status}: only a running game can be abandoned")
-            seat.kind, seat.bot_level, seat.replaced = SEAT_BOT, self.settings.replacement_bot, True
-            seat.token_hash = None
+            self._replace_by_bot(table, seat)
             self._touch(table)
             state = self._position(session, table)
             view = self._view(session, table, caller, state)
             events = [self._table_event(table)]
         return self._outcome({"table": view}, events, table, state)
+
+    def _replace_by_bot(self, table: GameTable, seat: Seat, *, timed_out: bool = False) -> None:
+        """The replacement bot plays the seat from now on; the seat's clock stops."""
+        seat.kind, seat.bot_level, seat.token_hash = SEAT_BOT, self.settings.replacement_bot, None
+        seat.replaced, seat.timed_out = True, timed_out
+        if table.clock is not None:
+            timing = Clocks.from_dict(table.clock)
+            timing.stop(seat.index)
+            change = clocks.changed(timing)
+            table.clock, table.clock_due = change.clock, change.due
 
     def _creators_open_table(self, session: Session, table_id: str, caller: Caller, doing: str, why: str) -> GameTable:
         """The table, locked, when the caller created it and it waits for its start; else why not."""

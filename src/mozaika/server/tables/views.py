@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from mozaika.protocol import State
 from mozaika.registry import game_ids, game_spec
+from mozaika.server import clocks
 from mozaika.server.accounts import Caller, clean_name
 from mozaika.server.errors import BadRequestError, NotSignedInError
 from mozaika.server.facts import TableFacts
@@ -58,8 +59,15 @@ class TableViews(TableStore):
             if mine:
                 query = query.join(Seat, Seat.table_id == GameTable.id).where(Seat.player_id == caller.player_id)
             tables = session.scalars(query.order_by(GameTable.updated_at.desc()).limit(200)).unique().all()
-            summaries = [self._summary(table, caller) for table in tables]
-        summaries.sort(key=lambda summary: not summary["your_turn"])
+            now = self.now()
+            summaries = [self._summary(table, caller, now) for table in tables]
+        # The caller's turns first, the most pressing first: the seat with the least time left.
+        summaries.sort(
+            key=lambda summary: (
+                not summary["your_turn"],
+                clocks.time_left(summary["clock"], summary["you"], now) if summary["your_turn"] else 0.0,
+            )
+        )
         return summaries
 
     @staticmethod
@@ -87,12 +95,18 @@ class TableViews(TableStore):
                 "level": seat.bot_level,
                 "account": seat.player.username if seat.player is not None else None,
                 "replaced": seat.replaced,
+                "timed_out": seat.timed_out,
                 "you": self._holds(seat, caller),
+                # The caller's own seat, which the bot took when their time ran out (a friendly table's).
+                "can_return": seat.timed_out
+                and not table.rated
+                and caller.player_id is not None
+                and seat.player_id == caller.player_id,
             }
             for seat in table.seats
         ]
 
-    def _summary(self, table: GameTable, caller: Caller) -> dict[str, Any]:
+    def _summary(self, table: GameTable, caller: Caller, now: float | None = None) -> dict[str, Any]:
         seats = self._seats(table, caller)
         you = next((seat["index"] for seat in seats if seat["you"]), None)
         return {
@@ -113,6 +127,7 @@ class TableViews(TableStore):
             "you": you,
             "your_turn": table.status == RUNNING and you is not None and you in table.to_move,
             **self._final_scores(table),
+            "clock": clocks.view(table.clock, self.now() if now is None else now),
             "created_at": table.created_at.isoformat(),
             "updated_at": table.updated_at.isoformat(),
         }
@@ -157,14 +172,14 @@ class TableViews(TableStore):
         """The lobby's event for a table; made inside the session, which loads the names it shows."""
         return {"type": "table", "table": table.id, "summary": self._summary(table, Caller())}
 
-    @staticmethod
-    def _step_event(table: GameTable | TableFacts, entries: list[Entry], state: State | None) -> dict[str, Any]:
+    def _step_event(self, table: GameTable | TableFacts, entries: list[Entry], state: State | None) -> dict[str, Any]:
         event: dict[str, Any] = {
             "type": "step",
             "table": table.id,
             "seq": table.seq,
             "status": table.status,
             "entries": [entry.to_dict() for entry in entries],
+            "clock": clocks.view(table.clock, self.now()),
         }
         if state is not None:
             event.update(

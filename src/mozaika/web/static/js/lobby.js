@@ -1,9 +1,11 @@
 // The lobby: signing in, creating a table, and the lists of tables (yours, open, finished).
 
 import { Live, get, post } from "./api.js";
+import { clockField, lobbyClock } from "./clock.js";
 import { h, replace, toast } from "./dom.js";
 import { games } from "./games.js";
 import { explain, t } from "./i18n.js";
+import { remindersCard } from "./reminders.js";
 import { navigate } from "./router.js";
 import { seatName } from "./seats.js";
 import { playAsGuest, register, session, signIn } from "./session.js";
@@ -62,7 +64,8 @@ export async function lobbyPage(root, query) {
   }
   const catalogue = await games();
   const lists = h("div", { class: "lists" });
-  replace(root, h("div", { class: "lobby" }, createForm(catalogue), lists));
+  const form = createForm(catalogue);
+  replace(root, h("div", { class: "lobby" }, session.me.guest ? form : h("div", { class: "lobby-side" }, form, remindersCard()), lists));
   let timer = null;
   const refresh = () => {
     clearTimeout(timer);
@@ -84,6 +87,7 @@ function createForm(catalogue) {
   const seats = h("div", { class: "seat-plan" });
   const rated = h("input", { type: "checkbox", name: "rated", id: "new-rated", disabled: session.me.guest });
   const undo = h("input", { type: "checkbox", name: "undo", id: "new-undo", checked: true });
+  const clock = clockField(rated);
   rated.addEventListener("change", () => {
     undo.checked = !rated.checked;
     undo.disabled = rated.checked;
@@ -133,7 +137,7 @@ function createForm(catalogue) {
     try {
       const created = await post("/tables", {
         game: gameSelect.value, players: Number(players.value), options: chosenOptions, seats: plan,
-        rated: rated.checked, undo: rated.checked ? false : undo.checked,
+        rated: rated.checked, undo: rated.checked ? false : undo.checked, clock: clock.clockValue(),
       });
       const id = created.table.id;
       rememberInvites(id, created.invites);
@@ -148,7 +152,8 @@ function createForm(catalogue) {
   h("div", { class: "form-grid" },
     h("label", {}, h("span", {}, t("game")), gameSelect),
     h("label", {}, h("span", {}, t("players")), players),
-    options),
+    options,
+    clock),
   h("fieldset", {}, h("legend", {}, t("seats")), seats),
   h("div", { class: "checks" },
     h("label", { class: "check" }, rated, " ", t("rated"), session.me.guest ? h("small", { class: "muted" }, ` (${t("rated_accounts_only")})`) : ""),
@@ -187,6 +192,7 @@ function tableRow(table, catalogue, badge, joinable = false) {
     h("a", { href: `/tables/${table.id}`, "data-link": "" }, h("strong", {}, t(`game.${table.game}`)), " ", h("small", {}, options)),
     h("span", { class: "muted" }, ` ${seatNames(table)} · ${t(`status.${table.status}`)}`),
     badge ? h("span", { class: "badge turn-badge" }, badge) : "",
+    lobbyClock(table),
     joinable ? h("button", { type: "button", onClick: async () => {
       try {
         await post(`/tables/${table.id}/join`, {});

@@ -4,6 +4,7 @@
 
 import { Live, get, post } from "./api.js";
 import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
+import { Clocks, controlLabel, notificationButton, notifyTurn } from "./clock.js";
 import { clickable, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
 import { explain, t, term } from "./i18n.js";
@@ -59,6 +60,7 @@ class TablePage {
     this.roundStart = null;
     this.gains = null;
     this.wasMyTurn = false;
+    this.clocks = new Clocks();
     this.queue = Promise.resolve();
     this.waiting = 0;
     this.levels = {};
@@ -74,6 +76,7 @@ class TablePage {
     this.live?.close();
     finish();
     clearTurn();
+    this.clocks.stop();
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("preferences", this.onPreferences);
     document.removeEventListener("visibilitychange", this.onVisible);
@@ -83,6 +86,7 @@ class TablePage {
 
   async load() {
     this.table = await get(`/tables/${this.tableId}`);
+    this.clocks.update(this.table.clock);
     this.game = await adapterFor(this.table);
     this.me = this.table.you;
     if (this.table.status === "running" || this.table.status === "finished") {
@@ -125,6 +129,8 @@ class TablePage {
       this.side.addChat(event.message);
       return;
     }
+    // The clocks are right as the message arrives, whatever waits before its move is shown.
+    if (event.type === "step") this.clocks.update(event.clock);
     // While events wait their turn the page says so: what tests and scripts wait on.
     this.waiting += 1;
     this.frame.dataset.busy = "true";
@@ -146,15 +152,22 @@ class TablePage {
       }
     } else if (event.type === "table") {
       const before = this.table.status;
-      this.table = { ...this.table, ...(await get(`/tables/${this.tableId}`)) };
+      const fetched = await get(`/tables/${this.tableId}`);
+      // A step that arrived while the view was on its way is newer than the view's game: keep it.
+      const newer = fetched.seq >= this.table.seq;
+      this.table = newer ? { ...this.table, ...fetched } : { ...this.table, seats: fetched.seats, you: fetched.you };
       this.me = this.table.you;
+      this.clocks.update(this.table.clock);
       if (before === "open" && this.table.status === "running") {
         await this.load();
         return;
       }
       this.render();
+    } else if (event.type === "timeout") {
+      toast(event.seat === this.me ? t("clock.your_time_ran_out") : t("clock.timed_out", { name: event.name }), "error");
     } else if (event.type === "hello") {
       this.table = { ...this.table, ...event.table };
+      this.clocks.update(this.table.clock);
       this.render();
     }
   }
@@ -348,6 +361,21 @@ class TablePage {
     return this.table.seats.map(seatName);
   }
 
+  /** Whether the viewer plays here (or played, until their time ran out). */
+  seated() {
+    return (this.me !== null && this.me !== undefined) || this.table.seats.some((seat) => seat.can_return);
+  }
+
+  async takeBack() {
+    try {
+      await post(`/tables/${this.tableId}/return`);
+      toast(t("clock.taken_back"));
+      await this.load();
+    } catch (error) {
+      toast(explain(error), "error");
+    }
+  }
+
   /** Redraws the heading and the play area (the side only adds what is new). */
   render({ animate = false, focusKey = null } = {}) {
     finish();
@@ -361,6 +389,7 @@ class TablePage {
       h("h1", { dataset: { title: t(`game.${table.game}`) } }, t(`game.${table.game}`), " ", h("small", {}, this.optionWords())),
       h("span", { class: "connection", "data-status": this.connection, title: t("connection") }),
       this.statusLine(),
+      this.seated() && table.status !== "finished" ? notificationButton() : "",
       leaving ? h("button", { type: "button", class: "small abandon-button", onClick: () => this.abandon() }, t("abandon")) : "");
     replace(this.main, table.status === "open" || table.status === "cancelled"
       ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()), this.levels)
@@ -379,7 +408,10 @@ class TablePage {
     this.shown = table.position;
     this.shownEntries = this.entries.length;
     const mine = this.isMyTurn();
-    if (mine && !this.wasMyTurn && animate) turnSound();
+    if (mine && !this.wasMyTurn && animate) {
+      turnSound();
+      notifyTurn(t("notify.title", { game: term(table.game, `game.${table.game}`) }), t("notify.body"), `turn-${this.tableId}`);
+    }
     this.wasMyTurn = mine;
     markTurn(mine);
     if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled });
@@ -397,9 +429,9 @@ class TablePage {
   }
 
   optionWords() {
-    return Object.entries(this.table.options)
-      .map(([name, value]) => t(`option.${name}.${value}`))
-      .join(" · ");
+    const words = Object.entries(this.table.options).map(([name, value]) => t(`option.${name}.${value}`));
+    if (this.table.clock) words.push(controlLabel(this.table.clock.control));
+    return words.join(" · ");
   }
 
   statusLine() {
@@ -474,6 +506,7 @@ class TablePage {
     const badges = [
       seat === this.me ? h("span", { class: "badge you" }, t("you")) : "",
       first ? h("span", { class: "badge first", title: t("first_player_marker") }, "1") : "",
+      table.status === "running" && table.seats[seat]?.kind === "player" ? this.clocks.badge(seat) : "",
     ];
     const mine = seat === this.me;
     const classes = [turn ? "on-turn" : "", mine ? "mine" : "other"].filter(Boolean);
@@ -552,6 +585,9 @@ class TablePage {
       }
       if (this.chosen.length) items.push(h("button", { type: "button", class: "cancel", onClick: () => this.cancel() }, t("cancel")));
       if (table.hints) items.push(h("button", { type: "button", class: "hint-button", onClick: () => this.hint() }, t("hint")));
+    } else if (table.status === "running" && table.seats.some((seat) => seat.can_return)) {
+      items.push(h("p", { class: "prompt timed-out" }, t("clock.your_time_ran_out")),
+        h("button", { type: "button", class: "primary take-back-button", onClick: () => this.takeBack() }, t("clock.take_back")));
     } else if (table.status === "running") {
       items.push(h("p", { class: "prompt muted" }, this.me === null || this.me === undefined ? t("watching") : t("waiting_for_others")));
     }

@@ -1,0 +1,110 @@
+"""Every server process watches the clocks: when a table's are due, the first process to look hands
+the timed-out seats to the bot, tells everyone, and sends the turn-based reminders."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+from mozaika.clocks import HOUR, MINUTE
+from mozaika.registry import game_spec
+from mozaika.server.errors import ApiError
+from mozaika.server.mail import Letter, Mailer
+from mozaika.server.tables import Outcome, Reminder, Tables
+
+log = logging.getLogger("mozaika.server")
+
+
+class ClockWatch:
+    """Looks at the due tables every ``interval`` seconds (a look is one indexed query)."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        announce: Callable[[Outcome], Awaitable[Any]],
+        interval: float,
+        mailer: Mailer | None = None,
+        public_url: str = "",
+    ) -> None:
+        self.tables = tables
+        self.announce = announce
+        self.interval = interval
+        self.mailer = mailer
+        self.public_url = public_url.rstrip("/")
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the clock watch failed; it looks again shortly")
+            await asyncio.sleep(self.interval)
+
+    async def sweep(self) -> int:
+        """Act on every table whose clocks are due now; returns how many changed."""
+        changed = 0
+        for table_id in await run_in_threadpool(self.tables.due_tables):
+            try:
+                found = await run_in_threadpool(self.tables.expire, table_id)
+            except ApiError as error:  # the table went away meanwhile
+                log.info("clocks of %s not checked: %s", table_id, error.message)
+                continue
+            if found.outcome.events:
+                changed += 1
+                await self.announce(found.outcome)
+            for reminder in found.reminders:
+                await self._remind(reminder)
+        return changed
+
+    async def _remind(self, reminder: Reminder) -> None:
+        if self.mailer is None:
+            return
+        try:
+            await run_in_threadpool(self.mailer.send, self.letter(reminder))
+        except Exception:  # a reminder is a courtesy: the game goes on without it
+            log.exception("the reminder to %s about table %s was not sent", reminder.to, reminder.table_id)
+
+    def letter(self, reminder: Reminder) -> Letter:
+        title = game_spec(reminder.game).title
+        left = max(0.0, reminder.deadline - self.tables.now())
+        deadline = datetime.fromtimestamp(reminder.deadline, UTC).strftime("%Y-%m-%d %H:%M UTC")
+        link = f"{self.public_url}/tables/{reminder.table_id}"
+        if reminder.final:
+            subject = f"Mozaika: your move in {title} is due in {duration(left)}"
+            opening = f"your move in {title} is due soon: {duration(left)} left, until {deadline}."
+        else:
+            subject = f"Mozaika: your turn in {title}"
+            opening = f"it is your turn in {title}. You have {duration(left)}, until {deadline}."
+        body = (
+            f"Hello {reminder.name},\n\n{opening}\n\n{link}\n\n"
+            "If your time runs out, a bot plays your seat for the rest of the game.\n"
+            "You can turn these e-mails off in your account settings.\n"
+        )
+        return Letter(reminder.to, subject, body)
+
+
+def duration(seconds: float) -> str:
+    """``2 h 05 min``, ``7 min``, ``under a minute``."""
+    if seconds < MINUTE:
+        return "under a minute"
+    hours, rest = divmod(int(seconds), int(HOUR))
+    minutes = rest // int(MINUTE)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"

@@ -1,0 +1,124 @@
+"""Time running out at a table: the replacement bot takes the seat, reminders fall due, and a
+timed-out player of a friendly table takes their seat back.
+
+Any server process may notice that a table's clocks are due (``clock_due``); the
+table's row is locked and its clocks read again, so that exactly one process acts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+
+from mozaika.clocks import Clocks
+from mozaika.server import clocks
+from mozaika.server.accounts import Caller
+from mozaika.server.errors import ConflictError, ForbiddenError
+from mozaika.server.models import GameTable
+from mozaika.server.tables.base import RUNNING, SEAT_BOT, SEAT_PLAYER, Outcome
+from mozaika.server.tables.seating import TableSeating
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """An e-mail owed to a player whose turn it is in a turn-based game."""
+
+    to: str
+    name: str
+    table_id: str
+    game: str
+    deadline: float
+    final: bool
+    """The second reminder, shortly before the deadline."""
+
+
+@dataclass
+class ClockOutcome:
+    """What a look at a table's clocks produced: its events and bot turns, and the reminders to send."""
+
+    outcome: Outcome
+    reminders: list[Reminder] = field(default_factory=list)
+
+
+class TableTimeouts(TableSeating):
+    """Timeouts, reminders and taking a seat back."""
+
+    def due_tables(self) -> list[str]:
+        """The running tables whose clocks need a look now."""
+        with self.db.reading() as session:
+            query = select(GameTable.id).where(GameTable.status == RUNNING, GameTable.clock_due <= self.now())
+            return list(session.scalars(query.order_by(GameTable.clock_due).limit(500)))
+
+    def expire(self, table_id: str) -> ClockOutcome:
+        """Hand every seat whose time has run out to the replacement bot, and note the reminders due."""
+        now = self.now()
+        with self.db.transaction() as session:
+            table = self._locked(session, table_id)
+            if table.status != RUNNING or table.clock is None or table.clock_due is None or table.clock_due > now:
+                return ClockOutcome(Outcome({}, []))  # another process has been here first
+            timing = Clocks.from_dict(table.clock)
+            reminders = []
+            for seat in table.seats:
+                due = timing.reminder_due(seat.index)
+                if due is None or due > now or seat.index in timing.expired(now):
+                    continue
+                timing.mark_reminded(seat.index)
+                player = seat.player
+                if seat.kind == SEAT_PLAYER and player is not None and player.email and player.email_reminders:
+                    deadline = timing.deadline(seat.index)
+                    assert deadline is not None
+                    final = timing.seats[seat.index].reminded > 1
+                    reminders.append(Reminder(player.email, player.name, table.id, table.game, deadline, final))
+            change = clocks.changed(timing)
+            table.clock, table.clock_due = change.clock, change.due
+            events = []
+            for index in timing.expired(now):
+                seat = table.seats[index]
+                if seat.kind != SEAT_PLAYER:
+                    continue
+                name = self._seat_name(seat)
+                self._replace_by_bot(table, seat, timed_out=True)
+                events.append(
+                    {
+                        "type": "timeout",
+                        "table": table.id,
+                        "seat": index,
+                        "name": name,
+                        "bot": seat.bot_level,
+                        "rated": table.rated,
+                        "may_return": not table.rated,
+                    }
+                )
+            if not events:
+                return ClockOutcome(Outcome({}, []), reminders)
+            self._touch(table)
+            session.flush()
+            state = self._position(session, table)
+            events.append(self._table_event(table))
+            return ClockOutcome(self._outcome({}, events, table, state), reminders)
+
+    def take_back(self, table_id: str, caller: Caller) -> Outcome:
+        """A player whose time ran out takes their seat back from the bot (friendly tables only)."""
+        player = self._signed_in(caller)
+        with self.db.transaction() as session:
+            table = self._locked(session, table_id)
+            if table.status != RUNNING:
+                raise ConflictError(f"the table is {table.status}: a seat can be taken back only while the game runs")
+            seat = next((s for s in table.seats if s.player_id == player and s.timed_out and s.kind == SEAT_BOT), None)
+            if seat is None:
+                raise ConflictError("you have no seat here that the bot took over when your time ran out")
+            if table.rated:
+                raise ForbiddenError("in a rated game running out of time is final: the bot plays the seat on")
+            token = self._claim(seat, player)
+            seat.bot_level, seat.replaced, seat.timed_out = None, False, False
+            if table.clock is not None:
+                timing = Clocks.from_dict(table.clock)
+                timing.restart(seat.index, table.to_move, self.now())
+                change = clocks.changed(timing)
+                table.clock, table.clock_due = change.clock, change.due
+            self._touch(table)
+            session.flush()
+            view = self._view(session, table, caller)
+            events = [self._table_event(table)]
+        return Outcome({"table": view, "seat": seat.index, "seat_token": token}, events)

@@ -1,0 +1,170 @@
+"""Timed games at the terminal (``mozaika play --clock 5+20``): the same clocks as the server's, and the
+same rule when time runs out (the bot plays the seat on).  Time is moved by hand: nothing sleeps."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pexpect
+
+import mozaika
+from mozaika.clocks import PRESETS
+from mozaika.i18n import Messages
+from mozaika.records import Record, replay
+from mozaika.terminal import GameTable, seats_from_names
+from mozaika.terminal.app import PlayApp
+from mozaika.terminal.clockview import format_left
+from test_play_terminal import spawn
+
+from terminalkit import ARTIFACTS, settle, unwrapped_and_visible
+
+NORMAL = PRESETS["normal"]
+
+
+class FakeTime:
+    """A clock the test moves by hand."""
+
+    def __init__(self, start: float) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def timed_table(fake_time: FakeTime, names: list[str] | None = None, seed: int = 3) -> GameTable:
+    names = names or ["human", "random"]
+    state = mozaika.new_game("azul", players=len(names), seed=seed)
+    seats = seats_from_names(names, state.seed, Messages("en"))
+    return GameTable(state, seats, hint_bot="greedy", control=NORMAL, now=fake_time, replacement_bot="random")
+
+
+def test_a_persons_clock_runs_on_their_turn_only_and_earns_the_increment() -> None:
+    fake_time = FakeTime(0.0)
+    table = timed_table(fake_time)
+    assert table.time_left(0) == 300.0 and table.time_left(1) is None  # the bot has no clock
+    fake_time.advance(42.0)
+    assert table.time_left(0) == 258.0
+    table.play(table.state.legal_moves(0)[0], 0)
+    assert table.time_left(0) == 278.0  # 300 - 42 + 20
+    fake_time.advance(500.0)  # the bot's time costs nobody anything
+    table.play_bot(1)
+    assert table.time_left(0) == 278.0 and table.timed_out() == []
+    assert table.times[-1] == 500.0 or table.times[-2] == 500.0  # the bot's move took 500 s (draws may follow)
+
+
+def test_time_running_out_hands_the_seat_to_the_bot_and_an_undo_puts_the_clock_back() -> None:
+    fake_time = FakeTime(0.0)
+    table = timed_table(fake_time)
+    fake_time.advance(30.0)
+    table.play(table.state.legal_moves(0)[0], 0)
+    table.play_bot(1)
+    fake_time.advance(10.0)
+    assert table.undo()
+    assert table.time_left(0) == 260.0  # the turn reopens; the 10 s since count as the person's (R-21)
+    fake_time.advance(260.0)
+    assert table.timed_out() == [0]
+    assert table.seats[0].timed_out and not table.seats[0].human
+    assert table.next_bot() == 0 and table.time_left(0) is None
+    while not table.state.is_over:
+        table.play_bot(table.state.to_move[0])
+    assert table.timed_out() == []
+
+
+def test_a_timed_games_record_keeps_each_moves_time_and_its_clock_and_resumes_on_it(tmp_path: Path) -> None:
+    fake_time = FakeTime(0.0)
+    table = timed_table(fake_time)
+    rng = random.Random(2)
+    for _ in range(5):
+        fake_time.advance(rng.uniform(1, 20))
+        table.play(rng.choice(table.state.legal_moves(0)), 0)
+        table.play_bot(1)
+    path = tmp_path / "timed.json"
+    table.save(path)
+    record = Record.from_json(path.read_text())
+    assert record.clock == NORMAL.to_dict()
+    assert record.times is not None and len(record.times) == len(record.steps)
+    moves = [seconds for seconds in record.times if seconds is not None]
+    assert len(moves) == 10 and all(seconds >= 0 for seconds in moves)
+    replay(record)
+    again = GameTable.resume(record, Messages("en"), now=FakeTime(0.0))
+    assert again.control == NORMAL and again.time_left(0) == 300.0
+    assert again.times == record.times[: len(again.times)]
+
+
+def test_the_full_screen_client_shows_the_clock_and_a_timeout_lets_the_bot_finish_the_game() -> None:
+    async def play() -> None:
+        fake_time = FakeTime(0.0)
+        app = PlayApp(timed_table(fake_time), Messages("en"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            heading = str(app.heading_view())
+            assert "clock 5+20  Player 1 5:00" in heading
+            fake_time.advance(61.0)
+            app.check_clock()
+            assert "Player 1 3:59" in str(app.heading_view())
+            assert unwrapped_and_visible(app) == []
+            fake_time.advance(215.0)  # 24 s left: red
+            app.check_clock()
+            await pilot.pause()
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            app.save_screenshot(str(ARTIFACTS / "terminal-clock-80x24.svg"))
+            assert app.waiting_for_human
+            fake_time.advance(30.0)
+            app.check_clock()
+            for _ in range(2000):  # the bots play the game to its end
+                await settle(app, pilot)
+                if app.finished:
+                    break
+                await pilot.press("enter")  # past each round's summary
+            assert app.finished and app.table.state.is_over
+            assert app.table.seats[0].timed_out
+
+    asyncio.run(play())
+
+
+def test_mozaika_play_takes_a_clock_and_refuses_a_wrong_one() -> None:
+    wrong = spawn("--clock", "whenever")
+    wrong.expect_exact(pexpect.EOF)
+    wrong.close()
+    assert wrong.exitstatus == 2 and "5+20" in (wrong.before or "")
+    child = spawn("--clock", "2+10", "--seat", "human", "--seat", "easy", "--seed", "4")
+    child.expect(r"clock 2\+10.{0,20}Player 1 (2:00|1:5\d)")  # (styles may stand between the words)
+    child.expect_exact("h help) > ")
+    child.sendline("q")
+    child.expect_exact("[y/n] > ")
+    child.sendline("n")
+    child.expect_exact(pexpect.EOF)
+
+
+def test_times_left_read_as_players_write_them() -> None:
+    assert [format_left(s) for s in (0, 9.7, 65, 3725)] == ["0:00", "0:09", "1:05", "1:02:05"]
+    assert format_left(47 * 3600 + 59 * 60, real_time=False) == "47 h 59 min"
+    assert format_left(600, real_time=False) == "10:00"
+
+
+def test_at_one_keyboard_only_the_person_asked_thinks_when_several_decide_at_once() -> None:
+    """A-10: the grey wall's columns are asked seat after seat at one keyboard, so only that seat's clock runs."""
+    fake_time = FakeTime(0.0)
+    state = mozaika.new_game("azul", players=2, seed=4, wall="grey")
+    seats = seats_from_names(["human", "human"], state.seed, Messages("en"))
+    table = GameTable(state, seats, control=NORMAL, now=fake_time)
+    rng = random.Random(4)
+    while len(table.state.to_move) < 2:
+        fake_time.advance(5.0)
+        seat = table.state.to_move[0]
+        table.play(rng.choice(table.state.legal_moves(seat)), seat)
+    assert table.clocks is not None
+    first, second = table.state.to_move
+    assert table.clocks.running(first) and not table.clocks.running(second)
+    waiting = table.time_left(second)
+    fake_time.advance(30.0)
+    assert table.time_left(second) == waiting
+    while table.state.to_move and table.state.to_move[0] == first:
+        table.play(table.state.legal_moves(first)[0], first)
+    if second in table.state.to_move:
+        assert table.clocks.running(second)

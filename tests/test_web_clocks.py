@@ -1,0 +1,188 @@
+"""Clocks in the browser: they count down beside the boards, turn red in the last 30 seconds, and an
+opponent who runs out of time is replaced by the bot, live; the lobby lists the time left.
+
+Debian's Chromium, driven by Playwright, against a real ``mozaika serve``.  Instead of waiting
+two minutes for a bank to run out, the test moves the table's stored clocks back (the server
+then finds the deadline passed by itself, within a second).  Screenshots of the table with
+its clocks go to ``build/test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browserkit import Person
+from serverkit import rewind_clocks
+from serverprocess import ServerProcess
+
+# The page's notifications are recorded, and the test says when the tab is in the background.
+NOTIFICATIONS = """
+window.notices = [];
+window.Notification = class {
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+  constructor(title, options) { window.notices.push({ title, body: options.body }); }
+  close() {}
+};
+Object.defineProperty(document, "hidden", { configurable: true, get: () => window.inBackground === true });
+"""
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    folder: Path = tmp_path_factory.mktemp("clocks")
+    return f"sqlite:///{folder / 'clocks.db'}", folder
+
+
+@pytest.fixture(scope="module")
+def starting_server(database: tuple[str, Path]) -> Iterator[ServerProcess]:
+    """This module's server (the shared fixtures in conftest.py start Chromium beside it)."""
+    url, folder = database
+    # A server that would send reminders (no test here makes one due: nothing listens on the port).
+    smtp = "smtp://127.0.0.1:9?from=mozaika@example.org"
+    options = ("--replacement-bot", "beginner", "--smtp", smtp)
+    process = ServerProcess(url, folder / "server.log", None, 1, *options).launch()
+    yield process
+    process.stop()
+
+
+def newcomer(people: list[Person], browser: Any, server: ServerProcess, *, width: int, height: int) -> Person:
+    someone = Person(browser, server.url, width=width, height=height)
+    people.append(someone)
+    return someone
+
+
+def guest(people: list[Person], browser: Any, server: ServerProcess, name: str) -> Person:
+    """A guest in the lobby of a laptop's window."""
+    someone = newcomer(people, browser, server, width=1366, height=768)
+    someone.open("/")
+    someone.guest(name)
+    someone.page.wait_for_selector("#create-form")
+    return someone
+
+
+def clock_text(someone: Person, seat: int) -> str:
+    return someone.page.locator(f'.board-panel[data-seat="{seat}"] .clock').inner_text()
+
+
+def test_a_clock_counts_down_and_the_opponents_timeout_hands_the_seat_to_a_bot(
+    people: list[Person], browser: Any, server: ServerProcess, database: tuple[str, Path]
+) -> None:
+    alice = newcomer(people, browser, server, width=1366, height=768)
+    alice.context.add_init_script(NOTIFICATIONS)
+    alice.open("/")
+    alice.guest("Alice")
+    alice.page.wait_for_selector("#create-form")
+    alice.page.select_option("#new-clock", "custom")  # a custom clock: minutes and seconds per move
+    assert alice.page.locator("#new-clock-minutes").is_visible()
+    alice.page.select_option("#new-clock", "fast")
+    assert not alice.page.locator("#new-clock-minutes").is_visible()
+    table_id = alice.create_table("azul", ["open"])
+    assert "Fast 2+10" in alice.page.locator(".table-head h1").inner_text()
+
+    bob = newcomer(people, browser, server, width=390, height=844)
+    bob.page.goto(f"/join/{table_id}")
+    bob.page.wait_for_selector("#guest-form")
+    bob.guest("Bob")
+    bob.page.wait_for_url(re.compile(rf".*/tables/{table_id}$"))
+    alice.page.wait_for_selector(".start-button:not([disabled])")
+    alice.page.click(".start-button")
+
+    # Alice's clock runs and counts down; Bob's waits at his whole bank.
+    alice.page.wait_for_selector('.board-panel[data-seat="0"] .clock.running')
+    assert clock_text(alice, 1) == "2:00"
+    shown = clock_text(alice, 0)
+    alice.page.wait_for_function(
+        "shown => document.querySelector('.board-panel[data-seat=\"0\"] .clock').innerText !== shown", arg=shown
+    )
+    assert re.fullmatch(r"1:5\d", clock_text(alice, 0))
+    alice.play(alice.table()["legal_moves"][0])
+    alice.page.wait_for_selector('.board-panel[data-seat="1"] .clock.running')
+    assert not alice.page.locator('.board-panel[data-seat="0"] .clock.running').count()
+    assert re.fullmatch(r"2:0\d", clock_text(alice, 0)), "the increment was added at the end of her turn"
+    bob.page.wait_for_selector(".board-panel.mine .clock.running")
+    bob.screenshot("clock-table-390x844")
+
+    # Bob has 25 seconds left: his clock turns red on both pages.
+    rewind_clocks(database[0], table_id, 95.0)
+    alice.page.reload()
+    alice.page.wait_for_selector('.board-panel[data-seat="1"] .clock.running.low')
+    assert re.fullmatch(r"0:2\d", clock_text(alice, 1))
+    alice.screenshot("clock-table-1366x768")
+    bob.page.reload()
+    bob.page.wait_for_selector(".board-panel.mine .clock.low")
+    bob.screenshot("clock-table-low-390x844")
+
+    # His time runs out: the server hands his seat to the bot, which plays his turn; Alice, in another tab, is told.
+    alice.page.evaluate("window.inBackground = true")
+    rewind_clocks(database[0], table_id, 30.0)
+    alice.page.wait_for_selector(".toast", state="attached")
+    assert "Bob ran out of time" in alice.page.locator(".toast").first.inner_text()
+    alice.wait_for_turn_or_end()
+    seat = alice.table()["seats"][1]
+    assert (seat["kind"], seat["timed_out"], seat["level"]) == ("bot", True, "beginner")
+    assert "Bot" in alice.page.locator('.board-panel[data-seat="1"] .player-name').inner_text()
+    assert not alice.page.locator('.board-panel[data-seat="1"] .clock').count(), "a bot has no clock"
+    assert alice.page.evaluate("window.notices") == [
+        {"title": "Your turn: Azul", "body": "Mozaika: your move at the table."}
+    ]
+
+    # Bob sees what happened and takes his seat back (a friendly table), with a fresh clock.
+    bob.page.wait_for_selector(".take-back-button")
+    assert "Your time ran out" in bob.page.locator(".actions").inner_text()
+    bob.screenshot("clock-timed-out-390x844")
+    bob.page.click(".take-back-button")
+    bob.page.wait_for_selector(".board-panel.mine")
+    bob.page.wait_for_function("() => !document.querySelector('.take-back-button')")
+    assert alice.table()["seats"][1]["kind"] == "player"
+
+    # The lobby lists Alice's turn first, with the time she has left.
+    alice.page.evaluate("window.inBackground = false")
+    alice.open("/")
+    first = alice.page.locator("#your-tables li").first
+    assert "your-turn" in (first.get_attribute("class") or "")
+    assert re.search(r"Fast 2\+10 · \d:\d\d left", first.locator(".lobby-clock").inner_text())
+
+
+def test_a_turn_based_table_shows_each_deadline_and_the_time_left(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    ana = guest(people, browser, server, "Ana")
+    ana.page.select_option("#new-clock", "custom")
+    ana.screenshot("clock-lobby-form-1366x768", "#create-form")
+    ana.page.select_option("#new-clock", "24h")
+    ana.create_table("azul", ["bot:beginner"])
+    clock = ana.page.locator('.board-panel[data-seat="0"] .clock.running')
+    clock.wait_for()
+    assert re.fullmatch(r"4[78] h \d\d min", clock.locator(".clock-time").inner_text())  # a day, and a day's reserve
+    assert clock.locator(".clock-deadline").inner_text().startswith("until ")
+    assert not ana.page.locator(".clock.low").count(), "turn-based clocks are not red in their last 30 seconds"
+    assert not ana.page.locator('.board-panel[data-seat="1"] .clock').count(), "the bot has no clock"
+    assert "Turn-based, 24 h per move" in ana.page.locator(".table-head h1").inner_text()
+    ana.screenshot("clock-turn-based-1366x768")
+    ana.open("/")
+    row = ana.page.locator("#your-tables li.your-turn").first
+    assert re.search(r"24 h per move · 4[78] h \d\d min left", row.inner_text())
+    ana.screenshot("clock-lobby-1366x768")
+
+
+def test_an_account_turns_its_e_mail_reminders_on_in_the_lobby(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    eva = newcomer(people, browser, server, width=1366, height=768)
+    eva.open("/")
+    eva.register(f"eva{uuid.uuid4().hex[:8]}")
+    eva.page.wait_for_selector("#reminders-form")
+    assert not eva.page.locator("#reminder-wanted").is_checked()  # off by default
+    eva.page.fill("#reminder-email", "eva@example.org")
+    eva.page.check("#reminder-wanted")
+    eva.page.click("#reminders-form button[type=submit]")
+    eva.page.wait_for_selector(".toast")
+    assert eva.api("/me/settings") == {"email": "eva@example.org", "email_reminders": True, "sending": True}
+    eva.screenshot("clock-lobby-reminders-1366x768")
