@@ -64,6 +64,37 @@ def test_migrations_create_exactly_the_models_schema(database: str, tmp_path: Pa
         assert differences == []
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_upgrading_an_old_database_keeps_every_row(database: str, tmp_path: Path) -> None:
+    """Altering a table (SQLite rebuilds it) must not delete the rows that refer to it."""
+    rows = {
+        "players": "INSERT INTO players (id, name, username, rating_mu, rating_sigma, rated_games, created_at)"
+        " VALUES (1, 'Jana', 'jana', 25, 8.3, 0, :at)",
+        "sessions": "INSERT INTO sessions (token_hash, player_id, created_at) VALUES ('t', 1, :at)",
+        "game_tables": "INSERT INTO game_tables (id, game, players, options, seed, status, owner_id, rated,"
+        " undo_allowed, seq, to_move, result, created_at, updated_at)"
+        " VALUES ('old', 'azul', 2, '{}', 7, 'running', 1, false, true, 1, '[0]', NULL, :at, :at)",
+        "seats": 'INSERT INTO seats (table_id, "index", kind, player_id, bot_level, token_hash, invite_hash, replaced)'
+        " VALUES ('old', 0, 'player', 1, NULL, NULL, NULL, false), ('old', 1, 'bot', NULL, 'easy', NULL, NULL, false)",
+        "log_entries": "INSERT INTO log_entries (table_id, seq, kind, seat, text, created_at)"
+        " VALUES ('old', 1, 'chance', NULL, 'fill:BBYR/KKWW/RRRY/BWKY/YYYY', :at)",
+        "chat_messages": "INSERT INTO chat_messages (table_id, player_id, name, text, created_at)"
+        " VALUES ('old', 1, 'Jana', 'ahoj', :at)",
+    }
+    with ExitStack() as stack:
+        url = stack.enter_context(postgres_database()) if database == "postgresql" else f"sqlite:///{tmp_path}/s.db"
+        db = Database(url)
+        stack.callback(db.dispose)
+        migrate(db.engine, "0001")
+        with db.engine.begin() as connection:
+            for insert in rows.values():
+                connection.execute(text(insert), {"at": "2026-01-01 00:00:00+00:00"})
+        migrate(db.engine)
+        with db.engine.connect() as connection:
+            counts = {name: connection.execute(text(f"SELECT count(*) FROM {name}")).scalar() for name in rows}
+    assert counts == {"players": 1, "sessions": 1, "game_tables": 1, "seats": 2, "log_entries": 1, "chat_messages": 1}
+
+
 # --- players --------------------------------------------------------------------------------
 
 

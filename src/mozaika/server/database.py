@@ -9,7 +9,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
 
 # Any constant will do: it names the lock two starting servers take turns on.
@@ -51,11 +51,32 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     """Create or upgrade the schema to the newest migration, or to ``revision`` (safe to run from several processes)."""
     config = Config()
     config.set_main_option("script_location", "mozaika.server:migrations")
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite alters a table by building a new copy and dropping the old one (Alembic's
+            # batch mode): with foreign keys on, that drop would delete every row that refers to
+            # the table (a session's player, a table's seats and log). The pragma only takes
+            # effect outside a transaction, so it goes to the driver's connection directly.
+            _pragma(connection, "foreign_keys=OFF")
+        try:
+            with connection.begin():
+                if connection.dialect.name == "postgresql":
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"the migration left rows that refer to nothing: {broken[:5]}")
+        finally:
+            if sqlite:
+                _pragma(connection, "foreign_keys=ON")
+
+
+def _pragma(connection: Connection, setting: str) -> None:
+    driver_connection: Any = connection.connection.dbapi_connection
+    driver_connection.execute(f"PRAGMA {setting}")
 
 
 class Database:
