@@ -110,7 +110,7 @@ def test_azul_against_a_bot_played_to_the_end_by_clicking(
     shown = [int(text) for text in jana.page.locator(".final-score").all_inner_texts()]
     record = Record.from_dict(jana.api(f"/tables/{table_id}/record"))
     assert shown == replay(record).scores
-    assert jana.page.locator(".result .breakdown").inner_text().count("Placed tiles") == 1
+    assert jana.page.locator(".result .breakdown:has(.final-score)").inner_text().count("Placed tiles") == 1
     jana.page.click("a.brand")
     jana.page.wait_for_selector(f"#finished-tables a[href='/tables/{table_id}']")
     jana.page.go_back()
