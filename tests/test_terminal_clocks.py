@@ -127,6 +127,46 @@ def test_the_full_screen_client_shows_the_clock_and_a_timeout_lets_the_bot_finis
     asyncio.run(play())
 
 
+def test_a_person_whose_time_ran_out_takes_the_seat_back_with_a_fresh_bank() -> None:
+    """R-22: at a friendly table (every game at one keyboard is one) the seat can be taken back from the bot."""
+    fake_time = FakeTime(0.0)
+    table = timed_table(fake_time)
+    assert table.take_back() == [], "no one's time ran out"
+    fake_time.advance(301.0)
+    assert table.timed_out() == [0]
+    table.play_bot(0)  # the bot plays the seat meanwhile
+    fake_time.advance(7.0)
+    assert table.take_back() == [0]
+    assert table.seats[0].human and not table.seats[0].timed_out
+    assert table.time_left(0) == 300.0, "a fresh bank, not yet running: the seat is not on turn"
+    table.play_bot(1)
+    assert table.next_human() == 0
+    fake_time.advance(12.0)
+    assert table.time_left(0) == 288.0, "it runs again on the person's turn"
+
+
+def test_the_full_screen_client_gives_the_seat_back_at_t() -> None:
+    async def play() -> None:
+        fake_time = FakeTime(0.0)
+        app = PlayApp(timed_table(fake_time), Messages("en"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            fake_time.advance(301.0)
+            app.check_clock()
+            assert app.table.seats[0].timed_out and app.busy, "the bot thinks for the seat"
+            await pilot.press("t")  # the seat comes back after the bot's move
+            for _ in range(200):
+                await settle(app, pilot)
+                if app.waiting_for_human or app.finished:
+                    break
+                await pilot.press("enter")  # past a round's summary
+            assert app.table.seats[0].human and not app.table.seats[0].timed_out
+            assert app.finished or app.waiting_for_human
+            assert "takes the seat back" in "\n".join(str(line) for line in app.query_one("#log").lines)
+
+    asyncio.run(play())
+
+
 def test_mozaika_play_takes_a_clock_and_refuses_a_wrong_one() -> None:
     wrong = spawn("--clock", "whenever")
     wrong.expect_exact(pexpect.EOF)

@@ -42,8 +42,8 @@ from mozaika.terminal.choosing import MoveChooser
 from mozaika.terminal.clockview import clock_line
 from mozaika.terminal.game import GameTable, RoundEnd
 
-QUIT, SAVE, UNDO, HINT, HELP = "q", "s", "u", "?", "h"
-COMMANDS = (QUIT, SAVE, UNDO, HINT, HELP)
+QUIT, SAVE, UNDO, HINT, HELP, BACK = "q", "s", "u", "?", "h", "t"
+COMMANDS = (QUIT, SAVE, UNDO, HINT, HELP, BACK)
 
 
 OPTION_KEY = "option"
@@ -157,6 +157,8 @@ class PlayApp(App[None]):
         self.text = text.for_game(table.state.game_id)
         self.save_dir = save_dir or Path.cwd()
         self.chooser: MoveChooser | None = None
+        self.taking_back = False
+        """A person asked for their seat back while a bot was thinking: it is theirs after that move."""
         self.cursor = 0
         self.cursor_moved = False
         self.busy = False
@@ -246,6 +248,9 @@ class PlayApp(App[None]):
     def _bot_moved(self, seat: int, move: Move) -> None:
         self.busy = False
         self.log_move(self.text("bot_played", name=self.table.seats[seat].name, move=move))
+        if self.taking_back:
+            self.take_seats_back()
+            return
         self.advance()
 
     def _show_round_ends(self, ends: list[RoundEnd]) -> None:
@@ -401,7 +406,12 @@ class PlayApp(App[None]):
             self.query_one("#prompt", Input).value = ""
             self.run_command(event.value.strip().lower())
             return
-        if self.saving or self.chooser is None:
+        if self.saving:
+            return
+        if self.chooser is None:  # the bots are playing: a command key acts at once
+            if event.value.strip().lower() in COMMANDS:
+                self.query_one("#prompt", Input).value = ""
+                self.run_command(event.value.strip().lower())
             return
         value = event.value
         command = value.strip().lower()
@@ -550,8 +560,29 @@ class PlayApp(App[None]):
         elif command == SAVE and not self.busy:
             self.saving = True
             self.say(self.text("save_as", default=self.table.default_save_path()))
+        elif command == BACK:
+            if self.busy and not self.hinting:
+                self.taking_back = True  # after the move the bot is thinking of
+                self.say(self.text("seat_back_soon"))
+            else:
+                self.take_seats_back()
         elif command == QUIT:
             self.action_quit_game()
+
+    def take_seats_back(self) -> None:
+        """The people whose time ran out play their seats again (a timed game at one keyboard)."""
+        self.taking_back = False
+        returning = self.table.take_back()
+        if not returning:
+            self.say(self.text("nothing_to_take_back"), "bold")
+            return
+        names = ", ".join(self.table.seats[seat].name for seat in returning)
+        self.log_move(self.text("seat_back", names=names))
+        self.say(self.text("seat_back", names=names), "bold green")
+        if self.hinting:
+            self.hinting = self.busy = False
+            self.workers.cancel_group(self, "hint")
+        self.advance()
 
     @work(thread=True, group="hint")
     def _hint(self) -> None:
@@ -600,6 +631,8 @@ class PlayApp(App[None]):
         position = self.state.to_dict()
         family = position_family(position)
         parts: list[RenderableType] = [Text(self.text("help_keys"))]
+        if self.table.clocks is not None:
+            parts.append(Text(self.text("help_clock")))
         parts.extend(family.legend(position, self.text, every=True))
         return Group(*parts)
 

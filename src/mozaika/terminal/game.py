@@ -238,6 +238,16 @@ class GameTable:
             self.clocks.stop(seat)
         return gone
 
+    def take_back(self) -> list[int]:
+        """The people whose time ran out take their seats back from the bot, each with a fresh bank (R-22)."""
+        if self.clocks is None or self.state.is_over:
+            return []
+        returning = [index for index, seat in enumerate(self.seats) if seat.timed_out]
+        for index in returning:
+            self.seats[index].bot, self.seats[index].timed_out = None, False
+            self.clocks.restart(index, self.state.to_move, self.now())
+        return returning
+
     def _after_step(self) -> None:
         if self.state.is_chance:
             return

@@ -22,7 +22,7 @@ from mozaika.terminal.clockview import clock_line
 from mozaika.terminal.game import GameTable
 
 UNDONE: Literal["undone"] = "undone"
-QUIT, SAVE, UNDO, HINT, HELP = "q", "s", "u", "?", "h"
+QUIT, SAVE, UNDO, HINT, HELP, BACK = "q", "s", "u", "?", "h", "t"
 
 
 class Session:
@@ -105,6 +105,13 @@ class Session:
                     self.say(self.text("undone"), "yellow")
                     return UNDONE
                 self.say(self.text("nothing_to_undo"), "yellow")
+            elif command == BACK:
+                returning = self.table.take_back()
+                if returning:
+                    names = ", ".join(self.table.seats[index].name for index in returning)
+                    self.say(self.text("seat_back", names=names), "bold green")
+                    return UNDONE  # who moves now is asked again
+                self.say(self.text("nothing_to_take_back"), "yellow")
             else:
                 move = self._read_move(answer, moves)
                 if move is not None:
