@@ -273,6 +273,7 @@ def test_a_phone_of_360_pixels_shows_the_whole_table_without_sideways_scrolling(
 ) -> None:
     ida = person(people, browser, server, width=360, height=740)
     ida.register(unique("ida"))
+    assert ida.page.evaluate("document.documentElement.scrollWidth") <= 360, "the lobby and its form fit too"
     ida.create_table("azul", ["bot:easy", "bot:easy", "bot:easy"], {"wall": "grey"})
     ida.wait_for_turn_or_end()
     width = ida.page.evaluate("document.documentElement.scrollWidth")
