@@ -167,6 +167,22 @@ def test_the_full_screen_client_gives_the_seat_back_at_t() -> None:
     asyncio.run(play())
 
 
+def test_a_clock_tick_while_the_app_closes_does_nothing() -> None:
+    """The tick may come as the screen is taken down (at quit): it must not look for widgets that are gone."""
+
+    async def play() -> None:
+        fake_time = FakeTime(0.0)
+        app = PlayApp(timed_table(fake_time), Messages("en"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await app.query_one("#heading").remove()
+            fake_time.advance(400.0)
+            app.check_clock()
+            assert not app.table.seats[0].timed_out, "nothing was decided by a closing app"
+
+    asyncio.run(play())
+
+
 def test_mozaika_play_takes_a_clock_and_refuses_a_wrong_one() -> None:
     wrong = spawn("--clock", "whenever")
     wrong.expect_exact(pexpect.EOF)

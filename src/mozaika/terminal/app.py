@@ -337,6 +337,8 @@ class PlayApp(App[None]):
         """A timed game's tick: the clocks count down, and a person whose time ran out is replaced by the bot."""
         if not self.ready or self.finished or len(self.screen_stack) > 1:
             return  # a summary or a question is open: the table is looked at again when it closes
+        if not self.query("#heading"):
+            return  # the app is closing: its widgets are already gone
         gone = self.table.timed_out()
         if not gone:
             self.query_one("#heading", Static).update(self.heading_view())
