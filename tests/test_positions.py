@@ -221,3 +221,9 @@ def test_the_builder_accepts_every_position_a_game_reaches(state: mozaika.State)
     """Every part given, the builder makes the very position (F-4: the bag is what is left)."""
     built = build(state.game_id, players=state.players, auto_chance=False, **parts_of(state))
     assert comparable(built) == comparable(state)
+
+
+@pytest.mark.parametrize(("game", "misspelt"), [("azul", "wals"), ("chocolatier", "floor"), ("pavilion", "star")])
+def test_a_part_the_builder_does_not_know_is_refused_not_ignored(game: str, misspelt: str) -> None:
+    with pytest.raises(PositionError, match=rf"has no part '{misspelt}'; its parts are: "):
+        build(game, players=2, **{misspelt: []})

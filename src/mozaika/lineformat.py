@@ -249,6 +249,13 @@ def read_stats(text: str, names: Sequence[str], where: str) -> dict[str, int]:
     return dict(zip(names, read_counts(text, len(names), f"{where}'s statistics"), strict=True))
 
 
+def check_parts(parts: Mapping[str, Any], known: Iterable[str], position: str) -> None:
+    """Refuse a part the builder does not know (a misspelt name would otherwise be ignored)."""
+    unknown = sorted(set(parts) - set(known))
+    if unknown:
+        raise PositionError(f"{position} has no part {unknown[0]!r}; its parts are: {', '.join(sorted(known))}")
+
+
 def per_player(parts: Mapping[str, Any], name: str, players: int, empty: Any) -> list[Any]:
     """A builder part given per player (``scores=[12, 7]``), or ``empty`` for everyone when left out."""
     given = parts.get(name)

@@ -18,6 +18,7 @@ from mozaika.errors import NotationError, PositionError
 from mozaika.lineformat import (
     FamilyKit,
     Tokens,
+    check_parts,
     counts_token,
     given_counts,
     group_text,
@@ -117,11 +118,7 @@ class WallKit(FamilyKit):
     # --- the builder ----------------------------------------------------------------
 
     def build(self, players: int, options: Mapping[str, Any], theme: Theme, parts: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(parts) - PARTS)
-        if unknown:
-            raise PositionError(
-                f"a wall game's position has no part {unknown[0]!r}; its parts are: {', '.join(sorted(PARTS))}"
-            )
+        check_parts(parts, PARTS, "a wall game's position")
         grey = options.get("wall", options.get("box")) in ("grey", "brown")
         factory_count = FACTORIES[players]
         walls = [

@@ -15,6 +15,7 @@ from mozaika.errors import NotationError, PositionError
 from mozaika.lineformat import (
     FamilyKit,
     Tokens,
+    check_parts,
     counts_text,
     counts_token,
     given_counts,
@@ -104,11 +105,7 @@ class StarKit(FamilyKit):
     # --- the builder ----------------------------------------------------------------
 
     def build(self, players: int, options: Mapping[str, Any], theme: Theme, parts: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(parts) - PARTS)
-        if unknown:
-            raise PositionError(
-                f"a Summer Pavilion position has no part {unknown[0]!r}; its parts are: {', '.join(sorted(PARTS))}"
-            )
+        check_parts(parts, PARTS, "a Summer Pavilion position")
         stars = [_stars(entry, seat) for seat, entry in enumerate(per_player(parts, "stars", players, None))]
         hands = [str(hand or "").upper() for hand in per_player(parts, "hands", players, "")]
         passed = [bool(flag) for flag in per_player(parts, "passed", players, False)]
