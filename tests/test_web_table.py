@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from browserkit import Person, clicks, public_state
+from serverkit import wait_for
 from serverprocess import ServerProcess
 
 VARIANTS = [
@@ -76,23 +77,19 @@ def test_every_game_fits_one_screen_on_a_laptop_and_the_decision_on_a_phone(
     ana.wait_for_turn_or_end()
     page = ana.page
     for width, height in ((1366, 768), (1280, 720)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(100)
+        ana.resize(width, height)
         assert fits_without_scrolling(ana), f"{width}x{height}: the page scrolls"
         for part in [*ONE_SCREEN, ".board-panel.other svg.board", ".side"]:
             assert in_view(ana, part), f"{width}x{height}: {part} is not wholly on the screen"
         ana.screenshot(f"table-{game}-{variant}-{width}x{height}")
     # A board scales with the window.
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    page.wait_for_timeout(100)
+    ana.resize(1920, 1080)
     large = page.locator(".board-panel.mine svg.board").bounding_box()
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.wait_for_timeout(100)
+    ana.resize(1366, 768)
     small = page.locator(".board-panel.mine svg.board").bounding_box()
     assert large and small and large["height"] > small["height"] * 1.2
 
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(100)
+    ana.resize(390, 844)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert page.locator(".top").bounding_box()["height"] <= 52, "the top bar is one row"  # type: ignore[index]
     assert in_view(ana, ".factories"), "the sources fit the phone's screen"
@@ -139,8 +136,7 @@ def test_more_players_keep_your_board_and_the_factories_on_the_screen(
         box = other.bounding_box()
         assert mine and box and box["height"] < mine["height"], "opponents are drawn smaller"
     ida.screenshot(f"table-azul-{players}p-1366x768")
-    ida.page.set_viewport_size({"width": 1920, "height": 1080})
-    ida.page.wait_for_timeout(100)
+    ida.resize(1920, 1080)
     assert fits_without_scrolling(ida)
     for part in [*ONE_SCREEN, ".board-panel.other svg.board"]:
         assert in_view(ida, part), part
@@ -266,6 +262,37 @@ def test_a_half_typed_message_and_the_open_chat_survive_the_other_players_move(
     mover.page.wait_for_selector(".chat-panel .unread:not([hidden])")
     mover.page.click(".chat-panel summary")
     mover.page.wait_for_selector(".chat li:has-text('half a thought')")
+
+
+def test_the_log_tells_a_move_as_soon_as_the_board_shows_it(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """A change of seats makes the page read the table again; a move played while that read is on
+    its way must not reach the board before the log (the entries come with the move's step)."""
+    ana = person(people, browser, server, "ana", width=1366, height=768)
+    ben = invite_friend(ana, browser, server, people, "azul")
+    players = {0: ana, 1: ben}
+    mover = players[ana.table()["to_move"][0]]
+    reader = ben if mover is ana else ana
+    seq = reader.seq()
+    told = reader.page.locator(".log li").count()
+    # The reader's page reads the table slowly: the read is answered only once the move is made.
+    held: list[Any] = []
+    holding = [True]
+    reader.page.route(
+        f"**/api/tables/{reader.table_id}", lambda route: held.append(route) if holding[0] else route.continue_()
+    )
+    mover.page.once("dialog", lambda dialog: dialog.accept())
+    mover.page.click(".abandon-button")  # the seat goes to a bot (a table event), which then moves
+    reader.page.wait_for_function("() => document.querySelector('.table-page').dataset.busy === 'true'")
+    wait_for(lambda: reader.table()["seq"] > seq, what="the bot's move in the abandoned seat")
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    reader.wait_past(seq)
+    shown = reader.page.evaluate("document.querySelectorAll('.log li').length")
+    assert shown > told, "the move shows on the board, so the log tells it too"
+    assert reader.page.locator(".log li.log-move").count() >= 1
 
 
 def test_undo_against_a_bot_takes_back_its_reply_too(people: list[Person], browser: Any, server: ServerProcess) -> None:
@@ -416,8 +443,7 @@ def test_the_replay_starts_at_step_0_and_plays_by_itself(
     kim.page.click(".last-button")
     kim.page.wait_for_selector(f".replay-step:has-text('Step {steps} of {steps}')")
     kim.screenshot("azul-replay-1366x768")
-    kim.page.set_viewport_size({"width": 390, "height": 844})
-    kim.page.wait_for_timeout(100)
+    kim.resize(390, 844)
     assert kim.page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     kim.screenshot("azul-replay-phone")
 

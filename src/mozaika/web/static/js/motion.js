@@ -1,11 +1,16 @@
 // Motion that explains a move: tiles fly from where they were to where they are now, points float
 // up over the boards, and the scores count to their new value. Off under prefers-reduced-motion;
 // a click anywhere finishes whatever is moving.
+//
+// Two kinds of motion: what shows the position (tiles flying, scores counting) and what only
+// remarks on it (points floating away). The next event waits for the first kind alone, so a
+// remark never holds the game back; it goes on floating over whatever comes next.
 
 const FLIGHT_MS = 520;
 const TILING_STAGGER_MS = 200;
 const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
 let running = [];
+let landing = [];
 
 /** Whether the page should move at all (not when asked for less motion, nor in a background tab). */
 export function moving() {
@@ -27,17 +32,21 @@ for (const kind of ["pointerup", "pointercancel"]) {
   }), true);
 }
 
+const LONGEST_WAIT_MS = 6000;
+const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Resolves once what moves now has landed (or a click ended it), never later than a few
- * seconds, and not while the pointer is pressed.
+ * Resolves once what moves now has landed (or a click ended it) and the pointer is not
+ * pressed; never later than a few seconds, so that the game never waits on the page (a
+ * release that went unseen, an animation that a hidden page never runs).
  */
 export async function settled() {
-  const inFlight = running.filter((animation) => animation.playState !== "finished");
+  const inFlight = landing.filter((animation) => animation.playState !== "finished");
   if (inFlight.length) {
     const landed = Promise.all(inFlight.map((animation) => animation.finished.catch(() => {})));
-    await Promise.race([landed, new Promise((resolve) => setTimeout(resolve, 6000))]);
+    await Promise.race([landed, later(LONGEST_WAIT_MS)]);
   }
-  if (pressed) await new Promise((resolve) => released.push(resolve));
+  if (pressed) await Promise.race([new Promise((resolve) => released.push(resolve)), later(LONGEST_WAIT_MS)]);
 }
 
 /** Where every tile on the page is now: by its cell, its colour and its place on the screen. */
@@ -60,7 +69,7 @@ const isWall = (cell) => /^b\d+:w/.test(cell);
  * another; score changes float up and count.
  */
 export function play(before, root, notes = []) {
-  finish();
+  land();
   if (!before || !moving()) return;
   const noted = new Map(notes.filter((note) => note.cell).map((note) => [note.cell, note.text]));
   const left = before.tiles.filter((old) => !root.querySelector(`[data-cell="${CSS.escape(old.cell)}"][data-colour="${CSS.escape(old.colour)}"]`));
@@ -131,6 +140,7 @@ function animate(element, keyframes, delay, duration) {
   element.style.transformOrigin = "center";
   const animation = element.animate(keyframes, { duration, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
   running.push(animation);
+  landing.push(animation);
   return delay + duration;
 }
 
@@ -182,6 +192,7 @@ function countTo(score, was, now, delay) {
   score.textContent = String(was);
   const clock = score.animate([{ opacity: 1 }, { opacity: 1 }], { duration: 700, delay });
   running.push(clock);
+  landing.push(clock);
   const step = () => {
     const time = clock.currentTime ?? 0;
     if (!score.isConnected || clock.playState === "finished" || clock.playState === "idle") {
@@ -198,16 +209,28 @@ function countTo(score, was, now, delay) {
   requestAnimationFrame(step);
 }
 
-/** Ends every motion at once (a click, or the next update). */
-export function finish() {
-  for (const animation of running) {
+function end(animations) {
+  for (const animation of animations) {
     try {
       animation.finish();
     } catch {
       // An animation of an element already gone has nothing to finish.
     }
   }
+}
+
+/** Ends every motion at once (a click, or leaving the page). */
+export function finish() {
+  end(running);
   running = [];
+  landing = [];
+}
+
+/** Lands what shows the position (before the next update is drawn); the remarks float on. */
+export function land() {
+  end(landing);
+  landing = [];
+  running = running.filter((animation) => animation.playState !== "finished");
 }
 
 document.addEventListener("pointerdown", () => {

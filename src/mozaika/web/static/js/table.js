@@ -8,7 +8,7 @@ import { Clocks, controlLabel, notificationButton, notifyTurn } from "./clock.js
 import { clickable, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
 import { explain, t, term } from "./i18n.js";
-import { capture, finish, moving, play, settled } from "./motion.js";
+import { capture, finish, land, moving, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
 import { prefs } from "./prefs.js";
 import { resultPanel } from "./result.js";
@@ -41,6 +41,20 @@ export function undoableByLog(entries, seats, seat) {
     else if (!botsOnly) return false;
   }
   return false;
+}
+
+// What a table's view says of the game and its clocks: they change only with the log (steps, or a load).
+const GAME_FIELDS = ["seq", "status", "round", "to_move", "your_turn", "scores", "winners", "position", "legal_moves", "can_undo", "result", "clock"];
+
+/**
+ * The parts of a freshly read table view that a `table` event may change: seats, names and
+ * options always; the game only when the view shows the very position the page shows. A view
+ * read while a move was played is ahead of the log the page has told, and the step event that
+ * brings the move's entries follows it: the position and the log must change together.
+ */
+export function tableFacts(fetched, shown) {
+  if (fetched.seq === shown.seq || shown.status === "open" || shown.status === "cancelled") return fetched;
+  return Object.fromEntries(Object.entries(fetched).filter(([name]) => !GAME_FIELDS.includes(name)));
 }
 
 class TablePage {
@@ -153,19 +167,23 @@ class TablePage {
     } else if (event.type === "table") {
       const before = this.table.status;
       const fetched = await get(`/tables/${this.tableId}`);
-      // A step that arrived while the view was on its way is newer than the view's game: keep it.
-      const newer = fetched.seq >= this.table.seq;
-      this.table = newer ? { ...this.table, ...fetched } : { ...this.table, seats: fetched.seats, you: fetched.you };
-      this.me = this.table.you;
-      this.clocks.update(this.table.clock);
-      if (before === "open" && this.table.status === "running") {
+      if (before === "open" && fetched.status === "running") {
         await this.load();
         return;
       }
+      this.table = { ...this.table, ...tableFacts(fetched, this.table) };
+      this.me = this.table.you;
+      this.clocks.update(this.table.clock);
       this.render();
     } else if (event.type === "timeout") {
       toast(event.seat === this.me ? t("clock.your_time_ran_out") : t("clock.timed_out", { name: event.name }), "error");
     } else if (event.type === "hello") {
+      // Said to a page that connected while the table was open: a game begun meanwhile is read
+      // with its log, like any game the page opens.
+      if (event.table.status === "running" || event.table.status === "finished") {
+        await this.load();
+        return;
+      }
       this.table = { ...this.table, ...event.table };
       this.clocks.update(this.table.clock);
       this.render();
@@ -378,7 +396,7 @@ class TablePage {
 
   /** Redraws the heading and the play area (the side only adds what is new). */
   render({ animate = false, focusKey = null } = {}) {
-    finish();
+    land();
     const focused = focusKey || document.activeElement?.closest?.(".table-main [data-key]")?.dataset?.key;
     const scrolled = window.scrollY;
     const before = animate ? capture(this.main) : null;
