@@ -45,9 +45,12 @@ export async function replayPage(root, tableId, query) {
   const slider = h("input", { type: "range", min: 0, max: total, value: step, "aria-label": t("step"), id: "replay-slider" });
   const label = h("p", { class: "replay-step", "aria-live": "polite" });
   const analyse = h("a", { class: "button analyse-here", "data-link": "" }, t("analyse_here"));
-  const show = async (target, animate = false) => {
+  // `current` says whether the step is still wanted once it is read: a pause or a jump made
+  // meanwhile wins over the step the playing replay was reading.
+  const show = async (target, animate = false, current = () => true) => {
     const wanted = Math.min(Math.max(target, 0), total);
     const [now, before] = await Promise.all([source.at(wanted), wanted ? source.at(wanted - 1) : null]);
+    if (!current()) return;
     if (wanted !== step && !animate && timer === null) finish();
     step = wanted;
     slider.value = step;
@@ -76,11 +79,12 @@ export async function replayPage(root, tableId, query) {
     replace(playButton, icon("pause"));
     playButton.setAttribute("aria-label", t("pause"));
     playButton.title = t("pause");
+    const playing = {};
     const tick = async () => {
-      await show(step + 1, true);
-      if (timer !== null) timer = setTimeout(tick, STEP_MS / speed);
+      await show(step + 1, true, () => timer === playing.timer);
+      if (timer === playing.timer) timer = playing.timer = setTimeout(tick, STEP_MS / speed);
     };
-    timer = setTimeout(tick, STEP_MS / speed / 2);
+    timer = playing.timer = setTimeout(tick, STEP_MS / speed / 2);
   };
   const stop = () => {
     clearTimeout(timer);
