@@ -34,7 +34,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-TIMEOUT_MS = 30_000
+TIMEOUT_MS = 90_000
+"""How long a page may take to show what a test waits for: a bound for a loaded machine, not a pace."""
 
 
 @contextmanager
@@ -88,6 +89,13 @@ class Person:
         else:
             self.page.locator(selector).first.screenshot(path=str(path))
         return path
+
+    def resize(self, width: int, height: int) -> None:
+        """Gives the page a new window size, once the page's layout has it (the page lays out in CSS alone)."""
+        self.page.set_viewport_size({"width": width, "height": height})
+        self.page.wait_for_function(
+            "([width, height]) => innerWidth === width && innerHeight === height", arg=[width, height]
+        )
 
     def open(self, path: str) -> None:
         self.page.goto(path)

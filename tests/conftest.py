@@ -6,12 +6,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from browserkit import Person, chromium
 from serverkit import running_app
 from serverprocess import ServerProcess
+
+# Property tests judge what the code does, never how fast a (possibly loaded) machine does it:
+# no per-example deadline and no health check that times the generation of examples.
+settings.register_profile("mozaika", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("mozaika")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

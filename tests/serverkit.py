@@ -227,7 +227,7 @@ def rewind_clocks(database: str, table_id: str, seconds: float) -> None:
         engine.dispose()
 
 
-def wait_for(predicate: Callable[[], Any], timeout: float = 60.0, what: str = "the condition") -> Any:
+def wait_for(predicate: Callable[[], Any], timeout: float = 120.0, what: str = "the condition") -> Any:
     """The first true value ``predicate`` gives, asked every 0.05 s for at most ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

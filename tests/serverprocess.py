@@ -38,7 +38,7 @@ class ServerProcess:
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 60.0) -> ServerProcess:
+    def start(self, timeout: float = 120.0) -> ServerProcess:
         return self.launch().wait_until_ready(timeout)
 
     def launch(self) -> ServerProcess:
@@ -47,7 +47,7 @@ class ServerProcess:
         self.process = subprocess.Popen(self.command, stdout=output, stderr=subprocess.STDOUT)
         return self
 
-    def wait_until_ready(self, timeout: float = 60.0) -> ServerProcess:
+    def wait_until_ready(self, timeout: float = 120.0) -> ServerProcess:
         assert self.process is not None, "launch() the server first"
         deadline = time.monotonic() + timeout
         with httpx.Client(base_url=self.url, timeout=2) as probe:
@@ -58,7 +58,8 @@ class ServerProcess:
                     if probe.get("/api/games").status_code == 200:
                         return self
                 except httpx.HTTPError:
-                    time.sleep(0.1)
+                    pass
+                time.sleep(0.1)
         raise RuntimeError(f"the server did not start in {timeout} s:\n{self.log.read_text()}")
 
     def children(self) -> list[int]:
@@ -101,7 +102,7 @@ class HttpPlayer:
     def __init__(self, server: ServerProcess, name: str) -> None:
         self.server = server
         # One client for all requests: a new one per request costs a TLS context and a connection.
-        self.client = httpx.Client(base_url=server.url, timeout=30)
+        self.client = httpx.Client(base_url=server.url, timeout=60)
         response = self.client.post("/api/guests", json={"name": name})
         response.raise_for_status()
         self.token = response.json()["token"]

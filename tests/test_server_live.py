@@ -167,7 +167,11 @@ def test_fuzzed_messages_never_break_the_connection_or_change_the_table(tmp_path
         table_id, alice, bob = two_player_table(client)
         before = alice.table(table_id)
 
-        @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+        @settings(
+            max_examples=150,
+            deadline=None,
+            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+        )
         @given(batch=st.lists(messages, min_size=1, max_size=5))
         def check(batch: list[str]) -> None:
             with live(bob, table_id) as socket:  # bob is not to move: nothing he sends can be played

@@ -104,7 +104,7 @@ def test_review_work_waits_while_a_table_waits_for_its_bot() -> None:
 
         def bot_turns(self, table_id: str) -> list[Any]:
             looking.set()
-            release.wait(10)
+            assert release.wait(120), "the test never let the bot move"
             return []
 
     async def scenario() -> list[str]:
@@ -130,7 +130,7 @@ def test_review_work_waits_while_a_table_waits_for_its_bot() -> None:
         bots._in_worker = in_worker  # type: ignore[method-assign]
         bots.poke("live")
         review = asyncio.create_task(bots.review_decision("{}", "1B1", 0, Budget(iterations=1), 0))
-        await asyncio.to_thread(looking.wait, 10)
+        assert await asyncio.to_thread(looking.wait, 120), "the bot runner never looked at the table"
         for _ in range(20):
             await asyncio.sleep(0)
         order.append("bot table settled")

@@ -195,7 +195,7 @@ def test_the_review_of_a_finished_game(people: list[Person], server: ServerProce
     shown = [float(text) for text in page.locator(".review .average-loss").all_inner_texts()]
     assert shown == [player["average_loss"] for player in review["players"]]
     for name, size in SCREENS.items():
-        ida.page.set_viewport_size({"width": size[0], "height": size[1]})
+        ida.resize(*size)
         ida.screenshot(f"review-{name}-{size[0]}x{size[1]}", ".review")
     ida.screenshot("replay-with-review-phone-390x844")
     # "Analyse from here" at a step of the replay opens the board on that position.
