@@ -22,7 +22,6 @@ export function reviewPanel(tableId, names) {
       replace(card, h("h2", { id: "review-title" }, t("review_title")), h("p", { class: "form-error" }, explain(error)));
       return;
     }
-    card.dataset.status = found.status;
     const body = [h("h2", { id: "review-title" }, t("review_title"))];
     if (found.status === "done") {
       const game = await adapterFor(await get(`/tables/${tableId}`));
@@ -43,6 +42,8 @@ export function reviewPanel(tableId, names) {
       setTimeout(show, POLL_MS);
     }
     replace(card, body);
+    // Said once the card shows it (a done review is drawn only after the game is read).
+    card.dataset.status = found.status;
   };
   show();
   return card;
