@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from mozaika.benchmarking import DEFAULT_CASES, run_cases
+from mozaika.tools.benchmarking import DEFAULT_CASES, run_cases
 
 
 def main() -> None:

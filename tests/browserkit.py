@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from mozaika.protocol import State
+import mozaika
+from mozaika.core.protocol import State
 
 CHROMIUM = os.environ.get("MOZAIKA_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 ARTIFACTS = Path(
@@ -57,7 +58,7 @@ def chromium() -> Iterator[Any]:
 
 def public_state(position: dict[str, Any]) -> State:
     """An engine state from the position a page is shown (the server leaves the seed out)."""
-    return State.from_json({**position, "seed": 0, "chance_index": 0, "auto_chance": False})
+    return mozaika.from_json({**position, "seed": 0, "chance_index": 0, "auto_chance": False})
 
 
 class Person:

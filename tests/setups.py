@@ -1,14 +1,14 @@
-"""Test positions in the shape the older tests write them, built by :func:`mozaika.positions.build`."""
+"""Test positions in the shape the older tests write them, built by :func:`mozaika.notation.positions.build`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import mozaika
-from mozaika import positions
 from mozaika.azul import AzulState
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import coloured_colour
+from mozaika.notation import positions
 
 LETTERS = AZUL_THEME.letters
 
@@ -69,7 +69,7 @@ def build(
     auto_chance: bool = True,
     extra: dict[str, Any] | None = None,
 ) -> AzulState:
-    """A position of ``game`` (Azul or Chocolatier) through :func:`mozaika.positions.build`, lid empty by default.
+    """A position of ``game`` (Azul or Chocolatier) through ``positions.build``, lid empty by default.
 
     ``extra`` sets Chocolatier's special factories (``special_factories``, ``sn5_holder``, ``sn5_praline``).
     """
@@ -136,7 +136,7 @@ def pavilion(
     chance: str | None = None,
     auto_chance: bool = True,
 ) -> mozaika.State:
-    """A Summer Pavilion position through :func:`mozaika.positions.build`."""
+    """A Summer Pavilion position through :func:`mozaika.notation.positions.build`."""
     boards = boards or [pavilion_board() for _ in range(players)]
     return positions.build(
         "pavilion",

@@ -9,11 +9,12 @@ from collections import Counter
 import pytest
 
 import mozaika
-from mozaika import IllegalChanceError, IllegalMoveError, OptionError, positions
+from mozaika import IllegalChanceError, IllegalMoveError, OptionError
 from mozaika.azul import AzulState
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import FLOOR_LOSS, coloured_colour, placement_points
-from mozaika.drawing import apply_draw, draw_bits, sample_draw
+from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
+from mozaika.notation import positions
 
 from setups import board, build, coloured_wall
 

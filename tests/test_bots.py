@@ -26,7 +26,8 @@ from mozaika.bots.evaluation import (
 from mozaika.bots.mcts import MctsBot, Node, outcome_values, standings
 from mozaika.bots.rollout import PASS_FLOOR, best_move, move_priors, rollout_move
 from mozaika.pavilion.moves import Place
-from mozaika.pavilion.state import PLACE, PavilionState
+from mozaika.pavilion.state import PavilionState
+from mozaika.pavilion.table import PLACE
 
 from setups import board as player_board
 from setups import build, coloured_wall, pavilion, pavilion_board

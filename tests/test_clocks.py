@@ -1,4 +1,4 @@
-"""The clock arithmetic of timed games (mozaika.clocks), and the time each step took in records."""
+"""The clock arithmetic of timed games (mozaika.core.clocks), and the time each step took in records."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mozaika import new_game
-from mozaika.clocks import PRESETS, ClockError, Clocks, TimeControl, parse_time_control
-from mozaika.errors import RecordError
-from mozaika.records import Record, replay
+from mozaika.core.clocks import PRESETS, ClockError, Clocks, TimeControl, parse_time_control
+from mozaika.core.errors import RecordError
+from mozaika.notation.records import Record, replay
 
 NORMAL = PRESETS["normal"]
 DAY = PRESETS["24h"]

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 import mozaika
 from mozaika.azul import AzulState
+from mozaika.notation.records import Record, replay
 from mozaika.pavilion import PavilionState
-from mozaika.records import Record, replay
 
 Game = tuple[str, int, dict[str, Any], int]
 """A game to play: id, players, options, seed."""
@@ -101,7 +101,7 @@ def test_random_games_conserve_tiles_and_end(family: str, data: st.DataObject) -
 def test_json_round_trip_mid_game(family: str, data: st.DataObject, stop: int) -> None:
     """A position read back from JSON is the same position, and plays on identically (F-3)."""
     state, rng = partly_played(data.draw(games(family)), stop)
-    copy = mozaika.State.from_json(state.to_json())
+    copy = mozaika.from_json(state.to_json())
     assert copy == state and copy.to_json() == state.to_json()
     assert [str(m) for m in copy.legal_moves()] == [str(m) for m in state.legal_moves()]
     twin = state.copy()

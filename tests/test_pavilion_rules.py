@@ -8,7 +8,8 @@ import random
 import pytest
 
 import mozaika
-from mozaika import IllegalChanceError, IllegalMoveError, PositionError, positions
+from mozaika import IllegalChanceError, IllegalMoveError, PositionError
+from mozaika.notation import positions
 from mozaika.pavilion import PavilionState, SupplyDraw, moves
 from mozaika.pavilion.geometry import (
     CLOCKWISE,

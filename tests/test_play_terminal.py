@@ -118,7 +118,7 @@ def test_hint_undo_save_and_resume(tmp_path: Path) -> None:
     child.expect_exact("[y/n] > ")
     child.sendline("n")
     child.expect(pexpect.EOF)
-    saved = mozaika.records.Record.from_json((tmp_path / "mozaika-azul-8.json").read_text())
+    saved = mozaika.notation.records.Record.from_json((tmp_path / "mozaika-azul-8.json").read_text())
     assert saved.players == ["Player 1", "medium"] and len(saved.steps) == 3  # the fill, your move, the bot's
     resumed = spawn("--resume", "mozaika-azul-8.json", cwd=tmp_path)
     resumed.expect_exact("Resumed mozaika-azul-8.json: round 1, 3 steps played.")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import mozaika
 from mozaika import PositionError
-from mozaika.positions import build
+from mozaika.notation.positions import build
 
 from setups import ALL_VARIANTS, scoring_example
 
@@ -46,32 +46,32 @@ def reached_positions(draw: st.DrawFn) -> mozaika.State:
 @given(state=reached_positions())
 def test_the_position_line_round_trips_every_game_and_variant(state: mozaika.State) -> None:
     """to_line / from_line give back the very same position, in short printable ASCII."""
-    line = state.to_line()
+    line = mozaika.to_line(state)
     assert set(line) <= PRINTABLE and line.isascii() and "\n" not in line
     assert len(line) < 500, "a position line fits a chat message"
-    back = mozaika.State.from_line(line, auto_chance=False)
+    back = mozaika.from_line(line, auto_chance=False)
     assert back == state
     assert back.to_dict() == state.to_dict()
-    assert back.to_line() == line
+    assert mozaika.to_line(back) == line
     assert [str(move) for move in back.legal_moves()] == [str(move) for move in state.legal_moves()]
 
 
 def test_a_finished_game_round_trips() -> None:
     state = mozaika.new_game("azul", players=3, seed=4)
     state.playout(random.Random(4))
-    assert mozaika.State.from_line(state.to_line()) == state
+    assert mozaika.from_line(mozaika.to_line(state)) == state
 
 
 def test_the_scoring_example_reads_as_the_rulebook_does() -> None:
     """A-8, rulebook example: the yellow tile joins 4 tiles across and 3 down: 7 points."""
     state = scoring_example()
     assert state.round == 4, "row 3 holds 3 tiles: three tilings came before (A-7)"
-    line = state.to_line()
+    line = mozaika.to_line(state)
     assert line == (
         "azul r:4 p:offer t:2 s:1 m:2 f:-/-/-/-/- c:W lid:5.0.1.2.2 "
         "1:0,-/-/YYY/-/-,5/3R1/KWB2/3B1/5,- 2:0,-/-/-/-/-,5/5/5/5/5,1"
     )
-    assert mozaika.State.from_line(line) == state
+    assert mozaika.from_line(line) == state
     state.play("CW1")  # the last tile: the wall tiling follows (A-7)
     assert state.scores[0] == 4 + 3
 
@@ -98,7 +98,7 @@ def test_the_builder_on_summer_pavilion() -> None:
     data = state.to_dict()
     assert data["phase"] == "placement" and len(data["supply"]) == 10
     assert sum(data["bag"].values()) + len(data["supply"]) + 8 == 132, "every tile is accounted for (F-4)"
-    assert mozaika.State.from_line(state.to_line()) == state
+    assert mozaika.from_line(mozaika.to_line(state)) == state
 
 
 def test_the_builder_on_special_factories() -> None:
@@ -110,7 +110,7 @@ def test_the_builder_on_special_factories() -> None:
         discs=["3", None, "5", None, None],
     )
     assert state.to_dict()["special_factories"] == ["3", None, "5", None, None]
-    assert "d:3/-/5/-/-" in state.to_line()
+    assert "d:3/-/5/-/-" in mozaika.to_line(state)
 
 
 @pytest.mark.parametrize(
@@ -161,7 +161,7 @@ def test_the_builder_refuses_too_many_pavilion_tiles() -> None:
 )
 def test_a_bad_position_line_is_refused_clearly(line: str, message: str) -> None:
     with pytest.raises(PositionError, match=message):
-        mozaika.State.from_line(line)
+        mozaika.from_line(line)
 
 
 def parts_of(state: mozaika.State) -> dict[str, Any]:

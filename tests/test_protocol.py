@@ -114,11 +114,11 @@ def test_positions_that_break_the_rules_are_refused() -> None:
     cases.append((floor, "A-5"))
     for data, message in cases:
         with pytest.raises(PositionError, match=message):
-            mozaika.State.from_json(data)
+            mozaika.from_json(data)
     with pytest.raises(PositionError, match="not valid JSON"):
-        mozaika.State.from_json("{")
+        mozaika.from_json("{")
     with pytest.raises(PositionError, match="game"):
-        mozaika.State.from_json("{}")
+        mozaika.from_json("{}")
 
 
 def test_ruling_r2_no_tile_left_ends_the_game() -> None:

@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 import mozaika
 from mozaika import RecordError
-from mozaika.benchmarking import DEFAULT_CASES
 from mozaika.cli.app import app
-from mozaika.records import Record, replay
+from mozaika.notation.records import Record, replay
+from mozaika.tools.benchmarking import DEFAULT_CASES
 
 runner = CliRunner()
 

@@ -13,8 +13,8 @@ from mozaika.bots import make_bot
 from mozaika.bots.base import Budget
 from mozaika.bots.review import Review, decisions, review_decision, review_record
 from mozaika.cli.app import app
-from mozaika.positions import build
-from mozaika.records import Record
+from mozaika.notation.positions import build
+from mozaika.notation.records import Record
 
 from setups import scoring_example
 
@@ -49,7 +49,7 @@ def test_the_best_move_played_loses_nothing() -> None:
     assert best.best == "CW1" and best.loss == 0
     worse = review_decision(position, "CWF", 1, Budget(iterations=200), seed=1)
     assert worse.best == "CW1" and worse.loss > 0
-    assert worse.line == position.to_line()
+    assert worse.line == mozaika.to_line(position)
 
 
 def test_a_forced_move_loses_nothing() -> None:
@@ -111,7 +111,7 @@ def test_review_command(tmp_path: Path) -> None:
 
 
 def test_analyze_takes_a_position_line(tmp_path: Path) -> None:
-    line = scoring_example().to_line()
+    line = mozaika.to_line(scoring_example())
     given = runner.invoke(app, ["analyze", line, "--iterations", "60", "--seed", "1", "--json"])
     assert given.exit_code == 0, given.output
     document = json.loads(given.output)

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import text
 
-from mozaika.records import Record, replay
+from mozaika.notation.records import Record, replay
 from mozaika.server.database import Database, migrate
 from mozaika.server.facts import read_facts
 from mozaika.server.games import (

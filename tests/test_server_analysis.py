@@ -16,7 +16,7 @@ from mozaika.server.settings import Settings
 from serverkit import play_random_moves, running_app, two_player_table
 from setups import scoring_example
 
-SCORING_EXAMPLE = scoring_example().to_line()
+SCORING_EXAMPLE = mozaika.to_line(scoring_example())
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def post(client: Any, path: str, body: dict[str, Any]) -> Any:
 def test_a_line_is_set_up_played_through_and_analysed(client) -> None:  # type: ignore[no-untyped-def]
     start = post(client, "start", {"line": SCORING_EXAMPLE}).json()
     assert start["line"] == SCORING_EXAMPLE and start["to_move"] == [1]
-    assert start["legal_moves"]["1"] == [str(move) for move in mozaika.State.from_line(SCORING_EXAMPLE).legal_moves()]
+    assert start["legal_moves"]["1"] == [str(move) for move in mozaika.from_line(SCORING_EXAMPLE).legal_moves()]
     best = post(client, "best", {"line": SCORING_EXAMPLE}).json()
     assert best["seat"] == 1 and best["moves"][0]["move"] == "CW1"
     assert all(len(entry["expected"]) == 2 for entry in best["moves"])

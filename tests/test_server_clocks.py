@@ -15,7 +15,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
-from mozaika.records import Record, replay
+from mozaika.notation.records import Record, replay
 from mozaika.server.results import rating_places
 
 from serverkit import FakeTime, Player, play_random_moves, running_app, wait_for

@@ -182,7 +182,7 @@ def test_the_analysis_boards_expert_is_rate_limited_per_address(client, monkeypa
         return []
 
     monkeypatch.setattr(services.bots, "analyse", analyse)
-    line = mozaika.new_game("azul", players=2, seed=1).to_line()
+    line = mozaika.to_line(mozaika.new_game("azul", players=2, seed=1))
     answers = [client.post("/api/analysis/best", json={"line": line}) for _ in range(31)]
     assert [answer.status_code for answer in answers] == [200] * 30 + [429]
     assert int(answers[-1].headers["Retry-After"]) >= 1

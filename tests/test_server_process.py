@@ -15,7 +15,7 @@ import httpx
 import pytest
 import websockets
 
-from mozaika.records import Record, replay
+from mozaika.notation.records import Record, replay
 
 from serverkit import postgres_database, require_services, wait_for
 from serverprocess import HttpPlayer, ServerProcess, free_port

@@ -12,7 +12,7 @@ import pytest
 
 from mozaika.bots.base import Budget
 from mozaika.bots.review import decisions
-from mozaika.records import Record
+from mozaika.notation.records import Record
 from mozaika.server.botplay import BotPlayer
 
 from serverkit import (

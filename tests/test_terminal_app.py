@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from mozaika.records import Record
+from mozaika.notation.records import Record
 from mozaika.terminal.app import Question
 
 from terminalkit import ARTIFACTS, GAMES, game_name, new_app, play_whole_game, settle, type_notation

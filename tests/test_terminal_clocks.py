@@ -10,9 +10,9 @@ from pathlib import Path
 import pexpect
 
 import mozaika
-from mozaika.clocks import PRESETS
+from mozaika.core.clocks import PRESETS
 from mozaika.i18n import Messages
-from mozaika.records import Record, replay
+from mozaika.notation.records import Record, replay
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.app import PlayApp
 from mozaika.terminal.clockview import format_left

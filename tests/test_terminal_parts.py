@@ -17,7 +17,7 @@ from rich.console import Console
 
 import mozaika
 from mozaika.i18n import Messages
-from mozaika.records import Record
+from mozaika.notation.records import Record
 from mozaika.richview import TERMINAL_COLOURS, View, contrast, family_for, position_view, round_summary
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.choosing import MoveChooser
@@ -78,7 +78,7 @@ def test_without_colour_every_tile_keeps_its_letter() -> None:
     text = plain(position, ["Ann", "Bob"], no_color=True)
     for board in position["boards"]:
         for row, placed in enumerate(board["wall"]):
-            printed = mozaika.registry.game_spec("azul").board["wall_pattern"][row]  # type: ignore[index]
+            printed = mozaika.catalogue.registry.game_spec("azul").board["wall_pattern"][row]  # type: ignore[index]
             expected = "  ".join(
                 letter if letter != "." else printed[column].lower() for column, letter in enumerate(placed)
             )

@@ -17,8 +17,8 @@ import pytest
 from mozaika.azul import AZUL_THEME
 from mozaika.azul.wall import coloured_colour
 from mozaika.bots import make_bot
-from mozaika.protocol import State
-from mozaika.records import Record, replay
+from mozaika.core.protocol import State
+from mozaika.notation.records import Record, replay
 
 from browserkit import Person, clicks, public_state
 from serverprocess import ServerProcess

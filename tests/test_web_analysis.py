@@ -17,13 +17,13 @@ from urllib.parse import quote
 import pytest
 
 import mozaika
-from mozaika.records import Record, replay
+from mozaika.notation.records import Record, replay
 
 from browserkit import Person, chromium
 from serverprocess import ServerProcess
 from setups import scoring_example
 
-SCORING_EXAMPLE = scoring_example().to_line()
+SCORING_EXAMPLE = mozaika.to_line(scoring_example())
 """The Azul rulebook's scoring example (A-8): player 2 takes the last tile, player 1's yellow scores 7."""
 SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
 
@@ -120,7 +120,7 @@ def test_a_position_is_analysed_played_through_and_shared(people: list[Person], 
     assert page.locator("#position-line").input_value() == main_line
     petr = person(people, server, link.removeprefix(server.url), "phone")
     assert board_line(petr) == main_line
-    assert mozaika.State.from_line(main_line).scores[0] == 7
+    assert mozaika.from_line(main_line).scores[0] == 7
     petr.screenshot("analysis-phone-390x844")
 
 
@@ -137,7 +137,7 @@ def test_a_position_is_set_up_by_clicking_with_the_builder_checking_it(
         edit_click(eva, '.factory[data-factory="1"] .factory-plate')
     edit_click(eva, '.board-panel[data-seat="0"] [data-key="cell:0:3:3"]')  # row 3, column 3: printed blue
     line = board_line(eva)
-    state = mozaika.State.from_line(line)
+    state = mozaika.from_line(line)
     data = state.to_dict()
     assert data["factories"][0] == "BB" and data["boards"][0]["wall"][2] == "..B.."
     assert state.round == 2, "a tile on the wall: the builder says it is at least round 2 (A-7)"
@@ -147,7 +147,7 @@ def test_a_position_is_set_up_by_clicking_with_the_builder_checking_it(
     page.locator('.factory[data-factory="1"] .factory-plate').click(position=PLATE_EDGE)
     page.wait_for_selector(".edit-problem")
     assert "F-1" in page.locator(".edit-problem").inner_text()
-    assert mozaika.State.from_line(board_line(eva)).to_dict()["factories"][0] == "BBBB"
+    assert mozaika.from_line(board_line(eva)).to_dict()["factories"][0] == "BBBB"
     eva.screenshot("analysis-edit-1920x1080")
     page.click(".edit-toggle")
     page.click(".ask-expert")
@@ -208,4 +208,4 @@ def test_the_review_of_a_finished_game(people: list[Person], server: ServerProce
     expected = replay(record, upto=step)
     expected.auto_chance = True
     expected.resolve_chance()
-    assert mozaika.State.from_line(board_line(ida)).to_dict()["boards"] == expected.to_dict()["boards"]
+    assert mozaika.from_line(board_line(ida)).to_dict()["boards"] == expected.to_dict()["boards"]

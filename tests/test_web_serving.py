@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 
 import mozaika.server
 from mozaika.azul.wall import coloured_colour
+from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.cli.app import app as cli
 from mozaika.pavilion.geometry import FEATURES, SPACES
-from mozaika.registry import game_ids, game_spec
 from mozaika.server import Settings, create_app
 from mozaika.web import PAGE_PATHS, STATIC
 

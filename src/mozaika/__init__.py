@@ -16,7 +16,8 @@ and ``docs/records.md`` for game records.
 
 from __future__ import annotations
 
-from mozaika.errors import (
+from mozaika.catalogue import GameSpec, Option, from_json, game_ids, game_spec, new_game
+from mozaika.core.errors import (
     IllegalChanceError,
     IllegalMoveError,
     MozaikaError,
@@ -25,8 +26,8 @@ from mozaika.errors import (
     PositionError,
     RecordError,
 )
-from mozaika.protocol import ChanceOutcome, Move, State, Step
-from mozaika.registry import GameSpec, Option, game_ids, game_spec, new_game
+from mozaika.core.protocol import ChanceOutcome, Move, State, Step
+from mozaika.notation.positions import from_line, to_line
 
 __version__ = "0.1.0"
 
@@ -44,7 +45,10 @@ __all__ = [
     "RecordError",
     "State",
     "Step",
+    "from_json",
+    "from_line",
     "game_ids",
     "game_spec",
     "new_game",
+    "to_line",
 ]

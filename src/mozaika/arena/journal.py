@@ -17,8 +17,8 @@ from typing import Any
 
 from mozaika.arena.matches import Match, pairing_at
 from mozaika.arena.stats import GameResult
-from mozaika.errors import MozaikaError
-from mozaika.files import write_atomically
+from mozaika.core.errors import MozaikaError
+from mozaika.tools.files import write_atomically
 
 FORMAT = "mozaika-arena-journal"
 VERSION = 1

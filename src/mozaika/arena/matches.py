@@ -17,7 +17,7 @@ from typing import Any
 
 from mozaika.arena.stats import GameResult
 from mozaika.bots import make_bot
-from mozaika.registry import new_game
+from mozaika.catalogue.registry import new_game
 
 
 @dataclass(frozen=True)

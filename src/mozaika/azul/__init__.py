@@ -11,9 +11,9 @@ from mozaika.azul.positions import WALL_KIT
 from mozaika.azul.state import AzulState
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import printed_board
-from mozaika.protocol import State
-from mozaika.registry import GameSpec, Option, register_game
-from mozaika.theme import Theme
+from mozaika.core.protocol import State
+from mozaika.core.spec import GameSpec, Option
+from mozaika.core.theme import Theme
 
 
 def _create(**arguments: Any) -> State:
@@ -24,18 +24,16 @@ def _load(data: Mapping[str, Any]) -> State:
     return AzulState.from_dict(data)
 
 
-register_game(
-    GameSpec(
-        id="azul",
-        title="Azul",
-        players=(2, 3, 4),
-        options=(Option("wall", ("coloured", "grey"), "the coloured wall, or the grey wall variant (A-10)"),),
-        create=_create,
-        load=_load,
-        theme=AZUL_THEME,
-        board=printed_board(AZUL_THEME.letters),
-        positions=WALL_KIT,
-    )
+SPEC = GameSpec(
+    id="azul",
+    title="Azul",
+    players=(2, 3, 4),
+    options=(Option("wall", ("coloured", "grey"), "the coloured wall, or the grey wall variant (A-10)"),),
+    create=_create,
+    load=_load,
+    theme=AZUL_THEME,
+    board=printed_board(AZUL_THEME.letters),
+    positions=WALL_KIT,
 )
 
 __all__ = [

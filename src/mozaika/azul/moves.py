@@ -4,7 +4,7 @@
   line 3; ``"CKF"``: from the centre take the black tiles, put them on the floor.
 * :class:`WallMove` ``"P2:3>4"``: on the grey wall, player 2 moves the tile of
   complete pattern line 3 to column 4 (rule A-10).
-* :class:`~mozaika.fills.FactoryFill` ``"fill:BBYR/KKWW/RRRY/BWKY/YYYY"``: the tiles
+* :class:`~mozaika.core.fills.FactoryFill` ``"fill:BBYR/KKWW/RRRY/BWKY/YYYY"``: the tiles
   dealt to each factory at the start of a round ("-" for a factory left empty, rule F-2).
 
 Factories, lines, columns and players are numbered from 1 in the notation (as a
@@ -14,12 +14,13 @@ player counts them) and from 0 in the attributes (as the code indexes them).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from mozaika.azul.theme import COLOURS
-from mozaika.errors import NotationError
-from mozaika.fills import FactoryFill, parse_fill
-from mozaika.protocol import Move
-from mozaika.theme import Theme
+from mozaika.core.errors import NotationError
+from mozaika.core.fills import FactoryFill, parse_fill
+from mozaika.core.protocol import Move
+from mozaika.core.theme import Theme
 
 CENTRE = -1
 """The :attr:`TakeMove.source` of the centre of the table."""
@@ -35,21 +36,31 @@ class TakeMove(Move):
     index 0-4 or :data:`FLOOR`.
     """
 
-    __slots__ = ("_hash", "_text", "colour", "line", "source")
+    __slots__ = ("_hash", "_text", "colour", "letter", "line", "source")
 
     def __init__(self, source: int, colour: int, line: int, theme: Theme) -> None:
         self.source = source
         self.colour = colour
         self.line = line
+        self.letter = theme.letter(colour)
         # Searches look moves up in dictionaries all the time, so the hash is made once: of numbers
         # only, so that it is the same in every process a pickled move may travel to.
         self._hash = hash((source, colour, line))
         where = "C" if source == CENTRE else str(source + 1)
         to = "F" if line == FLOOR else str(line + 1)
-        self._text = f"{where}{theme.letter(colour)}{to}"
+        self._text = f"{where}{self.letter}{to}"
 
     def __str__(self) -> str:
         return self._text
+
+    def fields(self) -> dict[str, Any]:
+        """``{"kind": "take", "source": 2 or "centre", "colour": "B", "line": 3 or "floor"}``."""
+        return {
+            "kind": "take",
+            "source": "centre" if self.source == CENTRE else self.source + 1,
+            "colour": self.letter,
+            "line": "floor" if self.line == FLOOR else self.line + 1,
+        }
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -75,6 +86,10 @@ class WallMove(Move):
 
     def __str__(self) -> str:
         return f"P{self.seat + 1}:{self.line + 1}>{self.column + 1}"
+
+    def fields(self) -> dict[str, Any]:
+        """``{"kind": "column", "player": 2, "line": 3, "column": 4}``."""
+        return {"kind": "column", "player": self.seat + 1, "line": self.line + 1, "column": self.column + 1}
 
     def __eq__(self, other: object) -> bool:
         return (

@@ -1,9 +1,9 @@
 """Azul and Master Chocolatier positions in one line, and built from a partial description.
 
 The line's keys for the wall family are specified in ``docs/notation.md``
-("Positions in one line"); :func:`mozaika.positions.build` documents the parts the
+("Positions in one line"); :func:`mozaika.notation.positions.build` documents the parts the
 builder takes.  Both produce the position dictionary of ``docs/api.md``, which
-:meth:`mozaika.State.from_json` then checks against every rule.
+:func:`mozaika.from_json` then checks against every rule.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 from mozaika.azul.table import FACTORIES, PHASE_NAMES, TILES_PER_COLOUR
 from mozaika.azul.theme import MARKER_LETTER
 from mozaika.azul.wall import SIZE, coloured_colour
-from mozaika.errors import NotationError, PositionError
-from mozaika.lineformat import (
+from mozaika.core.errors import NotationError, PositionError
+from mozaika.core.lineformat import (
     FamilyKit,
     Tokens,
     check_parts,
@@ -39,7 +39,7 @@ from mozaika.lineformat import (
     stats_field,
     whole,
 )
-from mozaika.theme import Theme
+from mozaika.core.theme import Theme
 
 NO_LINE = SIZE
 """``tiling_line`` when no pattern line is being tiled."""

@@ -16,9 +16,9 @@ from mozaika.azul.moves import MoveTable, move_table
 from mozaika.azul.table import CHANCE, DRAFT, FACTORIES, FACTORY_SIZE, PHASE_NAMES, TILES_PER_COLOUR, TILING
 from mozaika.azul.theme import COLOURS, MARKER_LETTER
 from mozaika.azul.wall import FLOOR_SPACES, SIZE, coloured_colour
-from mozaika.errors import NotationError, PositionError
-from mozaika.reading import Fields, read_header
-from mozaika.theme import Theme
+from mozaika.core.errors import NotationError, PositionError
+from mozaika.core.reading import Fields, read_header
+from mozaika.core.theme import Theme
 
 FORMAT = 1
 

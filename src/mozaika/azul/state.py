@@ -36,10 +36,10 @@ from mozaika.azul.wall import (
     complete_rows,
     placement_points,
 )
-from mozaika.drawing import apply_draw, draw_bits, sample_draw
-from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError
-from mozaika.protocol import ChanceOutcome, Move, State
-from mozaika.theme import Theme
+from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
+from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError
+from mozaika.core.protocol import ChanceOutcome, Move, State
+from mozaika.core.theme import Theme
 
 _PRESENT = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) for mask in range(1 << COLOURS))
 """The colours in a colour bit mask, as a tuple."""

@@ -1,6 +1,6 @@
 """Azul's five tile colours.
 
-Azul and Master Chocolatier share every rule; a :class:`~mozaika.theme.Theme` is
+Azul and Master Chocolatier share every rule; a :class:`~mozaika.core.theme.Theme` is
 all that differs: what the five colours are called, and the letters the notation
 uses for them.  Colour ``i`` is the ``i``-th colour of the coloured wall's first
 row (rule A-9).
@@ -8,7 +8,7 @@ row (rule A-9).
 
 from __future__ import annotations
 
-from mozaika.theme import Theme
+from mozaika.core.theme import Theme
 
 COLOURS = 5
 MARKER_LETTER = "1"

@@ -7,8 +7,8 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from mozaika.errors import MozaikaError
-from mozaika.protocol import Move, State
+from mozaika.core.errors import MozaikaError
+from mozaika.core.protocol import Move, State
 
 
 class BotError(MozaikaError):

@@ -15,9 +15,9 @@ from functools import lru_cache
 from mozaika.azul.board import Board
 from mozaika.azul.state import AzulState
 from mozaika.azul.wall import FLOOR_LOSS, SIZE, bit, coloured_column, placement_points
+from mozaika.core.protocol import State
 from mozaika.pavilion.geometry import ARC_POINTS, FULL_STAR, NUMBER_BONUS, SLOTS, STAR_BONUS, STARS, number_masks
 from mozaika.pavilion.state import PavilionState
-from mozaika.protocol import State
 
 PARTIAL_LINE = 0.45
 """How much of an unfinished pattern line's placement points is counted."""

@@ -21,7 +21,7 @@ from mozaika.bots.base import Bot, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
 from mozaika.bots.rollout import best_move, move_priors, rollout_move
 from mozaika.bots.simple import acting_seat, greedy_values
-from mozaika.protocol import Move, State
+from mozaika.core.protocol import Move, State
 
 MARGIN_SCALE = 8.0
 """A gain of this many points is worth about 0.88 (tanh 1), unless a bot's ``margins`` set another for the game."""

@@ -25,9 +25,9 @@ from typing import Any
 from mozaika.bots import make_bot
 from mozaika.bots.base import BotError, Budget, MoveValue
 from mozaika.bots.mcts import MctsBot, standings
-from mozaika.positions import to_line
-from mozaika.protocol import Move, State
-from mozaika.records import Record, replay
+from mozaika.core.protocol import Move, State
+from mozaika.notation.positions import to_line
+from mozaika.notation.records import Record, replay
 
 REVIEW_BOT = "expert"
 MISTAKES = 3

@@ -6,10 +6,11 @@ import random
 
 from mozaika.azul.moves import CENTRE, FLOOR, TakeMove
 from mozaika.azul.state import AzulState
+from mozaika.core.protocol import Move, State
 from mozaika.pavilion.geometry import ARC_POINTS
 from mozaika.pavilion.moves import Pass, Place, PlacementTable
-from mozaika.pavilion.state import PLACE, PavilionState
-from mozaika.protocol import Move, State
+from mozaika.pavilion.state import PavilionState
+from mozaika.pavilion.table import PLACE
 
 PASS_FLOOR = -1.5
 """In Summer Pavilion, a rollout passes rather than make a placement worth no more than this."""

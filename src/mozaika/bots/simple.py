@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mozaika.bots.base import Bot, Budget, MoveValue
 from mozaika.bots.evaluation import evaluate
-from mozaika.protocol import Move, State
+from mozaika.core.protocol import Move, State
 
 
 def acting_seat(state: State) -> int:

@@ -9,7 +9,7 @@ from typing import Any
 
 from mozaika.bots.base import Budget
 from mozaika.bots.mcts import MctsBot
-from mozaika.registry import new_game
+from mozaika.catalogue.registry import new_game
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from mozaika.chocolatier.discs import DISCS, Disc
 from mozaika.chocolatier.moves import SpecialFill, SplitTake
 from mozaika.chocolatier.state import ChocolatierState
 from mozaika.chocolatier.theme import PRALINE_THEME
-from mozaika.protocol import State
-from mozaika.registry import GameSpec, Option, register_game
+from mozaika.core.protocol import State
+from mozaika.core.spec import GameSpec, Option
 
 
 def _create(**arguments: Any) -> State:
@@ -23,21 +23,19 @@ def _load(data: Mapping[str, Any]) -> State:
     return ChocolatierState.from_dict(data)
 
 
-register_game(
-    GameSpec(
-        id="chocolatier",
-        title="Azul: Master Chocolatier",
-        players=(2, 3, 4),
-        options=(
-            Option("box", ("coloured", "brown"), "the coloured box, or the brown box (the grey-wall rule A-10)"),
-            Option("special_factories", (False, True), "play with the special factories (M-1..M-5)"),
-        ),
-        create=_create,
-        load=_load,
-        theme=PRALINE_THEME,
-        board={**printed_board(PRALINE_THEME.letters), "discs": [disc.text(PRALINE_THEME) for disc in DISCS]},
-        positions=WALL_KIT,
-    )
+SPEC = GameSpec(
+    id="chocolatier",
+    title="Azul: Master Chocolatier",
+    players=(2, 3, 4),
+    options=(
+        Option("box", ("coloured", "brown"), "the coloured box, or the brown box (the grey-wall rule A-10)"),
+        Option("special_factories", (False, True), "play with the special factories (M-1..M-5)"),
+    ),
+    create=_create,
+    load=_load,
+    theme=PRALINE_THEME,
+    board={**printed_board(PRALINE_THEME.letters), "discs": [disc.text(PRALINE_THEME) for disc in DISCS]},
+    positions=WALL_KIT,
 )
 
 __all__ = ["DISCS", "PRALINE_THEME", "ChocolatierState", "Disc", "SpecialFill", "SplitTake"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mozaika.errors import NotationError
-from mozaika.theme import Theme
+from mozaika.core.errors import NotationError
+from mozaika.core.theme import Theme
 
 EXTRA_TILE = 1
 """SN1: one extra praline from the bag after the fill (M-1)."""

@@ -14,13 +14,14 @@ special factories variant adds two things:
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from mozaika.azul.moves import FactoryFill, TakeMove, parse_fill
 from mozaika.chocolatier.discs import EXTRA_TILE, Disc, parse_disc
-from mozaika.drawing import Draw, Groups
-from mozaika.errors import NotationError
-from mozaika.protocol import ChanceOutcome
-from mozaika.theme import Theme
+from mozaika.core.drawing import Draw, Groups
+from mozaika.core.errors import NotationError
+from mozaika.core.protocol import ChanceOutcome
+from mozaika.core.theme import Theme
 
 
 def colours_of(mask: int) -> list[int]:
@@ -34,19 +35,24 @@ class SplitTake(TakeMove):
     that go to the previous and to the next factory of the circle.
     """
 
-    __slots__ = ("to_next", "to_previous")
+    __slots__ = ("_split", "to_next", "to_previous")
 
     def __init__(self, source: int, colour: int, line: int, theme: Theme, to_previous: int, to_next: int) -> None:
         super().__init__(source, colour, line, theme)
         self.to_previous = to_previous
         self.to_next = to_next
+        self._split = (theme.spell(colours_of(to_previous)), theme.spell(colours_of(to_next)))
         split = ""
         if to_previous:
-            split += "<" + theme.spell(colours_of(to_previous))
+            split += "<" + self._split[0]
         if to_next:
-            split += ">" + theme.spell(colours_of(to_next))
+            split += ">" + self._split[1]
         self._text += split
         self._hash = hash((source, colour, line, to_previous, to_next))
+
+    def fields(self) -> dict[str, Any]:
+        """A take's fields, with the leftovers sent to the previous and to the next factory (letters)."""
+        return {**super().fields(), "to_previous": self._split[0], "to_next": self._split[1]}
 
     def __eq__(self, other: object) -> bool:
         return (

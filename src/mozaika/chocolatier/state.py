@@ -27,10 +27,10 @@ from mozaika.chocolatier.moves import (
     split_notation,
 )
 from mozaika.chocolatier.theme import PRALINE_THEME
-from mozaika.drawing import apply_draw, draw_bits, sample_draw
-from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError, PositionError
-from mozaika.protocol import ChanceOutcome, Move, State
-from mozaika.theme import Theme
+from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
+from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError, PositionError
+from mozaika.core.protocol import ChanceOutcome, Move, State
+from mozaika.core.theme import Theme
 
 _MOST_ON_A_FACTORY = FACTORY_SIZE + 2 + 3
 """An SN2 that pulled from both neighbours (M-1), then received SN4's three leftover colours (M-3)."""

@@ -7,7 +7,7 @@ Azul rule applies unchanged: brown takes yellow's place and pink takes red's.
 
 from __future__ import annotations
 
-from mozaika.theme import Theme
+from mozaika.core.theme import Theme
 
 PRALINE_THEME = Theme(
     letters=("B", "N", "P", "K", "W"),

@@ -12,17 +12,17 @@ import typer
 from rich.console import Console
 
 from mozaika import __version__
-from mozaika.benchmarking import DEFAULT_CASES, BenchCase, run_cases
 from mozaika.bots.speed import search_speed
+from mozaika.catalogue.registry import game_ids, new_game
 from mozaika.cli.bots import analyze_command, arena_command
 from mozaika.cli.common import console, fail, guarded, parse_options, write_atomically
 from mozaika.cli.play import play_command
 from mozaika.cli.review import review_command
 from mozaika.cli.serve import serve_command
 from mozaika.i18n import LANGUAGES, Messages, default_language
-from mozaika.records import Record, replay
-from mozaika.registry import game_ids, new_game
+from mozaika.notation.records import Record, replay
 from mozaika.richview import position_view
+from mozaika.tools.benchmarking import DEFAULT_CASES, BenchCase, run_cases
 
 REPLAY_WIDTH = 160
 """Four full boards side by side, for ``mozaika replay`` into a pipe or a file."""

@@ -15,10 +15,11 @@ from rich.table import Table
 from mozaika.arena import GameResult, Match, run_match, summarise
 from mozaika.arena.journal import journal_writer, open_journal, read_journal
 from mozaika.bots import BotError, bot_names, make_bot
+from mozaika.catalogue.registry import from_json, game_spec
 from mozaika.cli.common import console, errors, fail, guarded, parse_options
-from mozaika.errors import PositionError
-from mozaika.protocol import State
-from mozaika.registry import game_spec
+from mozaika.core.errors import PositionError
+from mozaika.core.protocol import State
+from mozaika.notation.positions import from_line
 
 
 def arena_command(
@@ -221,10 +222,10 @@ def read_position(given: str) -> State:
     looks_like_line = " " in given.strip()
     text = given if looks_like_line or not path.exists() else path.read_text(encoding="utf-8")
     if text.lstrip().startswith("{"):
-        return State.from_json(text)
+        return from_json(text)
     if not looks_like_line and text is given:
         raise PositionError(f"{given}: no such file, and not a position line (docs/notation.md)")
-    return State.from_line(text.strip())
+    return from_line(text.strip())
 
 
 def analyze_command(

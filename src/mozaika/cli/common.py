@@ -8,8 +8,8 @@ from typing import Any, NoReturn, TypeVar
 import typer
 from rich.console import Console
 
-from mozaika.errors import MozaikaError
-from mozaika.files import write_atomically
+from mozaika.core.errors import MozaikaError
+from mozaika.tools.files import write_atomically
 
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)

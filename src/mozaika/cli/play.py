@@ -9,11 +9,11 @@ from typing import Annotated
 import typer
 
 from mozaika.bots import bot_names
+from mozaika.catalogue.registry import game_spec, new_game
 from mozaika.cli.common import console, fail, guarded, parse_options
-from mozaika.clocks import parse_time_control
+from mozaika.core.clocks import parse_time_control
 from mozaika.i18n import LANGUAGES, Messages, default_language
-from mozaika.records import Record
-from mozaika.registry import game_spec, new_game
+from mozaika.notation.records import Record
 from mozaika.terminal import GameTable, Session, seats_from_names
 
 DEFAULT_OPPONENT = "medium"

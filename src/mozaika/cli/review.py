@@ -12,7 +12,7 @@ from rich.table import Table
 from mozaika.bots.base import Budget
 from mozaika.bots.review import DEFAULT_BUDGET, Review, review_record
 from mozaika.cli.common import console, guarded
-from mozaika.records import Record
+from mozaika.notation.records import Record
 
 SPARKS = "▁▂▃▄▅▆▇█"
 

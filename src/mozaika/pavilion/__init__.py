@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mozaika.core.protocol import State
+from mozaika.core.spec import GameSpec, Option
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import printed_board
 from mozaika.pavilion.moves import CENTRE, Pass, Pick, Place, SupplyDraw, Take
 from mozaika.pavilion.positions import STAR_KIT
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND
-from mozaika.protocol import State
-from mozaika.registry import GameSpec, Option, register_game
 
 
 def _create(**arguments: Any) -> State:
@@ -23,20 +23,18 @@ def _load(data: Mapping[str, Any]) -> State:
     return PavilionState.from_dict(data)
 
 
-register_game(
-    GameSpec(
-        id="pavilion",
-        title="Azul: Summer Pavilion",
-        players=(2, 3, 4),
-        options=(
-            Option("board", ("coloured", "colourless"), "the coloured stars, or the colourless variant (S-15..S-17)"),
-        ),
-        create=_create,
-        load=_load,
-        theme=PAVILION_THEME,
-        board=printed_board(),
-        positions=STAR_KIT,
-    )
+SPEC = GameSpec(
+    id="pavilion",
+    title="Azul: Summer Pavilion",
+    players=(2, 3, 4),
+    options=(
+        Option("board", ("coloured", "colourless"), "the coloured stars, or the colourless variant (S-15..S-17)"),
+    ),
+    create=_create,
+    load=_load,
+    theme=PAVILION_THEME,
+    board=printed_board(),
+    positions=STAR_KIT,
 )
 
 __all__ = [

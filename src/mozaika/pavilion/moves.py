@@ -8,7 +8,7 @@
   supply (S-10).
 * :class:`Pass` ``"pass:GGGG"``: stop placing this round, keeping these tiles
   (``"pass"`` keeps none; S-11).
-* :class:`~mozaika.fills.FactoryFill` ``"fill:ORBY/..."`` and :class:`SupplyDraw`
+* :class:`~mozaika.core.fills.FactoryFill` ``"fill:ORBY/..."`` and :class:`SupplyDraw`
   ``"supply:OORBBYYGPP"``: the tiles drawn for the factories, and for the supply.
 """
 
@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
-from mozaika.drawing import Draw
-from mozaika.errors import NotationError
+from mozaika.core.drawing import Draw
+from mozaika.core.errors import NotationError
+from mozaika.core.protocol import ChanceOutcome, Move
 from mozaika.pavilion.geometry import CENTRE_STAR, SLOTS, SPACES, STAR_LETTERS, slot_of, space, star_of
 from mozaika.pavilion.theme import COLOURS, PAVILION_THEME
-from mozaika.protocol import ChanceOutcome, Move
 
 CENTRE = -1
 """The :attr:`Take.source` of the centre of the table."""
@@ -44,6 +45,14 @@ class Take(Move):
 
     def __str__(self) -> str:
         return self._text
+
+    def fields(self) -> dict[str, Any]:
+        """``{"kind": "take", "source": 2 or "centre", "colour": "B"}``."""
+        return {
+            "kind": "take",
+            "source": "centre" if self.source == CENTRE else self.source + 1,
+            "colour": _THEME.letter(self.colour),
+        }
 
     def __eq__(self, other: object) -> bool:
         return type(other) is Take and self.source == other.source and self.colour == other.colour
@@ -71,6 +80,16 @@ class Place(Move):
     def __str__(self) -> str:
         return self._text
 
+    def fields(self) -> dict[str, Any]:
+        """``{"kind": "place", "star": "O", "slot": 3, "colour": "O", "wilds": 1}`` (slots 1-6 as printed)."""
+        return {
+            "kind": "place",
+            "star": STAR_LETTERS[self.star],
+            "slot": slot_of(self.space),
+            "colour": _THEME.letter(self.colour),
+            "wilds": self.wilds,
+        }
+
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is Place
@@ -94,6 +113,10 @@ class Pick(Move):
     def __str__(self) -> str:
         return "pick:" + (_THEME.spell(self.tiles) or "-")
 
+    def fields(self) -> dict[str, Any]:
+        """``{"kind": "pick", "tiles": "BY"}``."""
+        return {"kind": "pick", "tiles": _THEME.spell(self.tiles)}
+
     def __eq__(self, other: object) -> bool:
         return type(other) is Pick and self.tiles == other.tiles
 
@@ -111,6 +134,10 @@ class Pass(Move):
 
     def __str__(self) -> str:
         return "pass:" + _THEME.spell(self.kept) if self.kept else "pass"
+
+    def fields(self) -> dict[str, Any]:
+        """``{"kind": "pass", "keep": "OG"}``."""
+        return {"kind": "pass", "keep": _THEME.spell(self.kept)}
 
     def __eq__(self, other: object) -> bool:
         return type(other) is Pass and self.kept == other.kept

@@ -1,9 +1,9 @@
 """Summer Pavilion positions in one line, and built from a partial description.
 
 The line's keys for the star family are specified in ``docs/notation.md``
-("Positions in one line"); :func:`mozaika.positions.build` documents the parts the
+("Positions in one line"); :func:`mozaika.notation.positions.build` documents the parts the
 builder takes.  Both produce the position dictionary of ``docs/api.md``, which
-:meth:`mozaika.State.from_json` then checks against every rule.
+:func:`mozaika.from_json` then checks against every rule.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mozaika.errors import NotationError, PositionError
-from mozaika.lineformat import (
+from mozaika.core.errors import NotationError, PositionError
+from mozaika.core.lineformat import (
     FamilyKit,
     Tokens,
     check_parts,
@@ -34,10 +34,10 @@ from mozaika.lineformat import (
     stats_field,
     whole,
 )
+from mozaika.core.theme import Theme
 from mozaika.pavilion.board import START_SCORE
 from mozaika.pavilion.geometry import SLOTS, STAR_LETTERS
-from mozaika.pavilion.state import CHANCE_NAMES, FACTORIES, PHASE_NAMES, SUPPLY_SIZE, TILES_PER_COLOUR
-from mozaika.theme import Theme
+from mozaika.pavilion.table import CHANCE_NAMES, FACTORIES, PHASE_NAMES, SUPPLY_SIZE, TILES_PER_COLOUR
 
 STATS = ("placement_points", "marker_points", "discard_points", "star_bonus", "number_bonus", "bonus_tiles")
 PARTS = frozenset(

@@ -8,24 +8,73 @@ S-16), hands and kept tiles (S-11), scores (S-5) and a phase that fits the table
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
-from mozaika.errors import NotationError, PositionError
+from mozaika.core.errors import NotationError, PositionError
+from mozaika.core.reading import Fields, read_header
+from mozaika.core.theme import Theme
 from mozaika.pavilion.board import EMPTY, PavilionBoard
 from mozaika.pavilion.geometry import SLOTS, STAR_LETTERS, STARS, space
+from mozaika.pavilion.table import (
+    CHANCE,
+    CHANCE_NAMES,
+    FACTORIES,
+    FILL,
+    KEEP_MOST,
+    PHASE_NAMES,
+    PICK,
+    PLACE,
+    REFILL,
+    SETUP,
+    SUPPLY_SIZE,
+    TILES_PER_COLOUR,
+    colour_mask,
+)
 from mozaika.pavilion.theme import COLOURS, ROUNDS
-from mozaika.reading import Fields, read_header
-
-if TYPE_CHECKING:
-    from mozaika.pavilion.state import PavilionState
 
 FORMAT = 1
-S = TypeVar("S", bound="PavilionState")
 
 
-def pavilion_state_to_dict(state: PavilionState) -> dict[str, Any]:
-    from mozaika.pavilion.state import CHANCE, CHANCE_NAMES, PHASE_NAMES
+class PavilionPosition(Protocol):
+    """What this module reads and writes of a Summer Pavilion state (``PavilionPosition`` depends on this module)."""
 
+    game_id: ClassVar[str]
+    theme: ClassVar[Theme]
+    _players: int
+    _round: int
+    colourless: bool
+    factories: list[list[int]]
+    centre: list[int]
+    marker_in_centre: bool
+    marker_holder: int | None
+    supply: list[int]
+    bag: list[int]
+    tower: list[int]
+    boards: list[PavilionBoard]
+    turn: int
+    starter: int
+    phase: int
+    chance_kind: int
+    pending_bonus: list[int]
+    tiles_on_table: int
+    masks: list[int]
+
+    @property
+    def wild(self) -> int: ...
+
+    def _start(self, seed: int, auto_chance: bool, chance_index: int = 0) -> None: ...
+
+    def _header(self, version: int) -> dict[str, Any]: ...
+
+    def _set_side(self, colourless: bool) -> None: ...
+
+    def counts_in_play(self) -> list[int]: ...
+
+
+S = TypeVar("S", bound=PavilionPosition)
+
+
+def pavilion_state_to_dict(state: PavilionPosition) -> dict[str, Any]:
     theme = state.theme
 
     def spell(counts: list[int]) -> str:
@@ -75,22 +124,6 @@ def pavilion_state_to_dict(state: PavilionState) -> dict[str, Any]:
 
 
 def pavilion_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
-    from mozaika.pavilion.state import (
-        CHANCE,
-        CHANCE_NAMES,
-        FACTORIES,
-        FILL,
-        KEEP_MOST,
-        PHASE_NAMES,
-        PICK,
-        PLACE,
-        REFILL,
-        SETUP,
-        SUPPLY_SIZE,
-        TILES_PER_COLOUR,
-        colour_mask,
-    )
-
     top = Fields(data, "position")
     players, options = read_header(top, cls.game_id, FORMAT)
     theme = cls.theme
@@ -181,7 +214,7 @@ def pavilion_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
     return state
 
 
-def _board_from_dict(state: PavilionState, raw: Any, seat: int, counts_of: Any) -> PavilionBoard:
+def _board_from_dict(state: PavilionPosition, raw: Any, seat: int, counts_of: Any) -> PavilionBoard:
     theme = state.theme
     fields = Fields(raw, f"board {seat + 1}")
     board = PavilionBoard()

@@ -6,9 +6,11 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, NoReturn, Self
 
-from mozaika.drawing import apply_draw, draw_bits, sample_draw
-from mozaika.errors import IllegalChanceError, IllegalMoveError, NotationError
-from mozaika.fills import FACTORY_SIZE, FactoryFill, parse_fill
+from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
+from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError
+from mozaika.core.fills import FACTORY_SIZE, FactoryFill, parse_fill
+from mozaika.core.protocol import ChanceOutcome, Move, State
+from mozaika.core.theme import Theme
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import (
     ARC_POINTS,
@@ -44,30 +46,27 @@ from mozaika.pavilion.moves import (
     passes,
     picks,
 )
+from mozaika.pavilion.serial import pavilion_state_from_dict, pavilion_state_to_dict
+from mozaika.pavilion.table import (
+    ACQUIRE,
+    CHANCE,
+    FACTORIES,
+    FILL,
+    KEEP_MOST,
+    MASK_COLOURS,
+    OVER,
+    PHASE_NAMES,
+    PICK,
+    PLACE,
+    REFILL,
+    SETUP,
+    SUPPLY_SIZE,
+    TILES_PER_COLOUR,
+    colour_mask,
+)
 from mozaika.pavilion.theme import COLOURS, PAVILION_THEME, ROUNDS, WILD_BY_ROUND
-from mozaika.protocol import ChanceOutcome, Move, State
-from mozaika.theme import Theme
 
-FACTORIES = {2: 5, 3: 7, 4: 9}
-"""Factories by player count (rule F-1)."""
-TILES_PER_COLOUR = 22
-SUPPLY_SIZE = 10
-KEEP_MOST = 4
-"""S-11: at most four tiles are kept when passing (none in the last round)."""
-
-CHANCE, ACQUIRE, PLACE, PICK, OVER = range(5)
-MASK_COLOURS = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) for mask in range(1 << COLOURS))
-"""The colours in a colour bit mask."""
 _TABLES: dict[bool, PlacementTable] = {}
-
-
-def colour_mask(counts: list[int]) -> int:
-    """The colours present in some tile counts, as a bit mask."""
-    mask = 0
-    for colour in range(COLOURS):
-        if counts[colour]:
-            mask |= 1 << colour
-    return mask
 
 
 def _take_choices(source: int, wild: int, mask: int) -> tuple[Take, ...]:
@@ -93,12 +92,6 @@ def placement_table(colourless: bool) -> PlacementTable:
     if table is None:
         table = _TABLES[colourless] = PlacementTable(COLOURLESS_NUMBERS if colourless else COLOURED_NUMBERS)
     return table
-
-
-PHASE_NAMES = ("chance", "acquisition", "placement", "bonus", "over")
-SETUP, FILL, REFILL = range(3)
-CHANCE_NAMES = ("setup", "fill", "refill")
-"""The pending chance event: the first supply (S-4), a factory fill (S-4, S-12), a supply refill (S-10)."""
 
 
 class PavilionState(State):
@@ -721,12 +714,8 @@ class PavilionState(State):
         return totals
 
     def to_dict(self) -> dict[str, Any]:
-        from mozaika.pavilion.serial import pavilion_state_to_dict
-
         return pavilion_state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PavilionState:
-        from mozaika.pavilion.serial import pavilion_state_from_dict
-
         return pavilion_state_from_dict(cls, data)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mozaika.theme import Theme
+from mozaika.core.theme import Theme
 
 COLOURS = 6
 ORANGE, RED, BLUE, YELLOW, GREEN, PURPLE = range(COLOURS)

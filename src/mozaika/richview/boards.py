@@ -17,8 +17,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from mozaika.catalogue.registry import game_spec
 from mozaika.i18n import Messages
-from mozaika.registry import game_spec
 from mozaika.richview.family import BoardFamily, Choosing, Position, View
 from mozaika.richview.stars import StarsFamily
 from mozaika.richview.walls import WallFamily

@@ -20,8 +20,8 @@ from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 
+from mozaika.catalogue.registry import game_spec
 from mozaika.i18n import Messages
-from mozaika.registry import game_spec
 from mozaika.richview.palette import CHOSEN_STYLE, MARKER, TARGET_STYLE, Painter
 
 Position = dict[str, Any]

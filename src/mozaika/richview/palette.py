@@ -18,7 +18,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from mozaika.registry import game_spec
+from mozaika.catalogue.registry import game_spec
 
 TERMINAL_COLOURS: dict[str, dict[str, str]] = {
     # Azul: blue, yellow, red, black, white (16 colours: 12, 11, 1, 8, 7).

@@ -29,8 +29,8 @@ from mozaika.azul.state import AzulState
 from mozaika.azul.table import DRAFT
 from mozaika.chocolatier.moves import SplitTake
 from mozaika.chocolatier.state import ChocolatierState
+from mozaika.core.protocol import Move, State
 from mozaika.pavilion.moves import Pass, Pick, Place, Take, up_to
-from mozaika.protocol import Move, State
 
 AZUL_TAKES = 300
 AZUL_ACTIONS = AZUL_TAKES + 25

@@ -8,8 +8,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from mozaika.protocol import Move, State
-from mozaika.registry import game_spec, new_game
+from mozaika.catalogue.registry import game_spec, new_game
+from mozaika.core.protocol import Move, State
 from mozaika.rl.actions import LegalActions, action_count
 from mozaika.rl.encoding import observation_size, observer
 from mozaika.rl.rewards import REWARDS, final_reward

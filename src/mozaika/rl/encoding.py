@@ -21,9 +21,9 @@ from mozaika.azul.state import AzulState
 from mozaika.azul.table import DRAFT, TILES_PER_COLOUR
 from mozaika.chocolatier.discs import DISCS
 from mozaika.chocolatier.state import ChocolatierState
+from mozaika.core.protocol import Move, State
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import ROUNDS, WILD_BY_ROUND
-from mozaika.protocol import Move, State
 
 SEATS = 4
 AZUL_BOARD = 1 + 5 * 6 + 25 * 5 + 3

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mozaika.protocol import State
+from mozaika.core.protocol import State
 
 REWARDS = ("margin", "win")
 

@@ -9,8 +9,8 @@ import numpy as np
 from gymnasium import spaces
 
 from mozaika.bots import Bot, make_bot
-from mozaika.protocol import Move, State
-from mozaika.registry import game_spec, new_game
+from mozaika.catalogue.registry import game_spec, new_game
+from mozaika.core.protocol import Move, State
 from mozaika.rl.actions import LegalActions, action_count
 from mozaika.rl.encoding import encode, observation_size
 from mozaika.rl.rewards import final_reward

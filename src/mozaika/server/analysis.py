@@ -12,11 +12,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from mozaika.errors import MozaikaError, PositionError
-from mozaika.positions import build, from_line, to_line
-from mozaika.protocol import State
-from mozaika.records import Record, replay
-from mozaika.registry import game_spec, new_game
+from mozaika.catalogue.registry import game_spec, new_game
+from mozaika.core.errors import MozaikaError, PositionError
+from mozaika.core.protocol import State
+from mozaika.notation.positions import build, from_line, to_line
+from mozaika.notation.records import Record, replay
 from mozaika.server.botplay import BotPlayer
 from mozaika.server.errors import BadRequestError, BusyError, MoveRefusedError, PositionRefusedError
 from mozaika.server.games import public_position

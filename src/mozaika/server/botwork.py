@@ -15,7 +15,8 @@ from typing import Any
 from mozaika.bots import make_bot
 from mozaika.bots.base import Budget
 from mozaika.bots.review import review_decision
-from mozaika.protocol import State
+from mozaika.catalogue import from_json
+from mozaika.core.protocol import State
 
 
 def exit_with_parent(parent: int) -> None:
@@ -41,7 +42,7 @@ def position_for(position: str, seat: int) -> State:
     wall's columns, rule A-10), so the seats before ``seat`` settle theirs in this copy
     first; that changes nothing about the choices ``seat`` has.
     """
-    state = State.from_json(position)
+    state = from_json(position)
     while state.to_move and state.to_move[0] != seat:
         if seat not in state.to_move:
             raise ValueError(f"seat {seat + 1} has no decision to make in this position")
@@ -72,5 +73,5 @@ def review_move(
     position: str, played: str, seat: int, iterations: int | None, seconds: float | None, seed: int
 ) -> dict[str, Any]:
     """In a worker process: the expert's review of one decision (:func:`mozaika.bots.review.review_decision`)."""
-    state = State.from_json(position)
+    state = from_json(position)
     return review_decision(state, played, seat, Budget(iterations=iterations, seconds=seconds), seed).to_dict()

@@ -4,7 +4,7 @@ The clocks are kept with the table (``game_tables.clock``: the time control, eac
 seat's bank and since when it has been thinking), next to ``clock_due``, the moment
 something next happens by itself (a timeout or a turn-based reminder), which every
 server process watches (:mod:`mozaika.server.timeouts`).  The arithmetic is
-:mod:`mozaika.clocks`'s; this module only reads and writes the stored form.
+:mod:`mozaika.core.clocks`'s; this module only reads and writes the stored form.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from mozaika.clocks import PRESETS, ClockError, Clocks, parse_time_control
+from mozaika.core.clocks import PRESETS, ClockError, Clocks, parse_time_control
 from mozaika.server.errors import BadRequestError
 
 TimeSource = Callable[[], float]

@@ -12,8 +12,8 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.clocks import HOUR, MINUTE
-from mozaika.registry import game_spec
+from mozaika.catalogue.registry import game_spec
+from mozaika.core.clocks import HOUR, MINUTE
 from mozaika.server.errors import ApiError
 from mozaika.server.mail import Letter, Mailer
 from mozaika.server.tables import Outcome, Reminder, Tables

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from threading import Lock
 from typing import Any
 
-from mozaika.protocol import State
-from mozaika.registry import new_game
+from mozaika.catalogue.registry import new_game
+from mozaika.core.protocol import State
 
 MOVE, CHANCE, UNDO = "move", "chance", "undo"
 SECRET_FIELDS = ("seed", "chance_index", "auto_chance")

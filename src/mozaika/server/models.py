@@ -86,7 +86,7 @@ class GameTable(Base):
     """The server process that plays this table's bots, until ``bot_lease_until``; then any other may."""
     bot_lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    """The time control and each seat's clock (:meth:`mozaika.clocks.Clocks.to_dict`); None when untimed."""
+    """The time control and each seat's clock (:meth:`mozaika.core.clocks.Clocks.to_dict`); None when untimed."""
     clock_due: Mapped[float | None] = mapped_column(Float, index=True)
     """When the clocks next need a look (a timeout or a reminder), in seconds since the epoch."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

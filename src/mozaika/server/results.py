@@ -8,7 +8,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from mozaika.protocol import State
+from mozaika.core.protocol import State
 from mozaika.server.games import CHANCE, MOVE, Entry, Game, apply_entry, effective_steps
 
 
@@ -55,8 +55,7 @@ def game_statistics(game: Game, entries: Sequence[Entry], times: Sequence[dateti
 
 def final_result(state: State, statistics: list[dict[str, Any]]) -> dict[str, Any]:
     """Scores, winners, the engine's breakdown by source, and the statistics, per seat."""
-    breakdown = getattr(state, "score_breakdown", None)
-    sources: list[dict[str, int]] = breakdown() if callable(breakdown) else [{} for _ in state.scores]
+    sources = state.score_breakdown()
     players = []
     for seat, score in enumerate(state.scores):
         entry = dict(sources[seat])

@@ -25,7 +25,7 @@ from starlette.concurrency import run_in_threadpool
 
 from mozaika.bots.base import Budget
 from mozaika.bots.review import MoveReview, Review, decisions, placed
-from mozaika.records import Record
+from mozaika.notation.records import Record
 from mozaika.server.botplay import BotPlayer
 from mozaika.server.database import Database
 from mozaika.server.errors import ConflictError, NotFoundError

@@ -25,9 +25,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog, Static
 
-from mozaika.errors import IllegalMoveError, MozaikaError, NotationError
+from mozaika.core.errors import IllegalMoveError, MozaikaError, NotationError
+from mozaika.core.protocol import Move
 from mozaika.i18n import Messages
-from mozaika.protocol import Move
 from mozaika.richview import (
     View,
     board_title,

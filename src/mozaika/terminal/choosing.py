@@ -8,7 +8,7 @@ notation (``2B3``) is the fastest way; arrow keys and clicks pick the next step.
 
 from __future__ import annotations
 
-from mozaika.protocol import Move
+from mozaika.core.protocol import Move
 from mozaika.richview import BoardFamily, Choosing
 from mozaika.richview.family import Path
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from mozaika.clocks import HOUR, MINUTE
+from mozaika.core.clocks import HOUR, MINUTE
 from mozaika.i18n import Messages
 from mozaika.terminal.game import GameTable
 

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from mozaika.bots import LEVELS, Bot, bot_names, make_bot
-from mozaika.clocks import Clocks, TimeControl
-from mozaika.files import write_atomically
+from mozaika.core.clocks import Clocks, TimeControl
+from mozaika.core.protocol import Move, State
 from mozaika.i18n import Messages
-from mozaika.protocol import Move, State
-from mozaika.records import Record, replay
+from mozaika.notation.records import Record, replay
+from mozaika.tools.files import write_atomically
 
 HINT_BOT = "expert"
 HINT_SECONDS = 1.0
@@ -282,10 +282,9 @@ class GameTable:
         ends, self.round_ends = self.round_ends, []
         return ends
 
-    def breakdown(self) -> list[dict[str, int]] | None:
-        """Each seat's score by source, for games whose engine splits it (every game of the family does)."""
-        split = getattr(self.state, "score_breakdown", None)
-        return split() if callable(split) else None
+    def breakdown(self) -> list[dict[str, int]]:
+        """Each seat's score by source (the protocol's ``score_breakdown``)."""
+        return self.state.score_breakdown()
 
     # --- hints and saving ---------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from mozaika.i18n import Messages
-from mozaika.records import Record
+from mozaika.notation.records import Record
 from mozaika.richview import View, fitting_boards, heading, position_family
 
 

@@ -14,9 +14,9 @@ from typing import Literal
 from rich.console import Console
 from rich.text import Text
 
-from mozaika.errors import IllegalMoveError, MozaikaError, NotationError
+from mozaika.core.errors import IllegalMoveError, MozaikaError, NotationError
+from mozaika.core.protocol import Move
 from mozaika.i18n import Messages
-from mozaika.protocol import Move
 from mozaika.richview import breakdown_table, position_family, position_view, round_summary
 from mozaika.terminal.clockview import clock_line
 from mozaika.terminal.game import GameTable

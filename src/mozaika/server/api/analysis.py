@@ -39,7 +39,9 @@ class Edit(Body):
     game: str = Field(max_length=32, examples=["azul"])
     players: int = Field(ge=2, le=4)
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=8)
-    parts: dict[str, Any] = Field(max_length=24, description="The parts of mozaika.positions.build (docs/notation.md).")
+    parts: dict[str, Any] = Field(
+        max_length=24, description="The parts of mozaika.notation.positions.build (docs/notation.md)."
+    )
 
 
 class Ask(Body):

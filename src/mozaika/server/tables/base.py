@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mozaika.protocol import State
+from mozaika.core.protocol import State
 from mozaika.server.accounts import Caller
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.credentials import token_hash

@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from mozaika.errors import MozaikaError, NotationError
-from mozaika.protocol import State
+from mozaika.core.errors import MozaikaError, NotationError
+from mozaika.core.protocol import State
 from mozaika.server import clocks
 from mozaika.server.accounts import Caller
 from mozaika.server.errors import ConflictError, ForbiddenError, MoveRefusedError

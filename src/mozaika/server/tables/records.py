@@ -9,9 +9,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mozaika.protocol import State
-from mozaika.records import Record
-from mozaika.records import replay as replay_record
+from mozaika.core.protocol import State
+from mozaika.notation.records import Record
+from mozaika.notation.records import replay as replay_record
 from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
 from mozaika.server.facts import read_facts
 from mozaika.server.games import Entry, public_position

@@ -7,9 +7,9 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from mozaika.bots import LEVELS
-from mozaika.clocks import Clocks
-from mozaika.errors import OptionError
-from mozaika.registry import game_ids, game_spec
+from mozaika.catalogue.registry import game_ids, game_spec
+from mozaika.core.clocks import Clocks
+from mozaika.core.errors import OptionError
 from mozaika.server import clocks
 from mozaika.server.accounts import Caller
 from mozaika.server.credentials import new_seed, new_table_id, new_token, token_hash

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
-from mozaika.clocks import Clocks
+from mozaika.core.clocks import Clocks
 from mozaika.server import clocks
 from mozaika.server.accounts import Caller
 from mozaika.server.errors import ConflictError, ForbiddenError

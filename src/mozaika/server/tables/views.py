@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from mozaika.protocol import State
-from mozaika.registry import game_ids, game_spec
+from mozaika.catalogue.registry import game_ids, game_spec
+from mozaika.core.protocol import State
 from mozaika.server import clocks
 from mozaika.server.accounts import Caller, clean_name
 from mozaika.server.errors import BadRequestError, NotSignedInError

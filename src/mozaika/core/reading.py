@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mozaika.errors import OptionError, PositionError
+from mozaika.core.errors import PositionError
 
 
 class Fields:
@@ -41,20 +41,14 @@ class Fields:
 
 
 def read_header(top: Fields, game_id: str, version: int) -> tuple[int, dict[str, Any]]:
-    """Check a position's game and format; return its player count (F-1) and its options, defaults filled in."""
-    from mozaika.registry import game_spec
+    """Check a position's game and format; return its player count and its options.
 
+    The catalogue (:func:`mozaika.catalogue.from_json`) has checked the player count
+    (F-1) and filled in the options' defaults before a game reads the rest.
+    """
     game = top.get("game", str)
     if game != game_id:
         raise PositionError(f"this position is of {game!r}, not {game_id!r}")
     if top.data.get("format", version) != version:
         raise PositionError(f"unknown position format {top.data.get('format')!r}; this version reads {version}")
-    spec = game_spec(game_id)
-    players = top.get("players", int)
-    if players not in spec.players:
-        raise PositionError(f"position.players must be 2, 3 or 4, not {players} (F-1)")
-    try:
-        options = spec.resolve_options(top.get("options", dict))
-    except OptionError as error:
-        raise PositionError(str(error)) from None
-    return players, options
+    return top.get("players", int), dict(top.get("options", dict))

@@ -12,7 +12,7 @@ A time control is one of two kinds:
   takes longer draws the rest from a small bank, which is never refilled.
 
 A seat's *turn* runs from when it joins the seats that must decide
-(:attr:`mozaika.protocol.State.to_move`) until it leaves them, so a turn of several
+(:attr:`mozaika.core.protocol.State.to_move`) until it leaves them, so a turn of several
 moves (Summer Pavilion's placements) gets one increment, and seats that decide at
 the same time (the grey wall's column choices) each run their own clock.  Chance
 steps take nobody's time, and seats without a clock (bots) are never timed.  A seat
@@ -26,7 +26,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from mozaika.errors import MozaikaError
+from mozaika.core.errors import MozaikaError
 
 REAL_TIME, TURN_BASED = "realtime", "turn"
 NO_CLOCK = "none"

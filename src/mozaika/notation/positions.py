@@ -1,14 +1,14 @@
 """Positions made by hand: the one-line notation, and the position builder.
 
-* :func:`to_line` / :func:`from_line` (also :meth:`State.to_line` and
-  :meth:`State.from_line`): a whole position as one short line of printable ASCII,
+* :func:`to_line` / :func:`from_line` (also ``mozaika.to_line`` and
+  ``mozaika.from_line``): a whole position as one short line of printable ASCII,
   like chess's FEN (``docs/notation.md``, "Positions in one line");
 * :func:`build`: a position from a partial description, filling in the rest
   consistently (the bag and the lid so that every tile is accounted for, the round,
   the phase, the marker, who is on turn), or a :class:`PositionError` naming the
   rule the description breaks and what is over-counted.
 
-Pure Python, no I/O.  Both end in :meth:`State.from_json`, so a position made here
+Pure Python, no I/O.  Both end in :func:`mozaika.from_json`, so a position made here
 passes every check a position read from a file does.
 """
 
@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mozaika.errors import NotationError, OptionError, PositionError
-from mozaika.lineformat import PositionKit, Tokens, balance, whole
-from mozaika.protocol import State
-from mozaika.registry import GameSpec, game_spec, state_from_dict
+from mozaika.catalogue.registry import GameSpec, from_json, game_spec
+from mozaika.core.errors import NotationError, OptionError, PositionError
+from mozaika.core.lineformat import PositionKit, Tokens, balance, whole
+from mozaika.core.protocol import State
 
 FORMAT = 1
 MOST_CHARACTERS = 1000
@@ -97,7 +97,7 @@ def _finish(
         "chance_index": chance_index,
     }
     position = balance(kit, {**header, **data}, spec.theme, spec.title)
-    return state_from_dict(position)
+    return from_json(position)
 
 
 def to_line(state: State) -> str:

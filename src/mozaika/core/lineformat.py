@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from mozaika.errors import NotationError, PositionError
-from mozaika.theme import Theme
+from mozaika.core.errors import NotationError, PositionError
+from mozaika.core.theme import Theme
 
 EMPTY_TEXT = "-"
 """How an empty group of tiles (a factory, a hand, a floor) is written."""
@@ -32,7 +32,7 @@ class PositionKit(Protocol):
         ...
 
     def build(self, players: int, options: Mapping[str, Any], theme: Theme, parts: dict[str, Any]) -> dict[str, Any]:
-        """A position dictionary (bag excluded) from a partial description; see :func:`mozaika.positions.build`."""
+        """A position dictionary (bag excluded) from a partial description (``mozaika.notation.positions.build``)."""
         ...
 
     def places(self, data: Mapping[str, Any]) -> Iterable[tuple[str, str]]:

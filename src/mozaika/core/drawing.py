@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mozaika.errors import IllegalChanceError
+from mozaika.core.errors import IllegalChanceError
 
 Groups = tuple[tuple[int, ...], ...]
 """Drawn tiles, one sorted tuple of colour indices per group."""

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mozaika.errors import MozaikaError, NotationError, OptionError, RecordError
-from mozaika.protocol import State
-from mozaika.registry import game_spec, new_game
+from mozaika.catalogue.registry import game_spec, new_game
+from mozaika.core.errors import MozaikaError, NotationError, OptionError, RecordError
+from mozaika.core.protocol import State
 
 FORMAT = "mozaika-record"
 VERSION = 1
@@ -36,7 +36,7 @@ class Record:
     times: list[float | None] | None = None
     """Seconds each step took, by step (None for chance outcomes and steps not timed); optional."""
     clock: dict[str, Any] | None = None
-    """The time control the game was played with (:meth:`mozaika.clocks.TimeControl.to_dict`); optional."""
+    """The time control the game was played with (:meth:`mozaika.core.clocks.TimeControl.to_dict`); optional."""
 
     @classmethod
     def from_state(

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from mozaika.protocol import Move
-from mozaika.registry import new_game
+from mozaika.catalogue.registry import new_game
+from mozaika.core.protocol import Move
 
 
 @dataclass(frozen=True)

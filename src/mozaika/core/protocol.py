@@ -27,7 +27,6 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
 from typing import Any, ClassVar, Self, TypeAlias
 
 
@@ -35,13 +34,25 @@ class Move(ABC):
     """A decision, as an immutable value.
 
     ``str(move)`` is its text notation (``docs/notation.md``), and
-    ``state.parse_move(str(move)) == move`` for every legal move.
+    ``state.parse_move(str(move)) == move`` for every legal move.  :meth:`fields`
+    gives the same move as plain data, so that clients read a move's parts
+    instead of parsing its notation.
     """
 
     __slots__ = ()
 
     @abstractmethod
     def __str__(self) -> str: ...
+
+    @abstractmethod
+    def fields(self) -> dict[str, Any]:
+        """The move's parts as JSON-compatible data: ``"kind"`` and the fields of that kind.
+
+        Each family documents its kinds in ``docs/notation.md`` (a take: ``source``,
+        ``colour`` and ``line``; a placement: ``star``, ``slot``, ``colour`` and
+        ``wilds``; ...).  Sources, lines, seats and stars count from 1 as the notation
+        does; colours are the theme's letters.
+        """
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
@@ -80,7 +91,8 @@ class State(ABC):
     """A complete game position, with the rules that move it forward.
 
     Create one with :func:`mozaika.new_game`; read one back with
-    :meth:`State.from_json`.  Seats are numbered from 0 in turn order (F-3).
+    :func:`mozaika.from_json` or :func:`mozaika.from_line`.  Seats are numbered
+    from 0 in turn order (F-3).
     """
 
     game_id: ClassVar[str]
@@ -168,6 +180,15 @@ class State(ABC):
     def winners(self) -> list[int]:
         """The winning seats after the tie-break; several on a shared victory; empty before the end."""
 
+    @abstractmethod
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Each seat's score split into its sources, with ``"total"`` (the score) among them.
+
+        The sources are the game's own (``docs/api.md``): Azul's placement, floor and
+        the three end bonuses; Summer Pavilion's start, placements, marker, discards
+        and the star and number bonuses.  Negative sources are losses.
+        """
+
     # --- decisions ------------------------------------------------------------------
 
     @abstractmethod
@@ -182,9 +203,9 @@ class State(ABC):
     def parse_move(self, text: str) -> Move:
         """Read a move written in the game's notation.
 
-        Raises :class:`~mozaika.errors.NotationError` when the text is not a move of
+        Raises :class:`~mozaika.core.errors.NotationError` when the text is not a move of
         this game in this phase.  Legality is checked by :meth:`play`, which raises
-        :class:`~mozaika.errors.IllegalMoveError`.
+        :class:`~mozaika.core.errors.IllegalMoveError`.
         """
 
     @abstractmethod
@@ -194,7 +215,7 @@ class State(ABC):
     def play(self, move: Move | str) -> None:
         """Play a move (a :class:`Move` or its notation) and resolve any chance that follows.
 
-        Raises :class:`~mozaika.errors.IllegalMoveError` naming the broken rule, and
+        Raises :class:`~mozaika.core.errors.IllegalMoveError` naming the broken rule, and
         leaves the state unchanged, when the move is not legal.
         """
         if isinstance(move, str):
@@ -226,7 +247,7 @@ class State(ABC):
     def apply_chance(self, outcome: ChanceOutcome | str) -> None:
         """Resolve the pending chance event with an explicit outcome.
 
-        Raises :class:`~mozaika.errors.IllegalChanceError` when no chance event is
+        Raises :class:`~mozaika.core.errors.IllegalChanceError` when no chance event is
         pending or the outcome cannot happen here; the state is then unchanged.
         """
         if isinstance(outcome, str):
@@ -298,35 +319,8 @@ class State(ABC):
         """The complete position as a JSON-compatible dictionary (history excluded)."""
 
     def to_json(self) -> str:
-        """The complete position as JSON text, readable by :meth:`State.from_json`."""
+        """The complete position as JSON text, readable by :func:`mozaika.from_json`."""
         return json.dumps(self.to_dict(), ensure_ascii=False)
-
-    @classmethod
-    def from_json(cls, data: str | bytes | Mapping[str, Any]) -> State:
-        """Read back a position written by :meth:`to_json` (or :meth:`to_dict`).
-
-        Works on the base class too: the ``"game"`` field selects the game.  Raises
-        :class:`~mozaika.errors.PositionError` on malformed or impossible positions.
-        """
-        from mozaika.registry import state_from_dict
-
-        return state_from_dict(_load_mapping(data))
-
-    def to_line(self) -> str:
-        """The complete position as one line of printable ASCII (``docs/notation.md``), like chess's FEN."""
-        from mozaika.positions import to_line
-
-        return to_line(self)
-
-    @classmethod
-    def from_line(cls, text: str, *, auto_chance: bool = True) -> State:
-        """Read back a position written by :meth:`to_line`; the first word selects the game.
-
-        Raises :class:`~mozaika.errors.PositionError` on malformed or impossible positions.
-        """
-        from mozaika.positions import from_line
-
-        return from_line(text, auto_chance=auto_chance)
 
     def __eq__(self, other: object) -> bool:
         """Equal positions: same game, options, seed and everything on the table.
@@ -342,16 +336,3 @@ class State(ABC):
         return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]  # states are mutable
-
-
-def _load_mapping(data: str | bytes | Mapping[str, Any]) -> Mapping[str, Any]:
-    from mozaika.errors import PositionError
-
-    if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise PositionError(f"the position is not valid JSON: {error}") from None
-    if not isinstance(data, Mapping):
-        raise PositionError("a position must be a JSON object")
-    return data

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from mozaika.drawing import Draw, Groups
-from mozaika.errors import NotationError
-from mozaika.protocol import ChanceOutcome
-from mozaika.theme import Theme
+from mozaika.core.drawing import Draw, Groups
+from mozaika.core.errors import NotationError
+from mozaika.core.protocol import ChanceOutcome
+from mozaika.core.theme import Theme
 
 FACTORY_SIZE = 4
 """Tiles dealt to each factory (F-1)."""

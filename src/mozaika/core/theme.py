@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from mozaika.errors import NotationError
+from mozaika.core.errors import NotationError
 
 
 def fold(text: str) -> str:

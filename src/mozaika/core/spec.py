@@ -1,0 +1,66 @@
+"""How a game describes itself to the catalogue: its id, title, player counts, options, and the
+parts of it that players and programs use (creating and reading states, its tiles' look, its
+printed board, its position notation).  Each game package makes one :class:`GameSpec`; the
+catalogue (:mod:`mozaika.catalogue`) collects them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from mozaika.core.errors import OptionError
+from mozaika.core.lineformat import PositionKit
+from mozaika.core.protocol import State
+from mozaika.core.theme import Theme
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its allowed values (the first is the default)."""
+
+    name: str
+    values: tuple[Any, ...]
+    help: str
+
+    @property
+    def default(self) -> Any:
+        return self.values[0]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a client needs to know to offer a game, and how to create it."""
+
+    id: str
+    title: str
+    players: tuple[int, ...]
+    options: tuple[Option, ...]
+    create: Callable[..., State]
+    """``create(players=, seed=, auto_chance=, **options)``, options already validated."""
+    load: Callable[[Mapping[str, Any]], State]
+    """Rebuild a state from :meth:`State.to_dict` output, whose player count the catalogue has
+    checked (F-1) and whose options it has resolved (:func:`from_json`)."""
+    theme: Theme | None = None
+    """The names and display colours of the game's tiles, for clients."""
+    board: Mapping[str, Any] | None = None
+    """The printed board as plain data, for clients that draw it (``kind`` says which drawing)."""
+    positions: PositionKit | None = None
+    """Position lines and the position builder of the game's family (``mozaika.notation.positions``)."""
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Fill in defaults and reject unknown options or values."""
+        known = {option.name: option for option in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise OptionError(
+                f"{self.id} has no option {unknown[0]!r}; its options are: " + (", ".join(known) or "none")
+            )
+        resolved: dict[str, Any] = {}
+        for option in self.options:
+            value = given.get(option.name, option.default)
+            if value not in option.values:
+                allowed = ", ".join(repr(v) for v in option.values)
+                raise OptionError(f"{self.id} option {option.name}={value!r} is not one of {allowed}")
+            resolved[option.name] = value
+        return resolved
