@@ -174,7 +174,7 @@ def documented_azul_observation(state: AzulState, seat: int) -> list[float]:
     out: list[float] = [1.0 if phase == state.phase else 0.0 for phase in range(4)]
     out.append(state.round / 10)
     out += documented_factories(state.factories, 5)
-    out += [count / 20 for count in state.centre] + [1.0 if state.centre_marker else 0.0]
+    out += [count / 20 for count in state.centre] + [1.0 if state.marker_in_centre else 0.0]
     out += [count / 20 for count in state.bag] + [count / 20 for count in state.lid]
     for board in seats_from(state, seat):
         if board is None:

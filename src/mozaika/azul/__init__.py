@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from mozaika.azul.board import MARKER, Board
-from mozaika.azul.moves import CENTRE, FLOOR, FactoryFill, TakeMove, WallMove
+from mozaika.azul.moves import FLOOR, FactoryFill, TakeMove, WallMove
 from mozaika.azul.positions import WALL_KIT
 from mozaika.azul.state import AzulState
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import printed_board
+from mozaika.core.offer import CENTRE
 from mozaika.core.protocol import State
 from mozaika.core.spec import GameSpec, Option
 from mozaika.core.theme import Theme

@@ -19,11 +19,10 @@ from typing import Any
 from mozaika.azul.theme import COLOURS
 from mozaika.core.errors import NotationError
 from mozaika.core.fills import FactoryFill, parse_fill
+from mozaika.core.offer import CENTRE
 from mozaika.core.protocol import Move
 from mozaika.core.theme import Theme
 
-CENTRE = -1
-"""The :attr:`TakeMove.source` of the centre of the table."""
 FLOOR = 5
 """The :attr:`TakeMove.line` of the floor line."""
 LINES = 5

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from mozaika.azul.table import FACTORIES, PHASE_NAMES, TILES_PER_COLOUR
+from mozaika.azul.table import PHASE_NAMES, TILES_PER_COLOUR
 from mozaika.azul.theme import MARKER_LETTER
 from mozaika.azul.wall import SIZE, coloured_colour
 from mozaika.core.errors import NotationError, PositionError
@@ -39,6 +39,7 @@ from mozaika.core.lineformat import (
     stats_field,
     whole,
 )
+from mozaika.core.offer import FACTORIES
 from mozaika.core.theme import Theme
 
 NO_LINE = SIZE

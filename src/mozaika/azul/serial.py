@@ -13,10 +13,11 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from mozaika.azul.board import EMPTY, MARKER, Board
 from mozaika.azul.moves import MoveTable, move_table
-from mozaika.azul.table import CHANCE, DRAFT, FACTORIES, FACTORY_SIZE, PHASE_NAMES, TILES_PER_COLOUR, TILING
+from mozaika.azul.table import CHANCE, DRAFT, PHASE_NAMES, TILES_PER_COLOUR, TILING
 from mozaika.azul.theme import COLOURS, MARKER_LETTER
 from mozaika.azul.wall import FLOOR_SPACES, SIZE, coloured_colour
 from mozaika.core.errors import NotationError, PositionError
+from mozaika.core.offer import FACTORIES, FACTORY_SIZE
 from mozaika.core.reading import Fields, read_header
 from mozaika.core.theme import Theme
 
@@ -35,9 +36,8 @@ class AzulPosition(Protocol):
     fill_sizes: tuple[int, ...]
     factories: list[list[int]]
     centre: list[int]
-    present: list[tuple[int, ...]]
-    centre_colours: int
-    centre_marker: bool
+    masks: list[int]
+    marker_in_centre: bool
     marker_holder: int | None
     bag: list[int]
     lid: list[int]
@@ -60,7 +60,7 @@ class AzulPosition(Protocol):
 
     def _extra_from_dict(self, data: Mapping[str, Any]) -> None: ...
 
-    def _refresh_present(self) -> None: ...
+    def _refresh_masks(self) -> None: ...
 
     def factory_capacity(self, factory: int) -> int: ...
 
@@ -77,7 +77,7 @@ def azul_state_to_dict(state: AzulPosition) -> dict[str, Any]:
         "phase": PHASE_NAMES[state.phase],
         "turn": state.turn,
         "starter": state.starter,
-        "marker_in_centre": state.centre_marker,
+        "marker_in_centre": state.marker_in_centre,
         "marker_holder": state.marker_holder,
         "factories": [_spell_counts(state, counts) for counts in state.factories],
         "centre": _spell_counts(state, state.centre),
@@ -160,7 +160,7 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
             raise PositionError(f"factory {index + 1} holds {len(colours)} tiles; at most {capacity} fit (F-1)")
         state.factories.append(counts_of(colours))
     state.centre = counts_of(tiles(top.get("centre", str), "centre"))
-    state.centre_marker = top.get("marker_in_centre", bool)
+    state.marker_in_centre = top.get("marker_in_centre", bool)
     holder = top.data.get("marker_holder")
     if holder is not None and (not isinstance(holder, int) or isinstance(holder, bool) or not 0 <= holder < players):
         raise PositionError(f"position.marker_holder must be a seat or null, not {holder!r}")
@@ -179,9 +179,7 @@ def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
         raise PositionError(f"position.phase must be one of {', '.join(PHASE_NAMES)}, not {phase_name!r}")
     state.phase = PHASE_NAMES.index(phase_name)
     state.tiles_on_table = sum(map(sum, state.factories)) + sum(state.centre)
-    state.centre_colours = sum(1 << colour for colour in range(COLOURS) if state.centre[colour])
-    state.present = [()] * (len(state.factories) + 1)
-    state._refresh_present()
+    state._refresh_masks()
 
     _check_position(state, TILES_PER_COLOUR)
     return state
@@ -259,7 +257,7 @@ def _check_position(state: AzulPosition, per_colour: int) -> None:
     markers = [seat for seat, board in enumerate(state.boards) if MARKER in board.floor]
     if len(markers) > 1 or any(board.floor.count(MARKER) > 1 for board in state.boards):
         raise PositionError("the first-player marker lies on more than one floor (A-3)")
-    if state.centre_marker and (markers or state.marker_holder is not None):
+    if state.marker_in_centre and (markers or state.marker_holder is not None):
         raise PositionError("the first-player marker cannot be both in the centre and with a player (A-3)")
     if markers and markers[0] != state.marker_holder:
         raise PositionError("the marker lies on a floor of a player who is not its holder (A-3)")

@@ -21,7 +21,7 @@ from mozaika.azul.moves import (
     parse_wall,
 )
 from mozaika.azul.serial import azul_state_from_dict, azul_state_to_dict
-from mozaika.azul.table import CHANCE, DRAFT, FACTORIES, FACTORY_SIZE, OVER, PHASE_NAMES, TILES_PER_COLOUR, TILING
+from mozaika.azul.table import CHANCE, DRAFT, OVER, PHASE_NAMES, TILES_PER_COLOUR, TILING
 from mozaika.azul.theme import AZUL_THEME, COLOURS
 from mozaika.azul.wall import (
     COLOUR_BONUS,
@@ -38,54 +38,21 @@ from mozaika.azul.wall import (
 )
 from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError
-from mozaika.core.protocol import ChanceOutcome, Move, State
+from mozaika.core.offer import FACTORIES, FACTORY_SIZE, MASK_COLOURS, FactoryOffer
+from mozaika.core.protocol import ChanceOutcome, Move
 from mozaika.core.theme import Theme
 
-_PRESENT = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) for mask in range(1 << COLOURS))
-"""The colours in a colour bit mask, as a tuple."""
 _WIDTHS = tuple(bin(mask).count("1") + 1 for mask in range(1 << SIZE))
 """How many moves take one colour from one source, by the player's accept mask (lines + floor)."""
 
-_GROUPS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-"""A dealt group of tiles: its counts by colour and its colours (memoised: a few dozen groups exist)."""
 
-
-def _group_parts(group: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    parts = _GROUPS.get(group)
-    if parts is None:
-        counts = [0] * COLOURS
-        for colour in group:
-            counts[colour] += 1
-        parts = _GROUPS[group] = (tuple(counts), tuple(c for c in range(COLOURS) if counts[c]))
-    return parts
-
-
-class AzulState(State):
+class AzulState(FactoryOffer):
     """A position of Azul (coloured wall, or the grey-wall variant of rule A-10)."""
 
     game_id: ClassVar[str] = "azul"
     theme: ClassVar[Theme] = AZUL_THEME
 
-    __slots__ = (
-        "_players",
-        "_round",
-        "bag",
-        "boards",
-        "centre",
-        "centre_colours",
-        "centre_marker",
-        "factories",
-        "fill_sizes",
-        "grey",
-        "lid",
-        "marker_holder",
-        "phase",
-        "present",
-        "starter",
-        "table",
-        "tiles_on_table",
-        "turn",
-    )
+    __slots__ = ("_players", "_round", "bag", "boards", "fill_sizes", "grey", "lid", "phase", "table")
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
         self._start(seed, auto_chance)
@@ -94,28 +61,12 @@ class AzulState(State):
         factories = FACTORIES[players]
         self.table = move_table(factories, self.theme)
         self.fill_sizes = (FACTORY_SIZE,) * factories
-        self.factories = [[0] * COLOURS for _ in range(factories)]
-        """Tile counts by colour on each factory."""
-        self.centre = [0] * COLOURS
-        """Tile counts by colour in the centre of the table."""
-        self.present: list[tuple[int, ...]] = [()] * (factories + 1)
-        """The colours present on each factory, then in the centre (kept for move generation)."""
-        self.centre_colours = 0
-        """A bit mask of the colours in the centre."""
-        self.centre_marker = True
-        """True while the first-player marker lies in the centre (rule A-3)."""
+        self._open_table(players, COLOURS)
         self.bag = [TILES_PER_COLOUR] * COLOURS
         self.lid = [0] * COLOURS
         self.boards = [Board() for _ in range(players)]
-        self.turn = 0
-        """The seat to move during the factory offer."""
-        self.starter = 0
-        """The seat that started the current round (rule A-1: seat 0 starts the game)."""
-        self.marker_holder: int | None = None
-        """The seat that took the marker this round, or None (rule A-11)."""
         self.phase = CHANCE
         self._round = 1
-        self.tiles_on_table = 0
         if auto_chance:
             self.resolve_chance()
 
@@ -202,10 +153,10 @@ class AzulState(State):
             accept = self.boards[self.turn].accept
             by_source = self.table.by_source
             moves: list[Move] = []
-            for source, colours in enumerate(self.present):
-                if colours:
+            for source, mask in enumerate(self.masks):
+                if mask:
                     per_colour = by_source[source]
-                    for colour in colours:
+                    for colour in MASK_COLOURS[mask]:
                         moves += per_colour[colour][accept[colour]]
             return moves
         if self.phase == TILING:
@@ -244,7 +195,7 @@ class AzulState(State):
                 seat = self.turn
                 board = boards[seat]
                 accept = board.accept
-                present = self.present
+                masks = self.masks
                 # Each colour's moves: the sources holding it, times its open lines and the floor.
                 # (Spelled out for the five colours: a comprehension costs more than the lookups.)
                 first, second, third, fourth, fifth = accept
@@ -266,9 +217,9 @@ class AzulState(State):
                 nth = pick // span
                 slot = pick - nth * span
                 source = -1
-                for colours in present:
+                for mask in masks:
                     source += 1
-                    if colour in colours:
+                    if mask >> colour & 1:
                         if not nth:
                             break
                         nth -= 1
@@ -280,8 +231,8 @@ class AzulState(State):
                 else:
                     counts = factories[source]
                     # The factory's other colours move to the centre: one holder fewer only if it had them.
-                    centre_colours = self.centre_colours | 1 << colour
-                    for other in present[source]:
+                    centre_colours = masks[-1] | 1 << colour
+                    for other in MASK_COLOURS[masks[source]]:
                         if centre_colours >> other & 1:
                             holders[other] -= 1
                 taken = counts[colour]
@@ -298,14 +249,6 @@ class AzulState(State):
                 holders = self._colour_holders()
             else:
                 return
-
-    def _colour_holders(self) -> list[int]:
-        """How many sources (factories and the centre) hold each colour."""
-        holders = [0] * COLOURS
-        for colours in self.present:
-            for colour in colours:
-                holders[colour] += 1
-        return holders
 
     def parse_move(self, text: str) -> Move:
         if self.phase == TILING:
@@ -333,26 +276,12 @@ class AzulState(State):
     def _remove_taken(self, seat: int, board: Board, counts: list[int], source: int, colour: int) -> None:
         """A-3: take the tiles of ``colour`` from ``source``; a factory's other tiles go to the centre."""
         counts[colour] = 0
-        present = self.present
         if source == CENTRE:
-            self.centre_colours &= ~(1 << colour)
-            present[-1] = _PRESENT[self.centre_colours]
-            if self.centre_marker:
-                self.centre_marker = False
-                self.marker_holder = seat
-                if len(board.floor) < FLOOR_SPACES:  # A-5: on a full floor it costs nothing
-                    board.floor.append(MARKER)
+            self.masks[-1] &= ~(1 << colour)
+            if self._claim_marker(seat) and len(board.floor) < FLOOR_SPACES:  # A-5: on a full floor it costs nothing
+                board.floor.append(MARKER)
         else:
-            centre = self.centre
-            mask = self.centre_colours
-            for other in present[source]:
-                if counts[other]:
-                    centre[other] += counts[other]
-                    counts[other] = 0
-                    mask |= 1 << other
-            present[source] = ()
-            self.centre_colours = mask
-            present[-1] = _PRESENT[mask]
+            self._sweep_to_centre(source, counts)
 
     def _check_take(self, move: TakeMove) -> tuple[int, Board, list[int], int]:
         """Refuse an illegal take; else the seat, its board, the source's counts and the tiles taken."""
@@ -365,11 +294,8 @@ class AzulState(State):
         board = self.boards[seat]
         colour = move.colour
         source = move.source
-        if source == CENTRE:
-            counts = self.centre
-        elif 0 <= source < len(self.factories):
-            counts = self.factories[source]
-        else:
+        counts = self._source(source)
+        if counts is None:
             raise IllegalMoveError(f"{move}: there is no factory {source + 1}", rule="F-1")
         taken = counts[colour]
         if not taken:
@@ -609,36 +535,16 @@ class AzulState(State):
             names=self.theme.names_en,
             draw=outcome.draw,
         )
+        if len(outcome.factories) != len(self.factories):
+            raise IllegalChanceError(
+                f"the fill must list {len(self.factories)} factories, not {len(outcome.factories)}", rule="F-1"
+            )
         self._deal(outcome.factories)
         self._open_offer()
 
-    def _deal(self, groups: tuple[tuple[int, ...], ...]) -> None:
-        """Put drawn tiles on the (empty) factories, and note the colours on each."""
-        factories = self.factories
-        present = self.present
-        if len(groups) != len(factories):
-            raise IllegalChanceError(f"the fill must list {len(factories)} factories, not {len(groups)}", rule="F-1")
-        for index, group in enumerate(groups):
-            counts, colours = _group_parts(group)
-            factories[index] = list(counts)
-            present[index] = colours
-
-    def _refresh_present(self) -> None:
-        """Note the colours on each factory and in the centre again (after tiles moved, or a position was read)."""
-        present = self.present
-        for index, counts in enumerate(self.factories):
-            present[index] = tuple(colour for colour in range(COLOURS) if counts[colour])
-        present[-1] = _PRESENT[self.centre_colours]
-
     def _open_offer(self) -> None:
-        """Start the factory offer of a round whose factories are filled and noted (A-3, A-11)."""
-        total = sum(map(sum, self.factories))
-        self.present[-1] = ()
-        self.centre_colours = 0
-        self.tiles_on_table = total
-        self.centre_marker = True
-        self.marker_holder = None
-        self.turn = self.starter
+        """Start the factory offer of a round whose factories are filled (A-3, A-11)."""
+        total = self.tiles_on_table = sum(map(sum, self.factories))
         if total == 0:
             # Ruling R-2: with no tile left to offer, no tile can ever move again.
             self._finish_game()
@@ -650,24 +556,16 @@ class AzulState(State):
     def copy(self) -> Self:
         other = object.__new__(type(self))
         self._copy_start(other)
+        self._copy_table(other)
         other._players = self._players
         other.grey = self.grey
         other.table = self.table
         other.fill_sizes = self.fill_sizes
-        other.factories = [counts[:] for counts in self.factories]
-        other.centre = self.centre[:]
-        other.present = self.present[:]
-        other.centre_colours = self.centre_colours
-        other.centre_marker = self.centre_marker
         other.bag = self.bag[:]
         other.lid = self.lid[:]
         other.boards = [board.copy() for board in self.boards]
-        other.turn = self.turn
-        other.starter = self.starter
-        other.marker_holder = self.marker_holder
         other.phase = self.phase
         other._round = self._round
-        other.tiles_on_table = self.tiles_on_table
         return other
 
     def to_dict(self) -> dict[str, Any]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from mozaika.azul.moves import CENTRE, FLOOR, TakeMove
+from mozaika.azul.moves import FLOOR, TakeMove
 from mozaika.azul.state import AzulState
+from mozaika.core.offer import CENTRE
 from mozaika.core.protocol import Move, State
 from mozaika.pavilion.geometry import ARC_POINTS
 from mozaika.pavilion.moves import Pass, Place, PlacementTable
@@ -52,7 +53,7 @@ def _azul(state: AzulState, moves: list[Move], rng: random.Random) -> Move:
     # The take that finishes the most of a pattern line for the least waste (best_move, inlined: this
     # is a quarter of a search's time).  Any other kind of move (a grey-wall column): one at random.
     line_count = state.boards[state.turn].line_count
-    centre, factories, marker = state.centre, state.factories, state.centre_marker
+    centre, factories, marker = state.centre, state.factories, state.marker_in_centre
     best: list[Move] = []
     top = -1e9
     for move in moves:

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Self
 from mozaika.azul.board import EMPTY, Board
 from mozaika.azul.moves import TakeMove
 from mozaika.azul.state import AzulState
-from mozaika.azul.table import CHANCE, DRAFT, FACTORIES, FACTORY_SIZE, OVER
+from mozaika.azul.table import CHANCE, DRAFT, OVER
 from mozaika.chocolatier.discs import DISCS, EXTRA_TILE, FLOOR_SPACE, KEEP, PULL, SPLIT, Disc, parse_disc
 from mozaika.chocolatier.moves import (
     SpecialFill,
@@ -29,6 +29,7 @@ from mozaika.chocolatier.moves import (
 from mozaika.chocolatier.theme import PRALINE_THEME
 from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError, PositionError
+from mozaika.core.offer import FACTORIES, FACTORY_SIZE, MASK_COLOURS, colour_mask
 from mozaika.core.protocol import ChanceOutcome, Move, State
 from mozaika.core.theme import Theme
 
@@ -127,10 +128,10 @@ class ChocolatierState(AzulState):
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         moves = super().legal_moves(seat)
         split_from = self._disc_index(SPLIT) if self.phase == DRAFT else None
-        if split_from is None or not self.present[split_from]:
+        if split_from is None or not self.masks[split_from]:
             return moves
         # M-3: every take from SN4 with leftovers comes in one version per split.
-        on_split = self.present[split_from]
+        on_split = MASK_COLOURS[self.masks[split_from]]
         expanded: list[Move] = []
         for move in moves:
             if not isinstance(move, TakeMove) or move.source != split_from or len(on_split) == 1:
@@ -181,13 +182,13 @@ class ChocolatierState(AzulState):
             self.disc_holder = seat
             super()._take(move)
             return
-        present = self.present
+        masks = self.masks
         if disc.kind == KEEP:
             # M-2: the leftovers stay on SN3.
             counts[colour] = 0
-            present[source] = tuple(other for other in present[source] if other != colour)
+            masks[source] &= ~(1 << colour)
         else:
-            leftovers = sum(1 << other for other in present[source] if other != colour)
+            leftovers = masks[source] & ~(1 << colour)
             to_previous, to_next = self._check_split(move, leftovers)
             previous, following = self._neighbours(source)
             counts[colour] = 0
@@ -196,8 +197,8 @@ class ChocolatierState(AzulState):
                 for other in colours_of(mask):
                     receiver[other] += counts[other]
                     counts[other] = 0
-                present[neighbour] = tuple(other for other in range(5) if receiver[other])
-            present[source] = ()
+                masks[neighbour] = colour_mask(receiver)
+            masks[source] = 0
         self._settle_take(seat, board, colour, taken, move.line)
 
     def _check_split(self, move: TakeMove, leftovers: int) -> tuple[int, int]:
@@ -343,7 +344,7 @@ class ChocolatierState(AzulState):
                     if factories[neighbour][pulled]:
                         factories[neighbour][pulled] -= 1
                         factories[index][pulled] += 1
-        self._refresh_present()
+        self._refresh_masks()
         self._open_offer()
 
     def _check_assignment(self, outcome: SpecialFill) -> None:

@@ -6,11 +6,9 @@ import re
 
 from mozaika.core.drawing import Draw, Groups
 from mozaika.core.errors import NotationError
+from mozaika.core.offer import FACTORY_SIZE
 from mozaika.core.protocol import ChanceOutcome
 from mozaika.core.theme import Theme
-
-FACTORY_SIZE = 4
-"""Tiles dealt to each factory (F-1)."""
 
 _FILL = re.compile(r"^fill\s*:\s*(.*)$", re.IGNORECASE)
 

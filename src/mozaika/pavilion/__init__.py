@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mozaika.core.offer import CENTRE
 from mozaika.core.protocol import State
 from mozaika.core.spec import GameSpec, Option
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import printed_board
-from mozaika.pavilion.moves import CENTRE, Pass, Pick, Place, SupplyDraw, Take
+from mozaika.pavilion.moves import Pass, Pick, Place, SupplyDraw, Take
 from mozaika.pavilion.positions import STAR_KIT
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND

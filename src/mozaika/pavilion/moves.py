@@ -20,12 +20,10 @@ from typing import Any
 
 from mozaika.core.drawing import Draw
 from mozaika.core.errors import NotationError
+from mozaika.core.offer import CENTRE
 from mozaika.core.protocol import ChanceOutcome, Move
 from mozaika.pavilion.geometry import CENTRE_STAR, SLOTS, SPACES, STAR_LETTERS, slot_of, space, star_of
 from mozaika.pavilion.theme import COLOURS, PAVILION_THEME
-
-CENTRE = -1
-"""The :attr:`Take.source` of the centre of the table."""
 
 _THEME = PAVILION_THEME
 

@@ -34,10 +34,11 @@ from mozaika.core.lineformat import (
     stats_field,
     whole,
 )
+from mozaika.core.offer import FACTORIES
 from mozaika.core.theme import Theme
 from mozaika.pavilion.board import START_SCORE
 from mozaika.pavilion.geometry import SLOTS, STAR_LETTERS
-from mozaika.pavilion.table import CHANCE_NAMES, FACTORIES, PHASE_NAMES, SUPPLY_SIZE, TILES_PER_COLOUR
+from mozaika.pavilion.table import CHANCE_NAMES, PHASE_NAMES, SUPPLY_SIZE, TILES_PER_COLOUR
 
 STATS = ("placement_points", "marker_points", "discard_points", "star_bonus", "number_bonus", "bonus_tiles")
 PARTS = frozenset(

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from mozaika.core.errors import NotationError, PositionError
+from mozaika.core.offer import FACTORIES, colour_mask
 from mozaika.core.reading import Fields, read_header
 from mozaika.core.theme import Theme
 from mozaika.pavilion.board import EMPTY, PavilionBoard
@@ -18,7 +19,6 @@ from mozaika.pavilion.geometry import SLOTS, STAR_LETTERS, STARS, space
 from mozaika.pavilion.table import (
     CHANCE,
     CHANCE_NAMES,
-    FACTORIES,
     FILL,
     KEEP_MOST,
     PHASE_NAMES,
@@ -28,7 +28,6 @@ from mozaika.pavilion.table import (
     SETUP,
     SUPPLY_SIZE,
     TILES_PER_COLOUR,
-    colour_mask,
 )
 from mozaika.pavilion.theme import COLOURS, ROUNDS
 

@@ -8,8 +8,9 @@ from typing import Any, ClassVar, NoReturn, Self
 
 from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError
-from mozaika.core.fills import FACTORY_SIZE, FactoryFill, parse_fill
-from mozaika.core.protocol import ChanceOutcome, Move, State
+from mozaika.core.fills import FactoryFill, parse_fill
+from mozaika.core.offer import CENTRE, FACTORIES, FACTORY_SIZE, MASK_COLOURS, FactoryOffer
+from mozaika.core.protocol import ChanceOutcome, Move
 from mozaika.core.theme import Theme
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import (
@@ -30,7 +31,6 @@ from mozaika.pavilion.geometry import (
     number_masks,
 )
 from mozaika.pavilion.moves import (
-    CENTRE,
     TAKES,
     Pass,
     Pick,
@@ -50,10 +50,8 @@ from mozaika.pavilion.serial import pavilion_state_from_dict, pavilion_state_to_
 from mozaika.pavilion.table import (
     ACQUIRE,
     CHANCE,
-    FACTORIES,
     FILL,
     KEEP_MOST,
-    MASK_COLOURS,
     OVER,
     PHASE_NAMES,
     PICK,
@@ -62,7 +60,6 @@ from mozaika.pavilion.table import (
     SETUP,
     SUPPLY_SIZE,
     TILES_PER_COLOUR,
-    colour_mask,
 )
 from mozaika.pavilion.theme import COLOURS, PAVILION_THEME, ROUNDS, WILD_BY_ROUND
 
@@ -94,7 +91,7 @@ def placement_table(colourless: bool) -> PlacementTable:
     return table
 
 
-class PavilionState(State):
+class PavilionState(FactoryOffer):
     """A position of Azul: Summer Pavilion (coloured stars, or the colourless variant of S-15..S-17)."""
 
     game_id: ClassVar[str] = "pavilion"
@@ -105,51 +102,32 @@ class PavilionState(State):
         "_round",
         "bag",
         "boards",
-        "centre",
         "chance_kind",
         "colourless",
-        "factories",
-        "marker_holder",
-        "marker_in_centre",
-        "masks",
         "numbers",
         "pending_bonus",
         "phase",
         "placement_table",
-        "starter",
         "supply",
-        "tiles_on_table",
         "tower",
-        "turn",
     )
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
         self._start(seed, auto_chance)
         self._players = players
         self._set_side(options.get("board", "coloured") == "colourless")
-        self.factories = [[0] * COLOURS for _ in range(FACTORIES[players])]
-        """Tile counts by colour on each factory."""
-        self.centre = [0] * COLOURS
-        self.marker_in_centre = True
-        self.marker_holder: int | None = None
-        """The seat that took the first-player marker this round (S-5), or None."""
+        self._open_table(players, COLOURS)
         self.supply = [0] * COLOURS
         """The supply on the score board, from which bonuses are taken (S-10)."""
         self.bag = [TILES_PER_COLOUR] * COLOURS
         self.tower = [0] * COLOURS
         """Paid and discarded tiles; they refill the bag when it is empty (F-2)."""
         self.boards = [PavilionBoard() for _ in range(players)]
-        self.turn = 0
-        self.starter = 0
-        """The seat that started this round's acquisition (seat 0 in round 1, ruling R-3)."""
         self._round = 1
         self.phase = CHANCE
         self.chance_kind = SETUP
         self.pending_bonus: list[int] = []
         """Tiles still owed to the player to move by features their last placement completed (S-10)."""
-        self.tiles_on_table = 0
-        self.masks = [0] * (len(self.factories) + 1)
-        """The colours on each factory, then in the centre, as bit masks (kept for move generation)."""
         if auto_chance:
             self.resolve_chance()
 
@@ -344,11 +322,8 @@ class PavilionState(State):
             self._expect(ACQUIRE, move, "S-5")
         source, colour = move.source, move.colour
         masks = self.masks
-        if source == CENTRE:
-            counts = self.centre
-        elif 0 <= source < len(self.factories):
-            counts = self.factories[source]
-        else:
+        counts = self._source(source)
+        if counts is None:
             raise IllegalMoveError(f"{move}: there is no factory {source + 1}", rule="F-1")
         wild = WILD_BY_ROUND[self._round - 1]
         if not counts[colour] or (colour == wild and masks[source] != 1 << wild):
@@ -365,10 +340,8 @@ class PavilionState(State):
             hand[wild] += 1
             taken += 1
         if source == CENTRE:
-            if self.marker_in_centre:
-                self.marker_in_centre = False
-                self.marker_holder = seat
-                board.marker_points += board.lose(taken)
+            if self._claim_marker(seat):
+                board.marker_points += board.lose(taken)  # S-5: a point for each tile taken with the marker
             mask = masks[-1]
             if not counts[colour]:
                 mask &= ~(1 << colour)
@@ -376,15 +349,7 @@ class PavilionState(State):
                 mask &= ~(1 << wild)
             masks[-1] = mask
         else:
-            centre = self.centre
-            mask = masks[-1]
-            for other in MASK_COLOURS[masks[source]]:
-                if counts[other]:
-                    centre[other] += counts[other]
-                    counts[other] = 0
-                    mask |= 1 << other
-            masks[-1] = mask
-            masks[source] = 0
+            self._sweep_to_centre(source, counts)
         self.tiles_on_table -= taken
         if self.tiles_on_table == 0:  # S-6
             self._start_placement()
@@ -659,15 +624,8 @@ class PavilionState(State):
             else:
                 self._next_bonus()
         else:
-            total = 0
-            for counts, group in zip(self.factories, groups, strict=True):
-                for colour in group:
-                    counts[colour] += 1
-                total += len(group)
-            self.tiles_on_table = total
-            self.masks = [*map(colour_mask, self.factories), 0]
-            self.turn = self.starter
-            if total:
+            self._deal(groups)
+            if self.tiles_on_table:
                 self.phase = ACQUIRE
             else:
                 self._start_placement()  # ruling R-13: nothing to acquire, so placement begins at once
@@ -677,26 +635,19 @@ class PavilionState(State):
     def copy(self) -> Self:
         other = object.__new__(type(self))
         self._copy_start(other)
+        self._copy_table(other)
         other._players = self._players
         other.colourless = self.colourless
         other.numbers = self.numbers
         other.placement_table = self.placement_table
-        other.factories = [counts[:] for counts in self.factories]
-        other.centre = self.centre[:]
-        other.marker_in_centre = self.marker_in_centre
-        other.marker_holder = self.marker_holder
         other.supply = self.supply[:]
         other.bag = self.bag[:]
         other.tower = self.tower[:]
         other.boards = [board.copy() for board in self.boards]
-        other.turn = self.turn
-        other.starter = self.starter
         other._round = self._round
         other.phase = self.phase
         other.chance_kind = self.chance_kind
         other.pending_bonus = self.pending_bonus[:]
-        other.tiles_on_table = self.tiles_on_table
-        other.masks = self.masks[:]
         return other
 
     def counts_in_play(self) -> list[int]:

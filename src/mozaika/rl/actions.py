@@ -24,11 +24,12 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from mozaika.azul.moves import CENTRE, MoveTable, TakeMove, WallMove
+from mozaika.azul.moves import MoveTable, TakeMove, WallMove
 from mozaika.azul.state import AzulState
 from mozaika.azul.table import DRAFT
 from mozaika.chocolatier.moves import SplitTake
 from mozaika.chocolatier.state import ChocolatierState
+from mozaika.core.offer import CENTRE, MASK_COLOURS
 from mozaika.core.protocol import Move, State
 from mozaika.pavilion.moves import Pass, Pick, Place, Take, up_to
 
@@ -132,13 +133,13 @@ class LegalActions:
         if _offers_plain_takes(state):
             assert isinstance(state, AzulState)
             colour_masks = [_GROUP_MASKS[accept] for accept in state.boards[state.turn].accept]
-            present = state.present
-            centre = len(present) - 1
+            masks = state.masks
+            centre = len(masks) - 1
             groups = [_NO_GROUP] * _TAKE_GROUPS
-            for source, colours in enumerate(present):
-                if colours:
+            for source, held in enumerate(masks):
+                if held:
                     first = 5 * (9 if source == centre else source)
-                    for colour in colours:
+                    for colour in MASK_COLOURS[held]:
                         groups[first + colour] = colour_masks[colour]
             groups.append(_zeros(actions - AZUL_TAKES))
             self._mask = b"".join(groups)

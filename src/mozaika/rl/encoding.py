@@ -16,11 +16,12 @@ import numpy as np
 import numpy.typing as npt
 
 from mozaika.azul.board import EMPTY, MARKER, Board
-from mozaika.azul.moves import CENTRE, TakeMove
+from mozaika.azul.moves import TakeMove
 from mozaika.azul.state import AzulState
 from mozaika.azul.table import DRAFT, TILES_PER_COLOUR
 from mozaika.chocolatier.discs import DISCS
 from mozaika.chocolatier.state import ChocolatierState
+from mozaika.core.offer import CENTRE
 from mozaika.core.protocol import Move, State
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import ROUNDS, WILD_BY_ROUND
@@ -252,7 +253,7 @@ def _scaled_20(counts: list[int]) -> Block:
 
 def _azul_centre(state: AzulState) -> Block:
     """The centre's tiles, then the marker while it lies there."""
-    return _scaled_20(state.centre) + _FLAGS[state.centre_marker]
+    return _scaled_20(state.centre) + _FLAGS[state.marker_in_centre]
 
 
 def _azul_shared(state: State) -> list[Block]:

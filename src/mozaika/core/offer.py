@@ -1,0 +1,155 @@
+"""The factory offer that opens every round of every game of the family (F-1, A-3, S-5).
+
+Tiles lie on the factories and in the centre of the table.  A player takes every
+tile of one colour from one source; the rest of a factory goes to the centre; the
+first to take from the centre takes the first-player marker with them.  What each
+game adds (where the taken tiles go, what the marker costs, Summer Pavilion's wild
+tile, Master Chocolatier's special factories) stays in the game.
+
+:class:`FactoryOffer` keeps this part of a position, with one set of names for
+every game: ``factories`` and ``centre`` (tile counts by colour), ``masks`` (the
+colours on each factory, then in the centre, as bit masks, kept for move
+generation), ``marker_in_centre``, ``marker_holder``, ``tiles_on_table``, ``turn``
+and ``starter``.  The engines inherit it so that their hot loops read these as
+plain attributes.
+"""
+
+from __future__ import annotations
+
+from mozaika.core.protocol import State
+
+FACTORIES = {2: 5, 3: 7, 4: 9}
+"""Factories by player count (rule F-1)."""
+FACTORY_SIZE = 4
+"""Tiles dealt to a factory (rule F-2)."""
+CENTRE = -1
+"""The source index of the centre of the table (the last entry of ``masks``)."""
+MOST_COLOURS = 6
+
+MASK_COLOURS = tuple(
+    tuple(colour for colour in range(MOST_COLOURS) if mask >> colour & 1) for mask in range(1 << MOST_COLOURS)
+)
+"""The colours in a colour bit mask, in order."""
+
+
+def colour_mask(counts: list[int]) -> int:
+    """The colours present in some tile counts, as a bit mask."""
+    mask = 0
+    for colour, count in enumerate(counts):
+        if count:
+            mask |= 1 << colour
+    return mask
+
+
+class FactoryOffer(State):
+    """The factories, the centre and the first-player marker of a game's position (A-3, S-5)."""
+
+    __slots__ = (
+        "centre",
+        "factories",
+        "marker_holder",
+        "marker_in_centre",
+        "masks",
+        "starter",
+        "tiles_on_table",
+        "turn",
+    )
+
+    factories: list[list[int]]
+    """Tile counts by colour on each factory."""
+    centre: list[int]
+    """Tile counts by colour in the centre of the table."""
+    masks: list[int]
+    """The colours on each factory, then in the centre, as bit masks."""
+    marker_in_centre: bool
+    """True while the first-player marker lies in the centre (A-3, S-5)."""
+    marker_holder: int | None
+    """The seat that took the marker this round, or None (A-11, S-12)."""
+    tiles_on_table: int
+    """Tiles left on the factories and in the centre: the offer ends when none are (A-6, S-6)."""
+    turn: int
+    """The seat to move."""
+    starter: int
+    """The seat that starts the current round (seat 0 starts the game: A-1, ruling R-3)."""
+
+    def _open_table(self, players: int, colours: int) -> None:
+        """Empty factories for ``players`` (F-1), an empty centre with the marker in it, seat 0 to start."""
+        factories = FACTORIES[players]
+        self.factories = [[0] * colours for _ in range(factories)]
+        self.centre = [0] * colours
+        self.masks = [0] * (factories + 1)
+        self.marker_in_centre = True
+        self.marker_holder = None
+        self.tiles_on_table = 0
+        self.turn = 0
+        self.starter = 0
+
+    def _copy_table(self, other: FactoryOffer) -> None:
+        """Give a copy this offer (its own lists)."""
+        other.factories = [counts[:] for counts in self.factories]
+        other.centre = self.centre[:]
+        other.masks = self.masks[:]
+        other.marker_in_centre = self.marker_in_centre
+        other.marker_holder = self.marker_holder
+        other.tiles_on_table = self.tiles_on_table
+        other.turn = self.turn
+        other.starter = self.starter
+
+    def _deal(self, groups: tuple[tuple[int, ...], ...]) -> None:
+        """Put drawn tiles on the empty factories and open the offer: the marker in the centre (A-3, S-5)."""
+        total = 0
+        masks = self.masks
+        colours = len(self.centre)
+        for index, group in enumerate(groups):
+            counts = [0] * colours
+            for colour in group:
+                counts[colour] += 1
+            self.factories[index] = counts
+            masks[index] = colour_mask(counts)
+            total += len(group)
+        masks[-1] = 0
+        self.tiles_on_table = total
+        self.marker_in_centre = True
+        self.marker_holder = None
+        self.turn = self.starter
+
+    def _source(self, source: int) -> list[int] | None:
+        """The tile counts of a source (a factory index or :data:`CENTRE`), or None if there is no such factory."""
+        if source == CENTRE:
+            return self.centre
+        if 0 <= source < len(self.factories):
+            return self.factories[source]
+        return None
+
+    def _sweep_to_centre(self, source: int, counts: list[int]) -> None:
+        """A-3, S-5: what is left on a factory once its tiles are taken goes to the centre."""
+        centre = self.centre
+        masks = self.masks
+        mask = masks[-1]
+        for other in MASK_COLOURS[masks[source]]:
+            if counts[other]:
+                centre[other] += counts[other]
+                counts[other] = 0
+                mask |= 1 << other
+        masks[-1] = mask
+        masks[source] = 0
+
+    def _claim_marker(self, seat: int) -> bool:
+        """The first take from the centre takes the marker (A-3, S-5): True for that take."""
+        if not self.marker_in_centre:
+            return False
+        self.marker_in_centre = False
+        self.marker_holder = seat
+        return True
+
+    def _refresh_masks(self) -> None:
+        """Note the colours on each factory and in the centre again (a position was read)."""
+        self.masks = [*map(colour_mask, self.factories), colour_mask(self.centre)]
+
+    def _colour_holders(self) -> list[int]:
+        """How many sources (factories and the centre) hold each colour."""
+        holders = [0] * MOST_COLOURS
+        for mask in self.masks:
+            for colour in MASK_COLOURS[mask]:
+                holders[colour] += 1
+        return holders
