@@ -12,21 +12,16 @@ from hypothesis import strategies as st
 
 import mozaika
 from mozaika.azul.state import AzulState
+from mozaika.azul.strategy import PLACEMENTS_A_ROUND, rounds_left, wall_potential
 from mozaika.azul.wall import bit
 from mozaika.bots import LEVELS, BotError, Budget, bot_names, make_bot
 from mozaika.bots import base as bots_base
-from mozaika.bots.evaluation import (
-    PAVILION_PLACEMENTS,
-    PLACEMENTS_A_ROUND,
-    evaluate,
-    rounds_left,
-    star_potential,
-    wall_potential,
-)
+from mozaika.bots.evaluation import evaluate
 from mozaika.bots.mcts import MctsBot, Node, outcome_values, standings
-from mozaika.bots.rollout import PASS_FLOOR, best_move, move_priors, rollout_move
+from mozaika.bots.rollout import best_move, move_priors, rollout_move
 from mozaika.pavilion.moves import Place
 from mozaika.pavilion.state import PavilionState
+from mozaika.pavilion.strategy import PASS_FLOOR, PAVILION_PLACEMENTS, star_potential
 from mozaika.pavilion.table import PLACE
 
 from setups import board as player_board

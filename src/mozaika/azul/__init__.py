@@ -9,6 +9,7 @@ from mozaika.azul.board import MARKER, Board
 from mozaika.azul.moves import FLOOR, FactoryFill, TakeMove, WallMove
 from mozaika.azul.positions import WALL_KIT
 from mozaika.azul.state import AzulState
+from mozaika.azul.strategy import WALL_STRATEGY
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import printed_board
 from mozaika.core.offer import CENTRE
@@ -35,6 +36,7 @@ SPEC = GameSpec(
     theme=AZUL_THEME,
     board=printed_board(AZUL_THEME.letters),
     positions=WALL_KIT,
+    strategy=WALL_STRATEGY,
 )
 
 __all__ = [

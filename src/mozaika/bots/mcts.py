@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 
 from mozaika.bots.base import Bot, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
-from mozaika.bots.rollout import best_move, move_priors, rollout_move
+from mozaika.bots.rollout import best_move, move_priors, rollout_chooser
 from mozaika.bots.simple import acting_seat, greedy_values
 from mozaika.core.protocol import Move, State
 
@@ -170,6 +170,7 @@ class MctsBot(Bot):
         own_weight = OWN_WEIGHTS.get(state.game_id, 0.0) if self.own_weight is None else self.own_weight
         widening = self.widening.get(state.game_id, 0.0)
         margin = self.margins.get(state.game_id, MARGIN_SCALE)
+        rollout_move = rollout_chooser(state)
         while True:
             simulation = state.copy()
             simulation.auto_chance = True

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mozaika.azul.positions import WALL_KIT
+from mozaika.azul.strategy import WALL_STRATEGY
 from mozaika.azul.wall import printed_board
 from mozaika.chocolatier.discs import DISCS, Disc
 from mozaika.chocolatier.moves import SpecialFill, SplitTake
@@ -36,6 +37,7 @@ SPEC = GameSpec(
     theme=PRALINE_THEME,
     board={**printed_board(PRALINE_THEME.letters), "discs": [disc.text(PRALINE_THEME) for disc in DISCS]},
     positions=WALL_KIT,
+    strategy=WALL_STRATEGY,
 )
 
 __all__ = ["DISCS", "PRALINE_THEME", "ChocolatierState", "Disc", "SpecialFill", "SplitTake"]

@@ -12,6 +12,7 @@ from typing import Any
 from mozaika.core.errors import OptionError
 from mozaika.core.lineformat import PositionKit
 from mozaika.core.protocol import State
+from mozaika.core.strategy import Strategy
 from mozaika.core.theme import Theme
 
 
@@ -47,6 +48,8 @@ class GameSpec:
     """The printed board as plain data, for clients that draw it (``kind`` says which drawing)."""
     positions: PositionKit | None = None
     """Position lines and the position builder of the game's family (``mozaika.notation.positions``)."""
+    strategy: Strategy | None = None
+    """The game's heuristics for the bots (values, rollout moves, move priors)."""
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fill in defaults and reject unknown options or values."""

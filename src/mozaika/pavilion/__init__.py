@@ -13,6 +13,7 @@ from mozaika.pavilion.geometry import printed_board
 from mozaika.pavilion.moves import Pass, Pick, Place, SupplyDraw, Take
 from mozaika.pavilion.positions import STAR_KIT
 from mozaika.pavilion.state import PavilionState
+from mozaika.pavilion.strategy import STAR_STRATEGY
 from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND
 
 
@@ -36,6 +37,7 @@ SPEC = GameSpec(
     theme=PAVILION_THEME,
     board=printed_board(),
     positions=STAR_KIT,
+    strategy=STAR_STRATEGY,
 )
 
 __all__ = [
