@@ -97,7 +97,7 @@ def test_two_servers_agree_on_the_clocks_and_either_enforces_a_timeout(tmp_path:
                 events = [json.loads(await socket.recv())]  # hello
                 await asyncio.to_thread(rewind_clocks, postgres, table_id, 200.0)  # Bob's two minutes are gone
                 while not any(event["type"] == "step" for event in events[1:]):  # until the bot has moved
-                    events.append(json.loads(await asyncio.wait_for(socket.recv(), 30)))
+                    events.append(json.loads(await asyncio.wait_for(socket.recv(), 120)))
                 return events
 
         events = asyncio.run(watch_on_second())

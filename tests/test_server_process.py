@@ -129,7 +129,7 @@ def test_a_move_through_one_server_reaches_a_watcher_on_another(postgres: str, t
                 await asyncio.to_thread(
                     alice.post, f"/api/tables/{table_id}/moves", {"move": view["legal_moves"][0], "seq": view["seq"]}
                 )
-                event = json.loads(await asyncio.wait_for(socket.recv(), 10))
+                event = json.loads(await asyncio.wait_for(socket.recv(), 120))
                 return {"hello": hello, "event": event, "move": view["legal_moves"][0]}
 
         seen = asyncio.run(watch_on_second())
@@ -157,13 +157,13 @@ def test_when_the_server_playing_a_table_s_bots_dies_another_takes_them_over(pos
         alice.post(f"/api/tables/{table_id}/start")
         alice.post(f"/api/tables/{table_id}/abandon")  # two bots play on, woken on the first server
         started = watcher.get(f"/api/tables/{table_id}")["seq"]
-        wait_for(lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= started + 4, 60, "the bots to play")
+        wait_for(lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= started + 4, 120, "the bots to play")
         first.kill()
         at_kill = watcher.get(f"/api/tables/{table_id}")
         assert at_kill["status"] == "running", "the game ended before the kill: nothing left to take over"
         # The dead server's lease runs out (10 s) and the second server's next look (2 s) takes the table.
         wait_for(
-            lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= at_kill["seq"] + 3, 45, "another server's bots"
+            lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= at_kill["seq"] + 3, 120, "another server's bots"
         )
         log = watcher.get(f"/api/tables/{table_id}/log?since=0")
         assert [entry["seq"] for entry in log["entries"]] == list(range(1, log["seq"] + 1))  # nothing twice
@@ -196,6 +196,6 @@ def test_moves_are_acknowledged_and_bots_woken_while_redis_is_down(postgres: str
         view = bob.get(f"/api/tables/{bot_table}")
         played = bob.post(f"/api/tables/{bot_table}/moves", {"move": view["legal_moves"][0], "seq": view["seq"]})
         assert played.status_code == 200, played.text
-        wait_for(lambda: bob.get(f"/api/tables/{bot_table}")["your_turn"], 30, "the bot's move")
+        wait_for(lambda: bob.get(f"/api/tables/{bot_table}")["your_turn"], 120, "the bot's move")
         # The chat (and every other change) is acknowledged too.
         assert bob.post(f"/api/tables/{table_id}/chat", {"text": "still here"}).status_code == 201
