@@ -248,3 +248,12 @@ def test_observations_follow_the_documented_layout(
             expected = np.array(documented(state, seat), dtype=np.float32)
             assert np.array_equal(rl.encode(state, seat), expected)
         state.play(rng.choice(state.legal_moves(state.to_move[0])))
+
+
+@pytest.mark.parametrize(("game", "size"), [("azul", 325), ("chocolatier", 325 + 4320), ("pavilion", 1865)])
+def test_each_action_of_a_game_has_a_name_and_no_other_index_does(game: str, size: int) -> None:
+    assert rl.describe_action(0, game).startswith("take colour 0 from factory 1")
+    assert rl.describe_action(size - 1, game)
+    for outside in (-1, size):
+        with pytest.raises(ValueError, match=f"0-{size - 1}"):
+            rl.describe_action(outside, game)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mozaika.azul.board import MARKER, Board
+from mozaika.azul.learning import WALL_LEARNING
 from mozaika.azul.moves import FLOOR, FactoryFill, TakeMove, WallMove
 from mozaika.azul.positions import WALL_KIT
 from mozaika.azul.state import AzulState
@@ -37,6 +38,7 @@ SPEC = GameSpec(
     board=printed_board(AZUL_THEME.letters),
     positions=WALL_KIT,
     strategy=WALL_STRATEGY,
+    learning=WALL_LEARNING,
 )
 
 __all__ = [

@@ -9,6 +9,7 @@ from mozaika.azul.positions import WALL_KIT
 from mozaika.azul.strategy import WALL_STRATEGY
 from mozaika.azul.wall import printed_board
 from mozaika.chocolatier.discs import DISCS, Disc
+from mozaika.chocolatier.learning import PRALINE_LEARNING
 from mozaika.chocolatier.moves import SpecialFill, SplitTake
 from mozaika.chocolatier.state import ChocolatierState
 from mozaika.chocolatier.theme import PRALINE_THEME
@@ -38,6 +39,7 @@ SPEC = GameSpec(
     board={**printed_board(PRALINE_THEME.letters), "discs": [disc.text(PRALINE_THEME) for disc in DISCS]},
     positions=WALL_KIT,
     strategy=WALL_STRATEGY,
+    learning=PRALINE_LEARNING,
 )
 
 __all__ = ["DISCS", "PRALINE_THEME", "ChocolatierState", "Disc", "SpecialFill", "SplitTake"]

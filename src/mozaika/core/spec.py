@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mozaika.core.errors import OptionError
+from mozaika.core.learning import Learning
 from mozaika.core.lineformat import PositionKit
 from mozaika.core.protocol import State
 from mozaika.core.strategy import Strategy
@@ -50,6 +51,8 @@ class GameSpec:
     """Position lines and the position builder of the game's family (``mozaika.notation.positions``)."""
     strategy: Strategy | None = None
     """The game's heuristics for the bots (values, rollout moves, move priors)."""
+    learning: Learning | None = None
+    """The game's observations and action space for learners (``mozaika.rl``)."""
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fill in defaults and reject unknown options or values."""

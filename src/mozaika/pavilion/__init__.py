@@ -10,6 +10,7 @@ from mozaika.core.protocol import State
 from mozaika.core.spec import GameSpec, Option
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import printed_board
+from mozaika.pavilion.learning import STAR_LEARNING
 from mozaika.pavilion.moves import Pass, Pick, Place, SupplyDraw, Take
 from mozaika.pavilion.positions import STAR_KIT
 from mozaika.pavilion.state import PavilionState
@@ -38,6 +39,7 @@ SPEC = GameSpec(
     board=printed_board(),
     positions=STAR_KIT,
     strategy=STAR_STRATEGY,
+    learning=STAR_LEARNING,
 )
 
 __all__ = [
