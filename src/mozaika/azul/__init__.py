@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from mozaika.azul.board import MARKER, Board
 from mozaika.azul.learning import WALL_LEARNING
 from mozaika.azul.moves import FLOOR, FactoryFill, TakeMove, WallMove
@@ -14,26 +11,16 @@ from mozaika.azul.strategy import WALL_STRATEGY
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import printed_board
 from mozaika.core.offer import CENTRE
-from mozaika.core.protocol import State
 from mozaika.core.spec import GameSpec, Option
 from mozaika.core.theme import Theme
-
-
-def _create(**arguments: Any) -> State:
-    return AzulState(**arguments)
-
-
-def _load(data: Mapping[str, Any]) -> State:
-    return AzulState.from_dict(data)
-
 
 SPEC = GameSpec(
     id="azul",
     title="Azul",
     players=(2, 3, 4),
     options=(Option("wall", ("coloured", "grey"), "the coloured wall, or the grey wall variant (A-10)"),),
-    create=_create,
-    load=_load,
+    create=AzulState,
+    load=AzulState.from_dict,
     theme=AZUL_THEME,
     board=printed_board(AZUL_THEME.letters),
     positions=WALL_KIT,

@@ -38,7 +38,8 @@ from mozaika.azul.wall import (
 )
 from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError
-from mozaika.core.offer import FACTORIES, FACTORY_SIZE, MASK_COLOURS, FactoryOffer
+from mozaika.core.family import FamilyState
+from mozaika.core.offer import FACTORIES, FACTORY_SIZE, MASK_COLOURS
 from mozaika.core.protocol import ChanceOutcome, Move
 from mozaika.core.theme import Theme
 
@@ -46,13 +47,16 @@ _WIDTHS = tuple(bin(mask).count("1") + 1 for mask in range(1 << SIZE))
 """How many moves take one colour from one source, by the player's accept mask (lines + floor)."""
 
 
-class AzulState(FactoryOffer):
+class AzulState(FamilyState[Board]):
     """A position of Azul (coloured wall, or the grey-wall variant of rule A-10)."""
 
     game_id: ClassVar[str] = "azul"
     theme: ClassVar[Theme] = AZUL_THEME
 
-    __slots__ = ("_players", "_round", "bag", "boards", "fill_sizes", "grey", "lid", "phase", "table")
+    __slots__ = ("bag", "fill_sizes", "grey", "lid", "table")
+
+    CHANCE_PHASE = CHANCE
+    OVER_PHASE = OVER
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
         self._start(seed, auto_chance)
@@ -71,10 +75,6 @@ class AzulState(FactoryOffer):
             self.resolve_chance()
 
     # --- protocol: reading the position ----------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self._players
 
     def _init_options(self, options: Mapping[str, Any]) -> None:
         self.grey = options.get("wall", "coloured") == "grey"
@@ -103,27 +103,10 @@ class AzulState(FactoryOffer):
         return ()
 
     @property
-    def is_chance(self) -> bool:
-        return self.phase == CHANCE
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def round(self) -> int:
-        return self._round
-
-    @property
-    def scores(self) -> list[int]:
-        return [board.score for board in self.boards]
-
-    @property
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
-        best = max(board.score for board in self.boards)
-        tied = [seat for seat, board in enumerate(self.boards) if board.score == best]
+        tied = self._leaders()
         # A-13: ties go to the most complete horizontal rows; still tied, shared victory.
         rows = {seat: complete_rows(self.boards[seat].wall) for seat in tied}
         most = max(rows.values())

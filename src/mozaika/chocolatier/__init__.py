@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from mozaika.azul.positions import WALL_KIT
 from mozaika.azul.strategy import WALL_STRATEGY
 from mozaika.azul.wall import printed_board
@@ -13,17 +10,7 @@ from mozaika.chocolatier.learning import PRALINE_LEARNING
 from mozaika.chocolatier.moves import SpecialFill, SplitTake
 from mozaika.chocolatier.state import ChocolatierState
 from mozaika.chocolatier.theme import PRALINE_THEME
-from mozaika.core.protocol import State
 from mozaika.core.spec import GameSpec, Option
-
-
-def _create(**arguments: Any) -> State:
-    return ChocolatierState(**arguments)
-
-
-def _load(data: Mapping[str, Any]) -> State:
-    return ChocolatierState.from_dict(data)
-
 
 SPEC = GameSpec(
     id="chocolatier",
@@ -33,8 +20,8 @@ SPEC = GameSpec(
         Option("box", ("coloured", "brown"), "the coloured box, or the brown box (the grey-wall rule A-10)"),
         Option("special_factories", (False, True), "play with the special factories (M-1..M-5)"),
     ),
-    create=_create,
-    load=_load,
+    create=ChocolatierState,
+    load=ChocolatierState.from_dict,
     theme=PRALINE_THEME,
     board={**printed_board(PRALINE_THEME.letters), "discs": [disc.text(PRALINE_THEME) for disc in DISCS]},
     positions=WALL_KIT,

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from mozaika.core.offer import CENTRE
-from mozaika.core.protocol import State
 from mozaika.core.spec import GameSpec, Option
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import printed_board
@@ -17,15 +13,6 @@ from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.strategy import STAR_STRATEGY
 from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND
 
-
-def _create(**arguments: Any) -> State:
-    return PavilionState(**arguments)
-
-
-def _load(data: Mapping[str, Any]) -> State:
-    return PavilionState.from_dict(data)
-
-
 SPEC = GameSpec(
     id="pavilion",
     title="Azul: Summer Pavilion",
@@ -33,8 +20,8 @@ SPEC = GameSpec(
     options=(
         Option("board", ("coloured", "colourless"), "the coloured stars, or the colourless variant (S-15..S-17)"),
     ),
-    create=_create,
-    load=_load,
+    create=PavilionState,
+    load=PavilionState.from_dict,
     theme=PAVILION_THEME,
     board=printed_board(),
     positions=STAR_KIT,

@@ -8,8 +8,9 @@ from typing import Any, ClassVar, NoReturn, Self
 
 from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError
+from mozaika.core.family import FamilyState
 from mozaika.core.fills import FactoryFill, parse_fill
-from mozaika.core.offer import CENTRE, FACTORIES, FACTORY_SIZE, MASK_COLOURS, FactoryOffer
+from mozaika.core.offer import CENTRE, FACTORIES, FACTORY_SIZE, MASK_COLOURS
 from mozaika.core.protocol import ChanceOutcome, Move
 from mozaika.core.theme import Theme
 from mozaika.pavilion.board import PavilionBoard
@@ -91,26 +92,16 @@ def placement_table(colourless: bool) -> PlacementTable:
     return table
 
 
-class PavilionState(FactoryOffer):
+class PavilionState(FamilyState[PavilionBoard]):
     """A position of Azul: Summer Pavilion (coloured stars, or the colourless variant of S-15..S-17)."""
 
     game_id: ClassVar[str] = "pavilion"
     theme: ClassVar[Theme] = PAVILION_THEME
 
-    __slots__ = (
-        "_players",
-        "_round",
-        "bag",
-        "boards",
-        "chance_kind",
-        "colourless",
-        "numbers",
-        "pending_bonus",
-        "phase",
-        "placement_table",
-        "supply",
-        "tower",
-    )
+    __slots__ = ("bag", "chance_kind", "colourless", "numbers", "pending_bonus", "placement_table", "supply", "tower")
+
+    CHANCE_PHASE = CHANCE
+    OVER_PHASE = OVER
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
         self._start(seed, auto_chance)
@@ -140,10 +131,6 @@ class PavilionState(FactoryOffer):
     # --- protocol: reading the position ----------------------------------------------
 
     @property
-    def players(self) -> int:
-        return self._players
-
-    @property
     def options(self) -> dict[str, Any]:
         return {"board": "colourless" if self.colourless else "coloured"}
 
@@ -154,32 +141,15 @@ class PavilionState(FactoryOffer):
         return ()
 
     @property
-    def is_chance(self) -> bool:
-        return self.phase == CHANCE
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def round(self) -> int:
-        return self._round
-
-    @property
     def wild(self) -> int:
         """This round's wild colour (S-4)."""
         return WILD_BY_ROUND[self._round - 1]
 
     @property
-    def scores(self) -> list[int]:
-        return [board.score for board in self.boards]
-
-    @property
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
-        best = max(board.score for board in self.boards)
-        return [seat for seat, board in enumerate(self.boards) if board.score == best]  # S-14: ties share
+        return self._leaders()  # S-14: ties share
 
     def score_breakdown(self) -> list[dict[str, int]]:
         """Each seat's score split into its sources: start, placements, marker, discards, the end bonuses."""
