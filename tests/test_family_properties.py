@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import mozaika
 from mozaika.azul import AzulState
+from mozaika.catalogue import move_fields
 from mozaika.notation.records import Record, replay
 from mozaika.pavilion import PavilionState
 
@@ -171,6 +172,8 @@ def test_every_legal_move_says_its_parts_as_plain_data(family: str, data: st.Dat
         fields = move.fields()
         assert json.loads(json.dumps(fields)) == fields
         assert written_from_fields(fields) == str(move)
+        # Read from its notation alone, without the position (what the server does for the log).
+        assert move_fields(state.game_id, state.options, str(move)) == fields
 
 
 @FAMILIES

@@ -675,3 +675,24 @@ def test_the_entries_missed_end_at_the_sequence_number_they_are_sent_with(client
     monkeypatch.setattr(records, "read_facts", lambda *args, **kw: replace(read_facts(*args, **kw), seq=before))
     missed = alice.get(f"/api/tables/{table_id}/log?since=0").json()
     assert missed["seq"] == before and [entry["seq"] for entry in missed["entries"]] == list(range(1, before + 1))
+
+
+@pytest.mark.parametrize(
+    ("game", "body"), [("azul", {}), ("chocolatier", {"options": {"special_factories": True}}), ("pavilion", {})]
+)
+def test_every_move_a_client_is_sent_comes_with_its_fields(client, game: str, body: dict) -> None:  # type: ignore[no-untyped-def]
+    """The legal moves and the log's moves carry their parts (docs/notation.md, "Moves as data"): no client parses."""
+    table_id, alice, bob = two_player_table(client, game, **body)
+    players = [alice, bob]
+    for _ in range(3):
+        mover = players[alice.table(table_id)["to_move"][0]]
+        view = mover.table(table_id)
+        assert set(view["move_fields"]) == set(view["legal_moves"])
+        move = view["legal_moves"][-1]
+        assert view["move_fields"][move]["kind"] in ("take", "place", "column", "pick", "pass")
+        assert mover.move(table_id, move, view["seq"]).status_code == 200
+    log = alice.get(f"/api/tables/{table_id}/log?since=0").json()
+    moves = [entry["text"] for entry in log["entries"] if entry["kind"] == "move"]
+    assert len(moves) == 3 and all(text in log["move_fields"] for text in moves)
+    chances = [entry["text"] for entry in log["entries"] if entry["kind"] == "chance"]
+    assert not any(text in log["move_fields"] for text in chances), "chance outcomes are not moves"

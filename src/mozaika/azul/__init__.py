@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from mozaika.azul.board import MARKER, Board
 from mozaika.azul.learning import WALL_LEARNING
-from mozaika.azul.moves import FLOOR, FactoryFill, TakeMove, WallMove
+from mozaika.azul.moves import FLOOR, FactoryFill, TakeMove, WallMove, read_move
 from mozaika.azul.positions import WALL_KIT
 from mozaika.azul.state import AzulState
 from mozaika.azul.strategy import WALL_STRATEGY
@@ -26,6 +28,7 @@ SPEC = GameSpec(
     positions=WALL_KIT,
     strategy=WALL_STRATEGY,
     learning=WALL_LEARNING,
+    read_move=partial(read_move, theme=AZUL_THEME),
 )
 
 __all__ = [

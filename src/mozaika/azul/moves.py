@@ -14,12 +14,13 @@ player counts them) and from 0 in the attributes (as the code indexes them).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from mozaika.azul.theme import COLOURS
 from mozaika.core.errors import NotationError
 from mozaika.core.fills import FactoryFill, parse_fill
-from mozaika.core.offer import CENTRE
+from mozaika.core.offer import CENTRE, FACTORIES
 from mozaika.core.protocol import Move
 from mozaika.core.theme import Theme
 
@@ -204,3 +205,11 @@ __all__ = [
     "parse_take",
     "parse_wall",
 ]
+
+
+def read_move(text: str, options: Mapping[str, Any], theme: Theme) -> Move:
+    """The move ``text`` names, whatever the phase: a take, or a grey-wall column choice (with its player)."""
+    table = move_table(max(FACTORIES.values()), theme)
+    if text.strip().upper().startswith("P"):
+        return parse_wall(text, table, None, max(FACTORIES))
+    return parse_take(text, table)

@@ -9,9 +9,20 @@ from mozaika.catalogue.registry import (
     from_json,
     game_ids,
     game_spec,
+    move_fields,
     new_game,
     register_game,
     spec_of,
 )
 
-__all__ = ["GameSpec", "Option", "from_json", "game_ids", "game_spec", "new_game", "register_game", "spec_of"]
+__all__ = [
+    "GameSpec",
+    "Option",
+    "from_json",
+    "game_ids",
+    "game_spec",
+    "move_fields",
+    "new_game",
+    "register_game",
+    "spec_of",
+]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from mozaika.azul import SPEC as AZUL
 from mozaika.chocolatier import SPEC as CHOCOLATIER
-from mozaika.core.errors import OptionError, PositionError
+from mozaika.core.errors import MozaikaError, OptionError, PositionError
 from mozaika.core.protocol import State
 from mozaika.core.reading import Fields
 from mozaika.core.spec import GameSpec, Option
@@ -91,6 +92,23 @@ def from_json(data: str | bytes | Mapping[str, Any]) -> State:
     except OptionError as error:
         raise PositionError(str(error)) from None
     return spec.load({**data, "options": options})
+
+
+def move_fields(game_id: str, options: Mapping[str, Any], text: str) -> dict[str, Any] | None:
+    """The fields of the move ``text`` names in a game with these options (``Move.fields``), or None
+    when the text is not one of the game's moves (a chance outcome, say)."""
+    return dict(_fields(game_id, tuple(sorted(options.items())), text) or {}) or None
+
+
+@lru_cache(maxsize=1 << 14)  # bounded: a long-lived server meets ever more moves
+def _fields(game_id: str, options: tuple[tuple[str, Any], ...], text: str) -> tuple[tuple[str, Any], ...] | None:
+    read = game_spec(game_id).read_move
+    if read is None:
+        return None
+    try:
+        return tuple(read(text, dict(options)).fields().items())
+    except MozaikaError:
+        return None
 
 
 def spec_of(state: State) -> GameSpec:

@@ -8,7 +8,7 @@ from mozaika.azul.wall import printed_board
 from mozaika.chocolatier.discs import DISCS, Disc
 from mozaika.chocolatier.learning import PRALINE_LEARNING
 from mozaika.chocolatier.moves import SpecialFill, SplitTake
-from mozaika.chocolatier.state import ChocolatierState
+from mozaika.chocolatier.state import ChocolatierState, read_move
 from mozaika.chocolatier.theme import PRALINE_THEME
 from mozaika.core.spec import GameSpec, Option
 
@@ -27,6 +27,7 @@ SPEC = GameSpec(
     positions=WALL_KIT,
     strategy=WALL_STRATEGY,
     learning=PRALINE_LEARNING,
+    read_move=read_move,
 )
 
 __all__ = ["DISCS", "PRALINE_THEME", "ChocolatierState", "Disc", "SpecialFill", "SplitTake"]

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Self
 
 from mozaika.azul.board import EMPTY, Board
 from mozaika.azul.moves import TakeMove
+from mozaika.azul.moves import read_move as read_wall_move
 from mozaika.azul.state import AzulState
 from mozaika.azul.table import CHANCE, DRAFT, OVER
 from mozaika.chocolatier.discs import DISCS, EXTRA_TILE, FLOOR_SPACE, KEEP, PULL, SPLIT, Disc, parse_disc
@@ -394,3 +395,15 @@ def _split_take(source: int, colour: int, line: int, theme: Theme, to_previous: 
     if move is None:
         move = _SPLITS[key] = SplitTake(source, colour, line, theme, to_previous, to_next)
     return move
+
+
+def read_move(text: str, options: Mapping[str, Any]) -> Move:
+    """The move ``text`` names, whatever the phase: a take (from SN4 with its split), or a brown-box column choice."""
+    take_text, split_text = split_notation(text)
+    move = read_wall_move(take_text, options, PRALINE_THEME)
+    if split_text is None:
+        return move
+    if not isinstance(move, TakeMove):
+        raise NotationError(f"{text!r}: only a take from SN4 splits leftovers (M-3)")
+    to_previous, to_next = parse_split(split_text, PRALINE_THEME)
+    return _split_take(move.source, move.colour, move.line, PRALINE_THEME, to_previous, to_next)

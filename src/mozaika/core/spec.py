@@ -12,7 +12,7 @@ from typing import Any
 from mozaika.core.errors import OptionError
 from mozaika.core.learning import Learning
 from mozaika.core.lineformat import PositionKit
-from mozaika.core.protocol import State
+from mozaika.core.protocol import Move, State
 from mozaika.core.strategy import Strategy
 from mozaika.core.theme import Theme
 
@@ -53,6 +53,9 @@ class GameSpec:
     """The game's heuristics for the bots (values, rollout moves, move priors)."""
     learning: Learning | None = None
     """The game's observations and action space for learners (``mozaika.rl``)."""
+    read_move: Callable[[str, Mapping[str, Any]], Move] | None = None
+    """``read_move(text, options)``: the move a text in the game's notation names, whatever the phase,
+    so that a move's fields can be given without its position (the log, records, hints)."""
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fill in defaults and reject unknown options or values."""

@@ -7,7 +7,7 @@ from mozaika.core.spec import GameSpec, Option
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import printed_board
 from mozaika.pavilion.learning import STAR_LEARNING
-from mozaika.pavilion.moves import Pass, Pick, Place, SupplyDraw, Take
+from mozaika.pavilion.moves import Pass, Pick, Place, SupplyDraw, Take, read_move
 from mozaika.pavilion.positions import STAR_KIT
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.strategy import STAR_STRATEGY
@@ -27,6 +27,7 @@ SPEC = GameSpec(
     positions=STAR_KIT,
     strategy=STAR_STRATEGY,
     learning=STAR_LEARNING,
+    read_move=read_move,
 )
 
 __all__ = [

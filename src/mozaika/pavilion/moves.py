@@ -15,12 +15,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 from mozaika.core.drawing import Draw
 from mozaika.core.errors import NotationError
-from mozaika.core.offer import CENTRE
+from mozaika.core.offer import CENTRE, FACTORIES
 from mozaika.core.protocol import ChanceOutcome, Move
 from mozaika.pavilion.geometry import CENTRE_STAR, SLOTS, SPACES, STAR_LETTERS, slot_of, space, star_of
 from mozaika.pavilion.theme import COLOURS, PAVILION_THEME
@@ -367,3 +368,15 @@ def parse_supply(text: str) -> SupplyDraw:
     if not match:
         raise NotationError(f"{text!r} is not a supply draw: write the tiles drawn, e.g. 'supply:OORBBYYGPP'")
     return SupplyDraw(_tiles(match.group(1)))
+
+
+def read_move(text: str, options: Mapping[str, Any]) -> Move:
+    """The move ``text`` names, whatever the phase: a take, a placement, a bonus pick or a pass."""
+    passing = parse_pass(text)
+    if passing is not None:
+        return passing
+    if _PICK.match(text.strip()):
+        return parse_pick(text)
+    if _TAKE.match(text.strip()):
+        return parse_take(text, max(FACTORIES.values()))
+    return parse_place(text, options.get("board") == "colourless")

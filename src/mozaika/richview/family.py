@@ -5,9 +5,9 @@ A family draws one kind of board (``walls``: Azul and Master Chocolatier;
 and from the game's printed board (``GameSpec.board``). The text clients never
 ask which game they show: they ask the family.
 
-A move is chosen step by step: its notation is cut into *tokens* (``2B3`` is
-source ``2``, colour ``B``, line ``3``), and :class:`Choosing` holds the tokens
-chosen so far and the legal moves they still lead to, so that a board can
+A move is chosen step by step: its parts (``Move.fields``) are written as *tokens*
+whose concatenation is its notation (``2B3`` is source ``2``, colour ``B``, line
+``3``), and :class:`Choosing` holds the tokens chosen so far and the legal moves they still lead to, so that a board can
 highlight where the chosen tiles may go.
 """
 
@@ -21,6 +21,7 @@ from rich.style import Style
 from rich.text import Text
 
 from mozaika.catalogue.registry import game_spec
+from mozaika.core.protocol import Move
 from mozaika.i18n import Messages
 from mozaika.richview.palette import CHOSEN_STYLE, MARKER, TARGET_STYLE, Painter
 
@@ -38,6 +39,8 @@ class Choosing:
     seat: int
     chosen: Path = ()
     candidates: tuple[Path, ...] = ()
+    fields: tuple[dict[str, Any], ...] = ()
+    """Each candidate move's fields (``Move.fields``), in the order of :attr:`candidates`."""
 
     @property
     def depth(self) -> int:
@@ -52,6 +55,14 @@ class Choosing:
             if len(path) > depth and path[:depth] == self.chosen:
                 seen.setdefault(path[depth], None)
         return list(seen)
+
+    def move_after(self, token: str) -> dict[str, Any] | None:
+        """The fields of the first candidate move whose next step is ``token``."""
+        depth = self.depth
+        for path, fields in zip(self.candidates, self.fields, strict=False):
+            if len(path) > depth and path[:depth] == self.chosen and path[depth] == token:
+                return fields
+        return None
 
 
 @dataclass
@@ -90,9 +101,9 @@ class BoardFamily:
 
     # --- moves as steps -----------------------------------------------------------------
 
-    def tokens(self, notation: str) -> Path:
+    def tokens(self, move: Move) -> Path:
         """The steps of a move, whose concatenation is its notation."""
-        return (notation,)
+        return (str(move),)
 
     def step_title(self, position: Position, choosing: Choosing, text: Messages) -> str:
         """What the next step chooses (``Choose a source``)."""

@@ -11,19 +11,16 @@ star), the statue ``▲`` (between the star and the next one) and the window
 
 from __future__ import annotations
 
-import re
-
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
+from mozaika.core.protocol import Move
 from mozaika.i18n import Messages
 from mozaika.richview.family import BoardFamily, Choosing, Path, Position, View, click
 from mozaika.richview.palette import TARGET_STYLE
 
-TAKE = re.compile(r"^([1-9C])([A-Z])$")
-PLACE = re.compile(r"^([A-Z])([1-6])([A-Z])(\+\d+)?$")
 SYMBOLS = {"pillar": "┃", "statue": "▲", "window": "⌂"}
 DONE_STYLE = Style(bold=True, color="#00af00")
 
@@ -45,17 +42,17 @@ class StarsFamily(BoardFamily):
 
     # --- moves as steps -----------------------------------------------------------------
 
-    def tokens(self, notation: str) -> Path:
-        take = TAKE.match(notation)
-        if take:
-            return take.group(1), take.group(2)
-        place = PLACE.match(notation)
-        if place:
-            star, slot, colour, wilds = place.groups()
-            return star, slot, colour, wilds or ""
-        if notation == "pass" or notation.startswith("pass:"):
-            return "pass", notation[4:]
-        return (notation,)
+    def tokens(self, move: Move) -> Path:
+        fields = move.fields()
+        kind = fields["kind"]
+        if kind == "take":
+            return "C" if fields["source"] == "centre" else str(fields["source"]), fields["colour"]
+        if kind == "place":
+            wilds = f"+{fields['wilds']}" if fields["wilds"] else ""
+            return fields["star"], str(fields["slot"]), fields["colour"], wilds
+        if kind == "pass":
+            return "pass", f":{fields['keep']}" if fields["keep"] else ""
+        return (str(move),)
 
     def _shape(self, choosing: Choosing) -> str:
         """Which kind of move the candidates are at this step: take, place, pass or pick."""

@@ -8,7 +8,7 @@ brown box) prints no colours but numbers its columns, which a player chooses
 
 from __future__ import annotations
 
-import re
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -16,13 +16,11 @@ from rich.style import Style
 from rich.text import Text
 
 from mozaika.azul.wall import placement_points
+from mozaika.core.protocol import Move
 from mozaika.i18n import Messages
 from mozaika.richview.family import DISC_STYLE, BoardFamily, Choosing, Path, Position, View, click
 from mozaika.richview.palette import TARGET_STYLE
 
-TAKE = re.compile(r"^([1-9C])([A-Z])([1-5F])(.*)$")
-COLUMN = re.compile(r"^P(\d):([1-5])>([1-5])$")
-SPLIT = re.compile(r"^(?:<([A-Z]*))?(?:>([A-Z]*))?$")
 SIZE = 5
 CELL = 3
 """A tile is two cells wide, with one cell between tiles."""
@@ -38,23 +36,30 @@ class WallFamily(BoardFamily):
 
     # --- moves as steps -----------------------------------------------------------------
 
-    def tokens(self, notation: str) -> Path:
-        take = TAKE.match(notation)
-        if take:
-            source, colour, destination, split = take.groups()
-            return (source, colour, destination, split) if split else (source, colour, destination)
-        return (notation,)
+    def tokens(self, move: Move) -> Path:
+        fields = move.fields()
+        if fields["kind"] != "take":
+            return (str(move),)
+        source = "C" if fields["source"] == "centre" else str(fields["source"])
+        destination = "F" if fields["line"] == "floor" else str(fields["line"])
+        if "to_previous" not in fields:
+            return source, fields["colour"], destination
+        split = (f"<{fields['to_previous']}" if fields["to_previous"] else "") + (
+            f">{fields['to_next']}" if fields["to_next"] else ""
+        )
+        return source, fields["colour"], destination, split
 
     def step_title(self, position: Position, choosing: Choosing, text: Messages) -> str:
         tokens = choosing.next_tokens
-        if tokens and COLUMN.match(tokens[0]):
+        following = choosing.move_after(tokens[0]) if tokens else None
+        if following is not None and following["kind"] == "column":
             return text("choose_column")
         return text(("choose_source", "choose_colour", "choose_line", "choose_split")[min(choosing.depth, 3)])
 
     def option_label(self, position: Position, choosing: Choosing, token: str, text: Messages) -> str:
-        column = COLUMN.match(token)
-        if column:
-            return text("column_choice", line=column.group(2), column=column.group(3))
+        move = choosing.move_after(token)
+        if move is not None and move["kind"] == "column":
+            return text("column_choice", line=move["line"], column=move["column"])
         depth = choosing.depth
         if depth == 0:
             return self.source_name(token, text)
@@ -63,7 +68,7 @@ class WallFamily(BoardFamily):
             return f"{self.colour_name(token, text)} ×{count}"
         if depth == 2:
             return self._destination_label(position, choosing, token, text)
-        return self._split_label(token, text)
+        return self._split_label(choosing.move_after(token) or {}, text)
 
     def _tiles(self, position: Position, source: str) -> str:
         return str(position["centre"] if source == "C" else position["factories"][int(source) - 1])
@@ -79,9 +84,8 @@ class WallFamily(BoardFamily):
         label = text("line", number=token)
         return f"{label} · {text('overflow', count=overflow)}" if overflow else label
 
-    def _split_label(self, token: str, text: Messages) -> str:
-        found = SPLIT.match(token)
-        before, after = found.groups() if found else ("", "")
+    def _split_label(self, move: dict[str, Any], text: Messages) -> str:
+        before, after = move.get("to_previous", ""), move.get("to_next", "")
         return f"◀ {' '.join(before or '—')} │ {' '.join(after or '—')} ▶"
 
     # --- what lies between the players ------------------------------------------------
@@ -151,9 +155,9 @@ class WallFamily(BoardFamily):
             return {}
         found = {}
         for token in targets:
-            column = COLUMN.match(token)
-            if column and int(column.group(2)) == row + 1:
-                found[int(column.group(3)) - 1] = token
+            move = choosing.move_after(token)
+            if move is not None and move["kind"] == "column" and move["line"] == row + 1:
+                found[move["column"] - 1] = token
         return found
 
     def _floor(self, position: Position, seat: int, targets: set[str], view: View) -> list[Text]:

@@ -19,7 +19,7 @@ from mozaika.notation.positions import build, from_line, to_line
 from mozaika.notation.records import Record, replay
 from mozaika.server.botplay import BotPlayer
 from mozaika.server.errors import BadRequestError, BusyError, MoveRefusedError, PositionRefusedError
-from mozaika.server.games import public_position
+from mozaika.server.games import fields_of_moves, public_position
 from mozaika.server.settings import Settings
 from mozaika.server.tables import Tables
 
@@ -43,6 +43,7 @@ def view(state: State) -> dict[str, Any]:
         "winners": state.winners,
         "position": public_position(state),
         "legal_moves": {str(seat): [str(move) for move in state.legal_moves(seat)] for seat in state.to_move},
+        "move_fields": {str(move): move.fields() for move in state.legal_moves()},
     }
 
 
@@ -129,4 +130,11 @@ class Analysis:
             moves = await self.bots.analyse(state.to_json(), seat, settings.hint_bot, settings.hint_seconds, MOST_MOVES)
         finally:
             self._searching -= 1
-        return {"line": to_line(state), "seat": seat, "bot": settings.hint_bot, "moves": moves}
+        texts = [str(found["move"]) for found in moves]
+        return {
+            "line": to_line(state),
+            "seat": seat,
+            "bot": settings.hint_bot,
+            "moves": moves,
+            "move_fields": fields_of_moves(state.game_id, state.options, texts),
+        }

@@ -10,12 +10,12 @@ move costs one short read however long the game.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from threading import Lock
 from typing import Any
 
-from mozaika.catalogue.registry import new_game
+from mozaika.catalogue.registry import move_fields, new_game
 from mozaika.core.protocol import State
 
 MOVE, CHANCE, UNDO = "move", "chance", "undo"
@@ -155,3 +155,20 @@ class PositionCache:
             self._positions.move_to_end(table_id)
             while len(self._positions) > self._capacity:
                 self._positions.popitem(last=False)
+
+
+def fields_of_moves(game: str, options: Mapping[str, Any], texts: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Each move text's fields (``Move.fields``, docs/notation.md "Moves as data"), by the text: sent beside
+    every answer and event that names moves, so that clients read a move instead of parsing its notation."""
+    found: dict[str, dict[str, Any]] = {}
+    for text in texts:
+        if text not in found:
+            fields = move_fields(game, options, text)
+            if fields is not None:
+                found[text] = fields
+    return found
+
+
+def fields_of_entries(game: str, options: Mapping[str, Any], entries: Iterable[Entry]) -> dict[str, dict[str, Any]]:
+    """The fields of the moves a list of log entries names (moves, and the moves undos take back)."""
+    return fields_of_moves(game, options, (entry.text for entry in entries if entry.kind != CHANCE))

@@ -29,6 +29,7 @@ from mozaika.notation.records import Record
 from mozaika.server.botplay import BotPlayer
 from mozaika.server.database import Database
 from mozaika.server.errors import ConflictError, NotFoundError
+from mozaika.server.games import fields_of_moves
 from mozaika.server.models import GameReview, GameTable, utc_now
 from mozaika.server.settings import Settings
 from mozaika.server.tables import FINISHED, Tables
@@ -137,12 +138,15 @@ def _check_finished(session: Session, table_id: str) -> None:
 
 
 def _view(review: GameReview) -> dict[str, Any]:
+    found = review.review
+    named = [text for move in found["mistakes"] for text in (move["played"], move["best"])] if found else []
     return {
         "table": review.table_id,
         "status": review.status,
         "done": review.done,
         "total": review.total,
-        "review": review.review,
+        "review": found,
+        "move_fields": fields_of_moves(found["game"], {}, named) if found else {},
         **({"error": review.error} if review.error else {}),
     }
 

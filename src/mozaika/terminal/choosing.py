@@ -23,7 +23,8 @@ class MoveChooser:
     def __init__(self, family: BoardFamily, moves: list[Move], seat: int) -> None:
         self.seat = seat
         self.moves = {str(move): move for move in moves}
-        self.paths: dict[str, Path] = {notation: family.tokens(notation) for notation in self.moves}
+        self.paths: dict[str, Path] = {notation: family.tokens(move) for notation, move in self.moves.items()}
+        self.fields = {notation: move.fields() for notation, move in self.moves.items()}
         self.typed = ""
 
     def matching(self) -> list[str]:
@@ -56,7 +57,12 @@ class MoveChooser:
                 while common < min(len(shared), len(prefix)) and shared[common] == prefix[common]:
                     common += 1
                 shared = shared[:common]
-        return Choosing(self.seat, shared or (), tuple(self.paths[notation] for notation in matching))
+        return Choosing(
+            self.seat,
+            shared or (),
+            tuple(self.paths[notation] for notation in matching),
+            tuple(self.fields[notation] for notation in matching),
+        )
 
     def _ends_a_step(self, notation: str, typed: str) -> bool:
         length = 0

@@ -196,7 +196,7 @@ class Session:
         self.say(self.text("moves_header", name=self.table.seats[seat].name), "bold")
         groups: dict[str, list[str]] = {}
         for number, move in enumerate(moves, start=1):
-            steps = family.tokens(str(move))
+            steps = family.tokens(move)
             groups.setdefault("".join(steps[:2] if len(steps) > 2 else steps[:1]), []).append(f"{number} {move}")
         for entries in groups.values():
             self.console.print(Text("  " + "   ".join(entries)), soft_wrap=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -10,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from mozaika.server.accounts import Caller
 from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS, BotSeat, ChatLine, Join, MoveSubmission, NewTable, UndoRequest
+from mozaika.server.games import fields_of_moves
 from mozaika.server.tables import SeatRequest, TableRequest, game_catalogue
 
 router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
@@ -128,7 +130,9 @@ async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[s
     wanted = await run_in_threadpool(service.tables.hint_request, table_id, caller)
     await run_in_threadpool(service.limiter.hit, "hint_per_player", caller.key)
     moves = await service.hints.moves(wanted)
-    return {"table": wanted.table_id, "seat": wanted.seat, "seq": wanted.seq, "moves": moves}
+    position = json.loads(wanted.position)
+    fields = fields_of_moves(position["game"], position["options"], [str(found["move"]) for found in moves])
+    return {"table": wanted.table_id, "seat": wanted.seat, "seq": wanted.seq, "moves": moves, "move_fields": fields}
 
 
 @router.get("/tables/{table_id}/log", summary="The log entries after a sequence number, and the position now")

@@ -14,7 +14,7 @@ from mozaika.notation.records import Record
 from mozaika.notation.records import replay as replay_record
 from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
 from mozaika.server.facts import read_facts
-from mozaika.server.games import Entry, public_position
+from mozaika.server.games import Entry, fields_of_moves, public_position
 from mozaika.server.models import GameTable, LogEntry, Player
 from mozaika.server.results import (
     final_result,
@@ -63,6 +63,7 @@ class TableRecords(TableViews):
             "step": step,
             "steps": len(record.steps),
             "text": record.steps[step - 1] if step else None,
+            "move_fields": fields_of_moves(record.game, record.options, record.steps[step - 1 : step] if step else []),
             "round": state.round,
             "to_move": list(state.to_move),
             "scores": state.scores,

@@ -13,7 +13,7 @@ from mozaika.server import clocks
 from mozaika.server.accounts import Caller, clean_name
 from mozaika.server.errors import BadRequestError, NotSignedInError
 from mozaika.server.facts import TableFacts
-from mozaika.server.games import Entry, moves_to_take_back, public_position
+from mozaika.server.games import Entry, fields_of_entries, moves_to_take_back, public_position
 from mozaika.server.models import GameTable, Seat
 from mozaika.server.tables.base import FINISHED, OPEN, RUNNING, SEAT_BOT, STATUSES, TableStore
 
@@ -159,7 +159,9 @@ class TableViews(TableStore):
             summary["position"] = public_position(state)
             you = summary["you"]
             mine = table.status == RUNNING and you is not None and you in state.to_move
-            summary["legal_moves"] = [str(move) for move in state.legal_moves(you)] if mine else []
+            legal = state.legal_moves(you) if mine else []
+            summary["legal_moves"] = [str(move) for move in legal]
+            summary["move_fields"] = {str(move): move.fields() for move in legal}
             if table.status == RUNNING and table.undo_allowed and you is not None:
                 newest_first = self._entries_newest_first(session, table.id)
                 summary["can_undo"] = bool(moves_to_take_back(newest_first, you, self._bot_replies(table, you)))
@@ -181,15 +183,19 @@ class TableViews(TableStore):
             "entries": [entry.to_dict() for entry in entries],
             "clock": clocks.view(table.clock, self.now()),
         }
+        fields = fields_of_entries(table.game, table.options, entries)
         if state is not None:
+            legal = {seat: state.legal_moves(seat) for seat in state.to_move}
             event.update(
                 round=state.round,
                 to_move=list(state.to_move),
                 scores=state.scores,
                 position=public_position(state),
                 # Public knowledge, sent so that a client needs no second request to move.
-                legal_moves={str(seat): [str(move) for move in state.legal_moves(seat)] for seat in state.to_move},
+                legal_moves={str(seat): [str(move) for move in moves] for seat, moves in legal.items()},
             )
+            fields.update((str(move), move.fields()) for moves in legal.values() for move in moves)
+        event["move_fields"] = fields
         if table.status == FINISHED:
             event["result"] = table.result
         return event

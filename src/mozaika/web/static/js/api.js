@@ -1,5 +1,7 @@
 // The server's HTTP and WebSocket API: JSON in, JSON out, errors as ApiError.
 
+import { rememberMoves } from "./moves.js";
+
 export class ApiError extends Error {
   constructor(status, error) {
     super(error?.message || `HTTP ${status}`);
@@ -23,6 +25,7 @@ export async function api(method, path, body) {
   }
   const data = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, data?.error);
+  rememberMoves(data?.move_fields);
   return data;
 }
 
@@ -54,6 +57,7 @@ export class Live {
     });
     this.socket.addEventListener("message", (message) => {
       const event = JSON.parse(message.data);
+      rememberMoves(event.move_fields);
       if (typeof event.seq === "number" && this.since !== undefined) this.since = event.seq;
       this.onEvent(event);
     });

@@ -6,11 +6,10 @@ import { colourName, t } from "../i18n.js";
 import { factoryCircle } from "./factories.js";
 import { BoardFamily } from "./family.js";
 import { sortTiles, symbolOf, tileIcon } from "./tiles.js";
+import { fieldsOf, sourceKey } from "../moves.js";
 
 const R = 24; // a rhombus's edge
 const D = 3.75 * R; // from the centre star to an outer star: room for a pillar between them
-const TAKE = /^([1-9C])([A-Z])$/;
-const PLACE = /^([ORBYGPC])([1-6])([A-Z])(?:\+(\d+))?$/;
 
 const polar = (angle, distance) => [distance * Math.cos((angle * Math.PI) / 180), -distance * Math.sin((angle * Math.PI) / 180)];
 
@@ -63,12 +62,11 @@ export class StarsGame extends BoardFamily {
   }
 
   path(text) {
-    let found = TAKE.exec(text);
-    if (found) return [`src:${found[1]}:${found[2]}`];
-    found = PLACE.exec(text);
-    if (found) return [`space:${found[1]}:${found[2]}`, `pay:${found[3]}:${found[4] || 0}`];
-    if (text.startsWith("pick:")) return [text];
-    if (text === "pass" || text.startsWith("pass:")) return ["pass", `keep:${text.slice(5)}`];
+    const move = fieldsOf(text);
+    if (move?.kind === "take") return [`src:${sourceKey(move)}:${move.colour}`];
+    if (move?.kind === "place") return [`space:${move.star}:${move.slot}`, `pay:${move.colour}:${move.wilds}`];
+    if (move?.kind === "pick") return [`pick:${move.tiles || "-"}`];
+    if (move?.kind === "pass") return ["pass", `keep:${move.keep}`];
     return [`text:${text}`];
   }
 
@@ -86,17 +84,14 @@ export class StarsGame extends BoardFamily {
   }
 
   describe(text) {
-    let found = TAKE.exec(text);
-    if (found) return this.sourceLabel(found[1], found[2]);
-    found = PLACE.exec(text);
-    if (found) {
-      const [, star, slot, colour, wilds] = found;
-      const placed = t("placed", { star: this.starOnto(star), slot, colour: colourName(this.theme, colour, "masculine") });
-      return wilds ? `${placed} (${t("wild_paid", { count: Number(wilds) })})` : placed;
+    const move = fieldsOf(text);
+    if (move?.kind === "take") return this.sourceLabel(sourceKey(move), move.colour);
+    if (move?.kind === "place") {
+      const placed = t("placed", { star: this.starOnto(move.star), slot: move.slot, colour: colourName(this.theme, move.colour, "masculine") });
+      return move.wilds ? `${placed} (${t("wild_paid", { count: move.wilds })})` : placed;
     }
-    if (text.startsWith("pick:")) return t("bonus_pick", { tiles: this.names(text.slice(5)) });
-    if (text === "pass") return t("pass_nothing");
-    if (text.startsWith("pass:")) return t("pass_keep", { tiles: this.names(text.slice(5)) });
+    if (move?.kind === "pick") return t("bonus_pick", { tiles: this.names(move.tiles) });
+    if (move?.kind === "pass") return move.keep ? t("pass_keep", { tiles: this.names(move.keep) }) : t("pass_nothing");
     return text;
   }
 

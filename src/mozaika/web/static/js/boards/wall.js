@@ -5,6 +5,10 @@ import { colourName, t } from "../i18n.js";
 import { factoryCircle } from "./factories.js";
 import { BoardFamily } from "./family.js";
 import { marker, space, tile, tileIcon } from "./tiles.js";
+import { fieldsOf, sourceKey } from "../moves.js";
+
+/** Where a take's tiles go, as the board's keys write it: a pattern line's number, or F for the floor. */
+const lineKey = (move) => (move.line === "floor" ? "F" : String(move.line));
 
 const CELL = 40;
 const SIZE = 36;
@@ -12,8 +16,6 @@ const LINES_RIGHT = 210;
 const WALL_LEFT = 232;
 const FLOOR_TOP = 226;
 
-const TAKE = /^([1-9C])([A-Z])([1-5F])(?:<([A-Z]*))?(?:>([A-Z]*))?$/;
-const COLUMN = /^P(\d):([1-5])>([1-5])$/;
 
 export class WallGame extends BoardFamily {
   constructor(entry, table) {
@@ -25,29 +27,25 @@ export class WallGame extends BoardFamily {
 
   /** The clicks that make a move: its source tiles, then where they go (and, for SN4, the split). */
   path(text) {
-    let found = TAKE.exec(text);
-    if (found) {
-      const [, source, colour, destination, before, after] = found;
-      const keys = [`src:${source}:${colour}`, destination === "F" ? "floor" : `line:${destination}`];
-      if (before !== undefined || after !== undefined) keys.push(`split:${before || ""}>${after || ""}`);
+    const move = fieldsOf(text);
+    if (move?.kind === "take") {
+      const keys = [`src:${sourceKey(move)}:${move.colour}`, move.line === "floor" ? "floor" : `line:${move.line}`];
+      if ("to_previous" in move) keys.push(`split:${move.to_previous}>${move.to_next}`);
       return keys;
     }
-    found = COLUMN.exec(text);
-    if (found) return [`cell:${found[1] - 1}:${found[2]}:${found[3]}`];
+    if (move?.kind === "column") return [`cell:${move.player - 1}:${move.line}:${move.column}`];
     return [`text:${text}`];
   }
 
   describe(text) {
-    const take = TAKE.exec(text);
-    if (take) {
-      const [, source, colour, destination, before, after] = take;
-      const where = destination === "F" ? this.term("floor") : this.term("line_n", { n: destination });
-      let words = `${this.sourceLabel(source, colour)} → ${where}`;
-      if (before !== undefined || after !== undefined) words += ` (${this.describeSplit(before || "", after || "")})`;
+    const move = fieldsOf(text);
+    if (move?.kind === "take") {
+      const where = move.line === "floor" ? this.term("floor") : this.term("line_n", { n: move.line });
+      let words = `${this.sourceLabel(sourceKey(move), move.colour)} → ${where}`;
+      if ("to_previous" in move) words += ` (${this.describeSplit(move.to_previous, move.to_next)})`;
       return words;
     }
-    const column = COLUMN.exec(text);
-    if (column) return t("column_choice", { line: column[2], column: column[3] });
+    if (move?.kind === "column") return t("column_choice", { line: move.line, column: move.column });
     return text;
   }
 
@@ -237,8 +235,9 @@ export class WallGame extends BoardFamily {
   tilingNotes(before, after, move = null) {
     const notes = [];
     // The step that ends a round holds its last take too: the floor it left is the one scored.
-    const take = move && TAKE.exec(move.text);
-    const fell = take ? this.landing(before, move.seat, take[1], take[2], take[3]).floor.length : 0;
+    const fields = move && fieldsOf(move.text);
+    const take = fields?.kind === "take" ? fields : null;
+    const fell = take ? this.landing(before, move.seat, sourceKey(take), take.colour, lineKey(take)).floor.length : 0;
     after.boards.forEach((board, seat) => {
       const old = before.boards[seat];
       if (!old) return;
