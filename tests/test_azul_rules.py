@@ -509,3 +509,20 @@ def test_ruling_r15_one_free_tile_that_can_complete_a_line_keeps_the_game_going(
     before = state.round
     state.play("1BF")
     assert not state.is_over and state.round == before + 1
+
+
+def test_a_grey_wall_column_choice_is_made_by_the_player_it_names() -> None:
+    """A-10: at the grey wall's tiling several players choose at once; each choice is its own player's."""
+    state = mozaika.new_game("azul", players=3, seed=4, wall="grey")
+    rng = random.Random(4)
+    checked = 0
+    while not state.is_over and checked < 20:
+        moves = state.legal_moves()
+        if len(state.to_move) > 1:
+            for move in moves:
+                assert state.mover(move) == move.fields()["player"] - 1
+                checked += 1
+        elif moves:
+            assert all(state.mover(move) == state.to_move[0] for move in moves)
+        state.play(moves[rng.randrange(len(moves))])
+    assert checked, "the game reached a tiling where several players chose at once"

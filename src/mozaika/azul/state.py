@@ -233,6 +233,9 @@ class AzulState(FamilyState[Board]):
             else:
                 return
 
+    def mover(self, move: Move) -> int:
+        return move.seat if type(move) is WallMove else self.to_move[0]
+
     def parse_move(self, text: str) -> Move:
         if self.phase == TILING:
             waiting = self.to_move

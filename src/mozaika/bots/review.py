@@ -162,7 +162,7 @@ def decisions(record: Record) -> list[Decision]:
             state.apply_chance(text)
             continue
         move = state.parse_move(text)
-        seat = getattr(move, "seat", state.to_move[0])
+        seat = state.mover(move)
         found.append(Decision(step, seat, str(move), state.copy()))
         state.play(move)
     assert state == final

@@ -199,6 +199,11 @@ class State(ABC):
         list is empty during a chance event and after the end of the game.
         """
 
+    def mover(self, move: Move) -> int:
+        """The seat that makes ``move`` now: the first seat to move, unless the move names its own
+        (when several seats decide at once, as on Azul's grey wall, A-10)."""
+        return self.to_move[0]
+
     @abstractmethod
     def parse_move(self, text: str) -> Move:
         """Read a move written in the game's notation.
