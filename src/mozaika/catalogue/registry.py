@@ -2,24 +2,37 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from mozaika.azul import SPEC as AZUL
-from mozaika.chocolatier import SPEC as CHOCOLATIER
 from mozaika.core.errors import MozaikaError, OptionError, PositionError
 from mozaika.core.protocol import State
 from mozaika.core.reading import Fields
 from mozaika.core.spec import GameSpec, Option
-from mozaika.pavilion import SPEC as PAVILION
 
 __all__ = ["GameSpec", "Option", "from_json", "game_ids", "game_spec", "new_game", "register_game", "spec_of"]
 
 
-_GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (AZUL, CHOCOLATIER, PAVILION)}
+BUILT_IN = ("mozaika.azul", "mozaika.chocolatier", "mozaika.pavilion")
+"""Mozaika's own games: packages that each describe their game as ``SPEC``."""
+_GAMES: dict[str, GameSpec] = {}
+_loaded = False
+
+
+def _ensure_loaded() -> None:
+    # The games are imported on first use, so that a program that never plays (``mozaika --help``)
+    # does not pay for their tables.  Only the catalogue imports them: the games know nothing of it.
+    global _loaded
+    if _loaded:
+        return
+    for name in BUILT_IN:
+        spec: GameSpec = importlib.import_module(name).SPEC
+        _GAMES.setdefault(spec.id, spec)
+    _loaded = True
 
 
 def register_game(spec: GameSpec) -> None:
@@ -29,11 +42,13 @@ def register_game(spec: GameSpec) -> None:
 
 def game_ids() -> list[str]:
     """The ids of every available game."""
+    _ensure_loaded()
     return list(_GAMES)
 
 
 def game_spec(game_id: str) -> GameSpec:
     """The description of one game; raises :class:`OptionError` for an unknown id."""
+    _ensure_loaded()
     try:
         return _GAMES[game_id]
     except KeyError:
