@@ -112,7 +112,8 @@ def from_json(data: str | bytes | Mapping[str, Any]) -> State:
 def move_fields(game_id: str, options: Mapping[str, Any], text: str) -> dict[str, Any] | None:
     """The fields of the move ``text`` names in a game with these options (``Move.fields``), or None
     when the text is not one of the game's moves (a chance outcome, say)."""
-    return dict(_fields(game_id, tuple(sorted(options.items())), text) or {}) or None
+    found = _fields(game_id, tuple(sorted(options.items())), text)
+    return None if found is None else dict(found)
 
 
 @lru_cache(maxsize=1 << 14)  # bounded: a long-lived server meets ever more moves

@@ -41,6 +41,20 @@ def colour_mask(counts: list[int]) -> int:
     return mask
 
 
+_DEALT: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
+"""A dealt group of tiles: its counts by colour and its colour mask (memoised: a few hundred groups exist)."""
+
+
+def _dealt(group: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], int]:
+    found = _DEALT.get((group, colours))
+    if found is None:
+        counts = [0] * colours
+        for colour in group:
+            counts[colour] += 1
+        found = _DEALT[group, colours] = (tuple(counts), colour_mask(counts))
+    return found
+
+
 class FactoryOffer(State):
     """The factories, the centre and the first-player marker of a game's position (A-3, S-5)."""
 
@@ -101,11 +115,8 @@ class FactoryOffer(State):
         masks = self.masks
         colours = len(self.centre)
         for index, group in enumerate(groups):
-            counts = [0] * colours
-            for colour in group:
-                counts[colour] += 1
-            self.factories[index] = counts
-            masks[index] = colour_mask(counts)
+            counts, masks[index] = _dealt(group, colours)
+            self.factories[index] = list(counts)
             total += len(group)
         masks[-1] = 0
         self.tiles_on_table = total
