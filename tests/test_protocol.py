@@ -83,6 +83,59 @@ def test_copy_is_independent() -> None:
     assert copy != state and len(state.history) == 1 and len(copy.history) == 2
 
 
+def _slot_values(record: object) -> dict[str, object]:
+    names = {name for klass in type(record).__mro__ for name in getattr(klass, "__slots__", ())}
+    return {name: getattr(record, name) for name in names if hasattr(record, name)}
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("azul", {}), ("chocolatier", {"special_factories": True}), ("pavilion", {})]
+)
+def test_a_copy_shares_no_mutable_part_with_its_original(game: str, options: dict[str, object]) -> None:
+    """Every list of a position and of its boards is the copy's own (so a search's copies never disturb the root)."""
+    state = mozaika.new_game(game, players=3, seed=4, **options)
+    for _ in range(5):
+        state.play(state.legal_moves()[0])
+    copy = state.copy()
+    assert copy.to_dict() == state.to_dict()
+    pairs = [(state, copy), *zip(state.boards, copy.boards, strict=True)]
+    for original, twin in pairs:
+        assert original is not twin
+        mine, theirs = _slot_values(original), _slot_values(twin)
+        assert mine.keys() == theirs.keys()
+        for name, value in mine.items():
+            if isinstance(value, list):
+                assert theirs[name] is not value, f"{type(original).__name__}.{name} is shared by a copy"
+                for inner, twin_inner in zip(value, theirs[name], strict=True):
+                    assert not isinstance(inner, list) or inner is not twin_inner, name
+
+
+def test_a_copied_part_must_be_a_slot_of_its_class() -> None:
+    from mozaika.core.copies import Copyable
+
+    with pytest.raises(TypeError, match="copies 'hands' as lists, but it is not one of its own slots"):
+
+        class Misspelt(Copyable, lists=("hands",)):
+            __slots__ = ("hand",)
+
+
+def test_moves_are_values_of_their_own_kind() -> None:
+    """Equal moves are the same decision: same kind and same parts; equal moves hash alike."""
+    from mozaika.azul.moves import TakeMove
+    from mozaika.chocolatier.moves import SplitTake
+    from mozaika.core.theme import Theme
+    from mozaika.pavilion.moves import Pass, Pick
+
+    theme = mozaika.game_spec("azul").theme
+    assert isinstance(theme, Theme)
+    take = TakeMove(0, 1, 2, theme)
+    assert take == TakeMove(0, 1, 2, theme) and hash(take) == hash(TakeMove(0, 1, 2, theme))
+    assert take != TakeMove(0, 1, 3, theme)
+    assert take != SplitTake(0, 1, 2, theme, 0, 0)
+    assert Pick((1, 2)) == Pick((1, 2)) and Pick((1, 2)) != Pass((1, 2))
+    assert len({Pick(()), Pass(()), Pick(())}) == 2
+
+
 def test_unknown_game_and_option() -> None:
     with pytest.raises(OptionError, match="unknown game 'chess'"):
         mozaika.new_game("chess", players=2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mozaika.azul.theme import COLOURS
 from mozaika.azul.wall import SIZE, bit
+from mozaika.core.copies import Copyable
 
 MARKER = COLOURS
 """The first-player marker's code on a floor line."""
@@ -11,7 +12,10 @@ EMPTY = -1
 ALL_LINES = (1 << SIZE) - 1
 
 
-class Board:
+class Board(
+    Copyable,
+    lists=("accept", "colour_rows", "column_colours", "floor", "line_colour", "line_count", "wall_colours"),
+):
     """A player's board.  Treat it as read-only outside the engine.
 
     ``accept[colour]`` is a bit mask of the pattern lines that may receive ``colour``
@@ -64,27 +68,6 @@ class Board:
         self.bonus_rows = 0
         self.bonus_columns = 0
         self.bonus_colours = 0
-
-    def copy(self) -> Board:
-        other = Board.__new__(Board)
-        other.line_colour = self.line_colour[:]
-        other.line_count = self.line_count[:]
-        other.wall = self.wall
-        other.wall_colours = self.wall_colours[:]
-        other.colour_rows = self.colour_rows[:]
-        other.column_colours = self.column_colours[:]
-        other.floor = self.floor[:]
-        other.accept = self.accept[:]
-        other.score = self.score
-        other.tiling_line = self.tiling_line
-        other.waiting = self.waiting
-        other.placement_points = self.placement_points
-        other.floor_points = self.floor_points
-        other.tiles_to_floor = self.tiles_to_floor
-        other.bonus_rows = self.bonus_rows
-        other.bonus_columns = self.bonus_columns
-        other.bonus_colours = self.bonus_colours
-        return other
 
     def refresh_accept(self) -> None:
         """Recompute :attr:`accept` from the lines and the wall (rule A-4)."""

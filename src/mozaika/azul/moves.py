@@ -29,7 +29,7 @@ FLOOR = 5
 LINES = 5
 
 
-class TakeMove(Move):
+class TakeMove(Move, identity=("source", "colour", "line")):
     """Take every tile of ``colour`` from ``source`` and put them on ``line`` (rules A-3, A-4).
 
     ``source`` is a factory index or :data:`CENTRE`; ``line`` is a pattern line
@@ -62,19 +62,11 @@ class TakeMove(Move):
             "line": "floor" if self.line == FLOOR else self.line + 1,
         }
 
-    def __eq__(self, other: object) -> bool:
-        return (
-            type(other) is type(self)
-            and self.source == other.source
-            and self.colour == other.colour
-            and self.line == other.line
-        )
-
     def __hash__(self) -> int:
         return self._hash
 
 
-class WallMove(Move):
+class WallMove(Move, identity=("seat", "line", "column")):
     """On the grey wall, ``seat`` moves the tile of complete line ``line`` to ``column`` (rule A-10)."""
 
     __slots__ = ("column", "line", "seat")
@@ -90,17 +82,6 @@ class WallMove(Move):
     def fields(self) -> dict[str, Any]:
         """``{"kind": "column", "player": 2, "line": 3, "column": 4}``."""
         return {"kind": "column", "player": self.seat + 1, "line": self.line + 1, "column": self.column + 1}
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, WallMove)
-            and self.seat == other.seat
-            and self.line == other.line
-            and self.column == other.column
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.seat, self.line, self.column, "wall"))
 
 
 class MoveTable:

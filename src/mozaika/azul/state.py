@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from math import floor
 from operator import add
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from mozaika.azul.board import EMPTY, MARKER, Board
 from mozaika.azul.moves import (
@@ -47,7 +47,7 @@ _WIDTHS = tuple(bin(mask).count("1") + 1 for mask in range(1 << SIZE))
 """How many moves take one colour from one source, by the player's accept mask (lines + floor)."""
 
 
-class AzulState(FamilyState[Board]):
+class AzulState(FamilyState[Board], lists=("bag", "lid")):
     """A position of Azul (coloured wall, or the grey-wall variant of rule A-10)."""
 
     game_id: ClassVar[str] = "azul"
@@ -537,22 +537,7 @@ class AzulState(FamilyState[Board]):
         else:
             self.phase = DRAFT
 
-    # --- copies and serialisation -----------------------------------------------------
-
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        self._copy_start(other)
-        self._copy_table(other)
-        other._players = self._players
-        other.grey = self.grey
-        other.table = self.table
-        other.fill_sizes = self.fill_sizes
-        other.bag = self.bag[:]
-        other.lid = self.lid[:]
-        other.boards = [board.copy() for board in self.boards]
-        other.phase = self.phase
-        other._round = self._round
-        return other
+    # --- serialisation -------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         return azul_state_to_dict(self)

@@ -28,7 +28,7 @@ def colours_of(mask: int) -> list[int]:
     return [colour for colour in range(5) if mask >> colour & 1]
 
 
-class SplitTake(TakeMove):
+class SplitTake(TakeMove, identity=("source", "colour", "line", "to_previous", "to_next")):
     """A take from SN4 with the split of its leftovers (rule M-3).
 
     ``to_previous`` and ``to_next`` are colour bit masks: the leftover colours
@@ -54,21 +54,8 @@ class SplitTake(TakeMove):
         """A take's fields, with the leftovers sent to the previous and to the next factory (letters)."""
         return {**super().fields(), "to_previous": self._split[0], "to_next": self._split[1]}
 
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, SplitTake)
-            and self.source == other.source
-            and self.colour == other.colour
-            and self.line == other.line
-            and self.to_previous == other.to_previous
-            and self.to_next == other.to_next
-        )
 
-    def __hash__(self) -> int:
-        return self._hash
-
-
-class SpecialFill(ChanceOutcome):
+class SpecialFill(ChanceOutcome, identity=("factories", "discs", "extra")):
     """A round's start with special factories: the discs, the fill and SN1's extra praline (M-1)."""
 
     __slots__ = ("_theme", "discs", "draw", "extra", "factories", "groups")
@@ -105,17 +92,6 @@ class SpecialFill(ChanceOutcome):
                     text += "+" + self._theme.spell(self.extra)
             parts.append(text)
         return "fill:" + "/".join(parts)
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, SpecialFill)
-            and self.factories == other.factories
-            and self.discs == other.discs
-            and self.extra == other.extra
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.factories, self.discs, self.extra))
 
 
 _SPLIT = re.compile(r"^(.*?[1-5F])\s*((?:[<>]\s*[A-Z]+\s*)+)$", re.IGNORECASE)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from mozaika.azul.board import EMPTY, Board
 from mozaika.azul.moves import TakeMove
@@ -38,7 +38,7 @@ _MOST_ON_A_FACTORY = FACTORY_SIZE + 2 + 3
 """An SN2 that pulled from both neighbours (M-1), then received SN4's three leftover colours (M-3)."""
 
 
-class ChocolatierState(AzulState):
+class ChocolatierState(AzulState, lists=("discs",)):
     """A position of Azul: Master Chocolatier (coloured or brown box, with or without special factories)."""
 
     game_id: ClassVar[str] = "chocolatier"
@@ -369,15 +369,7 @@ class ChocolatierState(AzulState):
                 rule="M-1",
             )
 
-    # --- copies -------------------------------------------------------------------
-
-    def copy(self) -> Self:
-        other = super().copy()
-        other.special_factories = self.special_factories
-        other.discs = self.discs[:]
-        other.disc_holder = self.disc_holder
-        other.disc_tile = self.disc_tile
-        return other
+    # --- tiles in play ------------------------------------------------------------
 
     def counts_in_play(self) -> list[int]:
         totals = super().counts_in_play()

@@ -17,7 +17,7 @@ class ScoredBoard(Protocol):
 B = TypeVar("B", bound=ScoredBoard)
 
 
-class FamilyState(FactoryOffer, Generic[B]):
+class FamilyState(FactoryOffer, Generic[B], records=("boards",)):
     """A position of a game of the family; each engine says which of its phases are chance and the end."""
 
     __slots__ = ("_players", "_round", "boards", "phase")

@@ -13,7 +13,7 @@ from mozaika.core.theme import Theme
 _FILL = re.compile(r"^fill\s*:\s*(.*)$", re.IGNORECASE)
 
 
-class FactoryFill(ChanceOutcome):
+class FactoryFill(ChanceOutcome, identity=("factories",)):
     """The tiles dealt to each factory at the start of a round (rules F-1, F-2, A-11, S-12)."""
 
     __slots__ = ("_theme", "draw", "factories")
@@ -27,12 +27,6 @@ class FactoryFill(ChanceOutcome):
 
     def __str__(self) -> str:
         return "fill:" + "/".join(self._theme.spell(group) or "-" for group in self.factories)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, FactoryFill) and self.factories == other.factories
-
-    def __hash__(self) -> int:
-        return hash(self.factories)
 
 
 def parse_fill(text: str, theme: Theme, factories: int) -> FactoryFill:

@@ -16,6 +16,7 @@ plain attributes.
 
 from __future__ import annotations
 
+from mozaika.core.copies import Copyable
 from mozaika.core.protocol import State
 
 FACTORIES = {2: 5, 3: 7, 4: 9}
@@ -55,7 +56,7 @@ def _dealt(group: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], int]:
     return found
 
 
-class FactoryOffer(State):
+class FactoryOffer(State, Copyable, nested=("factories",), lists=("centre", "masks")):
     """The factories, the centre and the first-player marker of a game's position (A-3, S-5)."""
 
     __slots__ = (
@@ -97,17 +98,6 @@ class FactoryOffer(State):
         self.tiles_on_table = 0
         self.turn = 0
         self.starter = 0
-
-    def _copy_table(self, other: FactoryOffer) -> None:
-        """Give a copy this offer (its own lists)."""
-        other.factories = [counts[:] for counts in self.factories]
-        other.centre = self.centre[:]
-        other.masks = self.masks[:]
-        other.marker_in_centre = self.marker_in_centre
-        other.marker_holder = self.marker_holder
-        other.tiles_on_table = self.tiles_on_table
-        other.turn = self.turn
-        other.starter = self.starter
 
     def _deal(self, groups: tuple[tuple[int, ...], ...]) -> None:
         """Put drawn tiles on the empty factories and open the offer: the marker in the centre (A-3, S-5)."""

@@ -27,10 +27,35 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
+from operator import attrgetter
 from typing import Any, ClassVar, Self, TypeAlias
 
 
-class Move(ABC):
+class Value(ABC):
+    """An immutable value, equal to another of its very class whose identity attributes are equal.
+
+    A subclass names those attributes once, as a class keyword:
+    ``class Take(Move, identity=("source", "colour"))``.  The hash is made of
+    the same attributes; a class hashed in a hot loop may keep it precomputed
+    in ``_hash`` and return that instead.
+    """
+
+    __slots__ = ()
+    _identity: ClassVar[attrgetter[Any]]
+
+    def __init_subclass__(cls, identity: tuple[str, ...] | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if identity is not None:
+            cls._identity = attrgetter(*identity)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._identity(self) == self._identity(other)
+
+    def __hash__(self) -> int:
+        return hash(self._identity(self))
+
+
+class Move(Value):
     """A decision, as an immutable value.
 
     ``str(move)`` is its text notation (``docs/notation.md``), and
@@ -58,7 +83,7 @@ class Move(ABC):
         return f"<{type(self).__name__} {self}>"
 
 
-class ChanceOutcome(ABC):
+class ChanceOutcome(Value):
     """The result of a chance event, as an immutable value with a text notation."""
 
     __slots__ = ()
@@ -112,13 +137,6 @@ class State(ABC):
         self.auto_chance = auto_chance
         self._chance_index = chance_index
         self._history = None
-
-    def _copy_start(self, other: State) -> None:
-        """Give a copy the shared fields (its history is this state's: copies share it)."""
-        other.seed = self.seed
-        other.auto_chance = self.auto_chance
-        other._chance_index = self._chance_index
-        other._history = self._history
 
     def _header(self, version: int) -> dict[str, Any]:
         """The fields every position format starts with."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mozaika.core.copies import Copyable
 from mozaika.pavilion.geometry import CENTRE_STAR, SPACES, STARS
 from mozaika.pavilion.theme import COLOURS
 
@@ -10,7 +11,7 @@ START_SCORE = 5
 """S-4: every score starts at 5."""
 
 
-class PavilionBoard:
+class PavilionBoard(Copyable, lists=("colours", "hand", "star_colours", "star_rings")):
     """A player's board and hand.  Treat it as read-only outside the engine."""
 
     __slots__ = (
@@ -50,23 +51,6 @@ class PavilionBoard:
         self.number_bonus = 0
         self.bonus_tiles = 0
         """Tiles taken from the supply as bonuses (S-10)."""
-
-    def copy(self) -> PavilionBoard:
-        other = PavilionBoard.__new__(PavilionBoard)
-        other.filled = self.filled
-        other.colours = self.colours[:]
-        other.star_rings = self.star_rings[:]
-        other.star_colours = self.star_colours[:]
-        other.hand = self.hand[:]
-        other.score = self.score
-        other.passed = self.passed
-        other.placement_points = self.placement_points
-        other.marker_points = self.marker_points
-        other.discard_points = self.discard_points
-        other.star_bonus = self.star_bonus
-        other.number_bonus = self.number_bonus
-        other.bonus_tiles = self.bonus_tiles
-        return other
 
     def put(self, index: int, colour: int) -> None:
         star, slot = divmod(index, 6)

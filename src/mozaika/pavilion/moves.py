@@ -29,7 +29,7 @@ from mozaika.pavilion.theme import COLOURS, PAVILION_THEME
 _THEME = PAVILION_THEME
 
 
-class Take(Move):
+class Take(Move, identity=("source", "colour")):
     """Take every tile of ``colour`` from ``source`` (a factory index or :data:`CENTRE`), plus one wild (S-5)."""
 
     __slots__ = ("_hash", "_text", "colour", "source")
@@ -53,14 +53,11 @@ class Take(Move):
             "colour": _THEME.letter(self.colour),
         }
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Take and self.source == other.source and self.colour == other.colour
-
     def __hash__(self) -> int:
         return self._hash
 
 
-class Place(Move):
+class Place(Move, identity=("space", "colour", "wilds")):
     """Place a ``colour`` tile on ``space``, paying with ``wilds`` wild tiles and the rest in ``colour`` (S-8)."""
 
     __slots__ = ("_hash", "_text", "colour", "slot", "space", "star", "wilds")
@@ -89,19 +86,11 @@ class Place(Move):
             "wilds": self.wilds,
         }
 
-    def __eq__(self, other: object) -> bool:
-        return (
-            type(other) is Place
-            and self.space == other.space
-            and self.colour == other.colour
-            and self.wilds == other.wilds
-        )
-
     def __hash__(self) -> int:
         return self._hash
 
 
-class Pick(Move):
+class Pick(Move, identity=("tiles",)):
     """Take these tiles (sorted colour indices) from the supply as a feature's bonus (S-10)."""
 
     __slots__ = ("tiles",)
@@ -116,14 +105,8 @@ class Pick(Move):
         """``{"kind": "pick", "tiles": "BY"}``."""
         return {"kind": "pick", "tiles": _THEME.spell(self.tiles)}
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Pick and self.tiles == other.tiles
 
-    def __hash__(self) -> int:
-        return hash((self.tiles, "pick"))
-
-
-class Pass(Move):
+class Pass(Move, identity=("kept",)):
     """Stop placing for this round, keeping these tiles (sorted colour indices) for the next (S-11)."""
 
     __slots__ = ("kept",)
@@ -138,14 +121,8 @@ class Pass(Move):
         """``{"kind": "pass", "keep": "OG"}``."""
         return {"kind": "pass", "keep": _THEME.spell(self.kept)}
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Pass and self.kept == other.kept
 
-    def __hash__(self) -> int:
-        return hash((self.kept, "pass"))
-
-
-class SupplyDraw(ChanceOutcome):
+class SupplyDraw(ChanceOutcome, identity=("tiles",)):
     """The tiles drawn into the supply: ten at the start (S-4), then enough to refill it to ten (S-10)."""
 
     __slots__ = ("draw", "tiles")
@@ -156,12 +133,6 @@ class SupplyDraw(ChanceOutcome):
 
     def __str__(self) -> str:
         return "supply:" + (_THEME.spell(self.tiles) or "-")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, SupplyDraw) and self.tiles == other.tiles
-
-    def __hash__(self) -> int:
-        return hash((self.tiles, "supply"))
 
 
 # --- shared, interned move values --------------------------------------------------

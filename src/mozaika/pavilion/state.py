@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar, NoReturn, Self
+from typing import Any, ClassVar, NoReturn
 
 from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError
@@ -92,7 +92,7 @@ def placement_table(colourless: bool) -> PlacementTable:
     return table
 
 
-class PavilionState(FamilyState[PavilionBoard]):
+class PavilionState(FamilyState[PavilionBoard], lists=("bag", "pending_bonus", "supply", "tower")):
     """A position of Azul: Summer Pavilion (coloured stars, or the colourless variant of S-15..S-17)."""
 
     game_id: ClassVar[str] = "pavilion"
@@ -600,25 +600,7 @@ class PavilionState(FamilyState[PavilionBoard]):
             else:
                 self._start_placement()  # ruling R-13: nothing to acquire, so placement begins at once
 
-    # --- copies and serialisation ----------------------------------------------------
-
-    def copy(self) -> Self:
-        other = object.__new__(type(self))
-        self._copy_start(other)
-        self._copy_table(other)
-        other._players = self._players
-        other.colourless = self.colourless
-        other.numbers = self.numbers
-        other.placement_table = self.placement_table
-        other.supply = self.supply[:]
-        other.bag = self.bag[:]
-        other.tower = self.tower[:]
-        other.boards = [board.copy() for board in self.boards]
-        other._round = self._round
-        other.phase = self.phase
-        other.chance_kind = self.chance_kind
-        other.pending_bonus = self.pending_bonus[:]
-        return other
+    # --- serialisation ------------------------------------------------------------------
 
     def counts_in_play(self) -> list[int]:
         """Tiles by colour in bag, tower, factories, centre, supply, hands and boards: always 22 each (F-4)."""
