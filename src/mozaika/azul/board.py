@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mozaika.azul.theme import COLOURS
 from mozaika.azul.wall import SIZE, bit
-from mozaika.core.copies import Copyable
+from mozaika.core.family import FamilyBoard
 
 MARKER = COLOURS
 """The first-player marker's code on a floor line."""
@@ -13,7 +13,7 @@ ALL_LINES = (1 << SIZE) - 1
 
 
 class Board(
-    Copyable,
+    FamilyBoard,
     lists=("accept", "colour_rows", "column_colours", "floor", "line_colour", "line_count", "wall_colours"),
 ):
     """A player's board.  Treat it as read-only outside the engine.
@@ -23,27 +23,34 @@ class Board(
     the colour); the engine keeps it up to date so that move generation is a lookup.
     """
 
+    STATS = ("placement_points", "floor_points", "tiles_to_floor", "bonus_rows", "bonus_columns", "bonus_colours")
     __slots__ = (
         "accept",
-        "bonus_colours",
-        "bonus_columns",
-        "bonus_rows",
         "colour_rows",
         "column_colours",
         "floor",
-        "floor_points",
         "line_colour",
         "line_count",
-        "placement_points",
-        "score",
-        "tiles_to_floor",
         "tiling_line",
         "waiting",
         "wall",
         "wall_colours",
+        *STATS,
     )
 
+    placement_points: int
+    """Points scored by placing tiles on the wall (A-8)."""
+    floor_points: int
+    """Points actually lost on the floor line (never more than the score held, A-7)."""
+    tiles_to_floor: int
+    """Tiles that went to the floor line (A-5)."""
+    bonus_rows: int
+    bonus_columns: int
+    bonus_colours: int
+    """Points of the end-of-game bonuses (A-12)."""
+
     def __init__(self) -> None:
+        super().__init__(0)
         self.line_colour = [EMPTY] * SIZE
         self.line_count = [0] * SIZE
         self.wall = 0
@@ -56,18 +63,10 @@ class Board(
         self.floor: list[int] = []
         """The floor line's occupied spaces, left to right (colours or :data:`MARKER`)."""
         self.accept = [ALL_LINES] * COLOURS
-        self.score = 0
         self.tiling_line = SIZE
         """During grey-wall tiling, the next pattern line to move to the wall."""
         self.waiting = False
         """During grey-wall tiling, True while the player must choose a column."""
-        self.placement_points = 0
-        self.floor_points = 0
-        """Points actually lost on the floor line (never more than the score held, A-7)."""
-        self.tiles_to_floor = 0
-        self.bonus_rows = 0
-        self.bonus_columns = 0
-        self.bonus_colours = 0
 
     def refresh_accept(self) -> None:
         """Recompute :attr:`accept` from the lines and the wall (rule A-4)."""

@@ -20,7 +20,7 @@ from typing import Any
 from mozaika.azul.theme import COLOURS
 from mozaika.core.errors import NotationError
 from mozaika.core.fills import FactoryFill, parse_fill
-from mozaika.core.offer import CENTRE, FACTORIES
+from mozaika.core.offer import CENTRE, FACTORIES, OfferTake
 from mozaika.core.protocol import Move
 from mozaika.core.theme import Theme
 
@@ -29,41 +29,23 @@ FLOOR = 5
 LINES = 5
 
 
-class TakeMove(Move, identity=("source", "colour", "line")):
+class TakeMove(OfferTake, identity=("source", "colour", "line")):
     """Take every tile of ``colour`` from ``source`` and put them on ``line`` (rules A-3, A-4).
 
     ``source`` is a factory index or :data:`CENTRE`; ``line`` is a pattern line
     index 0-4 or :data:`FLOOR`.
     """
 
-    __slots__ = ("_hash", "_text", "colour", "letter", "line", "source")
+    __slots__ = ("line",)
 
     def __init__(self, source: int, colour: int, line: int, theme: Theme) -> None:
-        self.source = source
-        self.colour = colour
+        super().__init__(source, colour, theme.letter(colour))
         self.line = line
-        self.letter = theme.letter(colour)
-        # Searches look moves up in dictionaries all the time, so the hash is made once: of numbers
-        # only, so that it is the same in every process a pickled move may travel to.
-        self._hash = hash((source, colour, line))
-        where = "C" if source == CENTRE else str(source + 1)
-        to = "F" if line == FLOOR else str(line + 1)
-        self._text = f"{where}{self.letter}{to}"
-
-    def __str__(self) -> str:
-        return self._text
+        self._seal("F" if line == FLOOR else str(line + 1))
 
     def fields(self) -> dict[str, Any]:
         """``{"kind": "take", "source": 2 or "centre", "colour": "B", "line": 3 or "floor"}``."""
-        return {
-            "kind": "take",
-            "source": "centre" if self.source == CENTRE else self.source + 1,
-            "colour": self.letter,
-            "line": "floor" if self.line == FLOOR else self.line + 1,
-        }
-
-    def __hash__(self) -> int:
-        return self._hash
+        return {**super().fields(), "line": "floor" if self.line == FLOOR else self.line + 1}
 
 
 class WallMove(Move, identity=("seat", "line", "column")):

@@ -11,40 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from mozaika.azul.board import Board
 from mozaika.azul.table import PHASE_NAMES, TILES_PER_COLOUR
 from mozaika.azul.theme import MARKER_LETTER
 from mozaika.azul.wall import SIZE, coloured_colour
+from mozaika.core import lineformat
 from mozaika.core.errors import NotationError, PositionError
-from mozaika.core.lineformat import (
-    FamilyKit,
-    Tokens,
-    check_parts,
-    counts_token,
-    given_counts,
-    group_text,
-    groups_text,
-    head_tokens,
-    per_player,
-    phase_name,
-    read_counts_token,
-    read_group,
-    read_groups,
-    read_head,
-    read_rows,
-    read_seat,
-    read_stats,
-    rows_text,
-    seat_text,
-    split_groups,
-    stats_field,
-    whole,
-)
+from mozaika.core.lineformat import FamilyKit, Tokens
 from mozaika.core.offer import FACTORIES
 from mozaika.core.theme import Theme
 
 NO_LINE = SIZE
 """``tiling_line`` when no pattern line is being tiled."""
-STATS = ("placement_points", "floor_points", "tiles_to_floor", "bonus_rows", "bonus_columns", "bonus_colours")
+STATS = Board.STATS
 ANY_PRINTED = "X"
 """On the coloured wall, a tile of whatever colour is printed there (A-9)."""
 
@@ -76,9 +55,7 @@ class WallKit(FamilyKit):
     tiles_per_colour = TILES_PER_COLOUR
 
     def places(self, data: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
-        for index, factory in enumerate(data["factories"]):
-            yield f"on factory {index + 1}", factory
-        yield "in the centre", data["centre"]
+        yield from self.offer_places(data)
         yield "in the lid", "".join(letter * count for letter, count in data["lid"].items())
         yield "on the SN5 disc", data.get("sn5_praline") or ""
         for seat, board in enumerate(data["boards"]):
@@ -89,50 +66,53 @@ class WallKit(FamilyKit):
     # --- the line -------------------------------------------------------------------
 
     def write_tokens(self, data: Mapping[str, Any], theme: Theme) -> list[str]:
-        tokens = [*head_tokens(data, data["phase"]), *counts_token("lid", data["lid"], theme)]
+        tokens = [*lineformat.head_tokens(data, data["phase"]), *lineformat.counts_token("lid", data["lid"], theme)]
         discs = data.get("special_factories")
         if discs and any(disc is not None for disc in discs):
-            tokens.append("d:" + "/".join(group_text(disc or "") for disc in discs))
+            tokens.append("d:" + "/".join(lineformat.group_text(disc or "") for disc in discs))
         if data.get("sn5_holder") is not None or data.get("sn5_praline"):
             holder = data.get("sn5_holder")
-            tokens.append(f"sn5:{'-' if holder is None else seat_text(holder)}{data.get('sn5_praline') or ''}")
-        for seat, board in enumerate(data["boards"]):
-            tokens.append(f"{seat_text(seat)}:{_board_text(board)}")
-        return tokens
+            tokens.append(
+                f"sn5:{'-' if holder is None else lineformat.seat_text(holder)}{data.get('sn5_praline') or ''}"
+            )
+        return tokens + lineformat.board_tokens(data["boards"], _board_text)
 
     def read_tokens(self, tokens: Tokens, players: int, options: Mapping[str, Any], theme: Theme) -> dict[str, Any]:
         factory_count = FACTORIES[players]
-        data = read_head(tokens, players, factory_count, theme)
-        data["phase"] = phase_name(data["phase"], PHASE_NAMES)
-        data["lid"] = read_counts_token(tokens, "lid", theme)
+        data = lineformat.read_head(tokens, players, factory_count, theme)
+        data["phase"] = lineformat.phase_name(data["phase"], PHASE_NAMES)
+        data["lid"] = lineformat.read_counts_token(tokens, "lid", theme)
         if "special_factories" in options:
             discs = tokens.take("d", "/".join(["-"] * factory_count)).split("/")
             if len(discs) != factory_count:
                 raise NotationError(f"d: must list {factory_count} discs separated by '/'")
             data["special_factories"] = [None if disc == "-" else disc for disc in discs]
             sn5 = tokens.take("sn5", "-")
-            data["sn5_holder"] = None if sn5[:1] == "-" else read_seat(sn5[:1], "sn5:", players)
-            data["sn5_praline"] = read_group(sn5[1:] or "-", theme, "sn5:")
-        data["boards"] = [_read_board(tokens.take(seat_text(seat)), seat, theme) for seat in range(players)]
+            data["sn5_holder"] = None if sn5[:1] == "-" else lineformat.read_seat(sn5[:1], "sn5:", players)
+            data["sn5_praline"] = lineformat.read_group(sn5[1:] or "-", theme, "sn5:")
+        data["boards"] = lineformat.read_boards(tokens, players, lambda text, seat: _read_board(text, seat, theme))
         return data
 
     # --- the builder ----------------------------------------------------------------
 
     def build(self, players: int, options: Mapping[str, Any], theme: Theme, parts: dict[str, Any]) -> dict[str, Any]:
-        check_parts(parts, PARTS, "a wall game's position")
+        lineformat.check_parts(parts, PARTS, "a wall game's position")
         grey = options.get("wall", options.get("box")) in ("grey", "brown")
         factory_count = FACTORIES[players]
         walls = [
-            _wall_rows(wall, grey, seat, theme) for seat, wall in enumerate(per_player(parts, "walls", players, ""))
+            _wall_rows(wall, grey, seat, theme)
+            for seat, wall in enumerate(lineformat.per_player(parts, "walls", players, ""))
         ]
-        lines = [_line_groups(entry, seat) for seat, entry in enumerate(per_player(parts, "lines", players, ""))]
-        floors = [str(floor or "").upper() for floor in per_player(parts, "floors", players, "")]
-        scores = [int(score) for score in per_player(parts, "scores", players, 0)]
-        factories = split_groups(parts.get("factories"), factory_count, "factories")
-        centre = str(parts.get("centre") or "").upper()
+        lines = [
+            _line_groups(entry, seat) for seat, entry in enumerate(lineformat.per_player(parts, "lines", players, ""))
+        ]
+        floors = [str(floor or "").upper() for floor in lineformat.per_player(parts, "floors", players, "")]
+        scores = [int(score) for score in lineformat.per_player(parts, "scores", players, 0)]
+        holder_on_floor = [seat for seat, floor in enumerate(floors) if MARKER_LETTER in floor]
+        head = lineformat.build_head(parts, factory_count, holder_on_floor[0] if holder_on_floor else "centre")
         waiting: Mapping[int, int] = parts.get("waiting") or {}
 
-        on_table = any(factories) or bool(centre)
+        on_table = any(head["factories"]) or bool(head["centre"])
         most_in_a_row = max((SIZE - row.count(".") for wall in walls for row in wall), default=0)
         phase = parts.get("phase") or _default_phase(on_table, waiting, walls)
         tiled = phase in ("tiling", "over")
@@ -151,18 +131,10 @@ class WallKit(FamilyKit):
                 f"player {seat + 1}'s wall row {row + 1} holds {most_in_a_row} tiles, but each wall tiling "
                 f"adds at most one tile to a row: that is round {earliest} or later, not round {round_} (A-7)"
             )
-        holder_on_floor = [seat for seat, floor in enumerate(floors) if MARKER_LETTER in floor]
-        marker = parts.get("marker", holder_on_floor[0] if holder_on_floor else "centre")
-        starter = parts.get("starter", 0)
         data: dict[str, Any] = {
             "round": round_,
             "phase": phase,
-            "turn": parts.get("turn", starter),
-            "starter": starter,
-            "marker_in_centre": marker == "centre",
-            "marker_holder": None if marker in ("centre", None) else marker,
-            "factories": factories,
-            "centre": centre,
+            **head,
             "boards": [
                 {
                     "score": scores[seat],
@@ -187,45 +159,45 @@ class WallKit(FamilyKit):
 def _board_text(board: Mapping[str, Any]) -> str:
     fields = [
         str(board["score"]),
-        groups_text(board["lines"]),
-        rows_text(board["wall"]),
-        group_text(board["floor"]),
+        lineformat.groups_text(board["lines"]),
+        lineformat.rows_text(board["wall"]),
+        lineformat.group_text(board["floor"]),
     ]
     if board["tiling_line"] != NO_LINE:
         fields.append(f"t{board['tiling_line'] + 1}")
     if board["waiting"]:
         fields.append("w")
-    return ",".join([*fields, *stats_field(board["stats"], STATS)])
+    return ",".join([*fields, *lineformat.stats_field(board["stats"], STATS)])
 
 
 def _read_board(text: str, seat: int, theme: Theme) -> dict[str, Any]:
     where = f"player {seat + 1}"
-    fields = text.split(",")
-    if len(fields) < 4:
-        raise NotationError(f"{where} must be written score,lines,wall,floor (not {text!r})")
+    fields = lineformat.board_fields(text, seat, "score,lines,wall,floor")
     board: dict[str, Any] = {
-        "score": whole(fields[0], f"{where}'s score"),
-        "lines": read_groups(fields[1], SIZE, theme, f"{where}'s pattern line"),
-        "wall": read_rows(fields[2], SIZE, SIZE, theme, f"{where}'s wall"),
-        "floor": read_group(fields[3], theme, f"{where}'s floor", extra=MARKER_LETTER),
+        "score": lineformat.whole(fields[0], f"{where}'s score"),
+        "lines": lineformat.read_groups(fields[1], SIZE, theme, f"{where}'s pattern line"),
+        "wall": lineformat.read_rows(fields[2], SIZE, SIZE, theme, f"{where}'s wall"),
+        "floor": lineformat.read_group(fields[3], theme, f"{where}'s floor", extra=MARKER_LETTER),
         "tiling_line": NO_LINE,
         "waiting": False,
         "stats": dict.fromkeys(STATS, 0),
     }
-    for extra in fields[4:]:
+
+    def read_flag(extra: str) -> bool:
         if extra[:1] == "t":
-            board["tiling_line"] = whole(extra[1:], f"{where}'s tiling line") - 1
+            board["tiling_line"] = lineformat.whole(extra[1:], f"{where}'s tiling line") - 1
         elif extra == "w":
             board["waiting"] = True
-        elif extra[:1] == "@":
-            board["stats"] = read_stats(extra[1:], STATS, where)
         else:
-            raise NotationError(f"{where} has an unknown field {extra!r}")
+            return False
+        return True
+
+    lineformat.read_board_extras(fields[4:], seat, board, STATS, read_flag)
     return board
 
 
 def _wall_rows(entry: Any, grey: bool, seat: int, theme: Theme) -> list[str]:
-    rows = split_groups(entry, SIZE, f"player {seat + 1}'s wall")
+    rows = lineformat.split_groups(entry, SIZE, f"player {seat + 1}'s wall")
     out = []
     for row, cells in enumerate(rows):
         cells = cells or "." * SIZE
@@ -245,7 +217,7 @@ def _wall_rows(entry: Any, grey: bool, seat: int, theme: Theme) -> list[str]:
 
 
 def _line_groups(entry: Any, seat: int) -> list[str]:
-    return split_groups(entry, SIZE, f"player {seat + 1}'s pattern lines")
+    return lineformat.split_groups(entry, SIZE, f"player {seat + 1}'s pattern lines")
 
 
 def _default_phase(on_table: bool, waiting: Mapping[int, int], walls: list[list[str]]) -> str:
@@ -261,12 +233,8 @@ def _default_phase(on_table: bool, waiting: Mapping[int, int], walls: list[list[
 def _lid(given: Any, data: dict[str, Any], theme: Theme, kit: WallKit) -> dict[str, int]:
     """The lid as given, or the tiles the walls imply went there: a tile on row r came with r - 1 others (A-7)."""
     if given is not None:
-        return given_counts(given, theme)
-    placed = {letter: 0 for letter in theme.letters}
-    for _, letters in kit.places({**data, "lid": {}}):
-        for letter in letters:
-            if letter in placed:
-                placed[letter] += 1
+        return lineformat.given_counts(given, theme)
+    placed = kit.placed({**data, "lid": {}}, theme)
     lid = dict.fromkeys(theme.letters, 0)
     for board in data["boards"]:
         for row, cells in enumerate(board["wall"]):

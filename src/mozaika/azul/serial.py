@@ -9,50 +9,41 @@ position that could not arise in a game is refused with a clear message.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from mozaika.azul.board import EMPTY, MARKER, Board
 from mozaika.azul.moves import MoveTable, move_table
 from mozaika.azul.table import CHANCE, DRAFT, PHASE_NAMES, TILES_PER_COLOUR, TILING
-from mozaika.azul.theme import COLOURS, MARKER_LETTER
+from mozaika.azul.theme import MARKER_LETTER
 from mozaika.azul.wall import FLOOR_SPACES, SIZE, coloured_colour
-from mozaika.core.errors import NotationError, PositionError
+from mozaika.core.errors import PositionError
 from mozaika.core.offer import FACTORIES, FACTORY_SIZE
 from mozaika.core.reading import Fields, read_header
-from mozaika.core.theme import Theme
+from mozaika.core.serial import (
+    FamilyPosition,
+    counts_by_letter,
+    family_to_dict,
+    read_boards,
+    read_colours,
+    read_offer,
+    read_phase,
+    read_start,
+)
 
 FORMAT = 1
 
 
-class AzulPosition(Protocol):
-    """What this module reads and writes of an Azul state (``AzulState`` depends on this module, not back)."""
+class AzulPosition(FamilyPosition, Protocol):
+    """What this module reads and writes of an Azul state besides the family's part."""
 
-    game_id: ClassVar[str]
-    theme: ClassVar[Theme]
-    _players: int
-    _round: int
     grey: bool
     table: MoveTable
     fill_sizes: tuple[int, ...]
-    factories: list[list[int]]
-    centre: list[int]
-    masks: list[int]
-    marker_in_centre: bool
-    marker_holder: int | None
-    bag: list[int]
     lid: list[int]
     boards: list[Board]
-    turn: int
-    starter: int
-    phase: int
-    tiles_on_table: int
 
     @property
     def round(self) -> int: ...
-
-    def _start(self, seed: int, auto_chance: bool, chance_index: int = 0) -> None: ...
-
-    def _header(self, version: int) -> dict[str, Any]: ...
 
     def _init_options(self, options: Mapping[str, Any]) -> None: ...
 
@@ -64,8 +55,6 @@ class AzulPosition(Protocol):
 
     def factory_capacity(self, factory: int) -> int: ...
 
-    def counts_in_play(self) -> list[int]: ...
-
 
 S = TypeVar("S", bound=AzulPosition)
 
@@ -73,23 +62,12 @@ S = TypeVar("S", bound=AzulPosition)
 def azul_state_to_dict(state: AzulPosition) -> dict[str, Any]:
     theme = state.theme
     return {
-        **state._header(FORMAT),
-        "phase": PHASE_NAMES[state.phase],
-        "turn": state.turn,
-        "starter": state.starter,
-        "marker_in_centre": state.marker_in_centre,
-        "marker_holder": state.marker_holder,
-        "factories": [_spell_counts(state, counts) for counts in state.factories],
-        "centre": _spell_counts(state, state.centre),
-        "bag": {theme.letter(c): state.bag[c] for c in range(COLOURS)},
-        "lid": {theme.letter(c): state.lid[c] for c in range(COLOURS)},
+        **family_to_dict(state, FORMAT, PHASE_NAMES),
+        "bag": counts_by_letter(theme, state.bag),
+        "lid": counts_by_letter(theme, state.lid),
         "boards": [_board_to_dict(state, board) for board in state.boards],
         **state._extra_to_dict(),
     }
-
-
-def _spell_counts(state: AzulPosition, counts: list[int]) -> str:
-    return "".join(state.theme.letter(c) * counts[c] for c in range(COLOURS))
 
 
 def _board_to_dict(state: AzulPosition, board: Board) -> dict[str, Any]:
@@ -110,82 +88,35 @@ def _board_to_dict(state: AzulPosition, board: Board) -> dict[str, Any]:
         "floor": "".join(MARKER_LETTER if tile == MARKER else theme.letter(tile) for tile in board.floor),
         "tiling_line": board.tiling_line,
         "waiting": board.waiting,
-        "stats": {
-            "placement_points": board.placement_points,
-            "floor_points": board.floor_points,
-            "tiles_to_floor": board.tiles_to_floor,
-            "bonus_rows": board.bonus_rows,
-            "bonus_columns": board.bonus_columns,
-            "bonus_colours": board.bonus_colours,
-        },
+        "stats": board.stats(),
     }
 
 
 def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
     top = Fields(data, "position")
     players, options = read_header(top, cls.game_id, FORMAT)
-
     state = object.__new__(cls)
     theme = cls.theme
-
-    def tiles(text: Any, where: str) -> list[int]:
-        if not isinstance(text, str):
-            raise PositionError(f"{where} must be a string of colour letters, not {text!r}")
-        try:
-            return theme.tiles(text)
-        except NotationError as error:
-            raise PositionError(f"{where}: {error}") from None
-
-    def counts_of(colours: list[int]) -> list[int]:
-        counts = [0] * COLOURS
-        for colour in colours:
-            counts[colour] += 1
-        return counts
-
-    state._start(top.integer("seed", 0), top.get("auto_chance", bool), top.integer("chance_index", 0))
+    read_start(state, top)
     state._players = players
     state._init_options(options)
     factory_count = FACTORIES[players]
     state.table = move_table(factory_count, theme)
     state.fill_sizes = (FACTORY_SIZE,) * factory_count
     state._extra_from_dict(top.data)
-    raw_factories = top.get("factories", list)
-    if len(raw_factories) != factory_count:
-        raise PositionError(f"a {players}-player game has {factory_count} factories, not {len(raw_factories)} (F-1)")
-    state.factories = []
-    for index, raw in enumerate(raw_factories):
-        colours = tiles(raw, f"factory {index + 1}")
-        capacity = state.factory_capacity(index)
-        if len(colours) > capacity:
-            raise PositionError(f"factory {index + 1} holds {len(colours)} tiles; at most {capacity} fit (F-1)")
-        state.factories.append(counts_of(colours))
-    state.centre = counts_of(tiles(top.get("centre", str), "centre"))
-    state.marker_in_centre = top.get("marker_in_centre", bool)
-    holder = top.data.get("marker_holder")
-    if holder is not None and (not isinstance(holder, int) or isinstance(holder, bool) or not 0 <= holder < players):
-        raise PositionError(f"position.marker_holder must be a seat or null, not {holder!r}")
-    state.marker_holder = holder
+    read_offer(state, top, players, theme, state.factory_capacity)
     state.bag = top.counts("bag", theme.letters, TILES_PER_COLOUR)
     state.lid = top.counts("lid", theme.letters, TILES_PER_COLOUR)
-    raw_boards = top.get("boards", list)
-    if len(raw_boards) != players:
-        raise PositionError(f"position.boards lists {len(raw_boards)} boards for {players} players")
-    state.boards = [_board_from_dict(state, raw, seat, tiles) for seat, raw in enumerate(raw_boards)]
-    state.turn = top.integer("turn", 0, players - 1)
-    state.starter = top.integer("starter", 0, players - 1)
+    state.boards = read_boards(top, players, lambda raw, seat: _board_from_dict(state, raw, seat))
     state._round = top.integer("round", 1)
-    phase_name = top.get("phase", str)
-    if phase_name not in PHASE_NAMES:
-        raise PositionError(f"position.phase must be one of {', '.join(PHASE_NAMES)}, not {phase_name!r}")
-    state.phase = PHASE_NAMES.index(phase_name)
-    state.tiles_on_table = sum(map(sum, state.factories)) + sum(state.centre)
+    state.phase = read_phase(top, PHASE_NAMES)
     state._refresh_masks()
 
     _check_position(state, TILES_PER_COLOUR)
     return state
 
 
-def _board_from_dict(state: AzulPosition, raw: Any, seat: int, tiles: Any) -> Board:
+def _board_from_dict(state: AzulPosition, raw: Any, seat: int) -> Board:
     theme = state.theme
     reader = Fields(raw, f"board {seat + 1}")
     board = Board()
@@ -194,7 +125,7 @@ def _board_from_dict(state: AzulPosition, raw: Any, seat: int, tiles: Any) -> Bo
     if len(lines) != SIZE:
         raise PositionError(f"board {seat + 1} must list {SIZE} pattern lines")
     for line, text in enumerate(lines):
-        colours = tiles(text, f"board {seat + 1} line {line + 1}")
+        colours = read_colours(theme, text, f"board {seat + 1} line {line + 1}")
         if len(colours) > line + 1:
             raise PositionError(
                 f"board {seat + 1} line {line + 1} holds {len(colours)} tiles; it has {line + 1} spaces (A-4)"
@@ -211,7 +142,7 @@ def _board_from_dict(state: AzulPosition, raw: Any, seat: int, tiles: Any) -> Bo
         for column, letter in enumerate(text):
             if letter == ".":
                 continue
-            colour = tiles(letter, f"board {seat + 1} wall row {row + 1}")[0]
+            colour = read_colours(theme, letter, f"board {seat + 1} wall row {row + 1}")[0]
             if not state.grey and colour != coloured_colour(row, column):
                 raise PositionError(
                     f"board {seat + 1} wall row {row + 1} column {column + 1} is printed "
@@ -232,16 +163,12 @@ def _board_from_dict(state: AzulPosition, raw: Any, seat: int, tiles: Any) -> Bo
     if len(floor_text) > FLOOR_SPACES:
         raise PositionError(f"board {seat + 1} floor holds {len(floor_text)} items; it has {FLOOR_SPACES} spaces (A-5)")
     for letter in floor_text:
-        board.floor.append(MARKER if letter == MARKER_LETTER else tiles(letter, f"board {seat + 1} floor")[0])
+        board.floor.append(
+            MARKER if letter == MARKER_LETTER else read_colours(theme, letter, f"board {seat + 1} floor")[0]
+        )
     board.tiling_line = reader.integer("tiling_line", 0, SIZE)
     board.waiting = reader.get("waiting", bool)
-    stats = Fields(reader.get("stats", dict), f"board {seat + 1} stats")
-    board.placement_points = stats.integer("placement_points", 0)
-    board.floor_points = stats.integer("floor_points", 0)
-    board.tiles_to_floor = stats.integer("tiles_to_floor", 0)
-    board.bonus_rows = stats.integer("bonus_rows", 0)
-    board.bonus_columns = stats.integer("bonus_columns", 0)
-    board.bonus_colours = stats.integer("bonus_colours", 0)
+    board.read_stats(Fields(reader.get("stats", dict), f"board {seat + 1} stats"))
     board.refresh_accept()
     return board
 

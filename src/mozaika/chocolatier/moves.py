@@ -38,9 +38,9 @@ class SplitTake(TakeMove, identity=("source", "colour", "line", "to_previous", "
     __slots__ = ("_split", "to_next", "to_previous")
 
     def __init__(self, source: int, colour: int, line: int, theme: Theme, to_previous: int, to_next: int) -> None:
-        super().__init__(source, colour, line, theme)
-        self.to_previous = to_previous
+        self.to_previous = to_previous  # part of the identity that TakeMove hashes
         self.to_next = to_next
+        super().__init__(source, colour, line, theme)
         self._split = (theme.spell(colours_of(to_previous)), theme.spell(colours_of(to_next)))
         split = ""
         if to_previous:
@@ -48,7 +48,6 @@ class SplitTake(TakeMove, identity=("source", "colour", "line", "to_previous", "
         if to_next:
             split += ">" + self._split[1]
         self._text += split
-        self._hash = hash((source, colour, line, to_previous, to_next))
 
     def fields(self) -> dict[str, Any]:
         """A take's fields, with the leftovers sent to the previous and to the next factory (letters)."""

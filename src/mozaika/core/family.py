@@ -3,18 +3,45 @@ score, rounds, and phases, one of which waits for chance and one of which is the
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
+from mozaika.core.copies import Copyable
 from mozaika.core.offer import FactoryOffer
+from mozaika.core.reading import Fields
 
 
-class ScoredBoard(Protocol):
-    """A player's board: whatever else it holds, it has a score."""
+class FamilyBoard(Copyable):
+    """A player's board: whatever else it holds, a score and the statistics of how it was made.
 
-    score: int
+    Each game names its statistics (points by kind, tiles moved) in :attr:`STATS`, in
+    the order positions and position lines write them, and keeps each in a slot of
+    that name.
+    """
+
+    __slots__ = ("score",)
+
+    STATS: ClassVar[tuple[str, ...]]
+    """The board's statistics, in the order they are written (``docs/api.md``, ``docs/notation.md``)."""
+    LATER_STATS: ClassVar[frozenset[str]] = frozenset()
+    """Statistics added after positions were first written: a position that lacks one counts it from 0."""
+
+    def __init__(self, score: int) -> None:
+        self.score = score
+        for name in self.STATS:
+            setattr(self, name, 0)
+
+    def stats(self) -> dict[str, int]:
+        """The statistics by name, as positions write them."""
+        return {name: getattr(self, name) for name in self.STATS}
+
+    def read_stats(self, stats: Fields) -> None:
+        """Take the statistics of a position's board (each a whole number, at least 0)."""
+        for name in self.STATS:
+            missing = name not in stats.data and name in self.LATER_STATS
+            setattr(self, name, 0 if missing else stats.integer(name, 0))
 
 
-B = TypeVar("B", bound=ScoredBoard)
+B = TypeVar("B", bound=FamilyBoard)
 
 
 class FamilyState(FactoryOffer, Generic[B], records=("boards",)):

@@ -10,7 +10,8 @@ the bag (F-4).  Pure Python, no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from mozaika.core.errors import NotationError, PositionError
@@ -48,8 +49,9 @@ class PositionKit(Protocol):
         ...
 
 
-class FamilyKit:
-    """What the kits share: a game of ``tiles_per_colour`` tiles of each colour, its bag in ``bag``."""
+class FamilyKit(ABC):
+    """What the kits share: a game of ``tiles_per_colour`` tiles of each colour, its bag in ``bag``,
+    factories and a centre."""
 
     tiles_per_colour: int
 
@@ -58,6 +60,26 @@ class FamilyKit:
 
     def bag_key(self) -> str:
         return "bag"
+
+    @abstractmethod
+    def places(self, data: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+        """Every group of tiles outside the bag as (where, letters), for the tile balance (F-4)."""
+
+    @staticmethod
+    def offer_places(data: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+        """The tiles on the factories and in the centre, as :meth:`places` lists them."""
+        for index, factory in enumerate(data["factories"]):
+            yield f"on factory {index + 1}", factory
+        yield "in the centre", data["centre"]
+
+    def placed(self, data: Mapping[str, Any], theme: Theme) -> dict[str, int]:
+        """How many tiles of each letter :meth:`places` finds outside the bag."""
+        placed = dict.fromkeys(theme.letters, 0)
+        for _, letters in self.places(data):
+            for letter in letters:
+                if letter in placed:
+                    placed[letter] += 1
+        return placed
 
 
 class Tokens:
@@ -223,6 +245,36 @@ def read_head(tokens: Tokens, players: int, factories: int, theme: Theme) -> dic
     }
 
 
+def board_tokens(boards: Iterable[Mapping[str, Any]], board_text: Callable[[Mapping[str, Any]], str]) -> list[str]:
+    """One ``1:...`` token per player, its board written by ``board_text``."""
+    return [f"{seat_text(seat)}:{board_text(board)}" for seat, board in enumerate(boards)]
+
+
+def read_boards(tokens: Tokens, players: int, read_board: Callable[[str, int], dict[str, Any]]) -> list[dict[str, Any]]:
+    """The boards of :func:`board_tokens`, each read by ``read_board(text, seat)``."""
+    return [read_board(tokens.take(seat_text(seat)), seat) for seat in range(players)]
+
+
+def board_fields(text: str, seat: int, layout: str) -> list[str]:
+    """The comma-separated fields of a player's board, at least as many as ``layout`` names."""
+    fields = text.split(",")
+    if len(fields) < layout.count(",") + 1:
+        raise NotationError(f"player {seat + 1} must be written {layout} (not {text!r})")
+    return fields
+
+
+def read_board_extras(
+    extras: Iterable[str], seat: int, board: dict[str, Any], stats: Sequence[str], read_flag: Callable[[str], bool]
+) -> None:
+    """The optional fields after a board's own: ``@`` statistics, or a flag the family reads (``read_flag``)."""
+    where = f"player {seat + 1}"
+    for extra in extras:
+        if extra[:1] == "@":
+            board["stats"] = read_stats(extra[1:], stats, where)
+        elif not read_flag(extra):
+            raise NotationError(f"{where} has an unknown field {extra!r}")
+
+
 def phase_name(text: str, names: Sequence[str]) -> str:
     if text not in names:
         raise NotationError(f"p: must be one of {', '.join(names)}, not {text!r}")
@@ -264,6 +316,20 @@ def per_player(parts: Mapping[str, Any], name: str, players: int, empty: Any) ->
     if isinstance(given, str) or not isinstance(given, Sequence) or len(given) != players:
         raise PositionError(f"{name} must list one entry per player ({players})")
     return list(given)
+
+
+def build_head(parts: Mapping[str, Any], factories: int, marker: Any) -> dict[str, Any]:
+    """What a builder fills alike in every game: turn and starter, the marker (``marker`` when not given), the table."""
+    marker = parts.get("marker", marker)
+    starter = parts.get("starter", 0)
+    return {
+        "turn": parts.get("turn", starter),
+        "starter": starter,
+        "marker_in_centre": marker == "centre",
+        "marker_holder": None if marker in ("centre", None) else marker,
+        "factories": split_groups(parts.get("factories"), factories, "factories"),
+        "centre": str(parts.get("centre") or "").upper(),
+    }
 
 
 def split_groups(entry: Any, count: int, what: str) -> list[str]:

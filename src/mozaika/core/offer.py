@@ -16,8 +16,10 @@ plain attributes.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mozaika.core.copies import Copyable
-from mozaika.core.protocol import State
+from mozaika.core.protocol import Move, State
 
 FACTORIES = {2: 5, 3: 7, 4: 9}
 """Factories by player count (rule F-1)."""
@@ -31,6 +33,43 @@ MASK_COLOURS = tuple(
     tuple(colour for colour in range(MOST_COLOURS) if mask >> colour & 1) for mask in range(1 << MOST_COLOURS)
 )
 """The colours in a colour bit mask, in order."""
+
+
+class OfferTake(Move):
+    """Take every tile of ``colour`` from ``source`` (a factory index or :data:`CENTRE`), written ``2B`` or ``CB``.
+
+    The move every game of the family offers (A-3, S-5); a game's take adds what
+    follows (where the tiles go) and calls :meth:`_seal` once all its parts are set.
+    """
+
+    __slots__ = ("_hash", "_text", "colour", "letter", "source")
+
+    def __init__(self, source: int, colour: int, letter: str) -> None:
+        self.source = source
+        self.colour = colour
+        self.letter = letter
+        """The colour's letter in the game's theme."""
+        self._text = ("C" if source == CENTRE else str(source + 1)) + letter
+
+    def _seal(self, suffix: str = "") -> None:
+        """Finish the notation with ``suffix`` and make the hash.
+
+        Searches look moves up in dictionaries all the time, so the hash is made once:
+        of the identity's numbers only, so that it is the same in every process a
+        pickled move may travel to.
+        """
+        self._text += suffix
+        self._hash = hash(self._identity(self))
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def fields(self) -> dict[str, Any]:
+        """``{"kind": "take", "source": 2 or "centre", "colour": "B"}``, and what the game's take adds."""
+        return {"kind": "take", "source": "centre" if self.source == CENTRE else self.source + 1, "colour": self.letter}
 
 
 def colour_mask(counts: list[int]) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mozaika.core.copies import Copyable
+from mozaika.core.family import FamilyBoard
 from mozaika.pavilion.geometry import CENTRE_STAR, SPACES, STARS
 from mozaika.pavilion.theme import COLOURS
 
@@ -11,26 +11,27 @@ START_SCORE = 5
 """S-4: every score starts at 5."""
 
 
-class PavilionBoard(Copyable, lists=("colours", "hand", "star_colours", "star_rings")):
+class PavilionBoard(FamilyBoard, lists=("colours", "hand", "star_colours", "star_rings")):
     """A player's board and hand.  Treat it as read-only outside the engine."""
 
-    __slots__ = (
-        "bonus_tiles",
-        "colours",
-        "discard_points",
-        "filled",
-        "hand",
-        "marker_points",
-        "number_bonus",
-        "passed",
-        "placement_points",
-        "score",
-        "star_bonus",
-        "star_colours",
-        "star_rings",
-    )
+    STATS = ("placement_points", "marker_points", "discard_points", "star_bonus", "number_bonus", "bonus_tiles")
+    LATER_STATS = frozenset({"bonus_tiles"})
+    __slots__ = ("colours", "filled", "hand", "passed", "star_colours", "star_rings", *STATS)
+
+    placement_points: int
+    """Points scored by placing tiles (S-9)."""
+    marker_points: int
+    """Points lost for taking the first-player marker (S-5), as actually lost (the score stays >= 1)."""
+    discard_points: int
+    """Points lost for tiles discarded when passing (S-11)."""
+    star_bonus: int
+    number_bonus: int
+    """Points of the star and number bonuses (S-13)."""
+    bonus_tiles: int
+    """Tiles taken from the supply as bonuses (S-10)."""
 
     def __init__(self) -> None:
+        super().__init__(START_SCORE)
         self.filled = 0
         """Filled spaces, bit ``6 * star + slot - 1``."""
         self.colours = [EMPTY] * SPACES
@@ -40,17 +41,7 @@ class PavilionBoard(Copyable, lists=("colours", "hand", "star_colours", "star_ri
         """Per star, a bit mask of the colours on it."""
         self.hand = [0] * COLOURS
         """Tiles held, by colour: taken this round, bonuses, and those kept from the last round."""
-        self.score = START_SCORE
         self.passed = False
-        self.placement_points = 0
-        self.marker_points = 0
-        """Points lost for taking the first-player marker (S-5), as actually lost (the score stays >= 1)."""
-        self.discard_points = 0
-        """Points lost for tiles discarded when passing (S-11)."""
-        self.star_bonus = 0
-        self.number_bonus = 0
-        self.bonus_tiles = 0
-        """Tiles taken from the supply as bonuses (S-10)."""
 
     def put(self, index: int, colour: int) -> None:
         star, slot = divmod(index, 6)

@@ -21,7 +21,7 @@ from typing import Any
 
 from mozaika.core.drawing import Draw
 from mozaika.core.errors import NotationError
-from mozaika.core.offer import CENTRE, FACTORIES
+from mozaika.core.offer import CENTRE, FACTORIES, OfferTake
 from mozaika.core.protocol import ChanceOutcome, Move
 from mozaika.pavilion.geometry import CENTRE_STAR, SLOTS, SPACES, STAR_LETTERS, slot_of, space, star_of
 from mozaika.pavilion.theme import COLOURS, PAVILION_THEME
@@ -29,32 +29,14 @@ from mozaika.pavilion.theme import COLOURS, PAVILION_THEME
 _THEME = PAVILION_THEME
 
 
-class Take(Move, identity=("source", "colour")):
+class Take(OfferTake, identity=("source", "colour")):
     """Take every tile of ``colour`` from ``source`` (a factory index or :data:`CENTRE`), plus one wild (S-5)."""
 
-    __slots__ = ("_hash", "_text", "colour", "source")
+    __slots__ = ()
 
     def __init__(self, source: int, colour: int) -> None:
-        self.source = source
-        self.colour = colour
-        # Searches hash moves all the time, so the hash is made once: of numbers only, so that it is
-        # the same in every process a pickled move may travel to.
-        self._hash = hash((source, colour))
-        self._text = ("C" if source == CENTRE else str(source + 1)) + _THEME.letter(colour)
-
-    def __str__(self) -> str:
-        return self._text
-
-    def fields(self) -> dict[str, Any]:
-        """``{"kind": "take", "source": 2 or "centre", "colour": "B"}``."""
-        return {
-            "kind": "take",
-            "source": "centre" if self.source == CENTRE else self.source + 1,
-            "colour": _THEME.letter(self.colour),
-        }
-
-    def __hash__(self) -> int:
-        return self._hash
+        super().__init__(source, colour, _THEME.letter(colour))
+        self._seal()
 
 
 class Place(Move, identity=("space", "colour", "wilds")):
@@ -69,7 +51,7 @@ class Place(Move, identity=("space", "colour", "wilds")):
         self.star = star_of(space_index)
         self.slot = space_index % SLOTS
         """The space's place on its star, 0-5 (``slot_of`` numbers them 1-6 as the board does)."""
-        self._hash = hash((space_index, colour, wilds))  # made once, of numbers only (see Take)
+        self._hash = hash((space_index, colour, wilds))  # made once, of numbers only (see OfferTake._seal)
         text = f"{STAR_LETTERS[self.star]}{slot_of(space_index)}{_THEME.letter(colour)}"
         self._text = text + (f"+{wilds}" if wilds else "")
 
