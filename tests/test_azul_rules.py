@@ -16,7 +16,7 @@ from mozaika.azul.wall import FLOOR_LOSS, coloured_colour, placement_points
 from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.notation import positions
 
-from setups import board, build, coloured_wall
+from examples import coloured_wall
 
 BLUE, YELLOW, RED, BLACK, WHITE = range(5)
 
@@ -87,7 +87,7 @@ def test_f2_lid_refills_the_bag_mid_draw() -> None:
 
 def test_f2_partial_fill_when_bag_and_lid_are_empty() -> None:
     """F-2: with bag and lid exhausted, factories stay partly filled or empty."""
-    state = build(factories=[""] * 5, phase="chance", auto_chance=False, lid={"B": 0})
+    state = positions.build("azul", players=2, auto_chance=False, factories=[""] * 5, lid={"B": 0}, phase="chance")
     state.bag = [3, 2, 0, 0, 1]  # the other 94 tiles are out of play for this test
     outcome = state.sample_chance()
     assert [len(group) for group in outcome.factories] == [4, 2, 0, 0, 0]  # type: ignore[attr-defined]
@@ -175,7 +175,7 @@ def test_a1_setup() -> None:
 
 def test_a2_round_is_offer_then_tiling_then_preparation() -> None:
     """A-2: after the last tile is taken, walls are tiled and factories refilled."""
-    state = build(factories=["BBBB", "", "", "", ""], seed=2)
+    state = positions.build("azul", players=2, seed=2, factories=["BBBB", "", "", "", ""])
     state.play("1B4")
     position = state.to_dict()
     assert state.round == 2
@@ -186,7 +186,7 @@ def test_a2_round_is_offer_then_tiling_then_preparation() -> None:
 
 def test_a3_factory_take_moves_the_rest_to_the_centre() -> None:
     """A-3 (a): take all of one colour from a factory; the rest goes to the centre."""
-    state = build(factories=["BBYR", "KKKK", "", "", ""])
+    state = positions.build("azul", players=2, factories=["BBYR", "KKKK", "", "", ""])
     state.play("1B2")
     position = state.to_dict()
     assert position["factories"][0] == ""
@@ -197,7 +197,7 @@ def test_a3_factory_take_moves_the_rest_to_the_centre() -> None:
 
 def test_a3_first_centre_take_gets_the_marker_on_the_floor_first() -> None:
     """A-3 (b): the first player to take from the centre takes the marker, leftmost on the floor."""
-    state = build(factories=["KKKK", "", "", "", ""], centre="YYYRR")
+    state = positions.build("azul", players=2, factories=["KKKK", "", "", "", ""], centre="YYYRR")
     state.play("CY1")  # 1 yellow on line 1, 2 overflow after the marker
     position = state.to_dict()
     assert position["boards"][0]["floor"] == "1YY"
@@ -209,7 +209,7 @@ def test_a3_first_centre_take_gets_the_marker_on_the_floor_first() -> None:
 def test_a3_a_player_must_take_tiles_if_any_remain() -> None:
     """A-3: while tiles remain there is always a legal move (the floor at least)."""
     full_lines = ["B", "YY", "RRR", "KKKK", "WWWWW"]
-    state = build(factories=["BYRK", "", "", "", ""], boards=[board(lines=full_lines), board()])
+    state = positions.build("azul", players=2, lines=[full_lines, ""], factories=["BYRK", "", "", "", ""])
     assert moves_text(state) == {"1BF", "1YF", "1RF", "1KF"}
 
 
@@ -235,7 +235,7 @@ def test_a4_the_two_yellow_tiles_example() -> None:
 
 def test_a4_option_b_both_on_line_five() -> None:
     """A-4, rulebook example (B): both yellow tiles on line 5."""
-    state = build(factories=["YYKK", "", "", "", ""])
+    state = positions.build("azul", players=2, factories=["YYKK", "", "", "", ""])
     state.play("1Y5")
     assert state.to_dict()["boards"][0]["lines"][4] == "YY"
     assert state.to_dict()["boards"][0]["floor"] == ""
@@ -243,7 +243,7 @@ def test_a4_option_b_both_on_line_five() -> None:
 
 def test_a4_full_line_is_not_a_destination() -> None:
     """A-4 with ruling R-1: a full pattern line is not offered (the floor is the same move)."""
-    state = build(factories=["BBBB", "", "", "", ""], boards=[board(lines=["B", "", "", "", ""]), board()])
+    state = positions.build("azul", players=2, lines=[["B", "", "", "", ""], ""], factories=["BBBB", "", "", "", ""])
     assert "1B1" not in moves_text(state)
     with pytest.raises(IllegalMoveError, match="already full"):
         state.play("1B1")
@@ -268,7 +268,7 @@ def test_a5_seed_example_four_tiles_and_the_marker_lose_eight() -> None:
 
 def test_a5_tiles_beyond_seven_go_to_the_lid() -> None:
     """A-5: an eighth floor tile goes to the lid and costs nothing."""
-    state = build(factories=["BBBB", "YYYY", "", "", ""], boards=[board(floor="RRRRRR"), board()])
+    state = positions.build("azul", players=2, floors=["RRRRRR", ""], factories=["BBBB", "YYYY", "", "", ""])
     state.play("1BF")
     assert state.to_dict()["boards"][0]["floor"] == "RRRRRRB"
     assert state.to_dict()["lid"]["B"] == 3
@@ -276,7 +276,9 @@ def test_a5_tiles_beyond_seven_go_to_the_lid() -> None:
 
 def test_a5_marker_on_a_full_floor_costs_nothing_more() -> None:
     """A-5: the marker still goes to the player with a full floor, with no extra penalty."""
-    state = build(factories=["KKKK", "", "", "", ""], centre="YY", boards=[board(floor="RRRRRRR", score=30), board()])
+    state = positions.build(
+        "azul", players=2, floors=["RRRRRRR", ""], scores=[30, 0], factories=["KKKK", "", "", "", ""], centre="YY"
+    )
     state.play("CY2")
     position = state.to_dict()
     assert position["marker_holder"] == 0 and position["boards"][0]["floor"] == "RRRRRRR"
@@ -287,7 +289,7 @@ def test_a5_marker_on_a_full_floor_costs_nothing_more() -> None:
 
 def test_a6_offer_ends_when_only_the_marker_is_left() -> None:
     """A-6: the marker alone in the centre does not keep the offer going."""
-    state = build(factories=["BBBB", "", "", "", ""])
+    state = positions.build("azul", players=2, factories=["BBBB", "", "", "", ""])
     assert state.to_dict()["marker_in_centre"]
     state.play("1BF")
     assert state.round == 2
@@ -308,7 +310,7 @@ def test_a7_end_of_round_example() -> None:
 
 def test_a7_score_never_below_zero_and_marker_returns() -> None:
     """A-7: the floor penalty cannot take the score below 0; the marker returns to its holder."""
-    state = build(factories=["KKKK", "", "", "", ""], centre="BBB", boards=[board(score=3), board()])
+    state = positions.build("azul", players=2, scores=[3, 0], factories=["KKKK", "", "", "", ""], centre="BBB")
     state.play("CBF")
     state.play("1KF")
     assert state.scores == [0, 0]
@@ -346,7 +348,13 @@ def test_a8_placement_scores_through_the_engine() -> None:
     """A-8: yellow joining a horizontal run of 4 and a vertical pair scores 4 + 2."""
     wall = coloured_wall({(1, 1), (1, 3), (1, 4), (2, 2)})
     assert wall[0] == "B.RK." and wall[1] == ".B..."
-    state = build(factories=["", "", "", "", "KKKK"], boards=[board(wall=wall, lines=["Y", "", "", "", ""]), board()])
+    state = positions.build(
+        "azul",
+        players=2,
+        walls=[wall, ""],
+        lines=[["Y", "", "", "", ""], ""],
+        factories=["", "", "", "", "KKKK"],
+    )
     state.play("5K5")
     assert state.to_dict()["boards"][0]["wall"][0] == "BYRK."
     assert state.scores[0] == 6
@@ -361,9 +369,7 @@ def test_a9_coloured_wall_pattern() -> None:
 
 def test_a10_grey_wall_choices_are_independent_moves() -> None:
     """A-10: on the grey wall, each player chooses columns; players choose independently."""
-    first = board(lines=["B", "YY", "", "", ""])
-    second = board(lines=["R", "", "", "", ""])
-    state = build(wall="grey", factories=["KKKK", "", "", "", ""], boards=[first, second])
+    state = positions.build("azul", players=2, wall="grey", lines=["B/YY/-/-/-", "R/-/-/-/-"], factories="KKKK/-/-/-/-")
     state.play("1K5")
     assert state.to_move == (0, 1)
     assert len(state.legal_moves(0)) == 5 and len(state.legal_moves(1)) == 5
@@ -384,10 +390,13 @@ def test_a10_grey_wall_choices_are_independent_moves() -> None:
 def test_a10_grey_wall_row_and_column_rule() -> None:
     """A-10: each colour at most once per column: blue cannot join column 1 again."""
     wall = ["B....", ".....", ".....", ".....", "....."]
-    state = build(
+    state = positions.build(
+        "azul",
+        players=2,
         wall="grey",
+        walls=[wall, ""],
+        lines=[["", "BB", "", "", ""], ""],
         factories=["KKKK", "", "", "", ""],
-        boards=[board(lines=["", "BB", "", "", ""], wall=wall), board()],
     )
     state.play("1K5")
     assert {str(move) for move in state.legal_moves()} == {"P1:2>2", "P1:2>3", "P1:2>4", "P1:2>5"}
@@ -398,10 +407,14 @@ def test_a10_grey_wall_row_and_column_rule() -> None:
 def test_a10_blocked_line_falls_to_the_floor() -> None:
     """A-10: if no column of the row may take the colour, all tiles of the line go to the floor."""
     wall = ["W....", ".YRKB", ".....", ".....", "....."]  # row 2's only free column already has white
-    state = build(
+    state = positions.build(
+        "azul",
+        players=2,
         wall="grey",
+        walls=[wall, ""],
+        lines=[["", "WW", "", "", ""], ""],
+        scores=[5, 0],
         factories=["KKKK", "", "", "", ""],
-        boards=[board(lines=["", "WW", "", "", ""], wall=wall, score=5), board()],
     )
     assert state.round == 5  # row 2 holds four tiles: four tilings came before (A-7)
     state.play("1K5")
@@ -413,7 +426,7 @@ def test_a10_blocked_line_falls_to_the_floor() -> None:
 
 def test_a11_marker_holder_starts_the_next_round() -> None:
     """A-11: the marker's holder starts; the marker returns to the centre."""
-    state = build(factories=["BBBB", "", "", "", ""], centre="YY", turn=0)
+    state = positions.build("azul", players=2, factories=["BBBB", "", "", "", ""], centre="YY", turn=0)
     state.play("1BF")  # seat 0
     state.play("CY2")  # seat 1 takes the marker
     assert state.round == 2 and state.to_move == (1,)
@@ -422,7 +435,7 @@ def test_a11_marker_holder_starts_the_next_round() -> None:
 
 def test_a11_nobody_took_the_marker_so_the_same_starter_starts() -> None:
     """A-11: if the centre was never used, the player who started this round starts again."""
-    state = build(factories=["BBBB", "YYYY", "", "", ""], turn=1, starter=1)
+    state = positions.build("azul", players=2, factories=["BBBB", "YYYY", "", "", ""], turn=1, starter=1)
     state.play("1BF")
     state.play("2YF")
     assert state.round == 2 and state.to_move == (1,)
@@ -432,8 +445,9 @@ def test_a12_end_of_game_bonuses() -> None:
     """A-12: the game ends after the tiling that completes a row; +2 row, +7 column, +10 colour."""
     cells = {(1, c) for c in range(1, 5)} | {(r, 1) for r in range(2, 6)} | {(2, 2), (3, 3), (4, 4), (5, 5)}
     wall = coloured_wall(cells)  # row 1 lacks white; column 1 complete; blue on the whole diagonal
-    player = board(lines=["W", "", "", "", ""], wall=wall, score=10)
-    state = build(factories=["KKKK", "", "", "", ""], boards=[player, board()])
+    state = positions.build(
+        "azul", players=2, walls=[wall, ""], lines=["W/-/-/-/-", ""], scores=[10, 0], factories="KKKK/-/-/-/-"
+    )
     state.play("1K5")
     assert state.is_over
     breakdown = state.score_breakdown()  # type: ignore[attr-defined]
@@ -448,14 +462,14 @@ def test_a13_tie_break_by_complete_rows_then_shared() -> None:
     """A-13: equal scores go to the player with more complete rows; still equal, both win."""
     one_row = coloured_wall({(1, c) for c in range(1, 6)})
     two_rows = coloured_wall({(1, c) for c in range(1, 6)} | {(2, c) for c in range(1, 6)})
-    state = build(
-        factories=["KKKK", "", "", "", ""], boards=[board(wall=one_row, score=42), board(wall=two_rows, score=40)]
+    state = positions.build(
+        "azul", players=2, walls=[one_row, two_rows], scores=[42, 40], factories=["KKKK", "", "", "", ""]
     )
     state.play("1K5")
     assert state.is_over and state.scores == [44, 44]
     assert state.winners == [1]
-    state = build(
-        factories=["KKKK", "", "", "", ""], boards=[board(wall=one_row, score=40), board(wall=one_row, score=40)]
+    state = positions.build(
+        "azul", players=2, walls=[one_row, one_row], scores=[40, 40], factories=["KKKK", "", "", "", ""]
     )
     state.play("1K5")
     assert state.scores == [42, 42]
@@ -466,12 +480,14 @@ def test_ruling_r6_grey_game_ends_when_no_row_can_be_completed() -> None:
     """Ruling R-6 (A-10, A-12): when no grey wall can ever complete a row, the game ends."""
     dead = ["Y.WBK", "KR.WY", "BWRY.", "RYB.W", "W.YKB"]  # every row's free space already has its colour in the column
     alive = ["Y.WBK", "KR.WY", "BWRY.", "RYB.W", "....."]
-    state = build(
-        wall="grey", factories=["BBBB", "", "", "", ""], boards=[board(wall=dead, score=9), board(wall=alive)]
+    state = positions.build(
+        "azul", players=2, wall="grey", walls=[dead, alive], scores=[9, 0], factories=["BBBB", "", "", "", ""]
     )
     state.play("1BF")
     assert not state.is_over  # the second wall's last row can still be completed
-    state = build(wall="grey", factories=["BBBB", "", "", "", ""], boards=[board(wall=dead, score=9), board(wall=dead)])
+    state = positions.build(
+        "azul", players=2, wall="grey", walls=[dead, dead], scores=[9, 0], factories=["BBBB", "", "", "", ""]
+    )
     state.play("1BF")
     assert state.is_over
     # A-12 bonuses still count: column 1 complete (+7), all yellow and all white (+20).
@@ -486,9 +502,13 @@ def _red_is_locked_position(*, red_in_bag: int) -> AzulState:
     """
     red = AZUL_THEME.letters.index("R")
     cells = {(row + 1, column + 1) for row in range(5) for column in range(5) if coloured_colour(row, column) != red}
-    locked = board(lines=["", "R", "RR", "RRR", "RRRR"], wall=coloured_wall(cells), score=10)
-    short = board(lines=["", "R", "RR", "RRR", "RRRR"[red_in_bag:]], wall=coloured_wall(cells), score=10)
-    return build(factories=["BBBB", "", "", "", ""], boards=[locked, short])
+    wall = coloured_wall(cells)
+    lines = [["", "R", "RR", "RRR", "RRRR"], ["", "R", "RR", "RRR", "RRRR"[red_in_bag:]]]
+    state = positions.build(
+        "azul", players=2, walls=[wall, wall], lines=lines, scores=[10, 10], factories="BBBB/-/-/-/-"
+    )
+    assert isinstance(state, AzulState)
+    return state
 
 
 def test_ruling_r15_game_ends_when_no_pattern_line_can_ever_be_completed() -> None:

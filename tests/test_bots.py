@@ -19,13 +19,13 @@ from mozaika.bots import base as bots_base
 from mozaika.bots.evaluation import evaluate
 from mozaika.bots.mcts import MctsBot, Node, outcome_values, standings
 from mozaika.bots.rollout import best_move, move_priors, rollout_move
+from mozaika.notation import positions
 from mozaika.pavilion.moves import Place
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.strategy import PASS_FLOOR, PAVILION_PLACEMENTS, star_potential
 from mozaika.pavilion.table import PLACE
 
-from setups import board as player_board
-from setups import build, coloured_wall, pavilion, pavilion_board
+from examples import coloured_wall
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("azul", {"wall": "coloured"}),
@@ -268,8 +268,9 @@ def test_with_widening_the_tree_grows_deeper_trying_few_moves_at_each_node() -> 
 
 def test_move_priors_put_placements_scoring_most_for_their_tiles_first_and_passes_after_them() -> None:
     """S-8, S-9, S-11: what a widened search tries first: points for the tiles paid, then passes keeping the most."""
-    boards = [pavilion_board(hand="RRRRRRPP", stars={"R": "R.R..."}), pavilion_board(passed=True)]
-    state = pavilion(boards=boards)
+    state = positions.build(
+        "pavilion", players=2, hands=["RRRRRRPP", ""], stars=[{"R": "R.R..."}, None], passed=[False, True]
+    )
     moves = state.legal_moves()
     prior = dict(zip(map(str, moves), move_priors(state, moves), strict=True))
     # R2 joins two tiles (3 points) for 2 tiles; paying a wild keeps a red; R4 scores 1 for 4 tiles.
@@ -358,14 +359,14 @@ def test_a_stars_potential_is_what_its_tiles_add_to_the_placements_still_to_come
 
 def test_summer_pavilion_foresight_counts_the_placements_of_the_rounds_left() -> None:
     """S-13: the game ends after round 6, so the rounds left bound the placements the stars' shape can pay."""
-    boards = [pavilion_board(stars={"R": "RR....", "C": "R....."}), pavilion_board(stars={"B": "B.B..."})]
-    state = pavilion(boards=boards, round=5)
+    stars = [{"R": "RR....", "C": "R....."}, {"B": "B.B..."}]
+    state = positions.build("pavilion", players=2, stars=stars, round=5)
     plain, foreseeing = evaluate(state), evaluate(state, foresight=1.0)
     placements = PAVILION_PLACEMENTS[4] + PAVILION_PLACEMENTS[5]
     for seat, board in enumerate(state.boards):
         expected = star_potential(tuple(board.star_rings), placements)
         assert expected > 0 and foreseeing[seat] == pytest.approx(plain[seat] + expected)
-    later = pavilion(boards=boards, round=6)
+    later = positions.build("pavilion", players=2, stars=stars, round=6)
     assert evaluate(later, foresight=1.0)[0] - evaluate(later)[0] < foreseeing[0] - plain[0]
     over = random_position(("pavilion", {}), 2, 4, 10_000)
     assert over.is_over and evaluate(over, foresight=1.0) == [float(score) for score in over.scores]
@@ -374,9 +375,7 @@ def test_summer_pavilion_foresight_counts_the_placements_of_the_rounds_left() ->
 def test_foresight_adds_each_walls_potential_over_the_rounds_a_game_has_left() -> None:
     """A-12: a wall row gains one tile a round, so the fullest row bounds the rounds left; foresight counts them."""
     walls = [coloured_wall({(1, 1), (1, 2), (1, 3), (4, 4)}), coloured_wall({(3, 1), (3, 2)})]
-    state = build(
-        boards=[player_board(wall=wall) for wall in walls], factories=["BBYR", "KKWW", "RRRY", "BWKY", "YYYY"]
-    )
+    state = positions.build("azul", players=2, walls=walls, factories="BBYR/KKWW/RRRY/BWKY/YYYY")
     assert rounds_left(state) == 2
     plain, foreseeing = evaluate(state), evaluate(state, foresight=1.0)
     for seat, azul_board in enumerate(state.boards):

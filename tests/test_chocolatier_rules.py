@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -12,8 +13,7 @@ from mozaika.azul.moves import TakeMove
 from mozaika.azul.wall import FLOOR_LOSS
 from mozaika.chocolatier import ChocolatierState, SpecialFill, SplitTake
 from mozaika.chocolatier.discs import DISCS
-
-from setups import board, build
+from mozaika.notation import positions
 
 BLUE, BROWN, PINK, BLACK, WHITE = range(5)
 
@@ -30,10 +30,11 @@ def factories(state: mozaika.State) -> list[str]:
     return list(state.to_dict()["factories"])
 
 
-def position(**fields: object) -> ChocolatierState:
-    """A mid-round Chocolatier position with special factories (see positions.build)."""
-    fields.setdefault("options", {"special_factories": True})
-    state = build(game="chocolatier", **fields)  # type: ignore[arg-type]
+def position(**parts: Any) -> ChocolatierState:
+    """A 2-player Chocolatier position with special factories unless told otherwise (see positions.build)."""
+    parts.setdefault("players", 2)
+    parts.setdefault("special_factories", True)
+    state = positions.build("chocolatier", **parts)
     assert isinstance(state, ChocolatierState)
     return state
 
@@ -61,9 +62,7 @@ def test_m5_without_special_factories_chocolatier_is_azul() -> None:
 def test_m5_brown_box_is_the_grey_wall_rule() -> None:
     """M-5, A-10: in the brown box a complete line's praline goes to a column its owner chooses."""
     state = position(
-        options={"box": "brown", "special_factories": False},
-        boards=[board(lines=["N", "", "", "", ""]), board()],
-        factories=["W", "", "", "", ""],
+        box="brown", special_factories=False, lines=[["N", "", "", "", ""], ""], factories=["W", "", "", "", ""]
     )
     state.play("1W2")
     assert state.to_move == (0,)
@@ -159,7 +158,7 @@ def test_m1_sn1_draws_one_extra_praline() -> None:
 
 def test_m1_sn1_with_bag_and_lid_empty_gets_nothing_more() -> None:
     """M-1, F-2: when the fill empties bag and lid, SN1's extra draw finds nothing."""
-    state = position(phase="chance", auto_chance=False)
+    state = position(auto_chance=False, phase="chance")
     state.bag = [4, 4, 4, 4, 4]  # the other 80 pralines are out of play for this test
     state.lid = [0] * 5
     outcome = state.sample_chance(random.Random(3))
@@ -173,7 +172,7 @@ def test_m1_sn1_with_bag_and_lid_empty_gets_nothing_more() -> None:
 
 def test_m1_sn1_extra_praline_comes_from_the_lid_when_the_bag_is_empty() -> None:
     """M-1, F-2: the bag is refilled from the lid for SN1's extra draw."""
-    state = position(phase="chance", auto_chance=False)
+    state = position(auto_chance=False, phase="chance")
     state.bag = [4, 4, 4, 4, 4]
     state.lid = [0, 0, 0, 3, 0]
     sampled = [state.sample_chance(random.Random(k)) for k in range(20)]
@@ -287,11 +286,7 @@ def test_m3_a_taken_sn5_is_skipped_for_the_next_factory() -> None:
 
 def test_m4_sn5_absorbs_one_praline_of_the_overflow_and_the_rest_is_penalised() -> None:
     """M-4: the taker keeps SN5; this move's first overflowing praline lies on it, penalty-free."""
-    state = position(
-        factories=["KKKB", "", "", "", ""],
-        boards=[board(score=10), board(score=10)],
-        extra={"special_factories": ["5", "3", None, None, None]},
-    )
+    state = position(scores=[10, 10], factories=["KKKB", "", "", "", ""], discs=["5", "3", None, None, None])
     state.play("1K1")
     data = state.to_dict()
     assert data["sn5_holder"] == 0 and data["sn5_praline"] == "K"
@@ -306,11 +301,7 @@ def test_m4_sn5_absorbs_one_praline_of_the_overflow_and_the_rest_is_penalised() 
 
 def test_m4_the_first_player_marker_never_goes_onto_sn5() -> None:
     """M-4: the marker takes a floor space; the disc waits for the next praline."""
-    state = position(
-        factories=["BKKK", "NNNN", "", "", ""],
-        boards=[board(score=10), board(score=10)],
-        extra={"special_factories": ["5", "3", None, None, None]},
-    )
+    state = position(scores=[10, 10], factories=["BKKK", "NNNN", "", "", ""], discs=["5", "3", None, None, None])
     state.play("1B1")  # SN5 to player 1; black to the centre
     assert state.to_dict()["sn5_praline"] == ""
     state.play("2N2")
@@ -321,11 +312,7 @@ def test_m4_the_first_player_marker_never_goes_onto_sn5() -> None:
 
 def test_m4_sn5_receives_only_one_praline_per_round() -> None:
     """M-4: once the disc holds a praline, further overflow goes to the floor and is penalised."""
-    state = position(
-        factories=["KKKB", "NNNN", "", "", ""],
-        boards=[board(score=10), board(score=10)],
-        extra={"special_factories": ["5", "3", None, None, None]},
-    )
+    state = position(scores=[10, 10], factories=["KKKB", "NNNN", "", "", ""], discs=["5", "3", None, None, None])
     state.play("1KF")
     data = state.to_dict()
     assert data["sn5_praline"] == "K" and data["boards"][0]["floor"] == "KK"
@@ -338,11 +325,13 @@ def test_m4_brown_box_overflow_at_tiling_lands_on_an_empty_disc() -> None:
     """M-4, A-10 (ruling R-9): a line with no allowed column falls to the floor; its first praline onto SN5."""
     wall = ["BN...", "..W..", "...W.", "....W", "....."]  # every free column of row 1 already has white
     state = position(
-        options={"box": "brown", "special_factories": True},
-        boards=[board(wall=wall, score=5), board()],
-        factories=["W", "", "", "", ""],
-        extra={"special_factories": ["3", "5", None, None, None], "sn5_holder": 0},
         auto_chance=False,
+        box="brown",
+        walls=[wall, ""],
+        scores=[5, 0],
+        factories=["W", "", "", "", ""],
+        discs=["3", "5", None, None, None],
+        sn5_holder=0,
     )
     before = state.round
     state.play("1W1")  # the last praline: the round is tiled at once
@@ -355,14 +344,11 @@ def test_m4_brown_box_overflow_at_tiling_lands_on_an_empty_disc() -> None:
 def test_sn5_positions_are_checked() -> None:
     """M-4: a held SN5 must come from an SN5 factory that has been emptied; no disc between rounds."""
     with pytest.raises(PositionError, match="M-4"):
-        position(
-            factories=["KKKB", "", "", "", ""],
-            extra={"special_factories": ["3", "4", None, None, None], "sn5_holder": 1},
-        )
+        position(factories=["KKKB", "", "", "", ""], discs=["3", "4", None, None, None], sn5_holder=1)
     with pytest.raises(PositionError, match="M-1"):
-        position(phase="chance", auto_chance=False, extra={"special_factories": ["3", "4", None, None, None]})
+        position(auto_chance=False, phase="chance", discs=["3", "4", None, None, None])
     with pytest.raises(PositionError, match="M-1"):
-        position(factories=["KKKB", "", "", "", ""], extra={"special_factories": ["3", None, None, None, None]})
+        position(factories=["KKKB", "", "", "", ""], discs=["3", None, None, None, None])
 
 
 def test_ruling_r15_a_brown_box_game_whose_pralines_only_cycle_ends() -> None:
@@ -373,28 +359,30 @@ def test_ruling_r15_a_brown_box_game_whose_pralines_only_cycle_ends() -> None:
     still moving only fill lines whose pralines then fall to the floor.  The game
     ends with this round.
     """
-    boards = [
-        board(lines=["W", "", "N", "", "NNNN"], wall=["PNB.K", ".KNWB", "KBW..", "B.PNW", "....."], floor="WWW"),
-        board(lines=["", "", "", "PPP", "PPP"], wall=["KWP.B", "NKB.W", ".NWBK", ".....", "...N."], floor="WK"),
-        board(lines=["", "P", "KK", "", "PPPP"], wall=[".WBPK", ".....", "W.PNB", "NK.BW", "....."], floor="1BKKKK"),
-        board(lines=["", "P", "", "NNN", "PP"], wall=["NPK.B", "WBNK.", "KWB.N", "BK.W.", "...N."], floor="WWBBBB"),
+    walls = [
+        "PNB.K/.KNWB/KBW../B.PNW/.....",
+        "KWP.B/NKB.W/.NWBK/...../...N.",
+        ".WBPK/...../W.PNB/NK.BW/.....",
+        "NPK.B/WBNK./KWB.N/BK.W./...N.",
     ]
+    lines = ["W/-/N/-/NNNN", "-/-/-/PPP/PPP", "-/P/KK/-/PPPP", "-/P/-/NNN/PP"]
+    floors = ["WWW", "WK", "1BKKKK", "WWBBBB"]
     for seed in range(20):
         state = position(
             players=4,
-            options={"box": "brown", "special_factories": True},
-            boards=boards,
+            box="brown",
+            walls=walls,
+            lines=lines,
+            floors=floors,
+            lid={},
             factories=[""] * 9,
             centre="BK",
-            marker_in_centre=False,
-            marker_holder=2,
+            marker=2,
             turn=1,
             starter=1,
-            extra={
-                "special_factories": ["2W", "2P", "5", None, None, None, None, "4", None],
-                "sn5_holder": 1,
-                "sn5_praline": "W",
-            },
+            discs=["2W", "2P", "5", None, None, None, None, "4", None],
+            sn5_holder=1,
+            sn5_praline="W",
         )
         # Every praline is on a board, a floor, the SN5 disc or in the centre.
         assert sum(state.bag) + sum(state.lid) == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 
@@ -22,8 +23,6 @@ from mozaika.pavilion.geometry import (
 )
 from mozaika.pavilion.theme import WILD_BY_ROUND
 
-from setups import pavilion, pavilion_board
-
 ORANGE, RED, BLUE, YELLOW, GREEN, PURPLE = range(6)
 
 
@@ -36,10 +35,13 @@ def board_data(position: mozaika.State, seat: int = 0) -> dict[str, object]:
     return position.to_dict()["boards"][seat]  # type: ignore[no-any-return]
 
 
-def placing(hand: str, stars: dict[str, str] | None = None, score: int = 5, **fields: object) -> PavilionState:
+def placing(hand: str, stars: dict[str, str] | None = None, score: int = 5, **parts: Any) -> PavilionState:
     """Seat 0 to place in round 1 (wild purple), holding ``hand``; seat 1 has passed with nothing."""
-    boards = [pavilion_board(hand=hand, stars=stars, score=score), pavilion_board(passed=True)]
-    return state_of(pavilion(boards=boards, **fields))  # type: ignore[arg-type]
+    parts.setdefault("phase", "placement")
+    hands, scores, passed = [hand, ""], [score, 5], [False, True]
+    return state_of(
+        positions.build("pavilion", players=2, stars=[stars, None], hands=hands, scores=scores, passed=passed, **parts)
+    )
 
 
 # --- S-1..S-3: the board ------------------------------------------------------------------
@@ -226,15 +228,16 @@ def test_s5_yellow_from_the_centre_with_the_marker_costs_four() -> None:
 
 def test_s5_the_marker_penalty_stops_at_one_and_is_allowed_at_one() -> None:
     """S-5: the score never drops below 1, and a player at 1 may still take the marker."""
-    boards = [pavilion_board(score=1), pavilion_board()]
-    state = state_of(pavilion(phase="acquisition", boards=boards, centre="YYY", factories=["OBBG", "", "", "", ""]))
+    state = state_of(positions.build("pavilion", players=2, scores=[1, 5], centre="YYY", factories="OBBG/-/-/-/-"))
     state.play("CY")
     assert state.scores[0] == 1
 
 
 def test_s5_a_factory_of_wild_tiles_gives_one() -> None:
     """S-5: from a factory holding only wild tiles, take one; the rest goes to the centre."""
-    state = state_of(pavilion(phase="acquisition", factories=["PPPP", "OBBG", "", "", ""]))
+    state = state_of(
+        positions.build("pavilion", players=2, factories=["PPPP", "OBBG", "", "", ""], phase="acquisition")
+    )
     assert "1P" in {str(move) for move in state.legal_moves()}
     state.play("1P")
     assert board_data(state)["hand"] == "P" and state.to_dict()["centre"] == "PPP"
@@ -242,7 +245,7 @@ def test_s5_a_factory_of_wild_tiles_gives_one() -> None:
 
 def test_s5_the_wild_colour_cannot_be_chosen_when_another_colour_is_there() -> None:
     """S-5: with other colours present, the wild colour is not a choice."""
-    state = state_of(pavilion(phase="acquisition", factories=["YGPP", "", "", "", ""]))
+    state = state_of(positions.build("pavilion", players=2, factories=["YGPP", "", "", "", ""], phase="acquisition"))
     assert {str(move) for move in state.legal_moves()} == {"1Y", "1G"}
     with pytest.raises(IllegalMoveError, match="wild colour") as error:
         state.play("1P")
@@ -251,14 +254,31 @@ def test_s5_the_wild_colour_cannot_be_chosen_when_another_colour_is_there() -> N
 
 def test_s5_taking_from_the_centre_moves_nothing() -> None:
     """S-5: from the centre, only the chosen colour (and one wild) is taken; the rest stays."""
-    state = state_of(pavilion(phase="acquisition", centre="RRBY", marker_holder=1, factories=["OBBG", "", "", "", ""]))
+    state = state_of(
+        positions.build(
+            "pavilion",
+            players=2,
+            factories=["OBBG", "", "", "", ""],
+            centre="RRBY",
+            phase="acquisition",
+            marker=1,
+        )
+    )
     state.play("CR")
     assert state.to_dict()["centre"] == "BY" and state.scores[0] == 5  # the marker was already taken
 
 
 def test_s6_s7_acquisition_ends_when_the_table_is_empty_and_the_marker_holder_places_first() -> None:
     """S-6, S-7: the last take starts the placement phase; the marker's holder places first."""
-    state = state_of(pavilion(phase="acquisition", factories=["RRYY", "", "", "", ""], marker_holder=1))
+    state = state_of(
+        positions.build(
+            "pavilion",
+            players=2,
+            factories=["RRYY", "", "", "", ""],
+            phase="acquisition",
+            marker=1,
+        )
+    )
     state.play("1R")
     assert state.to_dict()["phase"] == "acquisition"  # the yellow tiles went to the centre
     state.play("CY")
@@ -268,7 +288,14 @@ def test_s6_s7_acquisition_ends_when_the_table_is_empty_and_the_marker_holder_pl
 def test_s7_without_the_marker_the_starter_places_first_and_passed_players_are_skipped() -> None:
     """S-7: nobody took the marker, so the starter places first; a player who passed takes no more turns."""
     state = state_of(
-        pavilion(players=3, phase="acquisition", factories=["RR", "", "", "", "", "", ""], starter=2, turn=2)
+        positions.build(
+            "pavilion",
+            players=3,
+            turn=2,
+            starter=2,
+            factories=["RR", "", "", "", "", "", ""],
+            phase="acquisition",
+        )
     )
     state.play("1R")
     assert state.to_move == (2,)
@@ -385,8 +412,7 @@ def test_s11_every_choice_of_kept_tiles_is_a_move() -> None:
 
 def test_s12_next_round_the_marker_holder_starts_and_kept_tiles_return() -> None:
     """S-12: round track, factories refilled, marker back in the centre, kept tiles in hand."""
-    boards = [pavilion_board(hand="GGRR"), pavilion_board(hand="O")]
-    state = state_of(pavilion(boards=boards, marker_holder=1, turn=1))
+    state = state_of(positions.build("pavilion", players=2, hands=["GGRR", "O"], marker=1, turn=1, phase="placement"))
     state.play("pass:O")
     state.play("pass:GGR")
     data = state.to_dict()
@@ -398,7 +424,7 @@ def test_s12_next_round_the_marker_holder_starts_and_kept_tiles_return() -> None
 
 def test_s12_nobody_took_the_marker_so_the_same_player_starts_again() -> None:
     """S-12: without a marker holder, the previous starter starts again."""
-    state = state_of(pavilion(starter=1, turn=1))
+    state = state_of(positions.build("pavilion", players=2, turn=1, starter=1, phase="placement"))
     state.play("pass")
     state.play("pass")
     assert state.to_move == (1,)
@@ -429,8 +455,9 @@ def test_s13_every_number_bonus() -> None:
 
 def test_s14_ties_share_the_victory() -> None:
     """S-14: equal best scores both win."""
-    boards = [pavilion_board(score=30), pavilion_board(score=30, passed=True)]
-    state = state_of(pavilion(boards=boards, round=6))
+    state = state_of(
+        positions.build("pavilion", players=2, scores=[30, 30], passed=[False, True], round=6, phase="placement")
+    )
     state.play("pass")
     assert state.is_over and state.winners == [0, 1]
 
@@ -441,7 +468,16 @@ def test_s14_ties_share_the_victory() -> None:
 def test_s15_colourless_numbers() -> None:
     """S-15: outer slots carry 3, 2, 1, 4, 5, 6; the centre's every slot 3."""
     assert COLOURLESS_NUMBERS[:6] == (3, 2, 1, 4, 5, 6) and set(COLOURLESS_NUMBERS[36:]) == {3}
-    state = state_of(pavilion(side="colourless", boards=[pavilion_board(hand="RRRR"), pavilion_board(passed=True)]))
+    state = state_of(
+        positions.build(
+            "pavilion",
+            players=2,
+            board="colourless",
+            hands=["RRRR", ""],
+            passed=[False, True],
+            phase="placement",
+        )
+    )
     state.play("C1R")
     assert board_data(state)["hand"] == "R" and state.tower[RED] == 2
 
@@ -450,8 +486,14 @@ def test_s16_colourless_stars_are_one_colour_or_six_colours() -> None:
     """S-16: a second tile decides: the same colour makes a one-colour star, another a six-colour star."""
     hand = "RRRRRRBBBBBBYYYYYY"
     one = state_of(
-        pavilion(
-            side="colourless", boards=[pavilion_board(hand=hand, stars={"O": "R....."}), pavilion_board(passed=True)]
+        positions.build(
+            "pavilion",
+            players=2,
+            board="colourless",
+            stars=[{"O": "R....."}, None],
+            hands=[hand, ""],
+            passed=[False, True],
+            phase="placement",
         )
     )
     assert {str(move)[2] for move in one.legal_moves() if str(move).startswith("O2")} == {"R", "B", "Y"}
@@ -461,8 +503,14 @@ def test_s16_colourless_stars_are_one_colour_or_six_colours() -> None:
         one.play("O4B")
     assert error.value.rule == "S-16"
     six = state_of(
-        pavilion(
-            side="colourless", boards=[pavilion_board(hand=hand, stars={"O": "RB...."}), pavilion_board(passed=True)]
+        positions.build(
+            "pavilion",
+            players=2,
+            board="colourless",
+            stars=[{"O": "RB...."}, None],
+            hands=[hand, ""],
+            passed=[False, True],
+            phase="placement",
         )
     )
     assert {str(move)[2] for move in six.legal_moves() if str(move).startswith("O4")} == {"Y"}
@@ -474,7 +522,15 @@ def test_s17_colourless_star_bonuses() -> None:
     """S-17: a one-colour star scores its colour's bonus (purple 20), a six-colour star 12."""
     stars = {"O": "PPPPPP", "R": "ORBYGP", "C": "GGGGGG"}
     state = state_of(
-        pavilion(side="colourless", round=6, boards=[pavilion_board(stars=stars), pavilion_board(passed=True)])
+        positions.build(
+            "pavilion",
+            players=2,
+            board="colourless",
+            stars=[stars, None],
+            passed=[False, True],
+            round=6,
+            phase="placement",
+        )
     )
     state.play("pass")
     assert state.score_breakdown()[0]["stars"] == 20 + 12 + 18
@@ -483,11 +539,17 @@ def test_s17_colourless_star_bonuses() -> None:
 def test_positions_are_checked() -> None:
     """F-4, S-8, S-16: impossible positions are refused with the rule."""
     with pytest.raises(PositionError, match="S-8"):
-        pavilion(boards=[pavilion_board(stars={"B": "R....."}), pavilion_board()])
+        positions.build("pavilion", players=2, stars=[{"B": "R....."}, None], phase="placement")
     with pytest.raises(PositionError, match="S-16"):
-        pavilion(side="colourless", boards=[pavilion_board(stars={"B": "RRB..."}), pavilion_board()])
+        positions.build(
+            "pavilion",
+            players=2,
+            board="colourless",
+            stars=[{"B": "RRB..."}, None],
+            phase="placement",
+        )
     with pytest.raises(PositionError, match="at least 1"):
-        pavilion(boards=[pavilion_board(score=0), pavilion_board()])
+        positions.build("pavilion", players=2, scores=[0, 5], phase="placement")
 
 
 def test_s11_the_passes_remembered_by_hand_stay_bounded_and_right() -> None:

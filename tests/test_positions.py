@@ -14,7 +14,7 @@ import mozaika
 from mozaika import PositionError
 from mozaika.notation.positions import build
 
-from setups import ALL_VARIANTS, scoring_example
+from examples import ALL_VARIANTS, scoring_example
 
 PRINTABLE = set(string.printable) - set("\t\n\r\x0b\x0c")
 

@@ -13,13 +13,12 @@ import pytest
 
 import mozaika
 from mozaika import IllegalMoveError, NotationError, OptionError, PositionError
-
-from setups import board, build
+from mozaika.notation import positions
 
 
 def test_moves_have_a_readable_notation() -> None:
     """Take moves read source, colour, destination; names in English or Czech are accepted."""
-    state = build(factories=["BBYR", "", "", "", ""], centre="KK")
+    state = positions.build("azul", players=2, factories=["BBYR", "", "", "", ""], centre="KK")
     assert str(state.parse_move("1B3")) == "1B3"
     assert state.parse_move(" 1 blue 3 ") == state.parse_move("1b3") == state.parse_move("1 modrá 3")
     assert str(state.parse_move("c-černá-f")) == "CKF"
@@ -31,14 +30,14 @@ def test_moves_have_a_readable_notation() -> None:
     [("1G3", "unknown colour 'G'"), ("6B1", "no factory 6"), ("1B6", "not an Azul move"), ("", "not an Azul move")],
 )
 def test_bad_notation_is_explained(text: str, message: str) -> None:
-    state = build(factories=["BBYR", "", "", "", ""])
+    state = positions.build("azul", players=2, factories=["BBYR", "", "", "", ""])
     with pytest.raises(NotationError, match=message):
         state.parse_move(text)
 
 
 def test_illegal_moves_name_the_rule_and_change_nothing() -> None:
     """A-3: the source must hold the colour; the position is unchanged after the error."""
-    state = build(factories=["BBYR", "", "", "", ""])
+    state = positions.build("azul", players=2, factories=["BBYR", "", "", "", ""])
     before = state.to_json()
     with pytest.raises(IllegalMoveError, match=r"factory 1 holds no black tile \(A-3\)") as error:
         state.play("1K1")
@@ -147,7 +146,7 @@ def test_unknown_game_and_option() -> None:
 
 def test_positions_that_break_the_rules_are_refused() -> None:
     """F-4, A-4, A-5, A-9: impossible positions are rejected with the rule."""
-    good = build(factories=["BBYR", "", "", "", ""]).to_dict()
+    good = positions.build("azul", players=2, factories=["BBYR", "", "", "", ""]).to_dict()
     cases = []
     extra = json.loads(json.dumps(good))
     extra["bag"]["B"] += 1
@@ -176,7 +175,7 @@ def test_positions_that_break_the_rules_are_refused() -> None:
 
 def test_ruling_r2_no_tile_left_ends_the_game() -> None:
     """Ruling R-2: if a round starts with no tile at all to offer, the game ends there."""
-    state = build(factories=["", "", "", "", "B"], boards=[board(lines=["B", "", "", "", ""]), board()])
+    state = positions.build("azul", players=2, lines=[["B", "", "", "", ""], ""], factories=["", "", "", "", "B"])
     state.bag = [0] * 5  # every other tile is out of play for this test
     state.play("5B2")
     assert state.is_over

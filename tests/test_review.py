@@ -16,7 +16,7 @@ from mozaika.cli.app import app
 from mozaika.notation.positions import build
 from mozaika.notation.records import Record
 
-from setups import scoring_example
+from examples import scoring_example
 
 runner = CliRunner()
 SMALL = Budget(iterations=40)

@@ -21,7 +21,7 @@ from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.theme import WILD_BY_ROUND
 from mozaika.rl.actions import action_count, action_index
 
-from setups import ALL_VARIANTS
+from examples import ALL_VARIANTS
 
 CONFIGS = ALL_VARIANTS
 IDS = [f"{game}-{'-'.join(str(value) for value in options.values())}" for game, options in CONFIGS]

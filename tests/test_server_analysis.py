@@ -13,8 +13,8 @@ import mozaika
 from mozaika.server.analysis import Analysis
 from mozaika.server.settings import Settings
 
+from examples import scoring_example
 from serverkit import play_random_moves, running_app, two_player_table
-from setups import scoring_example
 
 SCORING_EXAMPLE = mozaika.to_line(scoring_example())
 

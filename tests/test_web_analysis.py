@@ -20,8 +20,8 @@ import mozaika
 from mozaika.notation.records import Record, replay
 
 from browserkit import Person, chromium
+from examples import scoring_example
 from serverprocess import ServerProcess
-from setups import scoring_example
 
 SCORING_EXAMPLE = mozaika.to_line(scoring_example())
 """The Azul rulebook's scoring example (A-8): player 2 takes the last tile, player 1's yellow scores 7."""
