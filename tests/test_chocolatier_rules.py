@@ -330,6 +330,7 @@ def test_m4_brown_box_overflow_at_tiling_lands_on_an_empty_disc() -> None:
         walls=[wall, ""],
         scores=[5, 0],
         factories=["W", "", "", "", ""],
+        lid={},  # empty, so that it shows what this tiling puts there
         discs=["3", "5", None, None, None],
         sn5_holder=0,
     )
