@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import partial
 
 from mozaika.azul.board import MARKER, Board
+from mozaika.azul.kit import WALL_KIT
 from mozaika.azul.learning import WALL_LEARNING
 from mozaika.azul.moves import FLOOR, FactoryFill, TakeMove, WallMove, read_move
-from mozaika.azul.positions import WALL_KIT
 from mozaika.azul.state import AzulState
 from mozaika.azul.strategy import WALL_STRATEGY
 from mozaika.azul.theme import AZUL_THEME

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from math import floor
 from operator import add
-from typing import Any, ClassVar
+from typing import Any
 
 from mozaika.azul.board import EMPTY, MARKER, Board
 from mozaika.azul.moves import (
@@ -20,9 +19,9 @@ from mozaika.azul.moves import (
     parse_take,
     parse_wall,
 )
-from mozaika.azul.serial import azul_state_from_dict, azul_state_to_dict
+from mozaika.azul.position import AzulPosition
 from mozaika.azul.table import CHANCE, DRAFT, OVER, PHASE_NAMES, TILES_PER_COLOUR, TILING
-from mozaika.azul.theme import AZUL_THEME, COLOURS
+from mozaika.azul.theme import COLOURS
 from mozaika.azul.wall import (
     COLOUR_BONUS,
     COLUMN_BONUS,
@@ -38,25 +37,17 @@ from mozaika.azul.wall import (
 )
 from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError
-from mozaika.core.family import FamilyState
 from mozaika.core.offer import FACTORIES, FACTORY_SIZE, MASK_COLOURS
 from mozaika.core.protocol import ChanceOutcome, Move
-from mozaika.core.theme import Theme
 
 _WIDTHS = tuple(bin(mask).count("1") + 1 for mask in range(1 << SIZE))
 """How many moves take one colour from one source, by the player's accept mask (lines + floor)."""
 
 
-class AzulState(FamilyState[Board], lists=("bag", "lid")):
-    """A position of Azul (coloured wall, or the grey-wall variant of rule A-10)."""
+class AzulState(AzulPosition):
+    """A game of Azul (coloured wall, or the grey-wall variant of rule A-10): a position and its rules."""
 
-    game_id: ClassVar[str] = "azul"
-    theme: ClassVar[Theme] = AZUL_THEME
-
-    __slots__ = ("bag", "fill_sizes", "grey", "lid", "table")
-
-    CHANCE_PHASE = CHANCE
-    OVER_PHASE = OVER
+    __slots__ = ()
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
         self._start(seed, auto_chance)
@@ -74,25 +65,7 @@ class AzulState(FamilyState[Board], lists=("bag", "lid")):
         if auto_chance:
             self.resolve_chance()
 
-    # --- protocol: reading the position ----------------------------------------------
-
-    def _init_options(self, options: Mapping[str, Any]) -> None:
-        self.grey = options.get("wall", "coloured") == "grey"
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return {"wall": "grey" if self.grey else "coloured"}
-
-    def factory_capacity(self, factory: int) -> int:
-        """The most tiles a factory can hold in a valid position."""
-        return FACTORY_SIZE
-
-    def _extra_to_dict(self) -> dict[str, Any]:
-        """Fields a variant adds to the position format."""
-        return {}
-
-    def _extra_from_dict(self, data: Mapping[str, Any]) -> None:
-        """Read the fields of :meth:`_extra_to_dict` back."""
+    # --- protocol: who acts, who won ----------------------------------------------------
 
     @property
     def to_move(self) -> tuple[int, ...]:
@@ -536,30 +509,3 @@ class AzulState(FamilyState[Board], lists=("bag", "lid")):
             self._finish_game()
         else:
             self.phase = DRAFT
-
-    # --- serialisation -------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        return azul_state_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> AzulState:
-        return azul_state_from_dict(cls, data)
-
-    def counts_in_play(self) -> list[int]:
-        """Tiles by colour across bag, lid, factories, centre and boards: always 20 each (F-4)."""
-        totals = [self.bag[c] + self.lid[c] + self.centre[c] for c in range(COLOURS)]
-        for counts in self.factories:
-            for colour in range(COLOURS):
-                totals[colour] += counts[colour]
-        for board in self.boards:
-            for colour in board.wall_colours:
-                if colour != EMPTY:
-                    totals[colour] += 1
-            for line in range(SIZE):
-                if board.line_count[line]:
-                    totals[board.line_colour[line]] += board.line_count[line]
-            for tile in board.floor:
-                if tile != MARKER:
-                    totals[tile] += 1
-        return totals

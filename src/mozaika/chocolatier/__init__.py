@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mozaika.azul.positions import WALL_KIT
+from mozaika.azul.kit import WALL_KIT
 from mozaika.azul.strategy import WALL_STRATEGY
 from mozaika.azul.wall import printed_board
 from mozaika.chocolatier.discs import DISCS, Disc

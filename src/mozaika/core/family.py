@@ -3,11 +3,13 @@ score, rounds, and phases, one of which waits for chance and one of which is the
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar, Generic, TypeVar
 
 from mozaika.core.copies import Copyable
 from mozaika.core.offer import FactoryOffer
 from mozaika.core.reading import Fields
+from mozaika.core.theme import Theme
 
 
 class FamilyBoard(Copyable):
@@ -49,6 +51,8 @@ class FamilyState(FactoryOffer, Generic[B], records=("boards",)):
 
     __slots__ = ("_players", "_round", "boards", "phase")
 
+    theme: ClassVar[Theme]
+    """The game's tile colours and their names."""
     CHANCE_PHASE: ClassVar[int]
     """The phase in which a chance event is pending."""
     OVER_PHASE: ClassVar[int]
@@ -79,6 +83,10 @@ class FamilyState(FactoryOffer, Generic[B], records=("boards",)):
     @property
     def scores(self) -> list[int]:
         return [board.score for board in self.boards]
+
+    @abstractmethod
+    def counts_in_play(self) -> list[int]:
+        """Tiles by colour wherever they are (bag, table, boards...): always the game's number of each (F-4)."""
 
     def _leaders(self) -> list[int]:
         """The seats with the highest score."""

@@ -1,52 +1,24 @@
 """The parts of a position dictionary (``docs/api.md``) that every game of the family writes and reads alike.
 
 The start (seed, chance), the offer (turn, starter, marker, factories, centre), the
-phase, tile groups and counts, and the boards.  Each game's ``serial`` module adds its
+phase, tile groups and counts, and the boards.  Each game's ``position`` module adds its
 own parts and the rules its positions must satisfy; reading names the field in every
 error, and refuses what could not arise in a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from mozaika.core.errors import NotationError, PositionError
-from mozaika.core.offer import FACTORIES
-from mozaika.core.reading import Fields
+from mozaika.core.family import FamilyState
+from mozaika.core.offer import FACTORIES, FactoryOffer
+from mozaika.core.reading import Fields, read_header
 from mozaika.core.theme import Theme
 
 B = TypeVar("B")
-
-
-class OfferPosition(Protocol):
-    """The offer's part of a position (:class:`~mozaika.core.offer.FactoryOffer`), as serial modules see it."""
-
-    factories: list[list[int]]
-    centre: list[int]
-    masks: list[int]
-    marker_in_centre: bool
-    marker_holder: int | None
-    tiles_on_table: int
-    turn: int
-    starter: int
-
-
-class FamilyPosition(OfferPosition, Protocol):
-    """What a game's serial module reads and writes of any family state (the state imports the module, not back)."""
-
-    game_id: ClassVar[str]
-    theme: ClassVar[Theme]
-    _players: int
-    _round: int
-    bag: list[int]
-    phase: int
-
-    def _start(self, seed: int, auto_chance: bool, chance_index: int = 0) -> None: ...
-
-    def _header(self, version: int) -> dict[str, Any]: ...
-
-    def counts_in_play(self) -> list[int]: ...
+P = TypeVar("P", bound=FamilyState[Any])
 
 
 def spell(theme: Theme, counts: Sequence[int]) -> str:
@@ -59,12 +31,12 @@ def counts_by_letter(theme: Theme, counts: Sequence[int]) -> dict[str, int]:
     return {theme.letter(colour): count for colour, count in enumerate(counts)}
 
 
-def family_to_dict(state: FamilyPosition, version: int, phase_names: Sequence[str]) -> dict[str, Any]:
+def family_to_dict(state: FamilyState[Any], version: int, phase_names: Sequence[str]) -> dict[str, Any]:
     """The fields every family position starts with: the header, the phase and the offer (``docs/api.md``)."""
     return {**state._header(version), "phase": phase_names[state.phase], **offer_to_dict(state, state.theme)}
 
 
-def offer_to_dict(state: OfferPosition, theme: Theme) -> dict[str, Any]:
+def offer_to_dict(state: FactoryOffer, theme: Theme) -> dict[str, Any]:
     """Who is on turn and started, the marker, the factories and the centre."""
     return {
         "turn": state.turn,
@@ -76,9 +48,27 @@ def offer_to_dict(state: OfferPosition, theme: Theme) -> dict[str, Any]:
     }
 
 
-def read_start(state: FamilyPosition, top: Fields) -> None:
-    """The seed and the chance settings, which every position begins with."""
+def check_conserved(state: FamilyState[Any], per_colour: int) -> None:
+    """Every colour has its ``per_colour`` tiles somewhere in the position (F-4)."""
+    for colour, total in enumerate(state.counts_in_play()):
+        if total != per_colour:
+            raise PositionError(
+                f"the position holds {total} {state.theme.name(colour)} tiles, not {per_colour}: "
+                "tiles must be conserved (F-4)"
+            )
+
+
+def read_start(cls: type[P], data: Mapping[str, Any], version: int) -> tuple[P, Fields, dict[str, Any]]:
+    """A new state of ``cls`` from a position's start: the game, the format, the seats and the chance settings.
+
+    Returns the state, the position's fields for the game to read the rest, and the options.
+    """
+    top = Fields(data, "position")
+    players, options = read_header(top, cls.game_id, version)
+    state = object.__new__(cls)
     state._start(top.integer("seed", 0), top.get("auto_chance", bool), top.integer("chance_index", 0))
+    state._players = players
+    return state, top, options
 
 
 def read_colours(theme: Theme, text: Any, where: str) -> list[int]:
@@ -99,7 +89,7 @@ def read_counts(theme: Theme, text: Any, where: str, most: int | None = None, ru
     return [colours.count(colour) for colour in range(len(theme.letters))]
 
 
-def read_offer(state: OfferPosition, top: Fields, players: int, theme: Theme, capacity: Callable[[int], int]) -> None:
+def read_offer(state: FactoryOffer, top: Fields, players: int, theme: Theme, capacity: Callable[[int], int]) -> None:
     """Turn, starter, marker, factories (each holding at most ``capacity(index)`` tiles, F-1) and centre."""
     state.turn = top.integer("turn", 0, players - 1)
     state.starter = top.integer("starter", 0, players - 1)

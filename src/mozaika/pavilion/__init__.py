@@ -6,9 +6,9 @@ from mozaika.core.offer import CENTRE
 from mozaika.core.spec import GameSpec, Option
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import printed_board
+from mozaika.pavilion.kit import STAR_KIT
 from mozaika.pavilion.learning import STAR_LEARNING
 from mozaika.pavilion.moves import Pass, Pick, Place, SupplyDraw, Take, read_move
-from mozaika.pavilion.positions import STAR_KIT
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.strategy import STAR_STRATEGY
 from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND

@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, ClassVar, NoReturn
+from typing import Any, NoReturn
 
 from mozaika.core.drawing import apply_draw, draw_bits, sample_draw
 from mozaika.core.errors import IllegalChanceError, IllegalMoveError, NotationError
-from mozaika.core.family import FamilyState
 from mozaika.core.fills import FactoryFill, parse_fill
 from mozaika.core.offer import CENTRE, FACTORIES, FACTORY_SIZE, MASK_COLOURS
 from mozaika.core.protocol import ChanceOutcome, Move
-from mozaika.core.theme import Theme
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import (
     ARC_POINTS,
     CENTRE_STAR,
-    COLOURED_NUMBERS,
-    COLOURLESS_NUMBERS,
     FEATURE_MASKS,
     FEATURES,
     FEATURES_AT,
@@ -36,7 +31,6 @@ from mozaika.pavilion.moves import (
     Pass,
     Pick,
     Place,
-    PlacementTable,
     SupplyDraw,
     Take,
     parse_pass,
@@ -47,7 +41,7 @@ from mozaika.pavilion.moves import (
     passes,
     picks,
 )
-from mozaika.pavilion.serial import pavilion_state_from_dict, pavilion_state_to_dict
+from mozaika.pavilion.position import PavilionPosition
 from mozaika.pavilion.table import (
     ACQUIRE,
     CHANCE,
@@ -62,9 +56,7 @@ from mozaika.pavilion.table import (
     SUPPLY_SIZE,
     TILES_PER_COLOUR,
 )
-from mozaika.pavilion.theme import COLOURS, PAVILION_THEME, ROUNDS, WILD_BY_ROUND
-
-_TABLES: dict[bool, PlacementTable] = {}
+from mozaika.pavilion.theme import COLOURS, ROUNDS, WILD_BY_ROUND
 
 
 def _take_choices(source: int, wild: int, mask: int) -> tuple[Take, ...]:
@@ -84,24 +76,10 @@ TAKE_TABLE = tuple(
 """``TAKE_TABLE[wild][source][mask]``: the takes from a source holding the colours of ``mask``."""
 
 
-def placement_table(colourless: bool) -> PlacementTable:
-    """The shared, precomputed placements of one board side."""
-    table = _TABLES.get(colourless)
-    if table is None:
-        table = _TABLES[colourless] = PlacementTable(COLOURLESS_NUMBERS if colourless else COLOURED_NUMBERS)
-    return table
+class PavilionState(PavilionPosition):
+    """A game of Summer Pavilion (coloured stars, or the colourless side of S-15..S-17): a position and its rules."""
 
-
-class PavilionState(FamilyState[PavilionBoard], lists=("bag", "pending_bonus", "supply", "tower")):
-    """A position of Azul: Summer Pavilion (coloured stars, or the colourless variant of S-15..S-17)."""
-
-    game_id: ClassVar[str] = "pavilion"
-    theme: ClassVar[Theme] = PAVILION_THEME
-
-    __slots__ = ("bag", "chance_kind", "colourless", "numbers", "pending_bonus", "placement_table", "supply", "tower")
-
-    CHANCE_PHASE = CHANCE
-    OVER_PHASE = OVER
+    __slots__ = ()
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
         self._start(seed, auto_chance)
@@ -109,41 +87,23 @@ class PavilionState(FamilyState[PavilionBoard], lists=("bag", "pending_bonus", "
         self._set_side(options.get("board", "coloured") == "colourless")
         self._open_table(players, COLOURS)
         self.supply = [0] * COLOURS
-        """The supply on the score board, from which bonuses are taken (S-10)."""
         self.bag = [TILES_PER_COLOUR] * COLOURS
         self.tower = [0] * COLOURS
-        """Paid and discarded tiles; they refill the bag when it is empty (F-2)."""
         self.boards = [PavilionBoard() for _ in range(players)]
         self._round = 1
         self.phase = CHANCE
         self.chance_kind = SETUP
-        self.pending_bonus: list[int] = []
-        """Tiles still owed to the player to move by features their last placement completed (S-10)."""
+        self.pending_bonus = []
         if auto_chance:
             self.resolve_chance()
 
-    def _set_side(self, colourless: bool) -> None:
-        self.colourless = colourless
-        self.numbers = COLOURLESS_NUMBERS if colourless else COLOURED_NUMBERS
-        """The printed number of each space (S-1, S-15)."""
-        self.placement_table = placement_table(colourless)
-
-    # --- protocol: reading the position ----------------------------------------------
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return {"board": "colourless" if self.colourless else "coloured"}
+    # --- protocol: who acts, who won ----------------------------------------------------
 
     @property
     def to_move(self) -> tuple[int, ...]:
         if self.phase in (ACQUIRE, PLACE, PICK):
             return (self.turn,)
         return ()
-
-    @property
-    def wild(self) -> int:
-        """This round's wild colour (S-4)."""
-        return WILD_BY_ROUND[self._round - 1]
 
     @property
     def winners(self) -> list[int]:
@@ -599,26 +559,3 @@ class PavilionState(FamilyState[PavilionBoard], lists=("bag", "pending_bonus", "
                 self.phase = ACQUIRE
             else:
                 self._start_placement()  # ruling R-13: nothing to acquire, so placement begins at once
-
-    # --- serialisation ------------------------------------------------------------------
-
-    def counts_in_play(self) -> list[int]:
-        """Tiles by colour in bag, tower, factories, centre, supply, hands and boards: always 22 each (F-4)."""
-        totals = [self.bag[c] + self.tower[c] + self.centre[c] + self.supply[c] for c in range(COLOURS)]
-        for counts in self.factories:
-            for colour in range(COLOURS):
-                totals[colour] += counts[colour]
-        for board in self.boards:
-            for colour in range(COLOURS):
-                totals[colour] += board.hand[colour]
-            for colour in board.colours:
-                if colour >= 0:
-                    totals[colour] += 1
-        return totals
-
-    def to_dict(self) -> dict[str, Any]:
-        return pavilion_state_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PavilionState:
-        return pavilion_state_from_dict(cls, data)

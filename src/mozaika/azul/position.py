@@ -1,26 +1,30 @@
-"""Azul positions as JSON-compatible dictionaries, and their validation when read back.
+"""An Azul position: what lies on the table and the boards, and its JSON form.
 
-The format is documented in ``docs/api.md`` ("Positions").  Reading checks every
-field and the rules a position must satisfy (tile conservation F-4, pattern lines
-A-4, the wall pattern A-9 or the grey-wall rule A-10, the floor A-5), so that a
-position that could not arise in a game is refused with a clear message.
+:class:`AzulPosition` holds the position (the factory offer, the bag and the lid, the
+boards, the round and the phase); :class:`~mozaika.azul.state.AzulState` adds the
+rules that change it.  The JSON format is documented in ``docs/api.md``
+("Positions").  Reading checks every field and the rules a position must satisfy
+(tile conservation F-4, pattern lines A-4, the wall pattern A-9 or the grey-wall
+rule A-10, the floor A-5), so that a position that could not arise in a game is
+refused with a clear message.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Self
 
 from mozaika.azul.board import EMPTY, MARKER, Board
 from mozaika.azul.moves import MoveTable, move_table
-from mozaika.azul.table import CHANCE, DRAFT, PHASE_NAMES, TILES_PER_COLOUR, TILING
-from mozaika.azul.theme import MARKER_LETTER
+from mozaika.azul.table import CHANCE, DRAFT, OVER, PHASE_NAMES, TILES_PER_COLOUR, TILING
+from mozaika.azul.theme import AZUL_THEME, COLOURS, MARKER_LETTER
 from mozaika.azul.wall import FLOOR_SPACES, SIZE, coloured_colour
 from mozaika.core.errors import PositionError
+from mozaika.core.family import FamilyState
 from mozaika.core.offer import FACTORIES, FACTORY_SIZE
-from mozaika.core.reading import Fields, read_header
+from mozaika.core.reading import Fields
 from mozaika.core.serial import (
-    FamilyPosition,
+    check_conserved,
     counts_by_letter,
     family_to_dict,
     read_boards,
@@ -29,49 +33,100 @@ from mozaika.core.serial import (
     read_phase,
     read_start,
 )
+from mozaika.core.theme import Theme
 
 FORMAT = 1
 
 
-class AzulPosition(FamilyPosition, Protocol):
-    """What this module reads and writes of an Azul state besides the family's part."""
+class AzulPosition(FamilyState[Board], lists=("bag", "lid")):
+    """A position of Azul (coloured wall, or the grey-wall variant of rule A-10), without its rules."""
 
-    grey: bool
-    table: MoveTable
-    fill_sizes: tuple[int, ...]
+    game_id: ClassVar[str] = "azul"
+    theme: ClassVar[Theme] = AZUL_THEME
+
+    __slots__ = ("bag", "fill_sizes", "grey", "lid", "table")
+
+    bag: list[int]
+    """Tiles by colour in the bag (F-2)."""
     lid: list[int]
-    boards: list[Board]
+    """Tiles by colour in the box lid, which refills an empty bag (F-2)."""
+    grey: bool
+    """True on the grey wall (A-10)."""
+    table: MoveTable
+    """Every take of the game, built once (shared by copies)."""
+    fill_sizes: tuple[int, ...]
+    """How many tiles each factory is dealt."""
+
+    CHANCE_PHASE = CHANCE
+    OVER_PHASE = OVER
+
+    def _init_options(self, options: Mapping[str, Any]) -> None:
+        self.grey = options.get("wall", "coloured") == "grey"
 
     @property
-    def round(self) -> int: ...
+    def options(self) -> dict[str, Any]:
+        return {"wall": "grey" if self.grey else "coloured"}
 
-    def _init_options(self, options: Mapping[str, Any]) -> None: ...
+    def factory_capacity(self, factory: int) -> int:
+        """The most tiles a factory can hold in a valid position."""
+        return FACTORY_SIZE
 
-    def _extra_to_dict(self) -> dict[str, Any]: ...
+    def _extra_to_dict(self) -> dict[str, Any]:
+        """Fields a variant adds to the position format."""
+        return {}
 
-    def _extra_from_dict(self, data: Mapping[str, Any]) -> None: ...
+    def _extra_from_dict(self, data: Mapping[str, Any]) -> None:
+        """Read the fields of :meth:`_extra_to_dict` back."""
 
-    def _refresh_masks(self) -> None: ...
+    def to_dict(self) -> dict[str, Any]:
+        theme = self.theme
+        return {
+            **family_to_dict(self, FORMAT, PHASE_NAMES),
+            "bag": counts_by_letter(theme, self.bag),
+            "lid": counts_by_letter(theme, self.lid),
+            "boards": [_board_to_dict(theme, board) for board in self.boards],
+            **self._extra_to_dict(),
+        }
 
-    def factory_capacity(self, factory: int) -> int: ...
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        state, top, options = read_start(cls, data, FORMAT)
+        players, theme = state.players, cls.theme
+        state._init_options(options)
+        factory_count = FACTORIES[players]
+        state.table = move_table(factory_count, theme)
+        state.fill_sizes = (FACTORY_SIZE,) * factory_count
+        state._extra_from_dict(top.data)
+        read_offer(state, top, players, theme, state.factory_capacity)
+        state.bag = top.counts("bag", theme.letters, TILES_PER_COLOUR)
+        state.lid = top.counts("lid", theme.letters, TILES_PER_COLOUR)
+        state.boards = read_boards(top, players, lambda raw, seat: _board_from_dict(state, raw, seat))
+        state._round = top.integer("round", 1)
+        state.phase = read_phase(top, PHASE_NAMES)
+        state._refresh_masks()
+        _check_position(state)
+        return state
+
+    def counts_in_play(self) -> list[int]:
+        """Tiles by colour across bag, lid, factories, centre and boards: always 20 each (F-4)."""
+        totals = [self.bag[c] + self.lid[c] + self.centre[c] for c in range(COLOURS)]
+        for counts in self.factories:
+            for colour in range(COLOURS):
+                totals[colour] += counts[colour]
+        for board in self.boards:
+            for colour in board.wall_colours:
+                if colour != EMPTY:
+                    totals[colour] += 1
+            for line in range(SIZE):
+                if board.line_count[line]:
+                    totals[board.line_colour[line]] += board.line_count[line]
+            for tile in board.floor:
+                if tile != MARKER:
+                    totals[tile] += 1
+        return totals
 
 
-S = TypeVar("S", bound=AzulPosition)
-
-
-def azul_state_to_dict(state: AzulPosition) -> dict[str, Any]:
-    theme = state.theme
-    return {
-        **family_to_dict(state, FORMAT, PHASE_NAMES),
-        "bag": counts_by_letter(theme, state.bag),
-        "lid": counts_by_letter(theme, state.lid),
-        "boards": [_board_to_dict(state, board) for board in state.boards],
-        **state._extra_to_dict(),
-    }
-
-
-def _board_to_dict(state: AzulPosition, board: Board) -> dict[str, Any]:
-    theme = state.theme
+def _board_to_dict(theme: Theme, board: Board) -> dict[str, Any]:
     return {
         "score": board.score,
         "lines": [
@@ -90,30 +145,6 @@ def _board_to_dict(state: AzulPosition, board: Board) -> dict[str, Any]:
         "waiting": board.waiting,
         "stats": board.stats(),
     }
-
-
-def azul_state_from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
-    top = Fields(data, "position")
-    players, options = read_header(top, cls.game_id, FORMAT)
-    state = object.__new__(cls)
-    theme = cls.theme
-    read_start(state, top)
-    state._players = players
-    state._init_options(options)
-    factory_count = FACTORIES[players]
-    state.table = move_table(factory_count, theme)
-    state.fill_sizes = (FACTORY_SIZE,) * factory_count
-    state._extra_from_dict(top.data)
-    read_offer(state, top, players, theme, state.factory_capacity)
-    state.bag = top.counts("bag", theme.letters, TILES_PER_COLOUR)
-    state.lid = top.counts("lid", theme.letters, TILES_PER_COLOUR)
-    state.boards = read_boards(top, players, lambda raw, seat: _board_from_dict(state, raw, seat))
-    state._round = top.integer("round", 1)
-    state.phase = read_phase(top, PHASE_NAMES)
-    state._refresh_masks()
-
-    _check_position(state, TILES_PER_COLOUR)
-    return state
 
 
 def _board_from_dict(state: AzulPosition, raw: Any, seat: int) -> Board:
@@ -173,14 +204,8 @@ def _board_from_dict(state: AzulPosition, raw: Any, seat: int) -> Board:
     return board
 
 
-def _check_position(state: AzulPosition, per_colour: int) -> None:
-    totals = state.counts_in_play()
-    for colour, total in enumerate(totals):
-        if total != per_colour:
-            raise PositionError(
-                f"the position holds {total} {state.theme.name(colour)} tiles, not {per_colour}: "
-                "tiles must be conserved (F-4)"
-            )
+def _check_position(state: AzulPosition) -> None:
+    check_conserved(state, TILES_PER_COLOUR)
     markers = [seat for seat, board in enumerate(state.boards) if MARKER in board.floor]
     if len(markers) > 1 or any(board.floor.count(MARKER) > 1 for board in state.boards):
         raise PositionError("the first-player marker lies on more than one floor (A-3)")
