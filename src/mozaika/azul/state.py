@@ -108,11 +108,12 @@ class AzulState(AzulPosition):
                 return []
             accept = self.boards[self.turn].accept
             by_source = self.table.by_source
+            colours_of = MASK_COLOURS
             moves: list[Move] = []
             for source, mask in enumerate(self.masks):
                 if mask:
                     per_colour = by_source[source]
-                    for colour in MASK_COLOURS[mask]:
+                    for colour in colours_of[mask]:
                         moves += per_colour[colour][accept[colour]]
             return moves
         if self.phase == TILING:
@@ -192,8 +193,9 @@ class AzulState(AzulPosition):
                         if centre_colours >> other & 1:
                             holders[other] -= 1
                 taken = counts[colour]
-                self._remove_taken(seat, board, counts, source, colour)
-                self._settle_take(seat, board, colour, taken, chosen.line)
+                counts[colour] = 0
+                marker = self._take_from(seat, source, colour, counts)
+                self._settle_take(seat, board, colour, taken, chosen.line, marker)
                 self._history = (chosen, self._history)
             elif phase == TILING:
                 moves = self.legal_moves()
@@ -229,18 +231,10 @@ class AzulState(AzulPosition):
 
     def _take(self, move: TakeMove) -> None:
         seat, board, counts, taken = self._check_take(move)
-        self._remove_taken(seat, board, counts, move.source, move.colour)
-        self._settle_take(seat, board, move.colour, taken, move.line)
-
-    def _remove_taken(self, seat: int, board: Board, counts: list[int], source: int, colour: int) -> None:
-        """A-3: take the tiles of ``colour`` from ``source``; a factory's other tiles go to the centre."""
-        counts[colour] = 0
-        if source == CENTRE:
-            self.masks[-1] &= ~(1 << colour)
-            if self._claim_marker(seat) and len(board.floor) < FLOOR_SPACES:  # A-5: on a full floor it costs nothing
-                board.floor.append(MARKER)
-        else:
-            self._sweep_to_centre(source, counts)
+        colour = move.colour
+        counts[colour] = 0  # A-3: every tile of the colour
+        marker = self._take_from(seat, move.source, colour, counts)
+        self._settle_take(seat, board, colour, taken, move.line, marker)
 
     def _check_take(self, move: TakeMove) -> tuple[int, Board, list[int], int]:
         """Refuse an illegal take; else the seat, its board, the source's counts and the tiles taken."""
@@ -253,8 +247,12 @@ class AzulState(AzulPosition):
         board = self.boards[seat]
         colour = move.colour
         source = move.source
-        counts = self._source(source)
-        if counts is None:
+        # The offer's _source, spelled out: every take, in every search, passes here.
+        if source == CENTRE:
+            counts = self.centre
+        elif 0 <= source < len(self.factories):
+            counts = self.factories[source]
+        else:
             raise IllegalMoveError(f"{move}: there is no factory {source + 1}", rule="F-1")
         taken = counts[colour]
         if not taken:
@@ -265,8 +263,11 @@ class AzulState(AzulPosition):
             raise IllegalMoveError(f"{move}: {self._why_line_refuses(board, line, colour)}", rule="A-4")
         return seat, board, counts, taken
 
-    def _settle_take(self, seat: int, board: Board, colour: int, taken: int, line: int) -> None:
-        """Put taken tiles on their line (A-4), then pass the turn or end the offer (A-6)."""
+    def _settle_take(self, seat: int, board: Board, colour: int, taken: int, line: int, marker: bool = False) -> None:
+        """Put the marker (if this take took it) on the floor first (A-3), the taken tiles on their line (A-4),
+        then pass the turn or end the offer (A-6)."""
+        if marker and len(board.floor) < FLOOR_SPACES:  # A-5: on a full floor the marker costs nothing
+            board.floor.append(MARKER)
         self.tiles_on_table -= taken
         if line == FLOOR:
             overflow = taken

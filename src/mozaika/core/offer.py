@@ -140,15 +140,15 @@ class FactoryOffer(State, Copyable, nested=("factories",), lists=("centre", "mas
 
     def _deal(self, groups: tuple[tuple[int, ...], ...]) -> None:
         """Put drawn tiles on the empty factories and open the offer: the marker in the centre (A-3, S-5)."""
-        total = 0
         masks = self.masks
+        factories = self.factories
         colours = len(self.centre)
+        known = _DEALT.get
         for index, group in enumerate(groups):
-            counts, masks[index] = _dealt(group, colours)
-            self.factories[index] = list(counts)
-            total += len(group)
+            counts, masks[index] = known((group, colours)) or _dealt(group, colours)
+            factories[index] = list(counts)
         masks[-1] = 0
-        self.tiles_on_table = total
+        self.tiles_on_table = sum(map(len, groups))
         self.marker_in_centre = True
         self.marker_holder = None
         self.turn = self.starter
@@ -161,10 +161,23 @@ class FactoryOffer(State, Copyable, nested=("factories",), lists=("centre", "mas
             return self.factories[source]
         return None
 
-    def _sweep_to_centre(self, source: int, counts: list[int]) -> None:
-        """A-3, S-5: what is left on a factory once its tiles are taken goes to the centre."""
-        centre = self.centre
+    def _take_from(self, seat: int, source: int, colour: int, counts: list[int]) -> bool:
+        """Finish a take of ``colour`` from ``source``, whose ``counts`` have lost the tiles taken (A-3, S-5).
+
+        From a factory, the tiles left on it go to the centre.  From the centre, the
+        colour leaves the centre's mask once none of it is left, and the round's first
+        take from the centre takes the first-player marker: True for that take.
+        """
         masks = self.masks
+        if source == CENTRE:
+            if not counts[colour]:
+                masks[-1] &= ~(1 << colour)
+            if self.marker_in_centre:
+                self.marker_in_centre = False
+                self.marker_holder = seat
+                return True
+            return False
+        centre = self.centre
         mask = masks[-1]
         for other in MASK_COLOURS[masks[source]]:
             if counts[other]:
@@ -173,14 +186,7 @@ class FactoryOffer(State, Copyable, nested=("factories",), lists=("centre", "mas
                 mask |= 1 << other
         masks[-1] = mask
         masks[source] = 0
-
-    def _claim_marker(self, seat: int) -> bool:
-        """The first take from the centre takes the marker (A-3, S-5): True for that take."""
-        if not self.marker_in_centre:
-            return False
-        self.marker_in_centre = False
-        self.marker_holder = seat
-        return True
+        return False
 
     def _refresh_masks(self) -> None:
         """Note the colours on each factory and in the centre again (a position was read)."""

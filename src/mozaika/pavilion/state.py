@@ -269,17 +269,10 @@ class PavilionState(PavilionPosition):
             counts[wild] -= 1
             hand[wild] += 1
             taken += 1
-        if source == CENTRE:
-            if self._claim_marker(seat):
-                board.marker_points += board.lose(taken)  # S-5: a point for each tile taken with the marker
-            mask = masks[-1]
-            if not counts[colour]:
-                mask &= ~(1 << colour)
-            if not counts[wild]:
-                mask &= ~(1 << wild)
-            masks[-1] = mask
-        else:
-            self._sweep_to_centre(source, counts)
+        if self._take_from(seat, source, colour, counts):
+            board.marker_points += board.lose(taken)  # S-5: a point for each tile taken with the marker
+        if source == CENTRE and not counts[wild]:
+            masks[-1] &= ~(1 << wild)  # the wild tile that came with the colour
         self.tiles_on_table -= taken
         if self.tiles_on_table == 0:  # S-6
             self._start_placement()
