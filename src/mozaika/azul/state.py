@@ -146,6 +146,7 @@ class AzulState(AzulPosition):
         boards = self.boards
         factories = self.factories
         holders = self._colour_holders()
+        colours_of = MASK_COLOURS
         while True:
             phase = self.phase
             if phase == DRAFT:
@@ -176,7 +177,7 @@ class AzulState(AzulPosition):
                 source = -1
                 for mask in masks:
                     source += 1
-                    if mask >> colour & 1:
+                    if colour in colours_of[mask]:  # (a tuple lookup: cheaper than the bit test in CPython)
                         if not nth:
                             break
                         nth -= 1
@@ -189,7 +190,7 @@ class AzulState(AzulPosition):
                     counts = factories[source]
                     # The factory's other colours move to the centre: one holder fewer only if it had them.
                     centre_colours = masks[-1] | 1 << colour
-                    for other in MASK_COLOURS[masks[source]]:
+                    for other in colours_of[masks[source]]:
                         if centre_colours >> other & 1:
                             holders[other] -= 1
                 taken = counts[colour]
