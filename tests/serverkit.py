@@ -12,10 +12,12 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from email import message_from_bytes, policy
 from pathlib import Path
 from typing import Any
 
 import pytest
+from aiosmtpd.controller import Controller
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
@@ -23,6 +25,8 @@ from sqlalchemy import create_engine, text
 from mozaika.server import Settings, create_app, credentials
 from mozaika.server.database import Database, migrate
 from mozaika.server.models import Base
+
+from serverprocess import free_port
 
 SERVED_HASHER = credentials._HASHER
 """The password hasher servers use (``test_passwords_are_hashed_at_argon2id_s_recommended_cost`` checks it)."""
@@ -236,3 +240,40 @@ def wait_for(predicate: Callable[[], Any], timeout: float = 120.0, what: str = "
             return value
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+class Inbox:
+    """An SMTP server's mailbox for the tests: every letter it received, with its envelope."""
+
+    def __init__(self) -> None:
+        self.letters: list[Any] = []
+        self.recipients: list[list[str]] = []
+        """Each letter's envelope recipients, in order."""
+
+    async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+        self.letters.append(message_from_bytes(envelope.content, policy=policy.default))
+        self.recipients.append(list(envelope.rcpt_tos))
+        return "250 OK"
+
+
+@contextmanager
+def mail_server() -> Iterator[tuple[Inbox, str]]:
+    """An SMTP server on loopback, and the ``--smtp`` URL that sends to it."""
+    inbox = Inbox()
+    port = free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield inbox, f"smtp://127.0.0.1:{port}?from=mozaika@example.org"
+    finally:
+        controller.stop()
+
+
+def confirm_from_letter(player: Player, letter: Any) -> dict[str, Any]:
+    """Open the link of a confirmation letter as its reader's browser does, and confirm the address."""
+    body = letter.get_content()
+    token = body.split("/confirm-email#", 1)[1].split()[0]
+    answer = player.client.post("/api/email/confirm", json={"token": token})
+    assert answer.status_code == 200, answer.text
+    confirmed: dict[str, Any] = answer.json()
+    return confirmed

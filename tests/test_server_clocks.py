@@ -12,14 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
 from mozaika.notation.records import Record, replay
 from mozaika.server.results import rating_places
 
-from serverkit import FakeTime, Player, play_random_moves, running_app, wait_for
-from serverprocess import free_port
+from serverkit import FakeTime, Player, confirm_from_letter, mail_server, play_random_moves, running_app, wait_for
 
 START = 1_800_000_000.0
 
@@ -256,61 +254,49 @@ def test_an_undo_past_a_bots_reply_reopens_the_players_turn(timed: TestClient, f
 # --- reminders --------------------------------------------------------------------------------
 
 
-class Inbox:
-    def __init__(self) -> None:
-        self.letters: list[Any] = []
-
-    async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
-        from email import message_from_bytes, policy
-
-        self.letters.append(message_from_bytes(envelope.content, policy=policy.default))
-        return "250 OK"
-
-
 def test_turn_based_reminders_are_e_mailed_to_players_who_asked_for_them(tmp_path: Path, fake_time: FakeTime) -> None:
-    inbox = Inbox()
-    port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        smtp = f"smtp://127.0.0.1:{port}?from=mozaika@example.org"
-        with running_app(
+    with (
+        mail_server() as (inbox, smtp),
+        running_app(
             tmp_path, now=fake_time, clock_check_seconds=3600.0, smtp_url=smtp, public_url="https://mozaika.example"
-        ) as client:
-            alice, bob = Player.account(client, "alice"), Player.account(client, "bob")
-            assert bob.get("/api/me/settings").json() == {"email": None, "email_reminders": False, "sending": True}
-            refused = bob.client.put("/api/me/settings", json={"email_reminders": True}, headers=bob.headers)
-            assert refused.status_code == 400
-            settings = {"email": "bob@example.org", "email_reminders": True}
-            changed = bob.client.put("/api/me/settings", json=settings, headers=bob.headers).json()
-            assert changed == {**settings, "sending": True}
-            guest = Player.guest(client, "Gus")
-            assert guest.get("/api/me/settings").status_code == 403
-            table_id = alice.create("azul", 2, clock="24h")["table"]["id"]
-            bob.post(f"/api/tables/{table_id}/join", {})
-            alice.post(f"/api/tables/{table_id}/start")
-            sweep(client)
-            assert inbox.letters == []  # Alice's turn: she did not ask for e-mail
-            play_first(alice, table_id)
-            sweep(client)
-            assert [letter["Subject"] for letter in inbox.letters] == ["Mozaika: your turn in Azul"]
-            first = inbox.letters[0]
-            assert first["To"] == "bob@example.org" and first["From"] == "mozaika@example.org"
-            assert f"https://mozaika.example/tables/{table_id}" in first.get_content()
-            assert "48 h 00 min" in first.get_content()  # the day for the move and the day's reserve
-            sweep(client)
-            assert len(inbox.letters) == 1  # once per turn
-            fake_time.advance(42 * 3600 - 1)
-            sweep(client)
-            assert len(inbox.letters) == 1
-            fake_time.advance(1)
-            sweep(client)
-            assert inbox.letters[1]["Subject"] == "Mozaika: your move in Azul is due in 6 h 00 min"
-            fake_time.advance(3600)
-            sweep(client)
-            assert len(inbox.letters) == 2
-    finally:
-        controller.stop()
+        ) as client,
+    ):
+        alice, bob = Player.account(client, "alice"), Player.account(client, "bob")
+        assert bob.get("/api/me/settings").json() == {
+            "email": None, "email_reminders": False, "email_confirmed": False, "sending": True,
+        }  # fmt: skip
+        refused = bob.client.put("/api/me/settings", json={"email_reminders": True}, headers=bob.headers)
+        assert refused.status_code == 400
+        settings = {"email": "bob@example.org", "email_reminders": True}
+        changed = bob.client.put("/api/me/settings", json=settings, headers=bob.headers).json()
+        assert changed == {**settings, "email_confirmed": False, "confirmation_sent": True, "sending": True}
+        confirm_from_letter(bob, inbox.letters.pop())
+        guest = Player.guest(client, "Gus")
+        assert guest.get("/api/me/settings").status_code == 403
+        table_id = alice.create("azul", 2, clock="24h")["table"]["id"]
+        bob.post(f"/api/tables/{table_id}/join", {})
+        alice.post(f"/api/tables/{table_id}/start")
+        sweep(client)
+        assert inbox.letters == []  # Alice's turn: she did not ask for e-mail
+        play_first(alice, table_id)
+        sweep(client)
+        assert [letter["Subject"] for letter in inbox.letters] == ["Mozaika: your turn in Azul"]
+        first = inbox.letters[0]
+        assert first["To"] == "bob@example.org" and first["From"] == "mozaika@example.org"
+        assert inbox.recipients[-1] == ["bob@example.org"]
+        assert f"https://mozaika.example/tables/{table_id}" in first.get_content()
+        assert "48 h 00 min" in first.get_content()  # the day for the move and the day's reserve
+        sweep(client)
+        assert len(inbox.letters) == 1  # once per turn
+        fake_time.advance(42 * 3600 - 1)
+        sweep(client)
+        assert len(inbox.letters) == 1
+        fake_time.advance(1)
+        sweep(client)
+        assert inbox.letters[1]["Subject"] == "Mozaika: your move in Azul is due in 6 h 00 min"
+        fake_time.advance(3600)
+        sweep(client)
+        assert len(inbox.letters) == 2
 
 
 def test_a_finished_timed_game_s_record_keeps_each_move_s_time_and_the_clock(timed: TestClient) -> None:

@@ -24,6 +24,22 @@ from mozaika.server.ratelimit import RateLimits
 from serverkit import Player, running_app, running_app_on, two_player_table
 
 
+class OwnedLock:
+    """A lock that remembers which thread holds it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.owner: int | None = None
+
+    def __enter__(self) -> None:
+        self._lock.acquire()
+        self.owner = threading.get_ident()
+
+    def __exit__(self, *_: object) -> None:
+        self.owner = None
+        self._lock.release()
+
+
 class WatchedHasher(PasswordHasher):
     """The servers' test hasher, noting how many hashes run at once and what else held then."""
 
@@ -68,9 +84,11 @@ def hasher(monkeypatch: pytest.MonkeyPatch) -> WatchedHasher:
 
 def test_passwords_are_hashed_outside_every_transaction(client, hasher: WatchedHasher) -> None:  # type: ignore[no-untyped-def]
     """On SQLite a transaction holds the one write lock every move waits for: no hash may run inside one."""
-    writing = client.app.state.services.db._writing
+    database = client.app.state.services.db
+    writing = OwnedLock()
+    database._writing = writing  # the same lock, noting which thread holds it (others may write meanwhile)
     held: list[bool] = []
-    hasher.during = lambda: held.append(writing.locked())
+    hasher.during = lambda: held.append(writing.owner == threading.get_ident())
     Player.account(client, "jana")
     assert client.post("/api/sessions", json={"username": "jana", "password": "wrong password"}).status_code == 401
     assert client.post("/api/sessions", json={"username": "jana", "password": "correct horse"}).status_code == 200

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from browserkit import Person
-from serverkit import rewind_clocks
+from serverkit import Inbox, mail_server, rewind_clocks, wait_for
 from serverprocess import ServerProcess
 
 # The page's notifications are recorded, and the test says when the tab is in the background.
@@ -41,12 +41,17 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def starting_server(database: tuple[str, Path]) -> Iterator[ServerProcess]:
+def mailbox() -> Iterator[tuple[Inbox, str]]:
+    """Where this module's server mails to: an SMTP server on loopback."""
+    with mail_server() as found:
+        yield found
+
+
+@pytest.fixture(scope="module")
+def starting_server(database: tuple[str, Path], mailbox: tuple[Inbox, str]) -> Iterator[ServerProcess]:
     """This module's server (the shared fixtures in conftest.py start Chromium beside it)."""
     url, folder = database
-    # A server that would send reminders (no test here makes one due: nothing listens on the port).
-    smtp = "smtp://127.0.0.1:9?from=mozaika@example.org"
-    options = ("--replacement-bot", "beginner", "--smtp", smtp)
+    options = ("--replacement-bot", "beginner", "--smtp", mailbox[1])
     process = ServerProcess(url, folder / "server.log", None, 1, *options).launch()
     yield process
     process.stop()
@@ -188,17 +193,38 @@ def test_a_turn_based_table_shows_each_deadline_and_the_time_left(
     ana.screenshot("clock-lobby-1366x768")
 
 
-def test_an_account_turns_its_e_mail_reminders_on_in_the_lobby(
-    people: list[Person], browser: Any, server: ServerProcess
+def test_an_account_turns_its_e_mail_reminders_on_in_the_lobby_and_confirms_its_address(
+    people: list[Person], browser: Any, server: ServerProcess, mailbox: tuple[Inbox, str]
 ) -> None:
+    inbox = mailbox[0]
     eva = newcomer(people, browser, server, width=1366, height=768)
     eva.open("/")
-    eva.register(f"eva{uuid.uuid4().hex[:8]}")
+    address = f"eva{uuid.uuid4().hex[:8]}@example.org"
+    eva.register(address.split("@")[0])
     eva.page.wait_for_selector("#reminders-form")
     assert not eva.page.locator("#reminder-wanted").is_checked()  # off by default
-    eva.page.fill("#reminder-email", "eva@example.org")
+    eva.page.fill("#reminder-email", address)
     eva.page.check("#reminder-wanted")
     eva.page.click("#reminders-form button[type=submit]")
-    eva.page.wait_for_selector(".toast")
-    assert eva.api("/me/settings") == {"email": "eva@example.org", "email_reminders": True, "sending": True}
+    eva.page.wait_for_selector('#reminder-status[data-state="waiting"]')
+    assert eva.api("/me/settings") == {
+        "email": address, "email_reminders": True, "email_confirmed": False, "sending": True,
+    }  # fmt: skip
+    assert address in eva.page.locator("#reminder-status").inner_text()
+    eva.screenshot("clock-lobby-reminders-unconfirmed-1366x768")
+    letter = wait_for(lambda: next((found for found in inbox.letters if found["To"] == address), None), 120.0)
+    link = re.search(r"\S+/confirm-email#\S+", letter.get_content()).group()  # type: ignore[union-attr]
+    assert link.startswith(f"{server.url}/confirm-email#")
+
+    phone = newcomer(people, browser, server, width=390, height=844)  # opened from the phone's mail, signed out
+    phone.page.goto(link)
+    phone.page.wait_for_selector('#confirm-email[data-state="confirmed"]')
+    assert address in phone.page.locator("#confirm-email").inner_text()
+    assert "#" not in phone.page.url  # the spent token is not kept in the address bar or the history
+    phone.screenshot("confirm-email-390x844")
+    phone.page.goto(link)
+    phone.page.wait_for_selector('#confirm-email[data-state="refused"]')
+
+    eva.open("/")
+    eva.page.wait_for_selector('#reminder-status[data-state="confirmed"]')
     eva.screenshot("clock-lobby-reminders-1366x768")

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from mozaika.server.credentials import hash_password, new_token, password_matches, token_hash
 from mozaika.server.database import Database
-from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError, NotSignedInError
+from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError, NotSignedInError
 from mozaika.server.models import GameTable, LoginSession, Player, Seat, utc_now
 from mozaika.server.settings import Limits
 
@@ -190,32 +190,6 @@ class Accounts:
                 "recent_games": recent,
                 "member_since": player.created_at.isoformat(),
             }
-
-    def settings(self, caller: Caller) -> dict[str, Any]:
-        with self.db.reading() as session:
-            return self._settings(self._account(session, caller))
-
-    def change_settings(self, caller: Caller, email: str | None, reminders: bool) -> dict[str, Any]:
-        """Set the account's e-mail address and whether turn-based reminders go to it."""
-        if reminders and not email:
-            raise BadRequestError("reminders need an e-mail address to go to")
-        with self.db.transaction() as session:
-            player = self._account(session, caller)
-            player.email, player.email_reminders = (email.strip() if email else None), reminders
-            return self._settings(player)
-
-    @staticmethod
-    def _account(session: Any, caller: Caller) -> Player:
-        if caller.player_id is None:
-            raise NotSignedInError("sign in to see your settings")
-        player: Player | None = session.get(Player, caller.player_id)
-        if player is None or player.is_guest:
-            raise ForbiddenError("settings are for accounts: register to keep them")
-        return player
-
-    @staticmethod
-    def _settings(player: Player) -> dict[str, Any]:
-        return {"email": player.email, "email_reminders": player.email_reminders}
 
     def _check_password(self, password: str) -> None:
         shortest, longest = self.limits.password_characters

@@ -1,4 +1,7 @@
-"""E-mail through an SMTP server (``--smtp URL``): the turn-based reminders.
+"""E-mail through an SMTP server (``--smtp URL``): address confirmations and turn-based reminders.
+
+Every letter goes to exactly one envelope recipient, the address it was written for
+(whatever its headers say), and only addresses checked by ``text.EmailAddress`` get here.
 
 ``smtp://[user:password@]host[:port][?from=address]`` sends in clear (port 25 by
 default, for a relay on the same host or network), ``smtp+starttls://`` upgrades the
@@ -8,11 +11,14 @@ connection with STARTTLS (port 587), and ``smtps://`` speaks TLS from the start
 
 from __future__ import annotations
 
+import logging
 import smtplib
 import ssl
 from dataclasses import dataclass
 from email.message import EmailMessage
 from urllib.parse import parse_qs, unquote, urlsplit
+
+log = logging.getLogger("mozaika.server")
 
 SCHEMES = {"smtp": 25, "smtp+starttls": 587, "smtps": 465}
 TIMEOUT_SECONDS = 20.0
@@ -81,4 +87,27 @@ class Mailer:
                 connection.starttls(context=ssl.create_default_context())
             if self.username is not None:
                 connection.login(self.username, self.password or "")
-            connection.send_message(message)
+            connection.send_message(message, from_addr=self.sender, to_addrs=[letter.to])
+
+    def post(self, letter: Letter) -> None:
+        """Send one letter, or log why it could not go (a letter is a courtesy: nothing waits for it)."""
+        try:
+            self.send(letter)
+        except Exception:
+            log.exception("the letter %r to %s was not sent", letter.subject, letter.to)
+
+
+def confirmation_letter(to: str, token: str, public_url: str, hours: float) -> Letter:
+    """The letter that asks the owner of an address to confirm it.
+
+    It names no player: whoever typed the address chose the account's name, and this
+    letter goes to someone who has not agreed to anything yet.
+    """
+    link = f"{public_url.rstrip('/')}/confirm-email#{token}"
+    body = (
+        "Hello,\n\nsomeone asked the Mozaika server at "
+        f"{public_url.rstrip('/')} to e-mail this address when it is their turn in a game.\n\n"
+        f"If that was you, confirm the address by opening this link within {hours:g} hours:\n\n{link}\n\n"
+        "If it was not you, do nothing: without the confirmation, no other letter comes to this address.\n"
+    )
+    return Letter(to, "Mozaika: confirm your e-mail address", body)

@@ -40,6 +40,16 @@ class Player(Base):
     """Where turn-based reminders go (accounts only); None when not given."""
     email_reminders: Mapped[bool] = mapped_column(Boolean, default=False)
     """Whether the player wants an e-mail when it is their turn in a turn-based game (off by default)."""
+    email_confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether the address's owner opened the confirmation link: nothing else is mailed before."""
+    email_token: Mapped[str | None] = mapped_column(String(64), index=True)
+    """A hash of the pending confirmation link's token (the token itself is only in the letter)."""
+    email_token_expires: Mapped[float | None] = mapped_column(Float)
+    """When the pending confirmation link stops working (seconds since the epoch)."""
+    mail_day: Mapped[str | None] = mapped_column(String(10))
+    """The day (UTC, ``2026-11-25``) the two counts below are for."""
+    reminders_today: Mapped[int] = mapped_column(Integer, default=0)
+    confirmations_today: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
     @property

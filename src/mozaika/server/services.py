@@ -16,6 +16,7 @@ from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.clockwatch import ClockWatch
 from mozaika.server.credentials import HASHES_AT_ONCE
 from mozaika.server.database import Database
+from mozaika.server.emails import EmailSettings
 from mozaika.server.hints import Hints
 from mozaika.server.leases import BotLeases
 from mozaika.server.live import Hub
@@ -31,6 +32,7 @@ class Services:
     settings: Settings
     db: Database
     accounts: Accounts
+    emails: EmailSettings
     tables: Tables
     hub: Hub
     bots: BotPlayer
@@ -74,6 +76,7 @@ class Services:
             settings=settings,
             db=db,
             accounts=Accounts(db, settings.limits, settings.session_idle_days),
+            emails=EmailSettings(db, settings.limits, now),
             tables=tables,
             hub=hub,
             bots=bots,

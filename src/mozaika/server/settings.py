@@ -36,6 +36,12 @@ class Limits:
     """Tables a player has created that wait for players: the lobby is for everyone."""
     bot_tables_per_player: int = 5
     """Unfinished tables with bots that a player has created: bots' searches cost the server's cores."""
+    confirmations_per_day: int = 3
+    """Confirmation letters an account may have sent a day (to whatever addresses it gives)."""
+    confirmation_hours: float = 48.0
+    """How long a confirmation link works."""
+    reminders_per_day: int = 24
+    """Reminders an account receives a day at the most, over all its turn-based games."""
 
 
 @dataclass(frozen=True)

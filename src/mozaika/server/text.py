@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
+from email_validator import EmailNotValidError, validate_email
 from pydantic import AfterValidator
 
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
@@ -41,7 +42,25 @@ def _lines(text: str) -> str:
     return text
 
 
+def _address(text: str) -> str:
+    """One e-mail address, normalised (the domain lower-cased), or ValueError saying what is wrong."""
+    found = hidden_character(text)
+    if found is not None:
+        raise ValueError(f"an e-mail address has no control characters or bidirectional overrides (found {found})")
+    if "=?" in text:
+        # An RFC 2047 encoded word: a mail program may decode it into other addresses.
+        raise ValueError("an e-mail address cannot hold an encoded word ('=?...?=')")
+    try:
+        checked = validate_email(text, check_deliverability=False)
+    except EmailNotValidError as error:
+        raise ValueError(f"not an e-mail address: {error}") from None
+    return checked.normalized
+
+
 PlainText = Annotated[str, AfterValidator(_plain)]
 """A single line of text: no control characters, no bidirectional overrides."""
 Lines = Annotated[str, AfterValidator(_lines)]
 """Text that may hold line breaks (a chat message), otherwise as :data:`PlainText`."""
+EmailAddress = Annotated[str, AfterValidator(_address)]
+"""Exactly one e-mail address (``jana@example.org``): no display name, no list, no encoded word,
+no control or bidirectional characters; given back normalised."""

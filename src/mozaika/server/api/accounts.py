@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Depends, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.accounts import Caller
@@ -17,8 +18,10 @@ from mozaika.server.api.identity import (
     session_token,
     set_session_cookie,
 )
-from mozaika.server.api.schemas import ERRORS, AccountSettings, Guest, Registration, SignIn
-from mozaika.server.errors import NotSignedInError
+from mozaika.server.api.schemas import ERRORS, AccountSettings, EmailConfirmation, Guest, Registration, SignIn
+from mozaika.server.emails import Confirmation
+from mozaika.server.errors import BadRequestError, NotSignedInError
+from mozaika.server.mail import confirmation_letter
 
 router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]
@@ -84,23 +87,56 @@ async def me(caller: CallerDep) -> dict[str, Any]:
     return {"id": caller.player_id, "name": caller.name, "guest": caller.is_guest}
 
 
-@router.get("/me/settings", summary="The account's settings: e-mail and reminders")
+@router.get("/me/settings", summary="The account's settings: e-mail, its confirmation, and reminders")
 async def account_settings(request: Request, caller: CallerDep) -> dict[str, Any]:
-    found = await run_in_threadpool(services(request).accounts.settings, caller)
+    found = await run_in_threadpool(services(request).emails.settings, caller)
     return {**found, "sending": _sending(request)}
 
 
-@router.put("/me/settings", summary="Change the account's settings (turn-based e-mail reminders are off by default)")
-async def change_settings(body: AccountSettings, request: Request, caller: CallerDep) -> dict[str, Any]:
-    changed = await run_in_threadpool(
-        services(request).accounts.change_settings, caller, body.email, body.email_reminders
+@router.put(
+    "/me/settings",
+    summary="Change the account's settings; a new address gets a confirmation letter (reminders are off by default)",
+)
+async def change_settings(
+    body: AccountSettings, request: Request, caller: CallerDep, background: BackgroundTasks
+) -> dict[str, Any]:
+    service = services(request)
+    changed, confirmation = await run_in_threadpool(
+        partial(service.emails.change, sending=_sending(request)), caller, body.email, body.email_reminders
     )
+    _post_confirmation(request, background, confirmation)
     return {**changed, "sending": _sending(request)}
+
+
+@router.post("/me/settings/confirmation", summary="Send the confirmation letter for the account's address again")
+async def resend_confirmation(request: Request, caller: CallerDep, background: BackgroundTasks) -> dict[str, Any]:
+    if not _sending(request):
+        raise BadRequestError("this server sends no e-mail")
+    found, confirmation = await run_in_threadpool(services(request).emails.resend, caller)
+    _post_confirmation(request, background, confirmation)
+    return {**found, "sending": True}
+
+
+@router.post("/email/confirm", summary="Confirm an e-mail address with the token of the link mailed to it")
+async def confirm_email(body: EmailConfirmation, request: Request) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).emails.confirm, body.token)
 
 
 def _sending(request: Request) -> bool:
     """Whether this server sends e-mail at all (``--smtp``): clients offer reminders only then."""
-    return services(request).settings.smtp_url is not None
+    return services(request).mailer is not None
+
+
+def _post_confirmation(request: Request, background: BackgroundTasks, confirmation: Confirmation | None) -> None:
+    """Mail the confirmation letter once the answer is out (the SMTP server may be slow)."""
+    service = services(request)
+    if confirmation is None or service.mailer is None:
+        return
+    settings = service.settings
+    letter = confirmation_letter(
+        confirmation.to, confirmation.token, settings.public_url, settings.limits.confirmation_hours
+    )
+    background.add_task(service.mailer.post, letter)
 
 
 @router.get("/players/{username}", summary="A player's page: rating and recent games")

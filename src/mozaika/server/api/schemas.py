@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mozaika.server.text import Lines, PlainText
+from mozaika.server.text import EmailAddress, Lines, PlainText
 
 
 class Body(BaseModel):
@@ -60,15 +60,20 @@ class NewTable(Body):
 
 
 class AccountSettings(Body):
-    email: str | None = Field(
+    email: EmailAddress | None = Field(
         default=None,
         max_length=254,
-        pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$",
         examples=["jana@example.org"],
-        description="Where reminders go; null removes it.",
+        description="Where reminders go, once confirmed through the link the server mails there; null removes it.",
     )
     email_reminders: bool = Field(
         default=False, description="E-mail me when it is my turn in a turn-based game (and before its deadline)."
+    )
+
+
+class EmailConfirmation(Body):
+    token: str = Field(
+        min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$", description="The token of the mailed link."
     )
 
 

@@ -14,8 +14,9 @@ from sqlalchemy import select
 from mozaika.core.clocks import Clocks
 from mozaika.server import clocks
 from mozaika.server.accounts import Caller
+from mozaika.server.emails import mail_day, open_mail_day
 from mozaika.server.errors import ConflictError, ForbiddenError
-from mozaika.server.models import GameTable
+from mozaika.server.models import GameTable, Player
 from mozaika.server.tables.base import RUNNING, SEAT_BOT, SEAT_PLAYER, Outcome
 from mozaika.server.tables.seating import TableSeating
 
@@ -50,6 +51,17 @@ class TableTimeouts(TableSeating):
             query = select(GameTable.id).where(GameTable.status == RUNNING, GameTable.clock_due <= self.now())
             return list(session.scalars(query.order_by(GameTable.clock_due).limit(500)))
 
+    def _reminder_address(self, player: Player, now: float) -> str | None:
+        """Where a reminder may go now, counted, or None: only to a confirmed address that wants
+        reminders, and not past the day's number."""
+        if not (player.email and player.email_reminders and player.email_confirmed):
+            return None
+        open_mail_day(player, mail_day(now))
+        if player.reminders_today >= self.settings.limits.reminders_per_day:
+            return None
+        player.reminders_today += 1
+        return player.email
+
     def expire(self, table_id: str) -> ClockOutcome:
         """Hand every seat whose time has run out to the replacement bot, and note the reminders due."""
         now = self.now()
@@ -65,11 +77,14 @@ class TableTimeouts(TableSeating):
                     continue
                 timing.mark_reminded(seat.index)
                 player = seat.player
-                if seat.kind == SEAT_PLAYER and player is not None and player.email and player.email_reminders:
+                if seat.kind != SEAT_PLAYER or player is None:
+                    continue
+                to = self._reminder_address(player, now)
+                if to is not None:
                     deadline = timing.deadline(seat.index)
                     assert deadline is not None
                     final = timing.seats[seat.index].reminded > 1
-                    reminders.append(Reminder(player.email, player.name, table.id, table.game, deadline, final))
+                    reminders.append(Reminder(to, player.name, table.id, table.game, deadline, final))
             change = clocks.changed(timing)
             table.clock, table.clock_due = change.clock, change.due
             events = []

@@ -4,6 +4,7 @@ import { explain, t, useLanguage } from "./i18n.js";
 import { analysisPage } from "./analysis.js";
 import { joinPage, lobbyPage } from "./lobby.js";
 import { prefs } from "./prefs.js";
+import { confirmEmailPage } from "./reminders.js";
 import { replayPage } from "./replay.js";
 import { afterResult } from "./result.js";
 import { reviewPanel } from "./review.js";
@@ -17,6 +18,7 @@ route(/^\/tables\/([A-Za-z0-9_-]+)$/, (root, id) => tablePage(root, id));
 route(/^\/join\/([A-Za-z0-9_-]+)$/, (root, id, query) => joinPage(root, id, query));
 route(/^\/replay\/([A-Za-z0-9_-]+)$/, (root, id, query) => replayPage(root, id, query));
 route(/^\/analysis$/, (root, query) => analysisPage(root, query));
+route(/^\/confirm-email$/, (root) => confirmEmailPage(root));
 
 // Every finished game's result, at the table and in the replay, ends with its review.
 afterResult((table, names, tableId) => reviewPanel(tableId, names));
