@@ -135,7 +135,13 @@ class FakeTime:
 def running_app_on(url: str, *, now: FakeTime | None = None, **settings: Any) -> Iterator[TestClient]:
     # Most tests never meet a bot: their workers start at the first bot move, if any.
     # Every finished game is reviewed: with a small budget, so that reviews stay out of the tests' way.
-    options = {"bot_workers": 1, "start_bot_workers_early": False, "review_iterations": 8, **settings}
+    options = {
+        "bot_workers": 1,
+        "start_bot_workers_early": False,
+        "review_iterations": 8,
+        "allowed_hosts": ("testserver",),  # the name the test client sends in Host
+        **settings,
+    }
     app = create_app(Settings(database_url=url, **options), now=now or time.time)
     with TestClient(app) as client:
         yield client

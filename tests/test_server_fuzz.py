@@ -18,7 +18,14 @@ import serverkit  # noqa: F401  (its servers hash passwords cheaply)
 FOLDER = Path(tempfile.mkdtemp(prefix="mozaika-fuzz-"))
 # Schemathesis starts the application (its lifespan) for every operation: no table here ever
 # meets a bot, so the bot workers start only if one is needed.
-APP = create_app(Settings(database_url=f"sqlite:///{FOLDER / 'fuzz.db'}", bot_workers=1, start_bot_workers_early=False))
+APP = create_app(
+    Settings(
+        database_url=f"sqlite:///{FOLDER / 'fuzz.db'}",
+        bot_workers=1,
+        start_bot_workers_early=False,
+        allowed_hosts=("testserver",),  # the name the test client sends in Host
+    )
+)
 migrate(APP.state.services.db.engine)
 with TestClient(APP) as _client:
     _guest = _client.post("/api/guests", json={"name": "Fuzzer"}).json()["token"]

@@ -199,3 +199,32 @@ def test_moves_are_acknowledged_and_bots_woken_while_redis_is_down(postgres: str
         wait_for(lambda: bob.get(f"/api/tables/{bot_table}")["your_turn"], 120, "the bot's move")
         # The chat (and every other change) is acknowledged too.
         assert bob.post(f"/api/tables/{table_id}/chat", {"text": "still here"}).status_code == 201
+
+
+def guests_from(server: ServerProcess, addresses: list[str]) -> list[int]:
+    """Register a guest for each address claimed in ``X-Forwarded-For``; the answers' status codes."""
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        return [
+            client.post("/api/guests", json={"name": "Guest"}, headers={"X-Forwarded-For": address}).status_code
+            for address in addresses
+        ]
+
+
+def test_forwarding_headers_are_believed_only_from_a_proxy_named_by_the_server(tmp_path: Path) -> None:
+    """Claimed addresses do not go round the per-address limits (30 guests a minute here)."""
+    claimed = [f"10.0.{number}.1" for number in range(40)]
+    direct = ServerProcess(f"sqlite:///{tmp_path / 'direct.db'}", tmp_path / "direct.log").start()
+    try:
+        codes = guests_from(direct, claimed)
+    finally:
+        direct.stop()
+    assert codes.count(201) == 30 and set(codes[30:]) == {429}
+
+    proxied = ServerProcess(
+        f"sqlite:///{tmp_path / 'proxied.db'}", tmp_path / "proxied.log", None, 1, "--proxy-ip", "127.0.0.1"
+    )
+    proxied.start()
+    try:
+        assert guests_from(proxied, claimed) == [201] * 40  # behind the proxy, each claimed address is its own
+    finally:
+        proxied.stop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import replace
 from typing import Annotated
 
@@ -63,6 +64,24 @@ def serve_command(
         str | None,
         typer.Option(help="The address players reach the server at, for links in e-mails (default: this one)."),
     ] = None,
+    proxy_ip: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--proxy-ip",
+            metavar="ADDRESS",
+            help="A reverse proxy's address (or network) whose X-Forwarded-For and X-Forwarded-Proto are believed; "
+            "repeat for several. Without it no forwarding header is.",
+        ),
+    ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            metavar="NAME",
+            help="A host name the server answers to besides IP addresses, localhost and the hosts of --public-url "
+            "and --allowed-origin; repeat for several.",
+        ),
+    ] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the address in a browser.")] = False,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
@@ -77,6 +96,12 @@ def serve_command(
     if replacement_bot not in LEVELS:
         fail(f"--replacement-bot is one of {', '.join(LEVELS)}, not {replacement_bot!r}")
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+    proxies = tuple(proxy_ip or ())
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            fail(f"--proxy-ip takes an IP address or network (10.0.0.5, 10.0.0.0/24), not {proxy!r}")
     if smtp is not None:
         from mozaika.server.mail import Mailer, MailSettingsError
 
@@ -94,6 +119,8 @@ def serve_command(
         rate_limits=replace(settings.rate_limits, enabled=not no_rate_limits),
         smtp_url=smtp,
         public_url=public_url or address,
+        trusted_proxies=proxies,
+        allowed_hosts=tuple(allowed_host or ()),
     )
     console.print(
         f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True

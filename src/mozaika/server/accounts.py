@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -34,6 +34,8 @@ class Caller:
     name: str | None = None
     is_guest: bool = False
     seat_token: str | None = None
+    renewed: bool = False
+    """The session's last use was just noted again (its idle time starts over): its cookie is renewed too."""
 
     @property
     def signed_in(self) -> bool:
@@ -141,6 +143,7 @@ class Accounts:
         if now - seen > SEEN_PRECISION:  # noted once an hour at most: reading a session writes nothing
             with self.db.transaction() as session:
                 session.execute(update(LoginSession).where(LoginSession.token_hash == key).values(last_seen_at=now))
+            return replace(caller, renewed=True)
         return caller
 
     def profile(self, username: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -23,7 +24,7 @@ from mozaika.server.api import accounts, analysis, live, reviews, tables
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.database import migrate
 from mozaika.server.errors import ApiError, TooManyRequestsError
-from mozaika.server.middleware import BodyLimit, SameOrigin, SecurityHeaders
+from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders
 from mozaika.server.services import Services
 from mozaika.server.settings import Settings
 
@@ -81,6 +82,7 @@ def create_app(
         app.router.routes.extend(router.routes)
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
     app.add_middleware(SameOrigin, allowed=settings.allowed_origins)
+    app.add_middleware(KnownHost, hosts=known_hosts(settings))
     app.add_middleware(SecurityHeaders)  # the outermost: refusals carry the headers too
     mount_web_client(app)
 
@@ -116,6 +118,13 @@ def create_app(
         return JSONResponse({"error": {"code": "internal", "message": "internal server error"}}, status_code=500)
 
     return app
+
+
+def known_hosts(settings: Settings) -> set[str]:
+    """The host names the server answers to: those of its public address, of the allowed origins,
+    and the allowed hosts."""
+    urls = (settings.public_url, *settings.allowed_origins)
+    return {*(urlsplit(url).hostname or "" for url in urls), *settings.allowed_hosts} - {""}
 
 
 def mount_web_client(app: FastAPI) -> None:
@@ -161,6 +170,10 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
+        # Forwarding headers only from the proxies named: anyone else could claim any address
+        # and go round every per-address limit.
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies) or None,
         ws_max_size=settings.limits.websocket_message_bytes * 4,
         # Events are a few kilobytes: compressing each for every watcher costs more CPU than it saves.
         ws_per_message_deflate=False,

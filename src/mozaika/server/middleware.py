@@ -3,6 +3,7 @@ the security headers of every answer."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from collections.abc import Iterable
 from urllib.parse import urlsplit
@@ -111,7 +112,7 @@ class SameOrigin:
             return
         headers = Headers(scope=scope)
         origin = headers.get("origin")
-        if origin is not None and not self._allowed(origin, headers.get("host", "")):
+        if origin is not None and not self._allowed(origin, headers.get("host", ""), scope.get("scheme", "http")):
             message = f"requests from the page of {origin[:100]} are not accepted: this server's own pages only"
             if kind == "websocket":
                 await _refuse_socket(receive, send, message)
@@ -125,12 +126,48 @@ class SameOrigin:
             return
         await self.app(scope, receive, send)
 
-    def _allowed(self, origin: str, host: str) -> bool:
+    def _allowed(self, origin: str, host: str, scheme: str) -> bool:
         origin = origin.rstrip("/").lower()
         if origin in self.allowed:
             return True
         parts = urlsplit(origin)
-        return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host.lower()
+        own_scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)
+        return parts.scheme == own_scheme and bool(host) and parts.netloc == host.lower()
+
+
+class KnownHost:
+    """Refuses a request addressed to a host name the server does not go by (DNS rebinding).
+
+    A page on ``evil.example`` whose name is made to resolve to 127.0.0.1 can send requests
+    to a server on a laptop as if they were same-origin; they carry ``Host: evil.example``.
+    IP addresses and ``localhost`` are always accepted, and the names of ``hosts``.
+    """
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str] = ()) -> None:
+        self.app = app
+        self.hosts = {"localhost", *(host.lower() for host in hosts)}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = Headers(scope=scope).get("host", "")
+            if not self._known(host):
+                message = f"this server does not answer to the name {host[:100]!r}"
+                if scope["type"] == "websocket":
+                    await _refuse_socket(receive, send, message)
+                else:
+                    await _refuse(scope, receive, send, 421, "unknown_host", message)
+                return
+        await self.app(scope, receive, send)
+
+    def _known(self, host: str) -> bool:
+        name = urlsplit(f"//{host}").hostname
+        if not name:
+            return False
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return name in self.hosts
+        return True
 
 
 async def _refuse_socket(receive: Receive, send: Send, message: str) -> None:

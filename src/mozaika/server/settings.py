@@ -75,7 +75,14 @@ class Settings:
     """Pages of other origins (``https://example.org``) whose scripts may act for their users here;
     the server's own pages always may."""
     session_idle_days: float = 30.0
-    """A session unused this long has ended: its player signs in again."""
+    """A session unused this long has ended: its player signs in again (the cookie lasts as long)."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Host names (``mozaika.example.org``) requests may be addressed to, besides IP addresses,
+    ``localhost`` and the hosts of ``public_url`` and ``allowed_origins``: a page on another name
+    that resolves to this server (DNS rebinding) is refused."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses (or networks) of reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
+    are believed; with none, no forwarding header is (``mozaika serve --proxy-ip``)."""
     clock_check_seconds: float = 1.0
     """How often a process looks for tables whose clocks are due (a timeout, a reminder)."""
     smtp_url: str | None = None

@@ -27,8 +27,9 @@ def session_token(connection: HTTPConnection) -> str | None:
 
 
 def client_address(connection: HTTPConnection) -> str:
-    """The caller's address, as the rate limits count it (behind a proxy, uvicorn takes it from
-    ``X-Forwarded-For`` when the proxy is trusted with ``--forwarded-allow-ips``)."""
+    """The caller's address, as the rate limits count it: the connection's, or, behind a proxy
+    trusted with ``mozaika serve --proxy-ip``, the one the proxy names in ``X-Forwarded-For``
+    (uvicorn reads it; no other forwarding header is believed)."""
     return connection.client.host if connection.client is not None else "unknown"
 
 
@@ -39,19 +40,30 @@ async def identify(connection: HTTPConnection) -> Caller:
     )
 
 
-async def current_caller(request: Request) -> Caller:
-    """The caller of an HTTP request (a dependency of every handler that needs one)."""
-    return await identify(request)
+async def current_caller(request: Request, response: Response) -> Caller:
+    """The caller of an HTTP request (a dependency of every handler that needs one).
+
+    When the session's use is noted again (once an hour at most), a session held in the
+    cookie gets its cookie again, so that the cookie lasts exactly as long as the session.
+    """
+    caller = await identify(request)
+    token = request.cookies.get(SESSION_COOKIE)
+    if caller.renewed and token and token == session_token(request):
+        set_session_cookie(request, response, token)
+    return caller
 
 
 def set_session_cookie(request: Request, response: Response, token: str) -> None:
+    """The session cookie: it lasts as long as an unused session does, and is ``Secure`` over HTTPS
+    (the request's own scheme, or ``X-Forwarded-Proto`` from a trusted proxy) or with ``--secure-cookies``."""
+    settings = services(request).settings
     response.set_cookie(
         SESSION_COOKIE,
         token,
-        max_age=60 * 60 * 24 * 365,
+        max_age=round(settings.session_idle_days * 24 * 3600),
         httponly=True,
         samesite="lax",
-        secure=services(request).settings.secure_cookies,
+        secure=settings.secure_cookies or request.url.scheme == "https",
     )
 
 
