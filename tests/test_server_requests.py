@@ -89,3 +89,24 @@ def test_a_session_in_use_gets_its_cookie_again_so_that_it_never_outlives_the_se
         client.cookies.clear()
         monkeypatch.setattr(accounts, "utc_now", lambda: later + timedelta(hours=2))
         assert "set-cookie" not in bearer.get("/api/me").headers  # a bearer token has no cookie to renew
+
+
+def test_a_body_nested_too_deeply_to_read_is_refused_like_any_bad_body(client: TestClient) -> None:
+    nested = ("[" * 1500 + "]" * 1500).encode()
+    refused = client.post("/api/guests", content=nested, headers={"Content-Type": "application/json"})
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "invalid_request"
+
+
+@pytest.mark.parametrize("since", ["1.0", "01", " 1", "+1", "1e3", "\u0661"])
+def test_a_log_position_is_a_whole_number_written_one_way(client: TestClient, since: str) -> None:
+    table_id, alice, _ = two_player_table(client)
+    refused = alice.get(f"/api/tables/{table_id}/log", params={"since": since})
+    assert refused.status_code == 422, refused.text
+    assert alice.get(f"/api/tables/{table_id}/log", params={"since": "1"}).status_code == 200
+
+
+@pytest.mark.parametrize("clock", ["\u0661+\u0660", "12H", "1+0 ", " 5+3", "Normal"])
+def test_a_table_s_clock_is_written_one_way(client: TestClient, clock: str) -> None:
+    ann = Player.guest(client, "Ann")
+    refused = ann.client.post("/api/tables", json={"game": "azul", "players": 2, "clock": clock}, headers=ann.headers)
+    assert refused.status_code == 400 and "a clock is one of" in refused.json()["error"]["message"]

@@ -122,12 +122,16 @@ PRESETS: dict[str, TimeControl] = {
         _turn_based("72h", 72),
     )
 }
-_CUSTOM = re.compile(r"(\d{1,3})\+(\d{1,3})")
+_CUSTOM = re.compile(r"(0|[1-9][0-9]{0,2})\+(0|[1-9][0-9]{0,2})")
+"""``M+S`` in ASCII digits without leading zeros: one way to write each clock."""
 
 
 def parse_time_control(text: str) -> TimeControl | None:
-    """A time control from its name: ``none`` (None), a preset, or ``M+S`` (minutes + seconds per turn)."""
-    wanted = text.strip().lower()
+    """A time control from its name: ``none`` (None), a preset, or ``M+S`` (minutes + seconds per turn).
+
+    Each clock is written one way only: lower case, ASCII digits, no spaces (``5+3``, ``24h``).
+    """
+    wanted = text
     if wanted == NO_CLOCK:
         return None
     if wanted in PRESETS:

@@ -103,6 +103,10 @@ def create_app(
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        if error.status_code == 400 and str(error.detail) == BODY_NOT_READ:
+            # The body was not JSON that can be read (nested too deeply for the parser): as any bad body.
+            message = "the body is not JSON that can be read (is it nested too deeply?)"
+            return JSONResponse({"error": {"code": "invalid_request", "message": message}}, status_code=422)
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
         headers = dict(getattr(error, "headers", None) or {})
         if error.status_code == 405:
@@ -118,6 +122,10 @@ def create_app(
         return JSONResponse({"error": {"code": "internal", "message": "internal server error"}}, status_code=500)
 
     return app
+
+
+BODY_NOT_READ = "There was an error parsing the body"
+"""FastAPI's words for a body its JSON parser gave up on (not a syntax error: those are 422 already)."""
 
 
 def known_hosts(settings: Settings) -> set[str]:

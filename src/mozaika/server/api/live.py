@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from mozaika.server.accounts import Caller
 from mozaika.server.api.identity import identify, services
 from mozaika.server.api.schemas import ChatLine, MoveSubmission, UndoRequest
-from mozaika.server.api.tables import TABLE_ID
+from mozaika.server.api.tables import SEQUENCE_NUMBER, TABLE_ID
 from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError, TooLargeError
 from mozaika.server.live import LOBBY, Delivery, encode
 from mozaika.server.middleware import CLOSE_REFUSED
@@ -105,7 +105,7 @@ def _since(websocket: WebSocket, table_id: str) -> int | None:
     since = websocket.query_params.get("since")
     if since is None:
         return None
-    if not since.isascii() or not since.isdigit() or len(since) > 7:
+    if not re.fullmatch(SEQUENCE_NUMBER, since):
         raise InvalidRequestError(f"query.since: a sequence number is a whole number from 0, not {since[:20]!r}")
     return int(since)
 

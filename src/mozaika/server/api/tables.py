@@ -17,6 +17,8 @@ from mozaika.server.tables import SeatRequest, TableRequest, game_catalogue
 router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]
 TABLE_ID = r"^[A-Za-z0-9_-]{1,16}$"
+SEQUENCE_NUMBER = r"^(0|[1-9][0-9]{0,6})$"
+"""A position in a table's log, as a query gives it: a whole number written one way only."""
 TableId = Annotated[str, Path(pattern=TABLE_ID, description="The table's id, as in its invite link.")]
 
 
@@ -137,9 +139,14 @@ async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[s
 
 @router.get("/tables/{table_id}/log", summary="The log entries after a sequence number, and the position now")
 async def log(
-    table_id: TableId, request: Request, since: Annotated[int, Query(ge=0, le=1_000_000)] = 0
+    table_id: TableId,
+    request: Request,
+    since: Annotated[
+        str,
+        Query(pattern=SEQUENCE_NUMBER, description="A sequence number: 0, 1, 2, ... (no sign, point or zeros before)"),
+    ] = "0",
 ) -> dict[str, Any]:
-    return await run_in_threadpool(services(request).tables.entries_since, table_id, since)
+    return await run_in_threadpool(services(request).tables.entries_since, table_id, int(since))
 
 
 @router.get("/tables/{table_id}/record", summary="The game record of a finished game (docs/records.md)")
