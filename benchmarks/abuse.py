@@ -1,16 +1,22 @@
 """Abuse test of the game server: a flood of wrong sign-ins while live tables play, on loopback.
 
 Starts ``mozaika serve`` (rate limits on, as deployed) on a fresh SQLite database,
-registers the account under attack, opens ``--tables`` 2-player Azul tables played
+registers the accounts under attack, opens ``--tables`` 2-player Azul tables played
 by scripted WebSocket players (as in ``load.py``, some against a bot), and measures
-their moves' submission-to-broadcast latency first in quiet, then while ``--threads``
-threads send wrong passwords for that one account as fast as the server answers.
+their moves' submission-to-broadcast latency and the lobby's (``GET /api/tables``)
+first in quiet, then while ``--threads`` threads send wrong passwords as fast as the
+server answers: for one account, or with ``--accounts N`` for N accounts, each thread
+claiming addresses of its own in ``X-Forwarded-For`` (the server trusts loopback as
+its proxy, ``--proxy-ip 127.0.0.1``), so that every attempt is within every limit and
+each one costs a password hash.
 
     python benchmarks/abuse.py --tables 10 --seconds 20
+    python benchmarks/abuse.py --tables 10 --seconds 20 --accounts 40 --threads 32
 
-Prints the moves' 50th, 90th and 99th percentiles in each phase, and how the sign-in
-attempts were answered (401 wrong password, 429 rate-limited) with their own p99.
-Bounded: at most 30 tables, 120 s a phase and 20,000 sign-in attempts, loopback only.
+Prints the moves' and the lobby's 50th, 90th and 99th percentiles in each phase, and
+how the sign-in attempts were answered (401 wrong password, 429 rate-limited, 503 busy)
+with their own p99.  Bounded: at most 30 tables, 120 s a phase and 20,000 sign-in
+attempts, loopback only.
 """
 
 from __future__ import annotations
@@ -34,23 +40,39 @@ VICTIM, PASSWORD = "victim", "the right password"
 MOST_ATTEMPTS = 20_000
 
 
-def flood(url: str, threads: int, stop: threading.Event, codes: Counter[int], times: list[float]) -> None:
-    """``threads`` threads sending wrong passwords for the victim until ``stop`` (or the attempts run out)."""
-    lock = threading.Lock()
+def victims(accounts: int) -> list[str]:
+    return [VICTIM] if accounts == 1 else [f"{VICTIM}{number}" for number in range(accounts)]
 
-    def attacker() -> None:
+
+def flood(
+    url: str, threads: int, accounts: int, stop: threading.Event, codes: Counter[int], times: list[float]
+) -> None:
+    """``threads`` threads sending wrong passwords for the victims until ``stop`` (or the attempts run out)."""
+    lock = threading.Lock()
+    names = victims(accounts)
+
+    def attacker(number: int) -> None:
+        attempt = 0
         with httpx.Client(base_url=url, timeout=60) as client:
             while not stop.is_set():
                 with lock:
                     if sum(codes.values()) >= MOST_ATTEMPTS:
                         return
+                attempt += 1
+                name = names[(number + attempt) % len(names)]
+                # With several accounts, each attempt claims an address of its own (the proxy's header).
+                claimed = {"X-Forwarded-For": f"10.{number}.{attempt // 250 % 250}.{attempt % 250}"}
                 started = time.perf_counter()
-                status = client.post("/api/sessions", json={"username": VICTIM, "password": "a wrong guess"})
+                status = client.post(
+                    "/api/sessions",
+                    json={"username": name, "password": "a wrong guess"},
+                    headers=claimed if accounts > 1 else None,
+                )
                 with lock:
                     codes[status.status_code] += 1
                     times.append(time.perf_counter() - started)
 
-    workers = [threading.Thread(target=attacker) for _ in range(threads)]
+    workers = [threading.Thread(target=attacker, args=(number,)) for number in range(threads)]
     for worker in workers:
         worker.start()
     for worker in workers:
@@ -60,8 +82,12 @@ def flood(url: str, threads: int, stop: threading.Event, codes: Counter[int], ti
 async def run(url: str, options: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(options.seed)
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
-        registered = await client.post("/api/accounts", json={"username": VICTIM, "password": PASSWORD})
-        registered.raise_for_status()
+        for number, name in enumerate(victims(options.accounts)):
+            claimed = {"X-Forwarded-For": f"10.250.0.{number}"} if options.accounts > 1 else None
+            registered = await client.post(
+                "/api/accounts", json={"username": name, "password": PASSWORD}, headers=claimed
+            )
+            registered.raise_for_status()
         bot_tables = int(options.tables * options.bots)
         opened = [await open_table(client, number, number < bot_tables) for number in range(options.tables)]
         for table_id, players in opened:
@@ -82,14 +108,25 @@ async def run(url: str, options: argparse.Namespace) -> dict[str, Any]:
     codes: Counter[int] = Counter()
     sign_in_times: list[float] = []
     stop = threading.Event()
+    lobby: list[tuple[float, float]] = []
 
     async def attack() -> None:
         await asyncio.sleep(max(0.0, flood_from - time.monotonic()))
         stopper = asyncio.get_running_loop().call_later(options.seconds, stop.set)
-        await asyncio.to_thread(flood, url, options.threads, stop, codes, sign_in_times)
+        await asyncio.to_thread(flood, url, options.threads, options.accounts, stop, codes, sign_in_times)
         stopper.cancel()
 
-    await asyncio.gather(attack(), *players)
+    async def look_at_the_lobby() -> None:
+        """A player in the lobby: the list of tables, four times a second."""
+        async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+            while time.monotonic() < deadline:
+                started = time.monotonic()
+                (await client.get("/api/tables")).raise_for_status()
+                if started >= measured.measuring_from:
+                    lobby.append((time.monotonic() - started, started))
+                await asyncio.sleep(0.25)
+
+    await asyncio.gather(attack(), look_at_the_lobby(), *players)
     stop.set()
     quiet = [lat for lat, at in zip(measured.latencies, measured.moments, strict=True) if at < flood_from]
     flooded = [lat for lat, at in zip(measured.latencies, measured.moments, strict=True) if at >= flood_from]
@@ -98,8 +135,11 @@ async def run(url: str, options: argparse.Namespace) -> dict[str, Any]:
         "bot_tables": bot_tables,
         "seconds_per_phase": options.seconds,
         "threads": options.threads,
+        "accounts": options.accounts,
         "quiet": figures(quiet),
         "flood": figures(flooded),
+        "lobby_quiet": figures([took for took, at in lobby if at < flood_from]),
+        "lobby_flood": figures([took for took, at in lobby if at >= flood_from]),
         "sign_in_attempts": sum(codes.values()),
         "sign_in_answers": {str(code): count for code, count in sorted(codes.items())},
         "sign_in_p99_ms": round(1000 * percentile(sign_in_times, 0.99), 1) if sign_in_times else None,
@@ -125,6 +165,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="How long each phase (quiet, flood) lasts.")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--threads", type=int, default=8, choices=range(1, 33), metavar="1-32")
+    parser.add_argument("--accounts", type=int, default=1, choices=range(1, 201), metavar="1-200")
     parser.add_argument("--think", type=float, nargs=2, default=(0.5, 1.5), metavar=("MIN", "MAX"))
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
@@ -133,7 +174,8 @@ def main() -> None:
     if not 1 <= options.seconds <= 120:
         parser.error("--seconds is 1-120")
     with tempfile.TemporaryDirectory(prefix="mozaika-abuse-") as folder:
-        server, url = start_server(Path(folder), options.bot_workers, rate_limits=True)
+        trust = ("--proxy-ip", "127.0.0.1") if options.accounts > 1 else ()
+        server, url = start_server(Path(folder), options.bot_workers, rate_limits=True, options=trust)
         try:
             result = asyncio.run(run(url, options))
         finally:
@@ -142,16 +184,18 @@ def main() -> None:
     if options.json:
         print(json.dumps(result, indent=1))
         return
+    whom = "one account" if options.accounts == 1 else f"{options.accounts} accounts from as many addresses"
     print(
         f"{result['tables']} live tables ({result['bot_tables']} with a bot), {options.seconds} s quiet, "
-        f"then {options.seconds} s of {options.threads} threads sending wrong passwords for one account"
+        f"then {options.seconds} s of {options.threads} threads sending wrong passwords for {whom}"
     )
     for phase in ("quiet", "flood"):
-        found = result[phase] or {}
-        print(
-            f"  {phase:5}  moves {found.get('moves', 0):5}  p50 {found.get('p50_ms')} ms  "
-            f"p90 {found.get('p90_ms')} ms  p99 {found.get('p99_ms')} ms"
-        )
+        for what, key in (("moves", phase), ("lobby", f"lobby_{phase}")):
+            found = result[key] or {}
+            print(
+                f"  {phase:5}  {what:5} {found.get('moves', 0):5}  p50 {found.get('p50_ms')} ms  "
+                f"p90 {found.get('p90_ms')} ms  p99 {found.get('p99_ms')} ms"
+            )
     answers = ", ".join(f"{count} x {code}" for code, count in result["sign_in_answers"].items())
     print(f"  sign-in attempts {result['sign_in_attempts']}: {answers}; their p99 {result['sign_in_p99_ms']} ms")
     print(f"  refused moves {result['refused_moves']}")

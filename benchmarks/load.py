@@ -79,8 +79,11 @@ def family_cpu_seconds(pid: int) -> float:
     return total
 
 
-def start_server(folder: Path, bot_workers: int, rate_limits: bool = False) -> tuple[subprocess.Popen[bytes], str]:
-    """The server on a fresh SQLite database; without ``rate_limits`` (hundreds of players share one address)."""
+def start_server(
+    folder: Path, bot_workers: int, rate_limits: bool = False, options: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen[bytes], str]:
+    """The server on a fresh SQLite database, with ``options`` for ``mozaika serve``; without
+    ``rate_limits`` (hundreds of players share one address)."""
     port = free_port()
     command = [
         sys.executable, "-m", "mozaika", "serve", "--port", str(port),
@@ -88,6 +91,7 @@ def start_server(folder: Path, bot_workers: int, rate_limits: bool = False) -> t
     ]  # fmt: skip
     if not rate_limits:
         command.append("--no-rate-limits")
+    command += options
     server = subprocess.Popen(command, stdout=(folder / "server.log").open("wb"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):

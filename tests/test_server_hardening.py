@@ -21,7 +21,7 @@ from mozaika.server.database import Database, migrate
 from mozaika.server.models import utc_now
 from mozaika.server.ratelimit import RateLimits
 
-from serverkit import Player, running_app, running_app_on, two_player_table
+from serverkit import Player, running_app, running_app_on, two_player_table, wait_for
 
 
 class OwnedLock:
@@ -109,6 +109,35 @@ def test_at_most_a_few_passwords_are_hashed_at_once(client, hasher: WatchedHashe
         thread.join()
     assert hasher.calls == attempts + 1  # each attempt, and the stand-in hash made once
     assert hasher.most <= credentials.HASHES_AT_ONCE
+
+
+def test_a_flood_of_sign_ins_waits_in_its_own_bounded_queue_and_the_rest_is_answered_at_once(  # type: ignore[no-untyped-def]
+    client, hasher: WatchedHasher
+) -> None:
+    """While every password thread is busy and the queue full, another sign-in gets 503 with Retry-After
+    at once, and the lobby and the games are served all the same (they never wait for a hash)."""
+    Player.account(client, "jana")  # the stand-in hash for unknown usernames is made here too
+    checks = client.app.state.services.password_checks
+    release = threading.Event()
+    hasher.during = lambda: release.wait(120)
+    answers: list[int] = []
+
+    def sign_in() -> None:
+        answers.append(client.post("/api/sessions", json={"username": "jana", "password": "a guess"}).status_code)
+
+    admitted = [threading.Thread(target=sign_in) for _ in range(checks.capacity)]
+    for thread in admitted:
+        thread.start()
+    wait_for(lambda: checks.admitted == checks.capacity, what="every password thread busy and the queue full")
+    refused = client.post("/api/sessions", json={"username": "jana", "password": "one more guess"})
+    assert refused.status_code == 503 and refused.json()["error"]["code"] == "busy"
+    assert int(refused.headers["Retry-After"]) >= 1
+    assert client.get("/api/tables").status_code == 200  # the lobby does not wait behind the hashes
+    assert hasher.running == checks.at_once
+    release.set()
+    for thread in admitted:
+        thread.join()
+    assert answers == [401] * checks.capacity
 
 
 def test_an_unknown_username_costs_a_password_check_like_a_known_one(client, hasher: WatchedHasher) -> None:  # type: ignore[no-untyped-def]

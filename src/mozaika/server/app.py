@@ -23,7 +23,7 @@ from mozaika import web
 from mozaika.server.api import accounts, analysis, live, reviews, tables
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.database import migrate
-from mozaika.server.errors import ApiError, TooManyRequestsError
+from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
 from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders
 from mozaika.server.services import Services
 from mozaika.server.settings import Settings
@@ -88,7 +88,8 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, TooManyRequestsError) else None
+        wait = getattr(error, "retry_after", None) if isinstance(error, TooManyRequestsError | BusyError) else None
+        headers = {"Retry-After": str(wait)} if wait is not None else None
         return JSONResponse(error.body(), status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)

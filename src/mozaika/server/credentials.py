@@ -11,9 +11,11 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 _HASHER = PasswordHasher()
-HASHES_AT_ONCE = max(1, min(os.cpu_count() or 1, 4))
-"""Argon2 takes a core and 64 MiB for a fifth of a second: more at once would only queue for the
-cores and pile up memory, so further sign-ins wait their turn here."""
+HASHES_AT_ONCE = max(1, min((os.cpu_count() or 1) // 2, 4))
+"""Argon2 takes a core and 64 MiB for a fifth of a second: half the cores at most, so that the
+other half keeps the games going while a flood of sign-ins is hashed."""
+HASHES_WAITING = 4 * HASHES_AT_ONCE
+"""Sign-ins that may wait for a hash; past them, the answer is 503 at once (a wait of a second or so)."""
 _HASHING = threading.BoundedSemaphore(HASHES_AT_ONCE)
 _UNKNOWN_USER_HASH: list[str] = []
 """The stand-in hash that unknown usernames are checked against, made at the first need."""

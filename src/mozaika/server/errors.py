@@ -80,10 +80,14 @@ class PositionRefusedError(ApiError):
 
 
 class BusyError(ApiError):
-    """The server is doing as much of this as it can at once; try again in a moment."""
+    """The server is doing as much of this as it can at once; ``retry_after`` says when to try again."""
 
     status = 503
     code = "busy"
+
+    def __init__(self, message: str, *, retry_after: int | None = None, details: Any = None) -> None:
+        super().__init__(message, details=details)
+        self.retry_after = retry_after
 
 
 class TooManyRequestsError(ApiError):

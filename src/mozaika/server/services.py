@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import socket
 import uuid
@@ -14,13 +13,13 @@ from mozaika.server.analysis import Analysis
 from mozaika.server.botplay import BotPlayer
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.clockwatch import ClockWatch
-from mozaika.server.credentials import HASHES_AT_ONCE
 from mozaika.server.database import Database
 from mozaika.server.emails import EmailSettings
 from mozaika.server.hints import Hints
 from mozaika.server.leases import BotLeases
 from mozaika.server.live import Hub
 from mozaika.server.mail import Mailer
+from mozaika.server.passwords import PasswordChecks
 from mozaika.server.ratelimit import RateLimiter
 from mozaika.server.reviews import ReviewRunner, Reviews
 from mozaika.server.settings import Settings
@@ -41,9 +40,9 @@ class Services:
     analysis: Analysis
     limiter: RateLimiter
     hints: Hints
-    password_checks: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(HASHES_AT_ONCE))
-    """Sign-ins and registrations waiting for a password hash wait here, on the event loop,
-    rather than each in a thread of the pool every other request needs."""
+    password_checks: PasswordChecks = field(default_factory=PasswordChecks)
+    """Sign-ins and registrations run here, in threads of their own, never in the pool every
+    other request needs; past its bound they are answered 503 at once."""
     mailer: Mailer | None = None
     clocks: ClockWatch = field(init=False)
 

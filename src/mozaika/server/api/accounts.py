@@ -35,8 +35,9 @@ def _signed_in(caller: Caller, token: str) -> dict[str, Any]:
 async def register(body: Registration, request: Request, response: Response) -> dict[str, Any]:
     service = services(request)
     await run_in_threadpool(service.limiter.hit, "registration_per_address", client_address(request))
-    async with service.password_checks:
-        caller, token = await run_in_threadpool(service.accounts.register, body.username, body.password, body.name)
+    caller, token = await service.password_checks.run(
+        service.accounts.register, body.username, body.password, body.name
+    )
     set_session_cookie(request, response, token)
     return _signed_in(caller, token)
 
@@ -47,8 +48,7 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> dict[st
     limiter = service.limiter
     await run_in_threadpool(limiter.hit, "sign_in_per_address", client_address(request))
     await run_in_threadpool(limiter.hit, "sign_in_per_username", body.username.strip().lower())
-    async with service.password_checks:
-        caller, token = await run_in_threadpool(service.accounts.sign_in, body.username, body.password)
+    caller, token = await service.password_checks.run(service.accounts.sign_in, body.username, body.password)
     set_session_cookie(request, response, token)
     return _signed_in(caller, token)
 
