@@ -388,6 +388,34 @@ def test_a_waiting_bot_move_goes_to_the_next_free_worker_before_waiting_hints() 
     assert asyncio.run(scenario()) == ["first hint", "bot", "hint 2", "hint 3"]
 
 
+def test_a_bots_move_never_waits_for_a_hint_or_a_review_and_they_search_at_a_lower_cpu_priority() -> None:
+    """The moves lane has its own processes; the background lane's run niced, so the cores go to the games."""
+    import os
+
+    from mozaika.server.botplay import BotPlayer
+    from mozaika.server.lanes import BACKGROUND_NICENESS
+    from mozaika.server.priority import BOT_MOVE, HINT, REVIEW
+
+    async def scenario() -> tuple[int, int, int, int]:
+        bots = BotPlayer(None, None, workers=1, leases=None, background_workers=1)  # type: ignore[arg-type]
+        await bots.start(early=False)
+        try:
+            async with bots.background.free.slot(HINT):  # a hint is searching in the only background worker
+                review = asyncio.create_task(bots._in_worker(REVIEW, os.getpid))
+                move_worker = await asyncio.wait_for(bots._in_worker(BOT_MOVE, os.getpid), 120)
+                assert not review.done()  # the review waits for the hint; the bot's move did not
+            background_worker = await asyncio.wait_for(review, 120)
+            moves_niceness = await bots._in_worker(BOT_MOVE, os.nice, 0)
+            background_niceness = await bots._in_worker(HINT, os.nice, 0)
+            return move_worker, background_worker, moves_niceness, background_niceness
+        finally:
+            await bots.stop()
+
+    move_worker, background_worker, moves_niceness, background_niceness = asyncio.run(scenario())
+    assert os.getpid() not in (move_worker, background_worker) and move_worker != background_worker
+    assert background_niceness == min(19, moves_niceness + BACKGROUND_NICENESS)
+
+
 def test_a_waiter_that_gives_up_passes_its_turn_on() -> None:
     from mozaika.server.priority import BOT_MOVE, PriorityGate
 

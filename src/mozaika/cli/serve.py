@@ -29,6 +29,14 @@ def serve_command(
     bot_workers: Annotated[
         int | None, typer.Option(min=1, help="Processes that search bot moves (default: cores - 1, at least 1).")
     ] = None,
+    background_workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Processes, at a lower CPU priority, that search hints, the analysis board and reviews "
+            "(a bot's move never waits for them).",
+        ),
+    ] = 1,
     replacement_bot: Annotated[
         str, typer.Option(help="The bot level that plays on for a player who leaves a running game.")
     ] = "medium",
@@ -120,6 +128,7 @@ def serve_command(
         smtp_url=smtp,
         public_url=public_url or address,
         trusted_proxies=proxies,
+        background_workers=background_workers,
         allowed_hosts=tuple(allowed_host or ()),
     )
     console.print(

@@ -123,7 +123,7 @@ class Analysis:
             raise BadRequestError("there is no move to analyse: the game is over")
         seat = state.to_move[0]
         settings = self.settings
-        if self._searching >= WAITING_PER_WORKER * settings.bot_workers:
+        if self._searching >= WAITING_PER_WORKER * settings.background_workers:
             raise BusyError("the expert is answering as many questions as it can; ask again in a moment")
         self._searching += 1
         try:

@@ -8,20 +8,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
-import os
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.bots.base import Budget
-from mozaika.server.botwork import analyse_position, choose_move, exit_with_parent, ready, review_move
+from mozaika.server.botwork import analyse_position, choose_move, review_move
 from mozaika.server.errors import ApiError
+from mozaika.server.lanes import BACKGROUND_NICENESS, Lane
 from mozaika.server.leases import SWEEP_SECONDS, BotLeases
-from mozaika.server.priority import BOT_MOVE, HINT, REVIEW, PriorityGate
+from mozaika.server.priority import BOT_MOVE, HINT, REVIEW
 from mozaika.server.tables import BotTurn, Tables
 
 log = logging.getLogger("mozaika.server")
@@ -36,40 +33,34 @@ class BotPlayer:
         publish: Callable[[list[dict[str, Any]]], Awaitable[None]],
         workers: int,
         leases: BotLeases,
+        background_workers: int = 1,
     ) -> None:
         self.tables = tables
         self.publish = publish
         self.workers = workers
         self.leases = leases
         self._sweeper: asyncio.Task[None] | None = None
-        self._pool: ProcessPoolExecutor | None = None
+        self.moves = Lane("moves", workers)
+        """The bots' moves, each lane with processes of its own (:mod:`mozaika.server.lanes`)."""
+        self.background = Lane("background", background_workers, BACKGROUND_NICENESS)
+        """Hints, the analysis board and reviews."""
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._poked: set[str] = set()
         self._known: dict[str, list[BotTurn]] = {}
-        self._workers_free = PriorityGate(workers)
         self._hints = 0
         self._idle = asyncio.Event()
         """Set while no table waits for its bots and no hint is being searched: background work may run."""
         self._idle.set()
 
     async def start(self, *, early: bool = True) -> None:
-        """Make the worker pool; ``early`` starts its processes now rather than at the first bot move.
+        """Make the worker pools; ``early`` starts their processes now rather than at the first need.
 
         Starting a worker blocks for a moment, which is better done before any game.
         """
-        self._pool = self._new_pool()
+        for lane in (self.moves, self.background):
+            lane.open()
         if early:
-            loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(self._pool, ready) for _ in range(self.workers)))
-
-    def _new_pool(self) -> ProcessPoolExecutor:
-        # "spawn": a worker must not inherit the server's threads, sockets or database connections.
-        return ProcessPoolExecutor(
-            self.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=exit_with_parent,
-            initargs=(os.getpid(),),
-        )
+            await asyncio.gather(self.moves.warm_up(), self.background.warm_up())
 
     async def stop(self) -> None:
         if self._sweeper is not None:
@@ -77,8 +68,8 @@ class BotPlayer:
         for task in list(self._tasks.values()):
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        for lane in (self.moves, self.background):
+            lane.close()
 
     def poke(self, table_id: str, turns: list[BotTurn] | None = None) -> None:
         """Make sure a task plays the table's bot seats, if any must move (``turns``, when known)."""
@@ -175,9 +166,8 @@ class BotPlayer:
     async def review_decision(self, position: str, played: str, seat: int, budget: Budget, seed: int) -> dict[str, Any]:
         """Background work: one decision of a game review, in a worker, once no bot move or hint is waiting.
 
-        Live play goes first: this waits while any table waits for its bots.  A bot
-        move that comes while the review's search runs waits for it only if every
-        worker is busy, and at most the review's per-decision bound.
+        Live play goes first: this waits while any table waits for its bots, and runs in
+        the background lane, behind any hint; a bot's move never waits for it.
         """
         await self._idle.wait()
         reviewed: dict[str, Any] = await self._in_worker(
@@ -190,16 +180,6 @@ class BotPlayer:
         return move
 
     async def _in_worker(self, priority: int, function: Callable[..., Any], *arguments: Any) -> Any:
-        """Run in a worker once one is free; bots' moves go before hints (see :mod:`mozaika.server.priority`)."""
-        loop = asyncio.get_running_loop()
-        async with self._workers_free.slot(priority):
-            for attempt in (1, 2):
-                assert self._pool is not None, "start() the bot player first"
-                try:
-                    return await loop.run_in_executor(self._pool, function, *arguments)
-                except BrokenProcessPool:
-                    if attempt == 2:
-                        raise
-                    log.warning("a bot worker died; starting a new pool")
-                    self._pool = self._new_pool()
-        raise AssertionError("unreachable")
+        """Run in a worker: a bot's move in the moves lane, anything else in the background lane."""
+        lane = self.moves if priority == BOT_MOVE else self.background
+        return await lane.run(priority, function, *arguments)

@@ -1,8 +1,8 @@
 """A fixed number of slots taken in order of priority: bots' moves, then hints, then reviews.
 
-The bot workers run one search at a time each.  Work is handed to them only when a
-worker is free, and a waiting bot move always goes before a waiting hint, so that
-hints (a second of search each) never hold up the games.
+Each worker runs one search at a time.  Work is handed to a lane's workers only when one
+is free (:mod:`mozaika.server.lanes`), and what waits goes in order of priority: in the
+background lane, a waiting hint before a waiting review.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ class Services:
         leases = BotLeases(
             db, f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}", settings.bot_lease_seconds
         )
-        bots = BotPlayer(tables, publish, settings.bot_workers, leases)
+        bots = BotPlayer(tables, publish, settings.bot_workers, leases, settings.background_workers)
         reviewer.append(ReviewRunner(reviews, bots, hub.publish, settings))
         return cls(
             settings=settings,

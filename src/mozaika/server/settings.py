@@ -51,6 +51,10 @@ class Settings:
     database_url: str
     redis_url: str | None = None
     bot_workers: int = 1
+    """Processes that search the bots' moves."""
+    background_workers: int = 1
+    """Processes, at a lower CPU priority, that search hints, the analysis board and reviews:
+    a bot's move never waits for them."""
     start_bot_workers_early: bool = True
     """Start the bot workers with the server (a worker's start blocks for a moment: better before any game)."""
     replacement_bot: str = "medium"

@@ -1,0 +1,81 @@
+"""Worker processes in two lanes: the bots' moves, and the searches that can wait (hints, the
+analysis board, reviews).
+
+A bot's move never waits behind a hint or a review: each lane has processes of its own,
+and the background lane's run at a lower CPU priority (``nice``), so that while both
+search, the operating system gives the bots' moves the cores first.  Within a lane,
+work waits in order of priority (:mod:`mozaika.server.priority`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from mozaika.server.botwork import exit_with_parent, ready
+from mozaika.server.priority import PriorityGate
+
+log = logging.getLogger("mozaika.server")
+
+BACKGROUND_NICENESS = 10
+"""How much lower the background lane's CPU priority is (Unix ``nice``)."""
+
+
+def start_worker(parent: int, niceness: int) -> None:
+    """In a new worker process: exit with the server, and take the lane's CPU priority."""
+    exit_with_parent(parent)
+    if niceness and hasattr(os, "nice"):
+        os.nice(niceness)
+
+
+class Lane:
+    """A pool of worker processes and the order in which work waits for them."""
+
+    def __init__(self, name: str, workers: int, niceness: int = 0) -> None:
+        self.name = name
+        self.workers = workers
+        self.niceness = niceness
+        self.free = PriorityGate(workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def open(self) -> None:
+        self._pool = self._new_pool()
+
+    async def warm_up(self) -> None:
+        """Start the processes now (a start blocks for a moment: better before any game)."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._pool, ready) for _ in range(self.workers)))
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def run(self, priority: int, function: Callable[..., Any], *arguments: Any) -> Any:
+        """Run in a worker of the lane once one is free for this priority."""
+        loop = asyncio.get_running_loop()
+        async with self.free.slot(priority):
+            for attempt in (1, 2):
+                assert self._pool is not None, "open() the lane first"
+                try:
+                    return await loop.run_in_executor(self._pool, function, *arguments)
+                except BrokenProcessPool:
+                    if attempt == 2:
+                        raise
+                    log.warning("a worker of the %s lane died; starting a new pool", self.name)
+                    self._pool = self._new_pool()
+        raise AssertionError("unreachable")
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # "spawn": a worker must not inherit the server's threads, sockets or database connections.
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=start_worker,
+            initargs=(os.getpid(), self.niceness),
+        )
