@@ -11,6 +11,7 @@ import pytest
 
 import mozaika
 from mozaika.server.analysis import Analysis
+from mozaika.server.hints import Hints
 from mozaika.server.settings import Settings
 
 from examples import scoring_example
@@ -89,25 +90,33 @@ def test_bad_positions_are_refused_clearly(client, body: dict[str, Any], status:
 
 
 def test_the_expert_refuses_more_questions_than_its_workers_can_take(tmp_path: Path) -> None:
-    """Open to anyone, so bounded: beyond two waiting questions a worker, the answer is 503 busy."""
+    """Open to anyone, so bounded: beyond two waiting questions a worker, the answer is 503 busy; one asker
+    has one question answered at a time; the same position asked by several is searched once."""
     release = asyncio.Event()
+    searches: list[tuple[Any, ...]] = []
 
     class Bots:
         async def analyse(self, *arguments: Any) -> list[dict[str, Any]]:
+            searches.append(arguments)
             await release.wait()
             return []
 
-    async def ask() -> list[Any]:
-        analysis = Analysis(None, Bots(), Settings(database_url="sqlite://", bot_workers=1))  # type: ignore[arg-type]
-        waiting = [asyncio.create_task(analysis.best(SCORING_EXAMPLE)) for _ in range(2)]
+    async def ask() -> tuple[list[Any], Exception, Exception]:
+        settings = Settings(database_url="sqlite://", background_workers=1)
+        analysis = Analysis(None, Hints(Bots(), settings), settings)  # type: ignore[arg-type]
+        waiting = [asyncio.create_task(analysis.best(SCORING_EXAMPLE, asker)) for asker in ("ann", "bob")]
         await asyncio.sleep(0)
-        try:
-            await analysis.best(SCORING_EXAMPLE)
-        except Exception as error:
-            refused = error
+        refusals = []
+        for asker in ("cyril", "ann"):
+            try:
+                await analysis.best(SCORING_EXAMPLE, asker)
+            except Exception as error:
+                refusals.append(error)
         release.set()
-        return [refused, *await asyncio.gather(*waiting)]
+        return await asyncio.gather(*waiting), *refusals
 
-    refused, *answered = asyncio.run(ask())
-    assert getattr(refused, "code", None) == "busy" and getattr(refused, "status", None) == 503
+    answered, too_many, too_eager = asyncio.run(ask())
+    assert getattr(too_many, "code", None) == "busy" and getattr(too_many, "status", None) == 503
+    assert "your last question" in str(too_eager) and getattr(too_eager, "status", None) == 503
     assert all(answer["moves"] == [] for answer in answered)
+    assert len(searches) == 1  # two askers, one position: one search

@@ -110,3 +110,13 @@ def test_a_table_s_clock_is_written_one_way(client: TestClient, clock: str) -> N
     ann = Player.guest(client, "Ann")
     refused = ann.client.post("/api/tables", json={"game": "azul", "players": 2, "clock": clock}, headers=ann.headers)
     assert refused.status_code == 400 and "a clock is one of" in refused.json()["error"]["message"]
+
+
+def test_the_analysis_board_s_steps_are_counted_by_address(tmp_path: Path) -> None:
+    """Setting up, editing and playing through positions is open to anyone: a flood meets a 429."""
+    from mozaika.server.ratelimit import RateLimits
+
+    with running_app(tmp_path, rate_limits=RateLimits(analysis_board_per_address="3/minute")) as client:
+        answers = [client.post("/api/analysis/start", json={"game": "azul"}).status_code for _ in range(3)]
+        line = client.post("/api/analysis/start", json={"game": "azul"})
+        assert answers == [200, 200, 200] and line.status_code == 429 and int(line.headers["Retry-After"]) > 0

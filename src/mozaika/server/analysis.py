@@ -17,9 +17,9 @@ from mozaika.core.errors import MozaikaError, PositionError
 from mozaika.core.protocol import State
 from mozaika.notation.positions import build, from_line, to_line
 from mozaika.notation.records import Record, replay
-from mozaika.server.botplay import BotPlayer
 from mozaika.server.errors import BadRequestError, BusyError, MoveRefusedError, PositionRefusedError
 from mozaika.server.games import fields_of_moves, public_position
+from mozaika.server.hints import Hints
 from mozaika.server.settings import Settings
 from mozaika.server.tables import Tables
 
@@ -57,11 +57,14 @@ def read_line(line: str) -> State:
 class Analysis:
     """Answers the analysis board: a position from a line, a record, a table's replay or a new game."""
 
-    def __init__(self, tables: Tables, bots: BotPlayer, settings: Settings) -> None:
+    def __init__(self, tables: Tables, hints: Hints, settings: Settings) -> None:
         self.tables = tables
-        self.bots = bots
+        self.hints = hints
+        """The expert's answers, shared with the tables' hints (a position asked twice is searched once)."""
         self.settings = settings
         self._searching = 0
+        self._askers: set[str] = set()
+        """Who has a question being answered now."""
 
     def new(self, game: str, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         try:
@@ -116,20 +119,29 @@ class Analysis:
         except MozaikaError as error:
             raise BadRequestError(str(error)) from None
 
-    async def best(self, line: str) -> dict[str, Any]:
-        """The expert's best moves for the first player to move, with values and each side's expected points."""
+    async def best(self, line: str, asker: str) -> dict[str, Any]:
+        """The expert's best moves for the first player to move, with values and each side's expected points.
+
+        Bounded for everyone together (a few questions waiting per background worker) and for
+        each ``asker`` (one question at a time: an address, or a player): past either, 503.
+        """
         state = read_line(line)
         if not state.to_move:
             raise BadRequestError("there is no move to analyse: the game is over")
         seat = state.to_move[0]
         settings = self.settings
+        if asker in self._askers:
+            raise BusyError("the expert is still answering your last question; ask again once it has", retry_after=1)
         if self._searching >= WAITING_PER_WORKER * settings.background_workers:
-            raise BusyError("the expert is answering as many questions as it can; ask again in a moment")
+            raise BusyError("the expert is answering as many questions as it can; ask again in a moment", retry_after=1)
         self._searching += 1
+        self._askers.add(asker)
         try:
-            moves = await self.bots.analyse(state.to_json(), seat, settings.hint_bot, settings.hint_seconds, MOST_MOVES)
+            line = to_line(state)
+            moves = await self.hints.best(("line", line, str(seat)), state.to_json(), seat, MOST_MOVES)
         finally:
             self._searching -= 1
+            self._askers.discard(asker)
         texts = [str(found["move"]) for found in moves]
         return {
             "line": to_line(state),

@@ -1,9 +1,12 @@
-"""Hints: the bot's analysis of the position of the player on turn, computed once per position.
+"""Hints and the analysis board's questions: the expert's analysis of a position, computed once.
 
-A hint holds a bot worker for a second.  The same position asked again (a second
-click, a second tab, a script) gets the answer already found, or waits for the one
-being searched, instead of a new search; together with the per-player rate limit
-and the bots' priority over hints, no one can starve the tables' bots with hints.
+A search holds a background worker for a second.  The same position asked again (a
+second click, a second tab, a script, the same line on the analysis board) gets the
+answer already found, or waits for the one being searched, instead of a new search;
+together with the rate limits and the bots' own workers, no one can starve the tables'
+bots with questions.  A table's position is known by its table, sequence number and
+seat (its hint is searched with a fresh seed, which would not tell a position apart);
+the analysis board's by its line and seat.
 """
 
 from __future__ import annotations
@@ -17,36 +20,40 @@ from mozaika.server.settings import Settings
 from mozaika.server.tables import HintRequest
 
 REMEMBERED = 512
-"""Positions whose hints are kept (a position is asked about while it is on the board, no longer)."""
+"""Answers kept (a position is asked about while it is on a board, no longer)."""
 
-HintKey = tuple[str, int, int]
+SearchKey = tuple[str, ...]
+Found = list[dict[str, Any]]
 
 
 class Hints:
     def __init__(self, bots: BotPlayer, settings: Settings) -> None:
         self.bots = bots
         self.settings = settings
-        self._found: OrderedDict[HintKey, list[dict[str, Any]]] = OrderedDict()
-        self._searching: dict[HintKey, asyncio.Future[list[dict[str, Any]]]] = {}
+        self._found: OrderedDict[SearchKey, Found] = OrderedDict()
+        self._searching: dict[SearchKey, asyncio.Future[Found]] = {}
 
-    async def moves(self, wanted: HintRequest) -> list[dict[str, Any]]:
+    async def moves(self, wanted: HintRequest) -> Found:
         """The best moves for the seat on turn at this table and sequence number."""
-        key = (wanted.table_id, wanted.seq, wanted.seat)
+        key = ("table", wanted.table_id, str(wanted.seq), str(wanted.seat))
+        return await self.best(key, wanted.position, wanted.seat)
+
+    async def best(self, key: SearchKey, position: str, seat: int, top: int = 5) -> Found:
+        """The expert's ``top`` best moves for ``seat``, searched once for each ``key``."""
+        key = (*key, str(top))
         if key in self._found:
             self._found.move_to_end(key)
             return self._found[key]
         searching = self._searching.get(key)
         if searching is None:
-            searching = asyncio.ensure_future(self._search(key, wanted))
+            searching = asyncio.ensure_future(self._search(key, position, seat, top))
             self._searching[key] = searching
         # Shielded: a caller who gives up does not cancel the search others wait for.
         return await asyncio.shield(searching)
 
-    async def _search(self, key: HintKey, wanted: HintRequest) -> list[dict[str, Any]]:
+    async def _search(self, key: SearchKey, position: str, seat: int, top: int) -> Found:
         try:
-            found = await self.bots.analyse(
-                wanted.position, wanted.seat, self.settings.hint_bot, self.settings.hint_seconds
-            )
+            found = await self.bots.analyse(position, seat, self.settings.hint_bot, self.settings.hint_seconds, top)
         finally:
             del self._searching[key]
         self._found[key] = found

@@ -39,6 +39,8 @@ class RateLimits:
     hint_per_player: str = "30/minute"
     analysis_per_address: str = "30/minute"
     """The analysis board's expert, open to anyone: counted by address."""
+    analysis_board_per_address: str = "600/minute"
+    """The analysis board's steps (set up, edit, play a move), open to anyone: counted by address."""
     enabled: bool = True
     """Off only for load tests on loopback, where one address plays hundreds of players."""
 

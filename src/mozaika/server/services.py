@@ -71,6 +71,7 @@ class Services:
         )
         bots = BotPlayer(tables, publish, settings.bot_workers, leases, settings.background_workers)
         reviewer.append(ReviewRunner(reviews, bots, hub.publish, settings))
+        hints = Hints(bots, settings)
         return cls(
             settings=settings,
             db=db,
@@ -81,9 +82,9 @@ class Services:
             bots=bots,
             reviews=reviews,
             reviewer=reviewer[0],
-            analysis=Analysis(tables, bots, settings),
+            analysis=Analysis(tables, hints, settings),
             limiter=RateLimiter(settings.rate_limits, settings.redis_url, namespace=settings.database_url),
-            hints=Hints(bots, settings),
+            hints=hints,
             mailer=Mailer.from_url(settings.smtp_url) if settings.smtp_url else None,
         )
 

@@ -50,6 +50,7 @@ class Ask(Body):
 
 @router.post("/start", summary="A position to analyse: from a line, a record, a finished table, or a new game")
 async def start(body: Start, request: Request) -> dict[str, Any]:
+    await _count(request)
     analysis = services(request).analysis
     given = [name for name in ("line", "record", "table", "game") if getattr(body, name) is not None]
     if len(given) != 1:
@@ -66,16 +67,24 @@ async def start(body: Start, request: Request) -> dict[str, Any]:
 
 @router.post("/play", summary="The position after a move (the next fill, if any, decided by the line's seed)")
 async def play(body: Play, request: Request) -> dict[str, Any]:
+    await _count(request)
     return await run_in_threadpool(services(request).analysis.play, body.line, body.move)
 
 
 @router.post("/edit", summary="An edited position, checked and completed by the position builder")
 async def edit(body: Edit, request: Request) -> dict[str, Any]:
+    await _count(request)
     return await run_in_threadpool(services(request).analysis.build, body.game, body.players, body.options, body.parts)
 
 
 @router.post("/best", summary="The expert's best moves, with their values and each side's expected points")
 async def best(body: Ask, request: Request) -> dict[str, Any]:
     service = services(request)
-    await run_in_threadpool(service.limiter.hit, "analysis_per_address", client_address(request))
-    return await service.analysis.best(body.line)
+    address = client_address(request)
+    await run_in_threadpool(service.limiter.hit, "analysis_per_address", address)
+    return await service.analysis.best(body.line, address)
+
+
+async def _count(request: Request) -> None:
+    """The board's steps are open to anyone and read positions: counted by address."""
+    await run_in_threadpool(services(request).limiter.hit, "analysis_board_per_address", client_address(request))
