@@ -34,7 +34,7 @@ from typing import Any
 
 import httpx
 
-from load import Measurements, open_table, percentile, scripted_player, start_server
+from load import Measurements, latency_figures, open_table, percentile, scripted_player, start_server
 
 VICTIM, PASSWORD = "victim", "the right password"
 MOST_ATTEMPTS = 20_000
@@ -136,25 +136,14 @@ async def run(url: str, options: argparse.Namespace) -> dict[str, Any]:
         "seconds_per_phase": options.seconds,
         "threads": options.threads,
         "accounts": options.accounts,
-        "quiet": figures(quiet),
-        "flood": figures(flooded),
-        "lobby_quiet": figures([took for took, at in lobby if at < flood_from]),
-        "lobby_flood": figures([took for took, at in lobby if at >= flood_from]),
+        "quiet": latency_figures(quiet),
+        "flood": latency_figures(flooded),
+        "lobby_quiet": latency_figures([took for took, at in lobby if at < flood_from]),
+        "lobby_flood": latency_figures([took for took, at in lobby if at >= flood_from]),
         "sign_in_attempts": sum(codes.values()),
         "sign_in_answers": {str(code): count for code, count in sorted(codes.items())},
         "sign_in_p99_ms": round(1000 * percentile(sign_in_times, 0.99), 1) if sign_in_times else None,
         "refused_moves": len(measured.errors),
-    }
-
-
-def figures(latencies: list[float]) -> dict[str, Any] | None:
-    if not latencies:
-        return None
-    return {
-        "moves": len(latencies),
-        "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
-        "p90_ms": round(1000 * percentile(latencies, 0.90), 1),
-        "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
     }
 
 

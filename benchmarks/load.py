@@ -278,3 +278,15 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def latency_figures(latencies: list[float], what: str = "moves") -> dict[str, Any] | None:
+    """How many ``what`` were measured, and their 50th, 90th and 99th percentiles in milliseconds."""
+    if not latencies:
+        return None
+    return {
+        what: len(latencies),
+        "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
+        "p90_ms": round(1000 * percentile(latencies, 0.90), 1),
+        "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
+    }

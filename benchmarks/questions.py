@@ -30,7 +30,7 @@ from typing import Any
 import httpx
 import websockets
 
-from load import percentile, start_server
+from load import latency_figures, start_server
 
 
 async def bot_table(client: httpx.AsyncClient, number: int) -> tuple[str, dict[str, str]]:
@@ -130,20 +130,9 @@ async def run(url: str, options: argparse.Namespace) -> dict[str, Any]:
         "tables": options.tables,
         "askers": options.askers,
         "seconds_per_phase": options.seconds,
-        "quiet": figures([took for took, at in replies if measuring_from <= at < flood_from]),
-        "flood": figures([took for took, at in replies if at >= flood_from]),
+        "quiet": latency_figures([took for took, at in replies if measuring_from <= at < flood_from], "replies"),
+        "flood": latency_figures([took for took, at in replies if at >= flood_from], "replies"),
         "questions": {str(code): count for code, count in sorted(answers.items())},
-    }
-
-
-def figures(latencies: list[float]) -> dict[str, Any] | None:
-    if not latencies:
-        return None
-    return {
-        "replies": len(latencies),
-        "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
-        "p90_ms": round(1000 * percentile(latencies, 0.90), 1),
-        "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
     }
 
 

@@ -101,11 +101,7 @@ def test_an_address_gets_nothing_more_until_its_owner_confirms_it(
     client, inbox = mailing
     jana, petr = Player.account(client, "jana"), Player.account(client, "petr")
     put_settings(jana, "jana@example.org")
-    table_id = petr.create("azul", 2, clock="24h")["table"]["id"]
-    jana.post(f"/api/tables/{table_id}/join", {})
-    petr.post(f"/api/tables/{table_id}/start")
-    view = petr.table(table_id)
-    petr.move(table_id, view["legal_moves"][0], view["seq"])
+    jana_on_turn(petr, jana)
     sweep(client)
     assert [letter["Subject"] for letter in inbox.letters] == ["Mozaika: confirm your e-mail address"]
 
@@ -165,13 +161,19 @@ def test_reminders_are_few_a_day_over_all_of_a_players_games(
     put_settings(jana, "jana@example.org")
     confirm_from_letter(jana, inbox.letters.pop())
     for _ in range(4):
-        table_id = petr.create("azul", 2, clock="24h")["table"]["id"]
-        jana.post(f"/api/tables/{table_id}/join", {})
-        petr.post(f"/api/tables/{table_id}/start")
-        view = petr.table(table_id)
-        petr.move(table_id, view["legal_moves"][0], view["seq"])
+        jana_on_turn(petr, jana)
     sweep(client)
     assert len(inbox.letters) == 3  # the day's reminders, though four games wait for Jana
+
+
+def jana_on_turn(petr: Player, jana: Player) -> str:
+    """A turn-based table of Petr's that Jana joined, where Petr has played his first move."""
+    table_id: str = petr.create("azul", 2, clock="24h")["table"]["id"]
+    jana.post(f"/api/tables/{table_id}/join", {})
+    petr.post(f"/api/tables/{table_id}/start")
+    view = petr.table(table_id)
+    petr.move(table_id, view["legal_moves"][0], view["seq"])
+    return table_id
 
 
 def sweep(client: TestClient) -> int:
