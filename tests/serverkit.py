@@ -25,6 +25,7 @@ from sqlalchemy import create_engine, text
 from mozaika.server import Settings, create_app, credentials
 from mozaika.server.database import Database, migrate
 from mozaika.server.models import Base
+from mozaika.server.settings import Limits
 
 from serverprocess import free_port
 
@@ -140,6 +141,7 @@ def running_app_on(url: str, *, now: FakeTime | None = None, **settings: Any) ->
         "start_bot_workers_early": False,
         "review_iterations": 8,
         "allowed_hosts": ("testserver",),  # the name the test client sends in Host
+        "limits": Limits(refused_sign_in_seconds=0.0),  # no test waits for a guesser's slowdown
         **settings,
     }
     app = create_app(Settings(database_url=url, **options), now=now or time.time)

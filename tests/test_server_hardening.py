@@ -111,6 +111,28 @@ def test_at_most_a_few_passwords_are_hashed_at_once(client, hasher: WatchedHashe
     assert hasher.most <= credentials.HASHES_AT_ONCE
 
 
+def test_a_guess_past_the_limits_waits_before_its_429(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused guess sleeps on the event loop (costing nothing) before its answer, slowing a flood."""
+    import types
+
+    from mozaika.server.api import accounts as accounts_api
+    from mozaika.server.settings import Limits
+
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(accounts_api, "asyncio", types.SimpleNamespace(sleep=sleep))
+    with running_app(tmp_path, limits=Limits(refused_sign_in_seconds=1.5)) as client:
+        Player.account(client, "jana")
+        codes = [
+            client.post("/api/sessions", json={"username": "jana", "password": "a guess"}).status_code
+            for _ in range(11)
+        ]
+    assert codes == [401] * 10 + [429] and waits == [1.5]  # ten guesses a minute for one account
+
+
 def test_a_flood_of_sign_ins_waits_in_its_own_bounded_queue_and_the_rest_is_answered_at_once(  # type: ignore[no-untyped-def]
     client, hasher: WatchedHasher
 ) -> None:
@@ -583,7 +605,9 @@ def test_hints_asked_at_once_for_one_position_share_one_search() -> None:
     class SlowBots:
         searches = 0
 
-        async def analyse(self, position: str, seat: int, bot: str, seconds: float) -> list[dict[str, Any]]:
+        async def analyse(
+            self, position: str, seat: int, bot: str, seconds: float, top: int = 5
+        ) -> list[dict[str, Any]]:
             SlowBots.searches += 1
             await asyncio.sleep(0.01)
             return [{"move": "1B1", "value": 0.5, "visits": 1}]

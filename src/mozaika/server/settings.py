@@ -40,6 +40,8 @@ class Limits:
     """Confirmation letters an account may have sent a day (to whatever addresses it gives)."""
     confirmation_hours: float = 48.0
     """How long a confirmation link works."""
+    refused_sign_in_seconds: float = 1.0
+    """How long a sign-in refused by a rate limit waits for its 429 (slowing a flood of guesses)."""
     reminders_per_day: int = 24
     """Reminders an account receives a day at the most, over all its turn-based games."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 from typing import Annotated, Any
 
@@ -20,7 +21,7 @@ from mozaika.server.api.identity import (
 )
 from mozaika.server.api.schemas import ERRORS, AccountSettings, EmailConfirmation, Guest, Registration, SignIn
 from mozaika.server.emails import Confirmation
-from mozaika.server.errors import BadRequestError, NotSignedInError
+from mozaika.server.errors import BadRequestError, NotSignedInError, TooManyRequestsError
 from mozaika.server.mail import confirmation_letter
 
 router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
@@ -46,8 +47,14 @@ async def register(body: Registration, request: Request, response: Response) -> 
 async def sign_in(body: SignIn, request: Request, response: Response) -> dict[str, Any]:
     service = services(request)
     limiter = service.limiter
-    await run_in_threadpool(limiter.hit, "sign_in_per_address", client_address(request))
-    await run_in_threadpool(limiter.hit, "sign_in_per_username", body.username.strip().lower())
+    try:
+        await run_in_threadpool(limiter.hit, "sign_in_per_address", client_address(request))
+        await run_in_threadpool(limiter.hit, "sign_in_per_username", body.username.strip().lower())
+    except TooManyRequestsError:
+        # A guesser past the limits waits before hearing so: it costs the server nothing (the
+        # connection sleeps on the event loop), and slows a flood to what the cores can answer.
+        await asyncio.sleep(service.settings.limits.refused_sign_in_seconds)
+        raise
     caller, token = await service.password_checks.run(service.accounts.sign_in, body.username, body.password)
     set_session_cookie(request, response, token)
     return _signed_in(caller, token)
