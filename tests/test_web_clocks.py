@@ -228,3 +228,8 @@ def test_an_account_turns_its_e_mail_reminders_on_in_the_lobby_and_confirms_its_
     eva.open("/")
     eva.page.wait_for_selector('#reminder-status[data-state="confirmed"]')
     eva.screenshot("clock-lobby-reminders-1366x768")
+    for width, height in ((1920, 1080), (390, 844)):
+        eva.resize(width, height)
+        card = eva.page.locator("#reminders-form").bounding_box()
+        assert card is not None and card["x"] >= 0 and card["x"] + card["width"] <= width  # the card fits the width
+        eva.screenshot(f"clock-lobby-reminders-{width}x{height}")
