@@ -25,16 +25,21 @@ import argparse
 import asyncio
 import json
 import random
-import tempfile
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import httpx
 
-from load import Measurements, latency_figures, open_table, percentile, scripted_player, start_server
+from load import (
+    Measurements,
+    latency_figures,
+    measure_on_a_fresh_server,
+    open_table,
+    percentile,
+    scripted_player,
+)
 
 VICTIM, PASSWORD = "victim", "the right password"
 MOST_ATTEMPTS = 20_000
@@ -162,14 +167,8 @@ def main() -> None:
     options = parser.parse_args()
     if not 1 <= options.seconds <= 120:
         parser.error("--seconds is 1-120")
-    with tempfile.TemporaryDirectory(prefix="mozaika-abuse-") as folder:
-        trust = ("--proxy-ip", "127.0.0.1") if options.accounts > 1 else ()
-        server, url = start_server(Path(folder), options.bot_workers, rate_limits=True, options=trust)
-        try:
-            result = asyncio.run(run(url, options))
-        finally:
-            server.terminate()
-            server.wait(30)
+    trust = ("--proxy-ip", "127.0.0.1") if options.accounts > 1 else ()
+    result = measure_on_a_fresh_server(run, options, bot_workers=options.bot_workers, server_options=trust)
     if options.json:
         print(json.dumps(result, indent=1))
         return

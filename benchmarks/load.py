@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -290,3 +291,20 @@ def latency_figures(latencies: list[float], what: str = "moves") -> dict[str, An
         "p90_ms": round(1000 * percentile(latencies, 0.90), 1),
         "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
     }
+
+
+def measure_on_a_fresh_server(
+    measure: Callable[[str, Any], Awaitable[dict[str, Any]]],
+    options: Any,
+    *,
+    bot_workers: int = 1,
+    server_options: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """Start the server (rate limits on, as deployed) on a fresh database, ``measure(url, options)``, stop it."""
+    with tempfile.TemporaryDirectory(prefix="mozaika-bench-") as folder:
+        server, url = start_server(Path(folder), bot_workers, rate_limits=True, options=server_options)
+        try:
+            return asyncio.run(measure(url, options))
+        finally:
+            server.terminate()
+            server.wait(30)

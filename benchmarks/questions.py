@@ -21,16 +21,14 @@ import argparse
 import asyncio
 import json
 import random
-import tempfile
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
 
-from load import latency_figures, start_server
+from load import latency_figures, measure_on_a_fresh_server
 
 
 async def bot_table(client: httpx.AsyncClient, number: int) -> tuple[str, dict[str, str]]:
@@ -147,13 +145,7 @@ def main() -> None:
     options = parser.parse_args()
     if not 1 <= options.seconds <= 120:
         parser.error("--seconds is 1-120")
-    with tempfile.TemporaryDirectory(prefix="mozaika-questions-") as folder:
-        server, url = start_server(Path(folder), 1, rate_limits=True, options=("--proxy-ip", "127.0.0.1"))
-        try:
-            result = asyncio.run(run(url, options))
-        finally:
-            server.terminate()
-            server.wait(30)
+    result = measure_on_a_fresh_server(run, options, server_options=("--proxy-ip", "127.0.0.1"))
     if options.json:
         print(json.dumps(result, indent=1))
         return
