@@ -151,7 +151,10 @@ class KnownHost:
         if scope["type"] in ("http", "websocket"):
             host = Headers(scope=scope).get("host", "")
             if not self._known(host):
-                message = f"this server does not answer to the name {host[:100]!r}"
+                message = (
+                    f"this server does not answer to the name {host[:100]!r}; "
+                    "its operator can add the name with mozaika serve --allowed-host"
+                )
                 if scope["type"] == "websocket":
                     await _refuse_socket(receive, send, message)
                 else:
