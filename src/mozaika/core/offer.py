@@ -86,12 +86,11 @@ _DEALT: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
 
 
 def _dealt(group: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], int]:
-    found = _DEALT.get((group, colours))
-    if found is None:
-        counts = [0] * colours
-        for colour in group:
-            counts[colour] += 1
-        found = _DEALT[group, colours] = (tuple(counts), colour_mask(counts))
+    """Count a group not dealt before, and remember it (the offer looks it up first)."""
+    counts = [0] * colours
+    for colour in group:
+        counts[colour] += 1
+    found = _DEALT[group, colours] = (tuple(counts), colour_mask(counts))
     return found
 
 

@@ -62,9 +62,8 @@ class Analysis:
         self.hints = hints
         """The expert's answers, shared with the tables' hints (a position asked twice is searched once)."""
         self.settings = settings
-        self._searching = 0
         self._askers: set[str] = set()
-        """Who has a question being answered now."""
+        """Who has a question being answered now (one each: so also how many are)."""
 
     def new(self, game: str, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         try:
@@ -132,19 +131,17 @@ class Analysis:
         settings = self.settings
         if asker in self._askers:
             raise BusyError("the expert is still answering your last question; ask again once it has", retry_after=1)
-        if self._searching >= WAITING_PER_WORKER * settings.background_workers:
+        if len(self._askers) >= WAITING_PER_WORKER * settings.background_workers:
             raise BusyError("the expert is answering as many questions as it can; ask again in a moment", retry_after=1)
-        self._searching += 1
         self._askers.add(asker)
+        line = to_line(state)
         try:
-            line = to_line(state)
             moves = await self.hints.best(("line", line, str(seat)), state.to_json(), seat, MOST_MOVES)
         finally:
-            self._searching -= 1
             self._askers.discard(asker)
         texts = [str(found["move"]) for found in moves]
         return {
-            "line": to_line(state),
+            "line": line,
             "seat": seat,
             "bot": settings.hint_bot,
             "moves": moves,

@@ -107,12 +107,12 @@ async def account_settings(request: Request, caller: CallerDep) -> dict[str, Any
 async def change_settings(
     body: AccountSettings, request: Request, caller: CallerDep, background: BackgroundTasks
 ) -> dict[str, Any]:
-    service = services(request)
+    sending = _sending(request)
     changed, confirmation = await run_in_threadpool(
-        partial(service.emails.change, sending=_sending(request)), caller, body.email, body.email_reminders
+        partial(services(request).emails.change, sending=sending), caller, body.email, body.email_reminders
     )
     _post_confirmation(request, background, confirmation)
-    return {**changed, "sending": _sending(request)}
+    return {**changed, "sending": sending}
 
 
 @router.post("/me/settings/confirmation", summary="Send the confirmation letter for the account's address again")
