@@ -614,7 +614,7 @@ def test_hints_asked_at_once_for_one_position_share_one_search() -> None:
 
     async def scenario() -> list[list[dict[str, Any]]]:
         hints = Hints(SlowBots(), Settings(database_url="sqlite://"))  # type: ignore[arg-type]
-        asked = HintRequest("table", 0, 7, "{}")
+        asked = HintRequest("table", 0, 7, "{}", "azul", {})
         impatient = asyncio.create_task(hints.moves(asked))
         await asyncio.sleep(0)
         impatient.cancel()  # one caller gives up: the others still get the search's answer

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -132,8 +131,7 @@ async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[s
     wanted = await run_in_threadpool(service.tables.hint_request, table_id, caller)
     await run_in_threadpool(service.limiter.hit, "hint_per_player", caller.key)
     moves = await service.hints.moves(wanted)
-    position = json.loads(wanted.position)
-    fields = fields_of_moves(position["game"], position["options"], [str(found["move"]) for found in moves])
+    fields = fields_of_moves(wanted.game, wanted.options, [str(found["move"]) for found in moves])
     return {"table": wanted.table_id, "seat": wanted.seat, "seq": wanted.seq, "moves": moves, "move_fields": fields}
 
 

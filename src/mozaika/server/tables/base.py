@@ -85,6 +85,9 @@ class HintRequest:
     seat: int
     seq: int
     position: str
+    game: str
+    options: dict[str, Any]
+    """The game and its options, for the fields of the moves found (the position holds them too, as JSON)."""
 
 
 class TableStore:

@@ -135,7 +135,7 @@ class TablePlay(TableRecords):
             if seat.index not in table.to_move:
                 raise ConflictError("a hint is for the player on turn; it is not your turn")
             state = self._position(session, table)
-        return HintRequest(table.id, seat.index, table.seq, self._reseeded(state))
+        return HintRequest(table.id, seat.index, table.seq, self._reseeded(state), state.game_id, state.options)
 
     @staticmethod
     def _resolve_chance(state: State, seq: int) -> list[Entry]:
