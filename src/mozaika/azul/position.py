@@ -12,6 +12,7 @@ refused with a clear message.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any, ClassVar, Self
 
 from mozaika.azul.board import EMPTY, MARKER, Board
@@ -25,8 +26,8 @@ from mozaika.core.offer import FACTORIES, FACTORY_SIZE
 from mozaika.core.reading import Fields
 from mozaika.core.serial import (
     check_conserved,
-    counts_by_letter,
     family_to_dict,
+    piles_to_dict,
     read_boards,
     read_colours,
     read_offer,
@@ -79,12 +80,9 @@ class AzulPosition(FamilyState[Board], lists=("bag", "lid")):
         """Read the fields of :meth:`_extra_to_dict` back."""
 
     def to_dict(self) -> dict[str, Any]:
-        theme = self.theme
         return {
             **family_to_dict(self, FORMAT, PHASE_NAMES),
-            "bag": counts_by_letter(theme, self.bag),
-            "lid": counts_by_letter(theme, self.lid),
-            "boards": [_board_to_dict(theme, board) for board in self.boards],
+            **piles_to_dict(self, "lid", self.lid, _board_parts),
             **self._extra_to_dict(),
         }
 
@@ -100,7 +98,7 @@ class AzulPosition(FamilyState[Board], lists=("bag", "lid")):
         read_offer(state, top, players, theme, state.factory_capacity)
         state.bag = top.counts("bag", theme.letters, TILES_PER_COLOUR)
         state.lid = top.counts("lid", theme.letters, TILES_PER_COLOUR)
-        state.boards = read_boards(top, players, lambda raw, seat: _board_from_dict(state, raw, seat))
+        state.boards = read_boards(top, players, Board, 0, partial(_read_board_parts, state))
         state._round = top.integer("round", 1)
         state.phase = read_phase(top, PHASE_NAMES)
         state._refresh_masks()
@@ -126,9 +124,9 @@ class AzulPosition(FamilyState[Board], lists=("bag", "lid")):
         return totals
 
 
-def _board_to_dict(theme: Theme, board: Board) -> dict[str, Any]:
+def _board_parts(theme: Theme, board: Board) -> dict[str, Any]:
+    """What a board holds besides its score and statistics."""
     return {
-        "score": board.score,
         "lines": [
             theme.letter(board.line_colour[line]) * board.line_count[line] if board.line_count[line] else ""
             for line in range(SIZE)
@@ -143,65 +141,56 @@ def _board_to_dict(theme: Theme, board: Board) -> dict[str, Any]:
         "floor": "".join(MARKER_LETTER if tile == MARKER else theme.letter(tile) for tile in board.floor),
         "tiling_line": board.tiling_line,
         "waiting": board.waiting,
-        "stats": board.stats(),
     }
 
 
-def _board_from_dict(state: AzulPosition, raw: Any, seat: int) -> Board:
+def _read_board_parts(state: AzulPosition, board: Board, fields: Fields, where: str) -> None:
+    """Read what a board holds besides its score and statistics."""
     theme = state.theme
-    reader = Fields(raw, f"board {seat + 1}")
-    board = Board()
-    board.score = reader.integer("score", 0)
-    lines = reader.get("lines", list)
+    lines = fields.get("lines", list)
     if len(lines) != SIZE:
-        raise PositionError(f"board {seat + 1} must list {SIZE} pattern lines")
+        raise PositionError(f"{where} must list {SIZE} pattern lines")
     for line, text in enumerate(lines):
-        colours = read_colours(theme, text, f"board {seat + 1} line {line + 1}")
+        colours = read_colours(theme, text, f"{where} line {line + 1}")
         if len(colours) > line + 1:
-            raise PositionError(
-                f"board {seat + 1} line {line + 1} holds {len(colours)} tiles; it has {line + 1} spaces (A-4)"
-            )
+            raise PositionError(f"{where} line {line + 1} holds {len(colours)} tiles; it has {line + 1} spaces (A-4)")
         if len(set(colours)) > 1:
-            raise PositionError(f"board {seat + 1} line {line + 1} mixes colours (A-4)")
+            raise PositionError(f"{where} line {line + 1} mixes colours (A-4)")
         if colours:
             board.line_colour[line] = colours[0]
             board.line_count[line] = len(colours)
-    wall = reader.get("wall", list)
+    wall = fields.get("wall", list)
     if len(wall) != SIZE or not all(isinstance(row, str) and len(row) == SIZE for row in wall):
-        raise PositionError(f"board {seat + 1} wall must be {SIZE} strings of {SIZE} letters or '.'")
+        raise PositionError(f"{where} wall must be {SIZE} strings of {SIZE} letters or '.'")
     for row, text in enumerate(wall):
         for column, letter in enumerate(text):
             if letter == ".":
                 continue
-            colour = read_colours(theme, letter, f"board {seat + 1} wall row {row + 1}")[0]
+            colour = read_colours(theme, letter, f"{where} wall row {row + 1}")[0]
             if not state.grey and colour != coloured_colour(row, column):
                 raise PositionError(
-                    f"board {seat + 1} wall row {row + 1} column {column + 1} is printed "
+                    f"{where} wall row {row + 1} column {column + 1} is printed "
                     f"{theme.name(coloured_colour(row, column))}, not {theme.name(colour)} (A-9)"
                 )
             if board.colour_rows[colour] >> row & 1 or board.column_colours[column] >> colour & 1:
                 raise PositionError(
-                    f"board {seat + 1} wall repeats {theme.name(colour)} in row {row + 1} or column {column + 1} (A-10)"
+                    f"{where} wall repeats {theme.name(colour)} in row {row + 1} or column {column + 1} (A-10)"
                 )
             board.place_on_wall(row, column, colour)
     for line in range(SIZE):
         if board.line_count[line] and board.colour_rows[board.line_colour[line]] >> line & 1:
             raise PositionError(
-                f"board {seat + 1} line {line + 1} holds {theme.name(board.line_colour[line])}, "
+                f"{where} line {line + 1} holds {theme.name(board.line_colour[line])}, "
                 f"which wall row {line + 1} already has (A-4)"
             )
-    floor_text = reader.get("floor", str)
+    floor_text = fields.get("floor", str)
     if len(floor_text) > FLOOR_SPACES:
-        raise PositionError(f"board {seat + 1} floor holds {len(floor_text)} items; it has {FLOOR_SPACES} spaces (A-5)")
+        raise PositionError(f"{where} floor holds {len(floor_text)} items; it has {FLOOR_SPACES} spaces (A-5)")
     for letter in floor_text:
-        board.floor.append(
-            MARKER if letter == MARKER_LETTER else read_colours(theme, letter, f"board {seat + 1} floor")[0]
-        )
-    board.tiling_line = reader.integer("tiling_line", 0, SIZE)
-    board.waiting = reader.get("waiting", bool)
-    board.read_stats(Fields(reader.get("stats", dict), f"board {seat + 1} stats"))
+        board.floor.append(MARKER if letter == MARKER_LETTER else read_colours(theme, letter, f"{where} floor")[0])
+    board.tiling_line = fields.integer("tiling_line", 0, SIZE)
+    board.waiting = fields.get("waiting", bool)
     board.refresh_accept()
-    return board
 
 
 def _check_position(state: AzulPosition) -> None:

@@ -60,6 +60,8 @@ class FamilyState(FactoryOffer, Generic[B], records=("boards",)):
 
     _players: int
     _round: int
+    bag: list[int]
+    """Tiles by colour in the bag (each game declares its slot)."""
     boards: list[B]
     """Each seat's board, in seat order."""
     phase: int

@@ -12,12 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from mozaika.core.errors import NotationError, PositionError
-from mozaika.core.family import FamilyState
+from mozaika.core.family import FamilyBoard, FamilyState
 from mozaika.core.offer import FACTORIES, FactoryOffer
 from mozaika.core.reading import Fields, read_header
 from mozaika.core.theme import Theme
 
-B = TypeVar("B")
+B = TypeVar("B", bound=FamilyBoard)
 P = TypeVar("P", bound=FamilyState[Any])
 
 
@@ -34,6 +34,23 @@ def counts_by_letter(theme: Theme, counts: Sequence[int]) -> dict[str, int]:
 def family_to_dict(state: FamilyState[Any], version: int, phase_names: Sequence[str]) -> dict[str, Any]:
     """The fields every family position starts with: the header, the phase and the offer (``docs/api.md``)."""
     return {**state._header(version), "phase": phase_names[state.phase], **offer_to_dict(state, state.theme)}
+
+
+def piles_to_dict(
+    state: FamilyState[B], discard_name: str, discard: Sequence[int], board_parts: Callable[[Theme, B], dict[str, Any]]
+) -> dict[str, Any]:
+    """The bag, the discard pile (Azul's lid, the Pavilion's tower) and the boards, in that order.
+
+    Each board is its score, the parts ``board_parts`` writes, and its statistics.
+    """
+    theme = state.theme
+    return {
+        "bag": counts_by_letter(theme, state.bag),
+        discard_name: counts_by_letter(theme, discard),
+        "boards": [
+            {"score": board.score, **board_parts(theme, board), "stats": board.stats()} for board in state.boards
+        ],
+    }
 
 
 def offer_to_dict(state: FactoryOffer, theme: Theme) -> dict[str, Any]:
@@ -119,9 +136,27 @@ def read_phase(top: Fields, names: Sequence[str]) -> int:
     return list(names).index(name)
 
 
-def read_boards(top: Fields, players: int, read_board: Callable[[Any, int], B]) -> list[B]:
-    """One board per player, each read by ``read_board(raw, seat)``."""
+def read_boards(
+    top: Fields,
+    players: int,
+    new_board: Callable[[], B],
+    lowest_score: int,
+    read_parts: Callable[[B, Fields, str], None],
+) -> list[B]:
+    """One board per player: its score (at least ``lowest_score``), the parts ``read_parts`` reads, its statistics.
+
+    ``read_parts(board, fields, where)`` names the board in its errors by ``where`` ("board 2").
+    """
     raw_boards = top.get("boards", list)
     if len(raw_boards) != players:
         raise PositionError(f"position.boards lists {len(raw_boards)} boards for {players} players")
-    return [read_board(raw, seat) for seat, raw in enumerate(raw_boards)]
+    boards = []
+    for seat, raw in enumerate(raw_boards):
+        where = f"board {seat + 1}"
+        fields = Fields(raw, where)
+        board = new_board()
+        board.score = fields.integer("score", lowest_score)
+        read_parts(board, fields, where)
+        board.read_stats(Fields(fields.get("stats", dict), f"{where} stats"))
+        boards.append(board)
+    return boards

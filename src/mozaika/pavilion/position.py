@@ -11,6 +11,7 @@ and kept tiles (S-11), scores (S-5) and a phase that fits the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any, ClassVar, Self
 
 from mozaika.core.errors import PositionError
@@ -19,8 +20,8 @@ from mozaika.core.offer import FACTORY_SIZE, colour_mask
 from mozaika.core.reading import Fields
 from mozaika.core.serial import (
     check_conserved,
-    counts_by_letter,
     family_to_dict,
+    piles_to_dict,
     read_boards,
     read_colours,
     read_counts,
@@ -112,9 +113,7 @@ class PavilionPosition(FamilyState[PavilionBoard], lists=("bag", "pending_bonus"
             "chance": CHANCE_NAMES[self.chance_kind] if self.phase == CHANCE else None,
             "supply": spell(theme, self.supply),
             "pending_bonus": list(self.pending_bonus),
-            "bag": counts_by_letter(theme, self.bag),
-            "tower": counts_by_letter(theme, self.tower),
-            "boards": [_board_to_dict(theme, board) for board in self.boards],
+            **piles_to_dict(self, "tower", self.tower, _board_parts),
         }
 
     @classmethod
@@ -143,7 +142,7 @@ class PavilionPosition(FamilyState[PavilionBoard], lists=("bag", "pending_bonus"
         if not all(isinstance(tiles, int) and not isinstance(tiles, bool) and tiles in (1, 2, 3) for tiles in pending):
             raise PositionError("position.pending_bonus lists the tiles (1, 2 or 3) still owed by completed features")
         state.pending_bonus = list(pending)
-        state.boards = read_boards(top, players, lambda raw, seat: _board_from_dict(state, raw, seat))
+        state.boards = read_boards(top, players, PavilionBoard, 1, partial(_read_board_parts, state))
         state.masks = [*map(colour_mask, state.factories), colour_mask(state.centre)]
         _check_position(state)
         return state
@@ -163,9 +162,9 @@ class PavilionPosition(FamilyState[PavilionBoard], lists=("bag", "pending_bonus"
         return totals
 
 
-def _board_to_dict(theme: Theme, board: PavilionBoard) -> dict[str, Any]:
+def _board_parts(theme: Theme, board: PavilionBoard) -> dict[str, Any]:
+    """What a board holds besides its score and statistics."""
     return {
-        "score": board.score,
         "hand": spell(theme, board.hand),
         "passed": board.passed,
         "stars": {
@@ -175,34 +174,29 @@ def _board_to_dict(theme: Theme, board: PavilionBoard) -> dict[str, Any]:
             )
             for star in range(STARS)
         },
-        "stats": board.stats(),
     }
 
 
-def _board_from_dict(state: PavilionPosition, raw: Any, seat: int) -> PavilionBoard:
+def _read_board_parts(state: PavilionPosition, board: PavilionBoard, fields: Fields, where: str) -> None:
+    """Read what a board holds besides its score and statistics."""
     theme = state.theme
-    fields = Fields(raw, f"board {seat + 1}")
-    board = PavilionBoard()
-    board.score = fields.integer("score", 1)
-    board.hand = read_counts(theme, fields.get("hand", str), f"board {seat + 1} hand")
+    board.hand = read_counts(theme, fields.get("hand", str), f"{where} hand")
     board.passed = fields.get("passed", bool)
-    stars = Fields(fields.get("stars", dict), f"board {seat + 1} stars")
+    stars = Fields(fields.get("stars", dict), f"{where} stars")
     for star, letter in enumerate(STAR_LETTERS):
         text = stars.get(letter, str)
         if len(text) != SLOTS:
-            raise PositionError(f"board {seat + 1} star {letter} must be {SLOTS} letters or '.'")
+            raise PositionError(f"{where} star {letter} must be {SLOTS} letters or '.'")
         for slot, tile in enumerate(text, start=1):
             if tile == ".":
                 continue
-            colour = read_colours(theme, tile, f"board {seat + 1} star {letter}")[0]
+            colour = read_colours(theme, tile, f"{where} star {letter}")[0]
             if not board.colour_fits(star, colour, state.colourless):
                 raise PositionError(
-                    f"board {seat + 1}: a {theme.name(colour)} tile cannot lie on star {letter} with "
+                    f"{where}: a {theme.name(colour)} tile cannot lie on star {letter} with "
                     f"{stars.get(letter, str)} ({'S-16' if state.colourless else 'S-8'})"
                 )
             board.put(space(star, slot), colour)
-    board.read_stats(Fields(fields.get("stats", dict), f"board {seat + 1} stats"))
-    return board
 
 
 def _check_position(state: PavilionPosition) -> None:
