@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mozaika.azul.moves import FLOOR
 from mozaika.azul.theme import COLOURS
 from mozaika.azul.wall import SIZE, bit
 from mozaika.core.family import FamilyBoard
@@ -112,6 +113,10 @@ class Board(
             )
 
         return match(0, 0)
+
+    def takes(self, colour: int, line: int) -> bool:
+        """Whether tiles of ``colour`` may go to pattern line ``line`` (A-4); the floor takes any (A-5)."""
+        return line == FLOOR or bool(self.accept[colour] >> line & 1)
 
     def grey_columns(self, row: int, colour: int) -> list[int]:
         """Columns of ``row`` where ``colour`` may go on the grey wall (rule A-10)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from math import floor
 from operator import add
-from typing import Any
+from typing import Any, NoReturn
 
 from mozaika.azul.board import EMPTY, MARKER, Board
 from mozaika.azul.moves import (
@@ -231,38 +231,52 @@ class AzulState(AzulPosition):
             raise IllegalMoveError(f"{move!r} is not an Azul move")
 
     def _take(self, move: TakeMove) -> None:
-        seat, board, counts, taken = self._check_take(move)
-        colour = move.colour
-        counts[colour] = 0  # A-3: every tile of the colour
-        marker = self._take_from(seat, move.source, colour, counts)
-        self._settle_take(seat, board, colour, taken, move.line, marker)
-
-    def _check_take(self, move: TakeMove) -> tuple[int, Board, list[int], int]:
-        """Refuse an illegal take; else the seat, its board, the source's counts and the tiles taken."""
-        if self.phase != DRAFT:
-            raise IllegalMoveError(
-                f"{move} takes tiles, but the factory offer is not under way ({PHASE_NAMES[self.phase]})",
-                rule="A-2",
-            )
+        # The checks of _check_take, spelled out: every take of every search passes here.
         seat = self.turn
         board = self.boards[seat]
         colour = move.colour
         source = move.source
-        # The offer's _source, spelled out: every take, in every search, passes here.
+        line = move.line
         if source == CENTRE:
             counts = self.centre
         elif 0 <= source < len(self.factories):
             counts = self.factories[source]
         else:
-            raise IllegalMoveError(f"{move}: there is no factory {source + 1}", rule="F-1")
+            self._refuse_take(move)
         taken = counts[colour]
-        if not taken:
-            where = "the centre" if source == CENTRE else f"factory {source + 1}"
+        if not taken or self.phase != DRAFT or (line != FLOOR and not board.accept[colour] >> line & 1):
+            self._refuse_take(move)
+        counts[colour] = 0  # A-3: every tile of the colour
+        marker = self._take_from(seat, source, colour, counts)
+        self._settle_take(seat, board, colour, taken, line, marker)
+
+    def _check_take(self, move: TakeMove) -> tuple[int, Board, list[int], int]:
+        """Refuse an illegal take; else the seat, its board, the source's counts and the tiles taken."""
+        seat = self.turn
+        board = self.boards[seat]
+        counts = self._source(move.source)
+        if counts is None or self.phase != DRAFT or not counts[move.colour] or not board.takes(move.colour, move.line):
+            self._refuse_take(move)
+        return seat, board, counts, counts[move.colour]
+
+    def _refuse_take(self, move: TakeMove) -> NoReturn:
+        """Say why a take is illegal, the first reason in the order a player would look (A-2, F-1, A-3, A-4)."""
+        if self.phase != DRAFT:
+            raise IllegalMoveError(
+                f"{move} takes tiles, but the factory offer is not under way ({PHASE_NAMES[self.phase]})",
+                rule="A-2",
+            )
+        counts = self._source(move.source)
+        if counts is None:
+            raise IllegalMoveError(f"{move}: there is no factory {move.source + 1}", rule="F-1")
+        colour = move.colour
+        if not counts[colour]:
+            where = "the centre" if move.source == CENTRE else f"factory {move.source + 1}"
             raise IllegalMoveError(f"{move}: {where} holds no {self.theme.name(colour)} tile", rule="A-3")
-        line = move.line
-        if line != FLOOR and not board.accept[colour] >> line & 1:
-            raise IllegalMoveError(f"{move}: {self._why_line_refuses(board, line, colour)}", rule="A-4")
-        return seat, board, counts, taken
+        board = self.boards[self.turn]
+        if not board.takes(colour, move.line):
+            raise IllegalMoveError(f"{move}: {self._why_line_refuses(board, move.line, colour)}", rule="A-4")
+        raise AssertionError(f"{move} is a legal take")
 
     def _settle_take(self, seat: int, board: Board, colour: int, taken: int, line: int, marker: bool = False) -> None:
         """Put the marker (if this take took it) on the floor first (A-3), the taken tiles on their line (A-4),
@@ -504,9 +518,8 @@ class AzulState(AzulPosition):
         self._open_offer()
 
     def _open_offer(self) -> None:
-        """Start the factory offer of a round whose factories are filled (A-3, A-11)."""
-        total = self.tiles_on_table = sum(map(sum, self.factories))
-        if total == 0:
+        """Start the factory offer of a round whose factories are filled and counted (A-3, A-11)."""
+        if self.tiles_on_table == 0:
             # Ruling R-2: with no tile left to offer, no tile can ever move again.
             self._finish_game()
         else:

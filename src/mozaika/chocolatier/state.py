@@ -346,6 +346,7 @@ class ChocolatierState(AzulState, lists=("discs",)):
                         factories[neighbour][pulled] -= 1
                         factories[index][pulled] += 1
         self._refresh_masks()
+        self.tiles_on_table = sum(map(sum, factories))
         self._open_offer()
 
     def _check_assignment(self, outcome: SpecialFill) -> None:

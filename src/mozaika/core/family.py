@@ -4,7 +4,7 @@ score, rounds, and phases, one of which waits for chance and one of which is the
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from mozaika.core.copies import Copyable
 from mozaika.core.offer import FactoryOffer
@@ -27,10 +27,17 @@ class FamilyBoard(Copyable):
     LATER_STATS: ClassVar[frozenset[str]] = frozenset()
     """Statistics added after positions were first written: a position that lacks one counts it from 0."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "STATS" in vars(cls):
+            cls._zero_stats = _stats_zeroer(cls)  # type: ignore[method-assign]
+
     def __init__(self, score: int) -> None:
         self.score = score
-        for name in self.STATS:
-            setattr(self, name, 0)
+        self._zero_stats()
+
+    def _zero_stats(self) -> None:
+        """Set every statistic to 0 (generated, straight-line, for each class that names its :attr:`STATS`)."""
 
     def stats(self) -> dict[str, int]:
         """The statistics by name, as positions write them."""
@@ -41,6 +48,24 @@ class FamilyBoard(Copyable):
         for name in self.STATS:
             missing = name not in stats.data and name in self.LATER_STATS
             setattr(self, name, 0 if missing else stats.integer(name, 0))
+
+
+def _stats_zeroer(cls: type[FamilyBoard]) -> Any:
+    # New games and searches make boards all the time: a loop of setattr costs twice this.
+    lines = ["def _zero_stats(self):", *(f"    self.{name} = 0" for name in cls.STATS), "    pass"]
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # the source is made of the statistics' names only
+    zero = namespace["_zero_stats"]
+    zero.__qualname__ = f"{cls.__qualname__}._zero_stats"
+    return zero
+
+
+def _phase_test(phase: int, doc: str) -> property:
+    def test(self: FamilyState[Any]) -> bool:
+        return self.phase == phase
+
+    test.__doc__ = doc
+    return property(test)
 
 
 B = TypeVar("B", bound=FamilyBoard)
@@ -73,6 +98,15 @@ class FamilyState(FactoryOffer, Generic[B], records=("boards",)):
     @property
     def round(self) -> int:
         return self._round
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # play() and every search loop ask these after each move: a test against a number the
+        # function holds costs less than looking the phase up on the class each time.
+        if "CHANCE_PHASE" in vars(cls):
+            cls.is_chance = _phase_test(cls.CHANCE_PHASE, "True while a chance event must be resolved.")  # type: ignore[assignment]
+        if "OVER_PHASE" in vars(cls):
+            cls.is_over = _phase_test(cls.OVER_PHASE, "True once the game has ended.")  # type: ignore[assignment]
 
     @property
     def is_chance(self) -> bool:

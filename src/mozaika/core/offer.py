@@ -81,8 +81,9 @@ def colour_mask(counts: list[int]) -> int:
     return mask
 
 
-_DEALT: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], int]] = {}
-"""A dealt group of tiles: its counts by colour and its colour mask (memoised: a few hundred groups exist)."""
+_DEALT: dict[int, dict[tuple[int, ...], tuple[tuple[int, ...], int]]] = {}
+"""By the number of colours, a dealt group of tiles: its counts by colour and its colour mask
+(memoised: a few hundred groups exist)."""
 
 
 def _dealt(group: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], int]:
@@ -90,7 +91,7 @@ def _dealt(group: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], int]:
     counts = [0] * colours
     for colour in group:
         counts[colour] += 1
-    found = _DEALT[group, colours] = (tuple(counts), colour_mask(counts))
+    found = _DEALT.setdefault(colours, {})[group] = (tuple(counts), colour_mask(counts))
     return found
 
 
@@ -142,9 +143,9 @@ class FactoryOffer(State, Copyable, nested=("factories",), lists=("centre", "mas
         masks = self.masks
         factories = self.factories
         colours = len(self.centre)
-        known = _DEALT.get
+        known = _DEALT.setdefault(colours, {}).get
         for index, group in enumerate(groups):
-            counts, masks[index] = known((group, colours)) or _dealt(group, colours)
+            counts, masks[index] = known(group) or _dealt(group, colours)
             factories[index] = list(counts)
         masks[-1] = 0
         self.tiles_on_table = sum(map(len, groups))
@@ -179,8 +180,9 @@ class FactoryOffer(State, Copyable, nested=("factories",), lists=("centre", "mas
         centre = self.centre
         mask = masks[-1]
         for other in MASK_COLOURS[masks[source]]:
-            if counts[other]:
-                centre[other] += counts[other]
+            count = counts[other]
+            if count:
+                centre[other] += count
                 counts[other] = 0
                 mask |= 1 << other
         masks[-1] = mask
