@@ -35,7 +35,7 @@ def _signed_in(caller: Caller, token: str) -> dict[str, Any]:
 @router.post("/accounts", status_code=201, summary="Register an account and sign in")
 async def register(body: Registration, request: Request, response: Response) -> dict[str, Any]:
     service = services(request)
-    await run_in_threadpool(service.limiter.hit, "registration_per_address", client_address(request))
+    await service.limiter.check("registration_per_address", client_address(request))
     caller, token = await service.password_checks.run(
         service.accounts.register, body.username, body.password, body.name
     )
@@ -48,8 +48,8 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> dict[st
     service = services(request)
     limiter = service.limiter
     try:
-        await run_in_threadpool(limiter.hit, "sign_in_per_address", client_address(request))
-        await run_in_threadpool(limiter.hit, "sign_in_per_username", body.username.strip().lower())
+        await limiter.check("sign_in_per_address", client_address(request))
+        await limiter.check("sign_in_per_username", body.username.strip().lower())
     except TooManyRequestsError:
         # A guesser past the limits waits before hearing so: it costs the server nothing (the
         # connection sleeps on the event loop), and slows a flood to what the cores can answer.
@@ -81,7 +81,7 @@ async def sign_out_everywhere(request: Request, response: Response) -> dict[str,
 @router.post("/guests", status_code=201, summary="Play as a guest: a name, no password")
 async def guest(body: Guest, request: Request, response: Response) -> dict[str, Any]:
     service = services(request)
-    await run_in_threadpool(service.limiter.hit, "guest_per_address", client_address(request))
+    await service.limiter.check("guest_per_address", client_address(request))
     caller, token = await run_in_threadpool(service.accounts.guest, body.name)
     set_session_cookie(request, response, token)
     return _signed_in(caller, token)

@@ -81,10 +81,10 @@ async def edit(body: Edit, request: Request) -> dict[str, Any]:
 async def best(body: Ask, request: Request) -> dict[str, Any]:
     service = services(request)
     address = client_address(request)
-    await run_in_threadpool(service.limiter.hit, "analysis_per_address", address)
+    await service.limiter.check("analysis_per_address", address)
     return await service.analysis.best(body.line, address)
 
 
 async def _count(request: Request) -> None:
     """The board's steps are open to anyone and read positions: counted by address."""
-    await run_in_threadpool(services(request).limiter.hit, "analysis_board_per_address", client_address(request))
+    await services(request).limiter.check("analysis_board_per_address", client_address(request))

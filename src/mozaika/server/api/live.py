@@ -189,7 +189,7 @@ class _TableConnection:
             elif kind == "chat":
                 line = ChatLine.model_validate(message)
                 if self.caller.signed_in:
-                    await run_in_threadpool(self.service.limiter.hit, "chat_per_player", str(self.caller.player_id))
+                    await self.service.limiter.check("chat_per_player", str(self.caller.player_id))
                 outcome = await run_in_threadpool(tables.say, self.table_id, self.caller, line.text)
             else:
                 raise BadRequestError(f"unknown message type {kind!r}: send move, undo, chat or ping")

@@ -50,8 +50,8 @@ async def create(body: NewTable, request: Request, caller: CallerDep) -> dict[st
     service = services(request)
     if caller.signed_in:
         limiter = service.limiter
-        await run_in_threadpool(limiter.hit, "table_per_address", client_address(request))
-        await run_in_threadpool(limiter.hit, "table_per_player", str(caller.player_id))
+        await limiter.check("table_per_address", client_address(request))
+        await limiter.check("table_per_player", str(caller.player_id))
     return await service.announce(await run_in_threadpool(service.tables.create, caller, plan))
 
 
@@ -129,7 +129,7 @@ async def undo(table_id: TableId, body: UndoRequest, request: Request, caller: C
 async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
     wanted = await run_in_threadpool(service.tables.hint_request, table_id, caller)
-    await run_in_threadpool(service.limiter.hit, "hint_per_player", caller.key)
+    await service.limiter.check("hint_per_player", caller.key)
     moves = await service.hints.moves(wanted)
     fields = fields_of_moves(wanted.game, wanted.options, [str(found["move"]) for found in moves])
     return {"table": wanted.table_id, "seat": wanted.seat, "seq": wanted.seq, "moves": moves, "move_fields": fields}
@@ -174,5 +174,5 @@ async def say(
 ) -> dict[str, Any]:
     service = services(request)
     if caller.signed_in:
-        await run_in_threadpool(service.limiter.hit, "chat_per_player", str(caller.player_id))
+        await service.limiter.check("chat_per_player", str(caller.player_id))
     return await service.announce(await run_in_threadpool(service.tables.say, table_id, caller, body.text))
