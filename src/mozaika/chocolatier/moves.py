@@ -35,23 +35,27 @@ class SplitTake(TakeMove, identity=("source", "colour", "line", "to_previous", "
     that go to the previous and to the next factory of the circle.
     """
 
-    __slots__ = ("_split", "to_next", "to_previous")
+    __slots__ = ("_theme", "to_next", "to_previous")
 
     def __init__(self, source: int, colour: int, line: int, theme: Theme, to_previous: int, to_next: int) -> None:
         self.to_previous = to_previous  # part of the identity that TakeMove hashes
         self.to_next = to_next
         super().__init__(source, colour, line, theme)
-        self._split = (theme.spell(colours_of(to_previous)), theme.spell(colours_of(to_next)))
-        split = ""
+        self._theme = theme
+        # Made in every search's move generation (then kept): only the sides that get tiles are spelled.
         if to_previous:
-            split += "<" + self._split[0]
+            self._text += "<" + theme.spell(colours_of(to_previous))
         if to_next:
-            split += ">" + self._split[1]
-        self._text += split
+            self._text += ">" + theme.spell(colours_of(to_next))
 
     def fields(self) -> dict[str, Any]:
         """A take's fields, with the leftovers sent to the previous and to the next factory (letters)."""
-        return {**super().fields(), "to_previous": self._split[0], "to_next": self._split[1]}
+        spell = self._theme.spell
+        return {
+            **super().fields(),
+            "to_previous": spell(colours_of(self.to_previous)),
+            "to_next": spell(colours_of(self.to_next)),
+        }
 
 
 class SpecialFill(ChanceOutcome, identity=("factories", "discs", "extra")):

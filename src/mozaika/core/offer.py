@@ -16,6 +16,7 @@ plain attributes.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from mozaika.core.copies import Copyable
@@ -81,7 +82,7 @@ def colour_mask(counts: list[int]) -> int:
     return mask
 
 
-_DEALT: dict[int, dict[tuple[int, ...], tuple[tuple[int, ...], int]]] = {}
+_DEALT: defaultdict[int, dict[tuple[int, ...], tuple[tuple[int, ...], int]]] = defaultdict(dict)
 """By the number of colours, a dealt group of tiles: its counts by colour and its colour mask
 (memoised: a few hundred groups exist)."""
 
@@ -91,7 +92,7 @@ def _dealt(group: tuple[int, ...], colours: int) -> tuple[tuple[int, ...], int]:
     counts = [0] * colours
     for colour in group:
         counts[colour] += 1
-    found = _DEALT.setdefault(colours, {})[group] = (tuple(counts), colour_mask(counts))
+    found = _DEALT[colours][group] = (tuple(counts), colour_mask(counts))
     return found
 
 
@@ -143,7 +144,7 @@ class FactoryOffer(State, Copyable, nested=("factories",), lists=("centre", "mas
         masks = self.masks
         factories = self.factories
         colours = len(self.centre)
-        known = _DEALT.setdefault(colours, {}).get
+        known = _DEALT[colours].get
         for index, group in enumerate(groups):
             counts, masks[index] = known(group) or _dealt(group, colours)
             factories[index] = list(counts)
