@@ -4,6 +4,8 @@ invite-only seats, strict fields, and clean refusals (each with the reason and n
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 import threading
 import time
 from datetime import UTC, datetime, timedelta
@@ -19,6 +21,7 @@ import mozaika
 from mozaika.server import credentials
 from mozaika.server.database import Database, migrate
 from mozaika.server.models import utc_now
+from mozaika.server.passwords import HASHING_NICENESS, PasswordChecks
 from mozaika.server.ratelimit import RateLimits
 
 from serverkit import Player, running_app, running_app_on, two_player_table, wait_for
@@ -160,6 +163,21 @@ def test_a_flood_of_sign_ins_waits_in_its_own_bounded_queue_and_the_rest_is_answ
     for thread in admitted:
         thread.join()
     assert answers == [401] * checks.capacity
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="threads have CPU priorities of their own on Linux only")
+def test_passwords_are_hashed_at_a_lower_cpu_priority_than_the_event_loop_runs_at() -> None:
+    """On a machine that a sign-in flood keeps busy, the moves and pages get the cores first (issue 38, 3)."""
+    checks = PasswordChecks(at_once=1, waiting=0)
+
+    def own_priority() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    async def both() -> tuple[int, int]:
+        return own_priority(), await checks.run(own_priority)
+
+    loop_priority, hashing_priority = asyncio.run(both())
+    assert hashing_priority == min(loop_priority + HASHING_NICENESS, 19)
 
 
 def test_an_unknown_username_costs_a_password_check_like_a_known_one(client, hasher: WatchedHasher) -> None:  # type: ignore[no-untyped-def]
