@@ -145,7 +145,7 @@ class PavilionState(PavilionPosition):
         return []
 
     def _takes(self) -> list[Move]:
-        by_mask = TAKE_TABLE[self.wild]
+        by_mask = TAKE_TABLE[WILD_BY_ROUND[self._round - 1]]  # self.wild without the property call (hot)
         masks = self.masks
         moves: list[Move] = []
         for source in range(len(masks) - 1):
@@ -179,7 +179,7 @@ class PavilionState(PavilionPosition):
                 held |= 1 << colour
         if not held:
             return []
-        wild = self.wild
+        wild = WILD_BY_ROUND[self._round - 1]
         wilds_held = hand[wild] if hand[wild] < SLOTS else SLOTS
         coloured = not self.colourless
         rings = board.star_rings
@@ -252,8 +252,12 @@ class PavilionState(PavilionPosition):
             self._expect(ACQUIRE, move, "S-5")
         source, colour = move.source, move.colour
         masks = self.masks
-        counts = self._source(source)
-        if counts is None:
+        # The offer's _source, spelled out: every take of every search passes here.
+        if source == CENTRE:
+            counts = self.centre
+        elif 0 <= source < len(self.factories):
+            counts = self.factories[source]
+        else:
             raise IllegalMoveError(f"{move}: there is no factory {source + 1}", rule="F-1")
         wild = WILD_BY_ROUND[self._round - 1]
         if not counts[colour] or (colour == wild and masks[source] != 1 << wild):
@@ -310,7 +314,7 @@ class PavilionState(PavilionPosition):
             raise IllegalMoveError(f"{move}: {self._why_colour_refused(board, star, colour)}", rule=self._star_rule())
         number = self.numbers[index]
         hand = board.hand
-        wild = self.wild
+        wild = WILD_BY_ROUND[self._round - 1]
         if colour == wild:
             if wilds:
                 raise IllegalMoveError(
