@@ -237,12 +237,9 @@ class AzulState(AzulPosition):
         colour = move.colour
         source = move.source
         line = move.line
-        if source == CENTRE:
-            counts = self.centre
-        elif 0 <= source < len(self.factories):
-            counts = self.factories[source]
-        else:
+        if not CENTRE <= source < len(self.factories):
             self._refuse_take(move)
+        counts = self.centre if source == CENTRE else self.factories[source]
         taken = counts[colour]
         if not taken or self.phase != DRAFT or (line != FLOOR and not board.accept[colour] >> line & 1):
             self._refuse_take(move)

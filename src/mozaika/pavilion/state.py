@@ -252,13 +252,9 @@ class PavilionState(PavilionPosition):
             self._expect(ACQUIRE, move, "S-5")
         source, colour = move.source, move.colour
         masks = self.masks
-        # The offer's _source, spelled out: every take of every search passes here.
-        if source == CENTRE:
-            counts = self.centre
-        elif 0 <= source < len(self.factories):
-            counts = self.factories[source]
-        else:
+        if not CENTRE <= source < len(self.factories):
             raise IllegalMoveError(f"{move}: there is no factory {source + 1}", rule="F-1")
+        counts = self.centre if source == CENTRE else self.factories[source]  # the offer's _source, in place
         wild = WILD_BY_ROUND[self._round - 1]
         if not counts[colour] or (colour == wild and masks[source] != 1 << wild):
             self._refuse_take(move, counts, wild)
