@@ -10,6 +10,8 @@ from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from mozaika.core import engine as engines
+
 from browserkit import Person, chromium
 from serverkit import running_app
 from serverprocess import ServerProcess
@@ -20,7 +22,38 @@ settings.register_profile("mozaika", deadline=None, suppress_health_check=[Healt
 settings.load_profile("mozaika")
 
 
+BOTH_ENGINES = frozenset(
+    {
+        "test_arena",
+        "test_azul_rules",
+        "test_bots",
+        "test_family_properties",
+        "test_positions",
+        "test_protocol",
+        "test_records_cli",
+        "test_review",
+        "test_rl",
+        "test_rule_coverage",
+    }
+)
+"""The engine, bot and RL test modules: each runs on the native core and on the Python engines
+(docs/engine.md), where the native core is built."""
+
+
+@pytest.fixture(autouse=True)
+def engine(request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """The engine new games are created on: a module of :data:`BOTH_ENGINES` runs once per engine."""
+    chosen = getattr(request, "param", None)
+    if chosen is None:
+        yield None
+        return
+    with engines.using(chosen):
+        yield chosen
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "engine" in metafunc.fixturenames and metafunc.module.__name__.rpartition(".")[2] in BOTH_ENGINES:
+        metafunc.parametrize("engine", engines.available(), indirect=True)
     # Server tests marked each_database run on SQLite and on PostgreSQL (the same code and
     # migrations); the others, which do not depend on the database, on SQLite only.
     if "client" in metafunc.fixturenames and "database" in metafunc.fixturenames:

@@ -11,8 +11,10 @@ from typer.testing import CliRunner
 import mozaika
 from mozaika import RecordError
 from mozaika.cli.app import app
+from mozaika.core.engine import available as available_engines
+from mozaika.core.engine import is_built as engines_built
 from mozaika.notation.records import Record, replay
-from mozaika.tools.benchmarking import DEFAULT_CASES
+from mozaika.tools.benchmarking import DEFAULT_CASES, engines_for
 
 runner = CliRunner()
 
@@ -115,12 +117,16 @@ def test_bench_reports_games_and_moves_per_second(game: str) -> None:
     rows = json.loads(result.stdout)
     cases = [case.label for case in DEFAULT_CASES if case.game == game]
     assert len(cases) >= 2 and all(label.startswith(game) for label in cases)
-    assert [(row["case"], row["method"]) for row in rows] == [
-        *((case, method) for case in cases for method in ("protocol", "playout")),
-        (f"{game} 2p", "search"),
+    # Each case on each engine that holds the game, side by side (docs/engine.md); every row names its engine.
+    engines = engines_for(game, available_engines())
+    assert engines == (["native", "python"] if game == "azul" and engines_built() else ["python"])
+    assert [(row["case"], row["engine"], row["method"]) for row in rows] == [
+        *((case, engine, method) for case in cases for engine in engines for method in ("protocol", "playout")),
+        *((f"{game} 2p", engine, "search") for engine in engines),
     ]
-    assert rows[-1]["iterations"] >= 200 and rows[-1]["iterations_per_second"] > 0
-    rows = rows[:-1]
+    searches = rows[-len(engines) :]
+    assert all(row["iterations"] >= 200 and row["iterations_per_second"] > 0 for row in searches)
+    rows = rows[: -len(engines)]
     assert all(row["games"] >= 1 and row["games_per_second"] > 0 and row["moves_per_second"] > 0 for row in rows)
 
 

@@ -8,6 +8,7 @@ from mozaika.azul.board import MARKER, Board
 from mozaika.azul.kit import WALL_KIT
 from mozaika.azul.learning import WALL_LEARNING
 from mozaika.azul.moves import FLOOR, FactoryFill, TakeMove, WallMove, read_move
+from mozaika.azul.native import create_azul, load_azul
 from mozaika.azul.state import AzulState
 from mozaika.azul.strategy import WALL_STRATEGY
 from mozaika.azul.theme import AZUL_THEME
@@ -21,8 +22,8 @@ SPEC = GameSpec(
     title="Azul",
     players=(2, 3, 4),
     options=(Option("wall", ("coloured", "grey"), "the coloured wall, or the grey wall variant (A-10)"),),
-    create=AzulState,
-    load=AzulState.from_dict,
+    create=create_azul,
+    load=load_azul,
     theme=AZUL_THEME,
     board=printed_board(AZUL_THEME.letters),
     positions=WALL_KIT,

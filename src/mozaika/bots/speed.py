@@ -19,6 +19,8 @@ class SearchSpeed:
     iterations: int
     searches: int
     seconds: float
+    engine: str = "python"
+    """The engine the searched positions were held by (``native`` or ``python``)."""
 
     @property
     def iterations_per_second(self) -> float:
@@ -27,7 +29,7 @@ class SearchSpeed:
     def summary(self) -> str:
         label = f"{self.game} {self.players}p"
         return (
-            f"{label:<50} {'search':<9} {self.iterations_per_second:>8.1f} iterations/s "
+            f"{label:<50} {'search':<9} {self.engine:<7} {self.iterations_per_second:>8.1f} iterations/s "
             f"  ({self.iterations} MCTS iterations in {self.searches} searches, {self.seconds:.1f} s)"
         )
 
@@ -37,6 +39,7 @@ class SearchSpeed:
             "game": self.game,
             "players": self.players,
             "method": "search",
+            "engine": self.engine,
             "iterations": self.iterations,
             "searches": self.searches,
             "seconds": round(self.seconds, 3),
@@ -49,8 +52,10 @@ def search_speed(game: str, *, players: int = 2, seconds: float = 3.0, seed: int
     rng = random.Random(seed)
     iterations = searches = 0
     spent = 0.0
+    engine = "python"
     while spent < seconds:
         state = new_game(game, players=players, seed=rng.getrandbits(32))
+        engine = state.engine
         for _ in range(rng.randrange(40)):
             if state.is_over:
                 break
@@ -64,4 +69,4 @@ def search_speed(game: str, *, players: int = 2, seconds: float = 3.0, seed: int
         spent += time.perf_counter() - start
         iterations += bot.last_iterations
         searches += 1
-    return SearchSpeed(game, players, iterations, searches, spent)
+    return SearchSpeed(game, players, iterations, searches, spent, engine)

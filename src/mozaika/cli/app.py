@@ -19,10 +19,14 @@ from mozaika.cli.common import console, fail, guarded, parse_options, write_atom
 from mozaika.cli.play import play_command
 from mozaika.cli.review import review_command
 from mozaika.cli.serve import serve_command
+from mozaika.core.engine import EngineUnavailableError, native_core
+from mozaika.core.engine import available as available_engines
+from mozaika.core.engine import describe as describe_engine
+from mozaika.core.engine import using as using_engine
 from mozaika.i18n import LANGUAGES, Messages, default_language
 from mozaika.notation.records import Record, replay
 from mozaika.richview import position_view
-from mozaika.tools.benchmarking import DEFAULT_CASES, BenchCase, run_cases
+from mozaika.tools.benchmarking import DEFAULT_CASES, BenchCase, engines_for, run_cases
 
 REPLAY_WIDTH = 160
 """Four full boards side by side, for ``mozaika replay`` into a pipe or a file."""
@@ -40,8 +44,13 @@ app = typer.Typer(
 def main(
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
 ) -> None:
+    try:
+        engine_line = describe_engine()
+        native_core()  # MOZAIKA_ENGINE=native where the core is not built: stop here, before any game
+    except EngineUnavailableError as error:
+        fail(str(error))
     if version:
-        console.print(f"mozaika {__version__}")
+        console.print(f"mozaika {__version__} ({engine_line})", highlight=False, soft_wrap=True)
         raise typer.Exit()
 
 
@@ -134,27 +143,36 @@ def bench_command(
     game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
     search: Annotated[bool, typer.Option(help="Also measure the search bot: MCTS iterations/s per game.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
+    engine: Annotated[
+        str | None, typer.Option(help="Only this engine: native or python (default: each one built, side by side).")
+    ] = None,
 ) -> None:
     """Measure the engines (random playouts on one core, games/s and moves/s) and the search bot.
 
     After an untimed warm-up, each case runs twice: through the protocol
     (legal_moves, then play) and through the engine's own playout (the same games
-    without building move lists).
+    without building move lists); on the native core and on the Python engines side
+    by side.  Every row names its engine.
     """
     cases: list[BenchCase] = [case for case in DEFAULT_CASES if game is None or case.game == game]
     if not cases:
         fail(f"no benchmark for {game!r}")
+    if engine is not None and engine not in available_engines():
+        fail(f"no engine {engine!r} here: the engines are {', '.join(available_engines())} (docs/engine.md)")
+    engines = available_engines() if engine is None else (engine,)
     rows = []
-    for result in run_cases(cases, seconds=seconds, warmup=warmup):
+    for result in run_cases(cases, seconds=seconds, warmup=warmup, engines=engines):
         rows.append(result.to_dict())
         if not as_json:
             console.print(result.summary(), highlight=False, soft_wrap=True)
     if search:
         for game_id in dict.fromkeys(case.game for case in cases):
-            speed = search_speed(game_id, seconds=seconds)
-            rows.append(speed.to_dict())
-            if not as_json:
-                console.print(speed.summary(), highlight=False, soft_wrap=True)
+            for name in engines_for(game_id, engines):
+                with using_engine(name):
+                    speed = search_speed(game_id, seconds=seconds)
+                rows.append(speed.to_dict())
+                if not as_json:
+                    console.print(speed.summary(), highlight=False, soft_wrap=True)
     if as_json:
         sys.stdout.write(json.dumps(rows, indent=1) + "\n")
 

@@ -53,7 +53,8 @@ class Copyable:
                 copied[name] = how
         cls._copied = copied
         every_slot = [name for klass in reversed(cls.__mro__) for name in _slots(klass)]
-        cls.copy = _copier(cls, {name: copied.get(name, "share") for name in every_slot})  # type: ignore[method-assign]
+        if "copy" not in vars(cls):  # a class may copy itself its own way (a position held natively, say)
+            cls.copy = _copier(cls, {name: copied.get(name, "share") for name in every_slot})  # type: ignore[method-assign]
 
     def copy(self) -> Self:
         """An independent copy: what the two hold can change apart."""

@@ -122,6 +122,8 @@ class State(ABC):
 
     game_id: ClassVar[str]
     """The id of the game this state belongs to (``"azul"``, ``"chocolatier"``, ``"pavilion"``)."""
+    engine: ClassVar[str] = "python"
+    """The engine holding the position: ``"python"``, or ``"native"`` for the native core (docs/engine.md)."""
 
     __slots__ = ("_chance_index", "_history", "auto_chance", "seed")
 

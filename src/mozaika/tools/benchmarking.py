@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mozaika.catalogue.registry import new_game
+from mozaika.core.engine import available, using
 from mozaika.core.protocol import Move
 
 
@@ -39,6 +40,8 @@ class BenchResult:
     moves: int
     seconds: float
     fast: bool = False
+    engine: str = "python"
+    """The engine that held the games' positions: ``native`` or ``python`` (docs/engine.md)."""
 
     @property
     def method(self) -> str:
@@ -56,7 +59,7 @@ class BenchResult:
     def summary(self) -> str:
         """One aligned line: case, method, games/s, moves/s."""
         return (
-            f"{self.case.label:<50} {self.method:<9} {self.games_per_second:>8.1f} games/s "
+            f"{self.case.label:<50} {self.method:<9} {self.engine:<7} {self.games_per_second:>8.1f} games/s "
             f"{self.moves_per_second:>10.1f} moves/s   ({self.games} games in {self.seconds:.1f} s)"
         )
 
@@ -67,6 +70,7 @@ class BenchResult:
             "players": self.case.players,
             "options": dict(self.case.options),
             "method": self.method,
+            "engine": self.engine,
             "games": self.games,
             "moves": self.moves,
             "seconds": round(self.seconds, 3),
@@ -98,10 +102,12 @@ def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0, fas
     draw = rng.random
     options = dict(case.options)
     games = moves = 0
+    engine = "python"
     start = time.perf_counter()
     deadline = start + seconds
     while True:
         state = new_game(case.game, players=case.players, seed=seed + games, **options)
+        engine = state.engine
         if fast:
             before = len(state.history)
             state.playout(rng)
@@ -114,18 +120,35 @@ def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0, fas
         games += 1
         now = time.perf_counter()
         if now >= deadline:
-            return BenchResult(case, games, moves, now - start, fast)
+            return BenchResult(case, games, moves, now - start, fast, engine)
 
 
-def run_cases(cases: Iterable[BenchCase], *, seconds: float, warmup: float = 1.0) -> Iterator[BenchResult]:
-    """Each case through the protocol, then through the engine's playout.
+def engines_for(game: str, engines: Iterable[str]) -> list[str]:
+    """Those of ``engines`` that hold games of ``game`` here (a game the native core does not hold
+    plays on the Python engine: it is measured once, as ``python``)."""
+    found = []
+    for engine in engines:
+        with using(engine):
+            if new_game(game, players=2, seed=0, auto_chance=False).engine == engine:
+                found.append(engine)
+    return found
 
-    Each case first plays untimed games for ``warmup`` seconds, so that the engines'
-    lazily built move tables are measured in the steady state a bot or a simulation
-    runs in, not while they are being filled.
+
+def run_cases(
+    cases: Iterable[BenchCase], *, seconds: float, warmup: float = 1.0, engines: Iterable[str] | None = None
+) -> Iterator[BenchResult]:
+    """Each case through the protocol, then through the engine's playout, on each engine side by side.
+
+    ``engines`` defaults to every engine available here (the native core where it is built,
+    then the Python engines).  Each case first plays untimed games for ``warmup`` seconds,
+    so that the engines' lazily built move tables are measured in the steady state a bot or
+    a simulation runs in, not while they are being filled.
     """
+    chosen = tuple(available() if engines is None else engines)
     for case in cases:
-        if warmup > 0:
-            random_playouts(case, seconds=warmup, seed=1_000_000)
-        for fast in (False, True):
-            yield random_playouts(case, seconds=seconds, fast=fast)
+        for engine in engines_for(case.game, chosen):
+            with using(engine):
+                if warmup > 0:
+                    random_playouts(case, seconds=warmup, seed=1_000_000)
+                for fast in (False, True):
+                    yield random_playouts(case, seconds=seconds, fast=fast)

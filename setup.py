@@ -1,0 +1,54 @@
+"""Builds the native core (``mozaika._native``, C11) with the machine's C compiler.
+
+The core is optional: where it cannot be compiled (no compiler, no Python headers), the
+install still succeeds and Mozaika plays on its pure-Python engines, and says so
+(``mozaika --version``).  See docs/engine.md.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+NATIVE = Path("src/mozaika/native")
+SOURCES = sorted(str(path) for path in NATIVE.glob("*.c"))
+HEADERS = sorted(str(path) for path in NATIVE.glob("*.h"))
+
+
+class OptionalBuildExt(build_ext):
+    """Compile the native core when possible; otherwise say so and install the pure-Python engines."""
+
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type == "unix":
+            for extension in self.extensions:
+                extension.extra_compile_args = ["-std=c11", "-O2", "-Wall", "-Wno-unused-parameter"]
+        super().build_extensions()
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # any failure to compile leaves the pure-Python engines
+            self._say(error)
+
+    def build_extension(self, extension: Extension) -> None:
+        try:
+            super().build_extension(extension)
+        except Exception as error:
+            self._say(error)
+
+    @staticmethod
+    def _say(error: Exception) -> None:
+        print(
+            f"mozaika: the native core could not be compiled ({error}); Mozaika will run on its pure-Python "
+            "engines (see docs/engine.md)",
+            file=sys.stderr,
+        )
+
+
+setup(
+    ext_modules=[Extension("mozaika._native", sources=SOURCES, depends=HEADERS)],
+    cmdclass={"build_ext": OptionalBuildExt},
+)

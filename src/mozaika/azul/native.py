@@ -1,0 +1,436 @@
+"""Azul on the native core: :class:`NativeAzulState`, an :class:`AzulState` whose position lives in C.
+
+The native core (``src/mozaika/native/wall.c``) holds the position and runs the hot
+paths (legal moves, play, chance from the seed, copies, playouts); everything else is
+the Python engine's own code reading the position through properties, so positions,
+lines, records and errors are the reference's by construction.  A move the core does
+not take (a move of another class, or an illegal one) is given to the Python engine on
+a copy of the position: it raises the reference's error (or, were the move legal there,
+its result is taken).  Assigning a field (``state.bag = ...``, ``board.score = ...``)
+goes through the Python engine the same way; lists read from a native state are fresh
+copies, so changing one in place changes nothing.
+
+The flat form exchanged with the core (``WallCore.dump`` and ``WallCore.load``) is, in order:
+players, grey, phase, round, chance index, turn, starter, marker in centre, marker holder
+(-1 for none), tiles on the table, each factory's counts, the centre's counts, the masks,
+the bag, the lid; then for each board: score, the six statistics, the wall's bits, the
+line colours (-1 for none), the line counts, the 25 wall colours (-1 for none), the colour
+rows, the column colours, accept, the floor's length and its 7 spaces (-1 beyond it),
+the tiling line and waiting.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping
+from operator import attrgetter
+from types import ModuleType
+from typing import Any, ClassVar, Self
+
+from mozaika.azul.board import EMPTY, Board
+from mozaika.azul.moves import FactoryFill, TakeMove, WallMove, move_table
+from mozaika.azul.state import AzulState
+from mozaika.azul.table import CHANCE
+from mozaika.azul.theme import COLOURS
+from mozaika.azul.wall import FLOOR_SPACES
+from mozaika.core.drawing import apply_draw
+from mozaika.core.offer import CENTRE, FACTORIES, FACTORY_SIZE
+from mozaika.core.protocol import ChanceOutcome, Move, State
+from mozaika.core.theme import Theme
+
+_new = object.__new__
+
+_BOARD_FIELDS = (
+    "score",
+    *Board.STATS,
+    "wall",
+    "line_colour",
+    "line_count",
+    "wall_colours",
+    "colour_rows",
+    "column_colours",
+    "accept",
+    "floor",
+    "tiling_line",
+    "waiting",
+)
+"""The board fields the core hands out, by their number in ``WallCore.board``."""
+
+_OFFER_FIELDS = (
+    "phase",
+    "turn",
+    "starter",
+    "marker_in_centre",
+    "marker_holder",
+    "tiles_on_table",
+    "factories",
+    "centre",
+    "masks",
+    "bag",
+    "lid",
+)
+"""The position's fields read straight from the core."""
+
+
+def chance_entropy(seed: int, index: int, size: int) -> bytes:
+    """The bytes :meth:`State.chance_bits` reads for chance event ``index`` of a game with ``seed``."""
+    return hashlib.shake_256(b"mozaika chance %d %d" % (seed, index)).digest(size)
+
+
+_TABLES: dict[tuple[Theme, int], tuple[Any, ...]] = {}
+_SLOTS = (max(FACTORIES.values()) + 1) * COLOURS * 6
+"""The takes a core's table has room for: every factory of a 4-player game and the centre."""
+
+
+def tables_for(theme: Theme, factories: int) -> tuple[Any, ...]:
+    """What a core of a game with ``factories`` factories hands out, shared by every such core
+    (see ``wall.c``): the game's takes by ``(slot * 5 + colour) * 6 + line`` (slot: a factory,
+    then the centre), its wall moves by ``seat * 25 + line * 5 + column``, the two move classes,
+    the fill maker and the chance entropy."""
+    key = (theme, factories)
+    found = _TABLES.get(key)
+    if found is None:
+        table = move_table(factories, theme)
+        takes: list[Move | None] = [
+            table.moves[slot if slot < factories else CENTRE, colour, line]
+            for slot in range(factories + 1)
+            for colour in range(COLOURS)
+            for line in range(6)
+        ]
+        takes += [None] * (_SLOTS - len(takes))
+        walls = tuple(
+            table.wall_moves[seat, line, column] for seat in range(4) for line in range(5) for column in range(5)
+        )
+
+        def make_fill(groups: tuple[tuple[int, ...], ...]) -> FactoryFill:
+            return FactoryFill(groups, theme)
+
+        found = _TABLES[key] = (tuple(takes), walls, TakeMove, WallMove, make_fill, chance_entropy)
+    return found
+
+
+def flat_position(state: AzulState) -> tuple[int, ...]:
+    """A Python engine's position in the core's flat form (see the module's documentation)."""
+    values: list[int] = [
+        state._players,
+        int(state.grey),
+        state.phase,
+        state._round,
+        state._chance_index,
+        state.turn,
+        state.starter,
+        int(state.marker_in_centre),
+        -1 if state.marker_holder is None else state.marker_holder,
+        state.tiles_on_table,
+    ]
+    for counts in state.factories:
+        values += counts
+    values += state.centre
+    values += state.masks
+    values += state.bag
+    values += state.lid
+    for board in state.boards:
+        values.append(board.score)
+        values += [getattr(board, name) for name in Board.STATS]
+        values.append(board.wall)
+        values += board.line_colour
+        values += board.line_count
+        values += board.wall_colours
+        values += board.colour_rows
+        values += board.column_colours
+        values += board.accept
+        values.append(len(board.floor))
+        values += [*board.floor, *[EMPTY] * (FLOOR_SPACES - len(board.floor))]
+        values += [board.tiling_line, int(board.waiting)]
+    return tuple(values)
+
+
+def python_position(core: Any, state: NativeAzulState) -> AzulState:
+    """The Python engine's state of a core's position (the reference, for errors and edits)."""
+    values = list(core.dump())
+    reference = _new(AzulState)  # type: ignore[type-abstract]
+    reference._start(state.seed, state.auto_chance, values[4])
+    reference._history = state._history
+    players = reference._players = values[0]
+    reference.grey = bool(values[1])
+    reference.phase, reference._round = values[2], values[3]
+    reference.turn, reference.starter = values[5], values[6]
+    reference.marker_in_centre = bool(values[7])
+    reference.marker_holder = None if values[8] < 0 else values[8]
+    reference.tiles_on_table = values[9]
+    factories = FACTORIES[players]
+    reference.table = move_table(factories, state.theme)
+    reference.fill_sizes = (FACTORY_SIZE,) * factories
+    at = 10
+    reference.factories = [values[at + COLOURS * index : at + COLOURS * (index + 1)] for index in range(factories)]
+    at += COLOURS * factories
+    reference.centre = values[at : at + COLOURS]
+    reference.masks = values[at + COLOURS : at + COLOURS + factories + 1]
+    at += COLOURS + factories + 1
+    reference.bag, reference.lid = values[at : at + COLOURS], values[at + COLOURS : at + 2 * COLOURS]
+    at += 2 * COLOURS
+    reference.boards = []
+    for _ in range(players):
+        board = _new(Board)
+        board.score = values[at]
+        for offset, name in enumerate(Board.STATS):
+            setattr(board, name, values[at + 1 + offset])
+        at += 1 + len(Board.STATS)
+        board.wall = values[at]
+        board.line_colour = values[at + 1 : at + 6]
+        board.line_count = values[at + 6 : at + 11]
+        board.wall_colours = values[at + 11 : at + 36]
+        board.colour_rows = values[at + 36 : at + 41]
+        board.column_colours = values[at + 41 : at + 46]
+        board.accept = values[at + 46 : at + 51]
+        board.floor = values[at + 52 : at + 52 + values[at + 51]]
+        board.tiling_line = values[at + 59]
+        board.waiting = bool(values[at + 60])
+        at += 61
+        reference.boards.append(board)
+    return reference
+
+
+def _offer_field(name: str) -> property:
+    def write(self: NativeAzulState, value: Any) -> None:
+        self._edit(name, value)
+
+    return property(attrgetter(f"_core.{name}"), write, doc=f"The position's ``{name}``, held by the native core.")
+
+
+def _board_field(number: int, name: str) -> property:
+    def read(self: NativeBoard) -> Any:
+        return self._state._core.board(self._seat, number)
+
+    def write(self: NativeBoard, value: Any) -> None:
+        self._state._edit_board(self._seat, name, value)
+
+    return property(read, write, doc=f"The board's ``{name}``, held by the native core.")
+
+
+class NativeBoard(Board):
+    """A seat's board of a :class:`NativeAzulState`: the Python board's fields, read from the core."""
+
+    __slots__ = ("_seat", "_state")
+
+    _state: NativeAzulState
+    _seat: int
+
+    def copy(self) -> Board:  # type: ignore[override]
+        """A Python :class:`Board` holding what this one holds now."""
+        return python_position(self._state._core, self._state).boards[self._seat]
+
+
+for _number, _name in enumerate(_BOARD_FIELDS):
+    setattr(NativeBoard, _name, _board_field(_number, _name))
+
+
+class NativeAzulState(AzulState):
+    """A game of Azul whose position the native core holds (see the module's documentation)."""
+
+    engine: ClassVar[str] = "native"
+    __slots__ = ("_core", "_views")
+
+    _core: Any
+    _views: list[NativeBoard] | None
+
+    def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
+        self._players = players
+        self._init_options(options)
+        self._core = _core_module().WallCore(tables_for(self.theme, FACTORIES[players]), players, self.grey)
+        self._start(seed, auto_chance)
+        self._tables()
+        if auto_chance:
+            self.resolve_chance()
+
+    def _tables(self) -> None:
+        factories = FACTORIES[self._players]
+        self.table = move_table(factories, self.theme)
+        self.fill_sizes = (FACTORY_SIZE,) * factories
+        self._views = None
+
+    @classmethod
+    def adopt(cls, reference: AzulState) -> Self | AzulState:
+        """The native state of a Python engine's position; the position itself where the core cannot hold it."""
+        try:
+            core = _core_module().WallCore.load(
+                tables_for(cls.theme, len(reference.factories)), flat_position(reference)
+            )
+        except (ValueError, OverflowError, TypeError):
+            return reference
+        state = _new(cls)
+        state._core = core
+        state.seed, state.auto_chance, state._history = reference.seed, reference.auto_chance, reference._history
+        state._players, state.grey = reference._players, reference.grey
+        state._tables()
+        return state
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self | AzulState:  # type: ignore[override]
+        return cls.adopt(AzulState.from_dict(data))
+
+    def reference(self) -> AzulState:
+        """The Python engine's state of this position (the specification the core is held to)."""
+        return python_position(self._core, self)
+
+    def _take_from_reference(self, reference: AzulState) -> None:
+        self._core = _core_module().WallCore.load(
+            tables_for(self.theme, len(reference.factories)), flat_position(reference)
+        )
+        self._views = None
+
+    def _edit(self, name: str, value: Any) -> None:
+        reference = self.reference()
+        setattr(reference, name, value)
+        self._take_from_reference(reference)
+
+    def _edit_board(self, seat: int, name: str, value: Any) -> None:
+        reference = self.reference()
+        setattr(reference.boards[seat], name, value)
+        self._take_from_reference(reference)
+
+    # --- the position, from the core --------------------------------------------------------
+
+    @property
+    def boards(self) -> list[Board]:
+        views = self._views
+        if views is None:
+            views = []
+            for seat in range(self._players):
+                view = _new(NativeBoard)
+                view._state, view._seat = self, seat
+                views.append(view)
+            self._views = views
+        return list(views)
+
+    @boards.setter
+    def boards(self, boards: list[Board]) -> None:
+        self._edit("boards", [board.copy() for board in boards])
+
+    @property
+    def _round(self) -> int:
+        return self._core.round  # type: ignore[no-any-return]
+
+    @_round.setter
+    def _round(self, value: int) -> None:
+        self._edit("_round", value)
+
+    @property
+    def _chance_index(self) -> int:
+        return self._core.chance_index  # type: ignore[no-any-return]
+
+    @_chance_index.setter
+    def _chance_index(self, value: int) -> None:
+        self._core.chance_index = value
+
+    is_chance = property(attrgetter("_core.is_chance"))
+
+    is_over = property(attrgetter("_core.is_over"))
+
+    to_move = property(attrgetter("_core.to_move"))
+
+    scores = property(attrgetter("_core.scores"))
+
+    # --- the hot paths, in the core ---------------------------------------------------------
+
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        moves = self._core.legal_moves(seat)
+        return self.reference().legal_moves(seat) if moves is None else moves
+
+    def _apply_move(self, move: Move) -> None:
+        if not self._core.play(move):
+            reference = self.reference()
+            reference._apply_move(move)  # raises the rules' error, naming the rule
+            self._take_from_reference(reference)
+
+    def play(self, move: Move | str) -> None:
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        core = self._core
+        if not core.play(move):
+            self._apply_move(move)
+        self._history = (move, self._history)
+        if self.auto_chance and self._core.is_chance:
+            self.resolve_chance()
+
+    def resolve_chance(self) -> None:
+        history = self._history
+        for outcome in self._core.resolve(self.seed):
+            history = (outcome, history)
+        self._history = history
+
+    def _apply_chance(self, outcome: ChanceOutcome) -> None:
+        core = self._core
+        if core.phase == CHANCE and type(outcome) is FactoryFill:
+            bag, lid = core.bag, core.lid
+            apply_draw(
+                bag,
+                lid,
+                self.fill_sizes,
+                outcome.factories,
+                what="factory",
+                names=self.theme.names_en,
+                draw=outcome.draw,
+            )
+            try:
+                core.deal(outcome.factories, bag, lid)
+            except (ValueError, TypeError):
+                pass  # groups the core does not read (lists, say): the Python engine deals them below
+            else:
+                return
+        reference = self.reference()
+        reference._apply_chance(outcome)  # raises the rules' error, naming the rule
+        self._take_from_reference(reference)
+
+    def playout(self, rng: random.Random) -> None:
+        history = self._history
+        for step in self._core.playout(self.seed, rng.random):
+            history = (step, history)
+        self._history = history
+
+    def copy(self) -> Self:
+        other = _new(type(self))
+        other._core = self._core.copy()
+        other.seed = self.seed
+        other.auto_chance = self.auto_chance
+        other._history = self._history
+        other._players = self._players
+        other.grey = self.grey
+        other.table = self.table
+        other.fill_sizes = self.fill_sizes
+        other._views = None
+        return other
+
+
+for _name in _OFFER_FIELDS:
+    setattr(NativeAzulState, _name, _offer_field(_name))
+
+
+def _core_module() -> ModuleType:
+    from mozaika.core.engine import native_core
+
+    core = native_core()
+    if core is None:
+        raise RuntimeError("the native core is not available")
+    return core
+
+
+def create_azul(*, players: int, seed: int, auto_chance: bool = True, **options: Any) -> State:
+    """A new game of Azul on the native core where it is built and chosen, else on the Python engine."""
+    from mozaika.core.engine import native_core
+
+    if native_core() is None:
+        return AzulState(players=players, seed=seed, auto_chance=auto_chance, **options)  # type: ignore[abstract]
+    return NativeAzulState(players=players, seed=seed, auto_chance=auto_chance, **options)
+
+
+def load_azul(data: Mapping[str, Any]) -> State:
+    """A position of Azul read back, on the native core where it is built and chosen."""
+    from mozaika.core.engine import native_core
+
+    reference = AzulState.from_dict(data)
+    return reference if native_core() is None else NativeAzulState.adopt(reference)
+
+
+__all__ = ["NativeAzulState", "create_azul", "load_azul"]

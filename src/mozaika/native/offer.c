@@ -1,0 +1,171 @@
+/* The shared factory offer and the draw (see offer.h). */
+#include "offer.h"
+
+const int FACTORIES_BY_PLAYERS[5] = {0, 0, 5, 7, 9};
+
+void offer_deal(Offer *offer, const Groups *groups) {
+    int tiles = 0;
+    for (int index = 0; index < groups->group_count; index++) {
+        int16_t *counts = offer->factories[index];
+        uint8_t mask = 0;
+        memset(counts, 0, sizeof offer->factories[index]);
+        for (int tile = 0; tile < groups->sizes[index]; tile++) {
+            int colour = groups->tiles[index][tile];
+            counts[colour]++;
+            mask |= (uint8_t)(1u << colour);
+        }
+        offer->masks[index] = mask;
+        tiles += groups->sizes[index];
+    }
+    offer->masks[offer->factory_count] = 0;
+    offer->tiles_on_table = (int16_t)tiles;
+    offer->marker_in_centre = 1;
+    offer->marker_holder = -1;
+    offer->turn = offer->starter;
+}
+
+void offer_colour_holders(const Offer *offer, int holders[MOST_COLOURS]) {
+    for (int colour = 0; colour < MOST_COLOURS; colour++)
+        holders[colour] = 0;
+    for (int slot = 0; slot <= offer->factory_count; slot++)
+        for (int colour = 0; colour < offer->colours; colour++)
+            holders[colour] += offer->masks[slot] >> colour & 1;
+}
+
+int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count) {
+    Py_ssize_t size = (bits + 7) / 8;
+    PyObject *digest = PyObject_CallFunction(entropy, "OLn", seed, (long long)index, size);
+    if (digest == NULL)
+        return -1;
+    if (!PyBytes_Check(digest) || PyBytes_GET_SIZE(digest) != size) {
+        Py_DECREF(digest);
+        PyErr_SetString(PyExc_RuntimeError, "the chance entropy must be bytes of the length asked for");
+        return -1;
+    }
+    const unsigned char *bytes = (const unsigned char *)PyBytes_AS_STRING(digest);
+    int count = (int)((size + 3) / 4);
+    for (int limb = 0; limb < count; limb++) {
+        uint32_t value = 0;
+        for (int byte = 3; byte >= 0; byte--) {
+            Py_ssize_t at = (Py_ssize_t)limb * 4 + byte;
+            value = value << 8 | (at < size ? bytes[at] : 0);
+        }
+        limbs[limb] = value;
+    }
+    Py_DECREF(digest);
+    while (count > 0 && limbs[count - 1] == 0)
+        count--;
+    *limb_count = count;
+    return 0;
+}
+
+/* entropy, index = divmod(entropy, divisor), on little-endian 32-bit limbs. */
+static uint32_t divmod_limbs(uint32_t *limbs, int *limb_count, uint32_t divisor) {
+    uint64_t remainder = 0;
+    for (int limb = *limb_count - 1; limb >= 0; limb--) {
+        uint64_t current = remainder << 32 | limbs[limb];
+        limbs[limb] = (uint32_t)(current / divisor);
+        remainder = current % divisor;
+    }
+    while (*limb_count > 0 && limbs[*limb_count - 1] == 0)
+        (*limb_count)--;
+    return (uint32_t)remainder;
+}
+
+static int spread_tiles(const int32_t *counts, int colours, uint8_t *tiles) {
+    int left = 0;
+    for (int colour = 0; colour < colours; colour++)
+        for (int32_t count = 0; count < counts[colour]; count++)
+            tiles[left++] = (uint8_t)colour;
+    return left;
+}
+
+void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
+                 int limb_count, Groups *out) {
+    uint8_t tiles[2048];
+    uint8_t drawn[MOST_FACTORIES * FACTORY_SIZE];
+    int wanted = 0;
+    for (int group = 0; group < group_count; group++)
+        wanted += sizes[group];
+    int left = spread_tiles(bag, colours, tiles);
+    int count = 0;
+    while (count < wanted) {
+        if (left == 0) {
+            int lid_tiles = 0;
+            for (int colour = 0; colour < colours; colour++)
+                lid_tiles += lid[colour];
+            if (!lid_tiles)
+                break;
+            /* The lid refills the bag (F-2). */
+            left = spread_tiles(lid, colours, tiles);
+            for (int colour = 0; colour < colours; colour++) {
+                bag[colour] = lid[colour];
+                lid[colour] = 0;
+            }
+        }
+        int take = wanted - count < left ? wanted - count : left;
+        for (int remaining = left; remaining > left - take; remaining--) {
+            /* A random remaining tile: the next digit of the entropy in base `remaining`. */
+            uint32_t index = divmod_limbs(limbs, &limb_count, (uint32_t)remaining);
+            uint8_t colour = tiles[index];
+            drawn[count++] = colour;
+            bag[colour]--;
+            tiles[index] = tiles[remaining - 1];
+        }
+        left -= take;
+    }
+    out->group_count = group_count;
+    int start = 0;
+    for (int group = 0; group < group_count; group++) {
+        int size = sizes[group];
+        if (start + size > count)
+            size = count - start > 0 ? count - start : 0;
+        uint8_t *into = out->tiles[group];
+        for (int tile = 0; tile < size; tile++) {
+            uint8_t colour = drawn[start + tile];
+            int at = tile;
+            while (at > 0 && into[at - 1] > colour) {
+                into[at] = into[at - 1];
+                at--;
+            }
+            into[at] = colour;
+        }
+        out->sizes[group] = (uint8_t)size;
+        start += sizes[group];
+    }
+}
+
+PyObject *counts_list(const int16_t *counts, int colours) {
+    PyObject *list = PyList_New(colours);
+    if (list == NULL)
+        return NULL;
+    for (int colour = 0; colour < colours; colour++)
+        PyList_SET_ITEM(list, colour, PyLong_FromLong(counts[colour]));
+    return list;
+}
+
+PyObject *int32_list(const int32_t *counts, int colours) {
+    PyObject *list = PyList_New(colours);
+    if (list == NULL)
+        return NULL;
+    for (int colour = 0; colour < colours; colour++)
+        PyList_SET_ITEM(list, colour, PyLong_FromLong(counts[colour]));
+    return list;
+}
+
+PyObject *groups_tuple(const Groups *groups) {
+    PyObject *tuple = PyTuple_New(groups->group_count);
+    if (tuple == NULL)
+        return NULL;
+    for (int group = 0; group < groups->group_count; group++) {
+        PyObject *inner = PyTuple_New(groups->sizes[group]);
+        if (inner == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        for (int tile = 0; tile < groups->sizes[group]; tile++)
+            PyTuple_SET_ITEM(inner, tile, PyLong_FromLong(groups->tiles[group][tile]));
+        PyTuple_SET_ITEM(tuple, group, inner);
+    }
+    return tuple;
+}

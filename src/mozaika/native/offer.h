@@ -1,0 +1,108 @@
+/* The factory offer every game of the family opens its rounds with (rules F-1, F-2, A-3,
+ * S-5), and the draw that fills it, shared by the native boards (wall.c, ...).
+ *
+ * Everything here mirrors a Python function of mozaika.core (offer.py, drawing.py,
+ * protocol.py's chance_bits) step for step: the Python engines are the specification,
+ * and the differential tests hold this code to them.
+ */
+#ifndef MOZAIKA_OFFER_H
+#define MOZAIKA_OFFER_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MOST_FACTORIES 9
+#define MOST_COLOURS 6
+#define MOST_SEATS 4
+#define FACTORY_SIZE 4
+/* The bits of entropy a draw of `tiles` tiles reads (drawing.draw_bits). */
+#define DRAW_BITS(tiles) (8 * (tiles) + 64)
+/* Enough 32-bit limbs for the largest draw: 9 factories of 4 tiles (plus the 64 spare bits). */
+#define ENTROPY_LIMBS ((DRAW_BITS(MOST_FACTORIES * FACTORY_SIZE) + 31) / 32 + 1)
+
+/* The factories, the centre and the first-player marker (offer.FactoryOffer). */
+typedef struct {
+    int16_t factories[MOST_FACTORIES][MOST_COLOURS];
+    int16_t centre[MOST_COLOURS];
+    uint8_t masks[MOST_FACTORIES + 1]; /* colours on each factory, then the centre, as bits */
+    uint8_t factory_count;
+    uint8_t colours;
+    uint8_t turn;
+    uint8_t starter;
+    uint8_t marker_in_centre;
+    int8_t marker_holder; /* -1: nobody took it this round */
+    int16_t tiles_on_table;
+} Offer;
+
+extern const int FACTORIES_BY_PLAYERS[5];
+
+/* A source's index in `masks` and the move tables: a factory's own, the centre last. */
+static inline int source_slot(const Offer *offer, int source) {
+    return source < 0 ? offer->factory_count : source;
+}
+
+static inline int16_t *source_counts(Offer *offer, int source) {
+    return source < 0 ? offer->centre : offer->factories[source];
+}
+
+/* Finish a take whose source's counts have lost the tiles taken (FactoryOffer._take_from):
+ * a factory's other tiles go to the centre; the round's first take from the centre takes
+ * the marker (returns 1). */
+static inline int offer_take_from(Offer *offer, int seat, int source, int colour) {
+    if (source < 0) {
+        if (!offer->centre[colour])
+            offer->masks[offer->factory_count] &= (uint8_t)~(1u << colour);
+        if (offer->marker_in_centre) {
+            offer->marker_in_centre = 0;
+            offer->marker_holder = (int8_t)seat;
+            return 1;
+        }
+        return 0;
+    }
+    int16_t *counts = offer->factories[source];
+    uint8_t mask = offer->masks[offer->factory_count];
+    for (int other = 0; other < offer->colours; other++) {
+        if (counts[other]) {
+            offer->centre[other] += counts[other];
+            counts[other] = 0;
+            mask |= (uint8_t)(1u << other);
+        }
+    }
+    offer->masks[offer->factory_count] = mask;
+    offer->masks[source] = 0;
+    return 0;
+}
+
+
+/* How many sources (factories and the centre) hold each colour (FactoryOffer._colour_holders). */
+void offer_colour_holders(const Offer *offer, int holders[MOST_COLOURS]);
+
+/* A draw (drawing.sample_draw): groups of tiles, each sorted, and the bag and lid it leaves. */
+typedef struct {
+    uint8_t tiles[MOST_FACTORIES][FACTORY_SIZE];
+    uint8_t sizes[MOST_FACTORIES];
+    int group_count;
+} Groups;
+
+/* Put dealt groups on the factories and open the offer: the marker in the centre, the
+ * round's starter to move (FactoryOffer._deal). */
+void offer_deal(Offer *offer, const Groups *groups);
+
+/* The entropy of a chance event, decided by the seed and the event's index (State.chance_bits):
+ * the little-endian SHAKE-256 digest, read through the `entropy` callable
+ * (seed, index, bytes) -> bytes.  Returns -1 with a Python error set on failure. */
+int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count);
+
+/* Sample a draw of groups of `sizes` from bag and lid, as drawing.sample_draw does with this
+ * entropy (which it consumes); bag and lid are updated to what the draw leaves. */
+void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
+                 int limb_count, Groups *out);
+
+/* Python values of the offer, for getters. */
+PyObject *counts_list(const int16_t *counts, int colours);
+PyObject *int32_list(const int32_t *counts, int colours);
+PyObject *groups_tuple(const Groups *groups);
+
+#endif

@@ -1,0 +1,79 @@
+/* The wall games' board family: Azul (coloured and grey wall, rules A-1..A-13).
+ *
+ * wall.c holds the rules, wall_core.c the Python type WallCore that holds a position.
+ */
+#ifndef MOZAIKA_WALL_H
+#define MOZAIKA_WALL_H
+
+#include "offer.h"
+
+#define SIZE 5
+#define COLOURS 5
+#define FLOOR_LINE 5
+#define FLOOR_SPACES 7
+#define MARKER COLOURS
+#define EMPTY (-1)
+#define FULL_ROW 0x1f
+#define TILES_PER_COLOUR 20
+
+enum { DRAFT, TILING, CHANCE, OVER };
+enum { PLACEMENT, FLOOR_POINTS, TILES_TO_FLOOR, BONUS_ROWS, BONUS_COLUMNS, BONUS_COLOURS, STAT_COUNT };
+
+typedef struct {
+    int64_t score;
+    int64_t stats[STAT_COUNT];
+    uint32_t wall; /* bit 5 * row + column */
+    int8_t line_colour[SIZE];
+    uint8_t line_count[SIZE];
+    int8_t wall_colours[SIZE * SIZE];
+    uint8_t colour_rows[COLOURS];    /* per colour, the wall rows holding it */
+    uint8_t column_colours[SIZE];    /* per column, the colours it holds */
+    uint8_t accept[COLOURS];         /* per colour, the pattern lines that may take it */
+    int8_t floor[FLOOR_SPACES];
+    uint8_t floor_len;
+    uint8_t tiling_line;
+    uint8_t waiting;
+} WallBoard;
+
+typedef struct {
+    Offer offer;
+    int32_t bag[COLOURS];
+    int32_t lid[COLOURS];
+    WallBoard boards[MOST_SEATS];
+    int64_t round;
+    int64_t chance_index;
+    uint8_t players;
+    uint8_t grey;
+    uint8_t phase;
+} WallPosition;
+
+/* The rules (wall.c), each the AzulState method of its name. */
+unsigned grey_columns(const WallBoard *board, int row, int colour);
+void finish_game(WallPosition *p);
+void settle_take(WallPosition *p, int source, int colour, int line);
+int take_is_legal(const WallPosition *p, long source, long colour, long line);
+int column_is_legal(const WallPosition *p, long seat, long line, long column);
+void choose_column(WallPosition *p, int seat, int line, int column);
+void deal_and_open(WallPosition *p, const Groups *groups);
+
+/* The Python type (wall_core.c; its fields, dump and load in wall_fields.c). */
+/* The objects a core hands out, shared by every copy: a tuple of (take moves by
+ * ((slot * 5 + colour) * 6 + line), wall moves by (seat * 25 + line * 5 + column), the take
+ * class, the wall-move class, make_fill(groups) -> outcome, entropy(seed, index, size) -> bytes). */
+enum { T_TAKES, T_WALL_MOVES, T_TAKE_TYPE, T_WALL_TYPE, T_MAKE_FILL, T_ENTROPY, T_COUNT };
+
+typedef struct {
+    PyObject_HEAD PyObject *tables;
+    WallPosition position;
+} WallCore;
+
+WallCore *new_core(PyTypeObject *type, PyObject *tables);
+int check_tables(PyObject *tables);
+PyObject *WallCore_board(WallCore *self, PyObject *const *args, Py_ssize_t count);
+PyObject *WallCore_dump(WallCore *self, PyObject *unused);
+PyObject *WallCore_load(PyTypeObject *type, PyObject *args);
+extern PyGetSetDef WallCore_getset[];
+extern PyTypeObject WallCoreType;
+int wall_init_strings(void);
+
+#endif

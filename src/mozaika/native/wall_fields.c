@@ -1,0 +1,373 @@
+/* WallCore's fields for the Python bridge: getters, and the flat form of a position
+ * (dump and load; the order is documented in mozaika.azul.native). */
+#include "wall.h"
+
+/* --- reading a position out, and in ------------------------------------------------------------- */
+
+enum {
+    B_SCORE,
+    B_STATS,
+    B_WALL = B_STATS + STAT_COUNT,
+    B_LINE_COLOUR,
+    B_LINE_COUNT,
+    B_WALL_COLOURS,
+    B_COLOUR_ROWS,
+    B_COLUMN_COLOURS,
+    B_ACCEPT,
+    B_FLOOR,
+    B_TILING_LINE,
+    B_WAITING,
+    B_FIELDS
+};
+
+static PyObject *small_list(const void *values, int count, int is_signed) {
+    PyObject *list = PyList_New(count);
+    if (list == NULL)
+        return NULL;
+    for (int index = 0; index < count; index++) {
+        long value = is_signed ? ((const int8_t *)values)[index] : ((const uint8_t *)values)[index];
+        PyObject *item = PyLong_FromLong(value);
+        if (item == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, index, item);
+    }
+    return list;
+}
+
+static PyObject *board_field(const WallBoard *board, int field) {
+    if (field >= B_STATS && field < B_STATS + STAT_COUNT)
+        return PyLong_FromLongLong(board->stats[field - B_STATS]);
+    switch (field) {
+    case B_SCORE:
+        return PyLong_FromLongLong(board->score);
+    case B_WALL:
+        return PyLong_FromUnsignedLong(board->wall);
+    case B_LINE_COLOUR:
+        return small_list(board->line_colour, SIZE, 1);
+    case B_LINE_COUNT:
+        return small_list(board->line_count, SIZE, 0);
+    case B_WALL_COLOURS:
+        return small_list(board->wall_colours, SIZE * SIZE, 1);
+    case B_COLOUR_ROWS:
+        return small_list(board->colour_rows, COLOURS, 0);
+    case B_COLUMN_COLOURS:
+        return small_list(board->column_colours, SIZE, 0);
+    case B_ACCEPT:
+        return small_list(board->accept, COLOURS, 0);
+    case B_FLOOR:
+        return small_list(board->floor, board->floor_len, 1);
+    case B_TILING_LINE:
+        return PyLong_FromLong(board->tiling_line);
+    case B_WAITING:
+        return PyBool_FromLong(board->waiting);
+    }
+    PyErr_SetString(PyExc_ValueError, "no such board field");
+    return NULL;
+}
+
+/* board(seat, field): one field of a seat's board (the B_ numbers, in the bridge's order). */
+PyObject *WallCore_board(WallCore *self, PyObject *const *args, Py_ssize_t count) {
+    if (count != 2) {
+        PyErr_SetString(PyExc_TypeError, "board(seat, field)");
+        return NULL;
+    }
+    long seat = PyLong_AsLong(args[0]), field = PyLong_AsLong(args[1]);
+    if (PyErr_Occurred())
+        return NULL;
+    if (seat < 0 || seat >= self->position.players || field < 0 || field >= B_FIELDS) {
+        PyErr_SetString(PyExc_IndexError, "no such seat or board field");
+        return NULL;
+    }
+    return board_field(&self->position.boards[seat], (int)field);
+}
+
+/* The flat form of a position, read and written by dump() and load(): see mozaika.azul.native. */
+PyObject *WallCore_dump(WallCore *self, PyObject *unused) {
+    const WallPosition *p = &self->position;
+    const Offer *offer = &p->offer;
+    int64_t values[512];
+    int n = 0;
+    values[n++] = p->players;
+    values[n++] = p->grey;
+    values[n++] = p->phase;
+    values[n++] = p->round;
+    values[n++] = p->chance_index;
+    values[n++] = offer->turn;
+    values[n++] = offer->starter;
+    values[n++] = offer->marker_in_centre;
+    values[n++] = offer->marker_holder;
+    values[n++] = offer->tiles_on_table;
+    for (int factory = 0; factory < offer->factory_count; factory++)
+        for (int colour = 0; colour < COLOURS; colour++)
+            values[n++] = offer->factories[factory][colour];
+    for (int colour = 0; colour < COLOURS; colour++)
+        values[n++] = offer->centre[colour];
+    for (int slot = 0; slot <= offer->factory_count; slot++)
+        values[n++] = offer->masks[slot];
+    for (int colour = 0; colour < COLOURS; colour++)
+        values[n++] = p->bag[colour];
+    for (int colour = 0; colour < COLOURS; colour++)
+        values[n++] = p->lid[colour];
+    for (int seat = 0; seat < p->players; seat++) {
+        const WallBoard *board = &p->boards[seat];
+        values[n++] = board->score;
+        for (int stat = 0; stat < STAT_COUNT; stat++)
+            values[n++] = board->stats[stat];
+        values[n++] = board->wall;
+        for (int line = 0; line < SIZE; line++)
+            values[n++] = board->line_colour[line];
+        for (int line = 0; line < SIZE; line++)
+            values[n++] = board->line_count[line];
+        for (int space = 0; space < SIZE * SIZE; space++)
+            values[n++] = board->wall_colours[space];
+        for (int colour = 0; colour < COLOURS; colour++)
+            values[n++] = board->colour_rows[colour];
+        for (int column = 0; column < SIZE; column++)
+            values[n++] = board->column_colours[column];
+        for (int colour = 0; colour < COLOURS; colour++)
+            values[n++] = board->accept[colour];
+        values[n++] = board->floor_len;
+        for (int space = 0; space < FLOOR_SPACES; space++)
+            values[n++] = space < board->floor_len ? board->floor[space] : EMPTY;
+        values[n++] = board->tiling_line;
+        values[n++] = board->waiting;
+    }
+    PyObject *tuple = PyTuple_New(n);
+    if (tuple == NULL)
+        return NULL;
+    for (int index = 0; index < n; index++) {
+        PyObject *item = PyLong_FromLongLong(values[index]);
+        if (item == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, index, item);
+    }
+    return tuple;
+}
+
+typedef struct {
+    PyObject *values;
+    Py_ssize_t at;
+    int failed;
+} Reader;
+
+/* The next value, which must lie in [low, high]; a failed read sets ValueError once. */
+static int64_t next_value(Reader *reader, int64_t low, int64_t high) {
+    if (reader->failed)
+        return low;
+    if (reader->at >= PyTuple_GET_SIZE(reader->values)) {
+        PyErr_SetString(PyExc_ValueError, "a position's flat form is too short");
+        reader->failed = 1;
+        return low;
+    }
+    PyObject *item = PyTuple_GET_ITEM(reader->values, reader->at);
+    int overflow = 0;
+    long long value = PyLong_Check(item) ? PyLong_AsLongLongAndOverflow(item, &overflow) : 0;
+    if (!PyLong_Check(item) || overflow || (value == -1 && PyErr_Occurred()) || value < low || value > high) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "value %zd of a position's flat form is out of the native core's range",
+                     reader->at);
+        reader->failed = 1;
+        return low;
+    }
+    reader->at++;
+    return value;
+}
+
+/* load(tables, values): the position of a dump() (or of the bridge's flat form of a Python
+ * position); ValueError when a value lies outside what the native core holds. */
+PyObject *WallCore_load(PyTypeObject *type, PyObject *args) {
+    PyObject *tables, *values;
+    if (!PyArg_ParseTuple(args, "OO!", &tables, &PyTuple_Type, &values))
+        return NULL;
+    if (check_tables(tables) < 0)
+        return NULL;
+    Reader r = {values, 0, 0};
+    WallPosition position;
+    memset(&position, 0, sizeof position);
+    WallPosition *p = &position;
+    Offer *offer = &p->offer;
+    p->players = (uint8_t)next_value(&r, 2, MOST_SEATS);
+    int players = p->players;
+    p->grey = (uint8_t)next_value(&r, 0, 1);
+    p->phase = (uint8_t)next_value(&r, DRAFT, OVER);
+    p->round = next_value(&r, INT64_MIN, INT64_MAX);
+    p->chance_index = next_value(&r, 0, INT64_MAX);
+    offer->factory_count = (uint8_t)FACTORIES_BY_PLAYERS[players];
+    offer->colours = COLOURS;
+    offer->turn = (uint8_t)next_value(&r, 0, players - 1);
+    offer->starter = (uint8_t)next_value(&r, 0, players - 1);
+    offer->marker_in_centre = (uint8_t)next_value(&r, 0, 1);
+    offer->marker_holder = (int8_t)next_value(&r, -1, players - 1);
+    offer->tiles_on_table = (int16_t)next_value(&r, 0, 4096);
+    for (int factory = 0; factory < offer->factory_count; factory++)
+        for (int colour = 0; colour < COLOURS; colour++)
+            offer->factories[factory][colour] = (int16_t)next_value(&r, 0, 255);
+    for (int colour = 0; colour < COLOURS; colour++)
+        offer->centre[colour] = (int16_t)next_value(&r, 0, 255);
+    for (int slot = 0; slot <= offer->factory_count; slot++)
+        offer->masks[slot] = (uint8_t)next_value(&r, 0, FULL_ROW);
+    for (int colour = 0; colour < COLOURS; colour++)
+        p->bag[colour] = (int32_t)next_value(&r, 0, 255);
+    for (int colour = 0; colour < COLOURS; colour++)
+        p->lid[colour] = (int32_t)next_value(&r, 0, 255);
+    for (int seat = 0; seat < players; seat++) {
+        WallBoard *board = &p->boards[seat];
+        /* Scores and statistics stay far from the ends of the range, so no sum overflows. */
+        board->score = next_value(&r, -(1LL << 40), 1LL << 40);
+        for (int stat = 0; stat < STAT_COUNT; stat++)
+            board->stats[stat] = next_value(&r, -(1LL << 40), 1LL << 40);
+        board->wall = (uint32_t)next_value(&r, 0, (1 << (SIZE * SIZE)) - 1);
+        for (int line = 0; line < SIZE; line++)
+            board->line_colour[line] = (int8_t)next_value(&r, EMPTY, COLOURS - 1);
+        for (int line = 0; line < SIZE; line++)
+            board->line_count[line] = (uint8_t)next_value(&r, 0, line + 1);
+        for (int space = 0; space < SIZE * SIZE; space++)
+            board->wall_colours[space] = (int8_t)next_value(&r, EMPTY, COLOURS - 1);
+        for (int colour = 0; colour < COLOURS; colour++)
+            board->colour_rows[colour] = (uint8_t)next_value(&r, 0, FULL_ROW);
+        for (int column = 0; column < SIZE; column++)
+            board->column_colours[column] = (uint8_t)next_value(&r, 0, FULL_ROW);
+        for (int colour = 0; colour < COLOURS; colour++)
+            board->accept[colour] = (uint8_t)next_value(&r, 0, FULL_ROW);
+        board->floor_len = (uint8_t)next_value(&r, 0, FLOOR_SPACES);
+        for (int space = 0; space < FLOOR_SPACES; space++) {
+            int8_t tile = (int8_t)next_value(&r, EMPTY, MARKER);
+            board->floor[space] = tile;
+            if ((space < board->floor_len) != (tile != EMPTY) && !r.failed) {
+                PyErr_SetString(PyExc_ValueError, "a floor's spaces must match its length");
+                r.failed = 1;
+            }
+        }
+        board->tiling_line = (uint8_t)next_value(&r, 0, SIZE);
+        board->waiting = (uint8_t)next_value(&r, 0, 1);
+        for (int line = 0; line < SIZE && !r.failed; line++)
+            if ((board->line_count[line] == 0) != (board->line_colour[line] == EMPTY)) {
+                PyErr_SetString(PyExc_ValueError, "a pattern line's colour must match its count");
+                r.failed = 1;
+            }
+        if (!r.failed && board->waiting && (board->tiling_line >= SIZE || board->line_colour[board->tiling_line] < 0)) {
+            PyErr_SetString(PyExc_ValueError, "a waiting board must have a complete line to tile");
+            r.failed = 1;
+        }
+    }
+    if (!r.failed && r.at != PyTuple_GET_SIZE(values)) {
+        PyErr_SetString(PyExc_ValueError, "a position's flat form is too long");
+        r.failed = 1;
+    }
+    if (r.failed)
+        return NULL;
+    WallCore *self = new_core(type, tables);
+    if (self != NULL)
+        self->position = position;
+    return (PyObject *)self;
+}
+
+/* --- getters ------------------------------------------------------------------------------------ */
+
+static PyObject *get_phase(WallCore *self, void *c) { return PyLong_FromLong(self->position.phase); }
+static PyObject *get_players(WallCore *self, void *c) { return PyLong_FromLong(self->position.players); }
+static PyObject *get_grey(WallCore *self, void *c) { return PyBool_FromLong(self->position.grey); }
+static PyObject *get_turn(WallCore *self, void *c) { return PyLong_FromLong(self->position.offer.turn); }
+static PyObject *get_starter(WallCore *self, void *c) { return PyLong_FromLong(self->position.offer.starter); }
+static PyObject *get_round(WallCore *self, void *c) { return PyLong_FromLongLong(self->position.round); }
+static PyObject *get_is_chance(WallCore *self, void *c) { return PyBool_FromLong(self->position.phase == CHANCE); }
+static PyObject *get_is_over(WallCore *self, void *c) { return PyBool_FromLong(self->position.phase == OVER); }
+static PyObject *get_tiles_on_table(WallCore *self, void *c) {
+    return PyLong_FromLong(self->position.offer.tiles_on_table);
+}
+static PyObject *get_marker_in_centre(WallCore *self, void *c) {
+    return PyBool_FromLong(self->position.offer.marker_in_centre);
+}
+static PyObject *get_marker_holder(WallCore *self, void *c) {
+    if (self->position.offer.marker_holder < 0)
+        Py_RETURN_NONE;
+    return PyLong_FromLong(self->position.offer.marker_holder);
+}
+static PyObject *get_chance_index(WallCore *self, void *c) { return PyLong_FromLongLong(self->position.chance_index); }
+static int set_chance_index(WallCore *self, PyObject *value, void *c) {
+    if (value == NULL || !PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "chance_index is a whole number");
+        return -1;
+    }
+    int overflow = 0;
+    long long index = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (overflow || index < 0) {
+        PyErr_SetString(PyExc_OverflowError, "chance_index out of the native core's range");
+        return -1;
+    }
+    self->position.chance_index = index;
+    return 0;
+}
+static PyObject *get_factories(WallCore *self, void *c) {
+    const Offer *offer = &self->position.offer;
+    PyObject *list = PyList_New(offer->factory_count);
+    if (list == NULL)
+        return NULL;
+    for (int factory = 0; factory < offer->factory_count; factory++) {
+        PyObject *counts = counts_list(offer->factories[factory], COLOURS);
+        if (counts == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, factory, counts);
+    }
+    return list;
+}
+static PyObject *get_centre(WallCore *self, void *c) { return counts_list(self->position.offer.centre, COLOURS); }
+static PyObject *get_masks(WallCore *self, void *c) {
+    return small_list(self->position.offer.masks, self->position.offer.factory_count + 1, 0);
+}
+static PyObject *get_bag(WallCore *self, void *c) { return int32_list(self->position.bag, COLOURS); }
+static PyObject *get_lid(WallCore *self, void *c) { return int32_list(self->position.lid, COLOURS); }
+static PyObject *get_scores(WallCore *self, void *c) {
+    PyObject *list = PyList_New(self->position.players);
+    if (list == NULL)
+        return NULL;
+    for (int seat = 0; seat < self->position.players; seat++)
+        PyList_SET_ITEM(list, seat, PyLong_FromLongLong(self->position.boards[seat].score));
+    return list;
+}
+static PyObject *get_to_move(WallCore *self, void *c) {
+    const WallPosition *p = &self->position;
+    if (p->phase == DRAFT)
+        return Py_BuildValue("(i)", p->offer.turn);
+    int seats[MOST_SEATS], count = 0;
+    if (p->phase == TILING)
+        for (int seat = 0; seat < p->players; seat++)
+            if (p->boards[seat].waiting)
+                seats[count++] = seat;
+    PyObject *tuple = PyTuple_New(count);
+    if (tuple == NULL)
+        return NULL;
+    for (int index = 0; index < count; index++)
+        PyTuple_SET_ITEM(tuple, index, PyLong_FromLong(seats[index]));
+    return tuple;
+}
+
+PyGetSetDef WallCore_getset[] = {
+    {"phase", (getter)get_phase, NULL, NULL, NULL},
+    {"players", (getter)get_players, NULL, NULL, NULL},
+    {"grey", (getter)get_grey, NULL, NULL, NULL},
+    {"turn", (getter)get_turn, NULL, NULL, NULL},
+    {"starter", (getter)get_starter, NULL, NULL, NULL},
+    {"round", (getter)get_round, NULL, NULL, NULL},
+    {"is_chance", (getter)get_is_chance, NULL, NULL, NULL},
+    {"is_over", (getter)get_is_over, NULL, NULL, NULL},
+    {"tiles_on_table", (getter)get_tiles_on_table, NULL, NULL, NULL},
+    {"marker_in_centre", (getter)get_marker_in_centre, NULL, NULL, NULL},
+    {"marker_holder", (getter)get_marker_holder, NULL, NULL, NULL},
+    {"chance_index", (getter)get_chance_index, (setter)set_chance_index, NULL, NULL},
+    {"factories", (getter)get_factories, NULL, NULL, NULL},
+    {"centre", (getter)get_centre, NULL, NULL, NULL},
+    {"masks", (getter)get_masks, NULL, NULL, NULL},
+    {"bag", (getter)get_bag, NULL, NULL, NULL},
+    {"lid", (getter)get_lid, NULL, NULL, NULL},
+    {"scores", (getter)get_scores, NULL, NULL, NULL},
+    {"to_move", (getter)get_to_move, NULL, NULL, NULL},
+    {NULL},
+};
+

@@ -1,0 +1,281 @@
+"""The native core held to the Python engine (docs/engine.md): on seeded games of every variant and
+player count, the same legal moves in the same order, the same position after every step, the same
+chance outcomes, byte-identical records and the same playouts; bad input gets the Python engine's
+own errors; and the engine is chosen as ``MOZAIKA_ENGINE`` says.
+
+The benchmarks run the same comparison over thousands of games (``benchmarks/native_check.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from mozaika import from_json, new_game
+from mozaika.azul.native import NativeAzulState
+from mozaika.azul.state import AzulState
+from mozaika.cli.app import app
+from mozaika.core import engine as engines
+from mozaika.core.errors import MozaikaError
+from mozaika.core.protocol import State
+from mozaika.notation.positions import from_line, to_line
+from mozaika.notation.records import Record, replay
+
+pytestmark = pytest.mark.skipif(
+    not engines.is_built() and not os.environ.get("MOZAIKA_REQUIRE_NATIVE"),
+    reason="the native core is not built here (MOZAIKA_REQUIRE_NATIVE=1 makes this a failure)",
+)
+
+VARIANTS = [(players, wall) for players in (2, 3, 4) for wall in ("coloured", "grey")]
+GAMES_PER_VARIANT = 25
+
+
+def pair(players: int, wall: str, seed: int, auto_chance: bool = True) -> tuple[State, State]:
+    """The same new game on the Python engine and on the native core."""
+    with engines.using("python"):
+        python = new_game("azul", players=players, seed=seed, auto_chance=auto_chance, wall=wall)
+    with engines.using("native"):
+        native = new_game("azul", players=players, seed=seed, auto_chance=auto_chance, wall=wall)
+    assert type(python) is AzulState and type(native) is NativeAzulState
+    return python, native
+
+
+def texts(steps: list[Any]) -> list[str]:
+    return [str(step) for step in steps]
+
+
+def test_the_native_core_is_built_where_it_is_required() -> None:
+    assert engines.is_built()
+
+
+@pytest.mark.parametrize(("players", "wall"), VARIANTS)
+def test_seeded_games_agree_step_by_step(players: int, wall: str) -> None:
+    """F-1..F-4, A-1..A-13: every legal-move list (order included), every position, every record."""
+    for game in range(GAMES_PER_VARIANT):
+        seed = 1000 * players + game
+        python, native = pair(players, wall, seed)
+        rng = random.Random(seed)
+        while not python.is_over:
+            moves = python.legal_moves()
+            assert texts(native.legal_moves()) == texts(moves)
+            assert native.to_move == python.to_move and native.is_chance == python.is_chance
+            for seat in range(players):
+                assert texts(native.legal_moves(seat)) == texts(python.legal_moves(seat))
+            move = moves[int(rng.random() * len(moves))]
+            python.play(move)
+            native.play(str(move))
+            assert native.to_json() == python.to_json()
+        assert native.is_over and native.scores == python.scores and native.winners == python.winners
+        assert native.score_breakdown() == python.score_breakdown()
+        assert texts(native.history) == texts(python.history)
+        names = [f"P{seat}" for seat in range(players)]
+        assert Record.from_state(native, names).to_json() == Record.from_state(python, names).to_json()
+        assert to_line(native) == to_line(python)
+
+
+@pytest.mark.parametrize(("players", "wall"), VARIANTS)
+def test_playouts_are_the_same_games(players: int, wall: str) -> None:
+    """A playout with the same generator plays the same game on both engines, step for step."""
+    for game in range(GAMES_PER_VARIANT):
+        python, native = pair(players, wall, 50_000 + game)
+        for _ in range(game % 23):  # from the start, and from positions a few moves in
+            if not python.is_over:
+                move = python.legal_moves()[0]
+                python.play(move)
+                native.play(move)
+        python_rng, native_rng = random.Random(game), random.Random(game)
+        python.playout(python_rng)
+        native.playout(native_rng)
+        assert native.to_json() == python.to_json()
+        assert texts(native.history) == texts(python.history)
+        assert native_rng.random() == python_rng.random()  # the same numbers were drawn
+
+
+@pytest.mark.parametrize(("players", "wall"), VARIANTS)
+def test_chance_sampled_and_given_is_the_same(players: int, wall: str) -> None:
+    """F-2: outcomes sampled from another generator, and outcomes given as text, apply alike."""
+    for game in range(8):
+        python, native = pair(players, wall, 70_000 + game, auto_chance=False)
+        rng = random.Random(game)
+        while not python.is_over:
+            if python.is_chance:
+                outcome = python.sample_chance(random.Random(rng.random()))
+                python.apply_chance(outcome)
+                native.apply_chance(str(outcome) if game % 2 else outcome)
+            else:
+                moves = python.legal_moves()
+                move = moves[rng.randrange(len(moves))]
+                python.play(move)
+                native.play(move)
+            assert native.to_json() == python.to_json()
+        seeded_python, seeded_native = pair(players, wall, game, auto_chance=False)
+        assert str(seeded_native.sample_chance()) == str(seeded_python.sample_chance())
+
+
+def test_copies_are_independent_and_equal() -> None:
+    python, native = pair(2, "grey", 5)
+    copy = native.copy()
+    assert copy == native and copy.to_json() == python.to_json()
+    move = native.legal_moves()[3]
+    copy.play(move)
+    assert native.to_json() == python.to_json()
+    python.play(move)
+    assert copy.to_json() == python.to_json()
+    assert texts(copy.history) == texts(python.history)
+
+
+def test_positions_read_back_onto_the_native_core() -> None:
+    python, native = pair(3, "coloured", 8)
+    for move in ("1B1", "2R2"):
+        for state in (python, native):
+            if move in texts(state.legal_moves()):
+                state.play(move)
+    with engines.using("native"):
+        assert type(from_json(python.to_json())) is NativeAzulState
+        assert type(from_line(to_line(python))) is NativeAzulState
+        assert from_json(python.to_json()).to_json() == python.to_json()
+    with engines.using("python"):
+        assert type(from_json(native.to_json())) is AzulState
+
+
+def illegal_outcome(state: State, action: Any) -> tuple[str, str, str] | None:
+    try:
+        action(state)
+    except MozaikaError as error:
+        return type(error).__name__, str(error), getattr(error, "rule", "")
+    return None
+
+
+def test_every_illegal_move_gets_the_python_engines_error() -> None:
+    """A-2..A-10: the message, the class and the rule id are the reference's, and nothing changes."""
+    for players, wall in ((2, "coloured"), (3, "grey")):
+        python, native = pair(players, wall, 321)
+        every = AzulState(players=players, seed=0, wall=wall)
+        takes = list(every.table.moves.values())
+        walls = list(every.table.wall_moves.values())
+        rng = random.Random(players)
+        step = 0
+        while not python.is_over:
+            step += 1
+            # Every take and column choice at every fifth step, and at each grey-wall tiling.
+            for move in takes + walls if step % 5 == 0 or python.to_move != (python.turn,) else ():
+                before = native.to_json()
+                expected = illegal_outcome(python.copy(), lambda state, move=move: state.play(move))
+                found = illegal_outcome(native.copy(), lambda state, move=move: state.play(move))
+                assert found == expected, move
+                assert native.to_json() == before
+            moves = python.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            python.play(move)
+            native.play(move)
+
+
+@given(st.lists(st.text(alphabet="C123456789BYRKWF>P:- ", min_size=1, max_size=6), max_size=40))
+def test_any_text_played_does_what_it_does_on_the_python_engine(texts_played: list[str]) -> None:
+    python, native = pair(2, "grey", 99)
+    for text in texts_played:
+        expected = illegal_outcome(python, lambda state, text=text: state.play(text))
+        assert illegal_outcome(native, lambda state, text=text: state.play(text)) == expected
+        assert native.to_json() == python.to_json()
+
+
+@given(st.text(max_size=300))
+def test_any_position_line_is_read_alike(line: str) -> None:
+    for candidate in (line, "azul " + line, "azul-grey 1: 2: " + line):
+        with engines.using("python"):
+            expected = illegal_outcome(None, lambda _state, text=candidate: from_line(text))  # type: ignore[arg-type]
+        with engines.using("native"):
+            assert illegal_outcome(None, lambda _state, text=candidate: from_line(text)) == expected  # type: ignore[arg-type]
+
+
+@given(st.data())
+def test_any_changed_position_is_read_alike(data: st.DataObject) -> None:
+    python, _ = pair(2, "coloured", 4)
+    position = json.loads(python.to_json())
+    key = data.draw(st.sampled_from(sorted(position)))
+    value = data.draw(st.one_of(st.integers(-(2**70), 2**70), st.text(max_size=5), st.none(), st.booleans()))
+    position[key] = value
+    with engines.using("python"):
+        expected = illegal_outcome(None, lambda _state: from_json(position))  # type: ignore[arg-type]
+    with engines.using("native"):
+        assert illegal_outcome(None, lambda _state: from_json(position)) == expected  # type: ignore[arg-type]
+        if expected is None:
+            assert from_json(position).to_json() == from_json(json.dumps(position)).to_json()
+
+
+def test_a_position_the_core_cannot_hold_stays_on_the_python_engine() -> None:
+    python, _ = pair(2, "coloured", 4)
+    position = json.loads(python.to_json())
+    position["boards"][0]["score"] = 2**80  # far beyond any game's score: the Python engine holds it
+    with engines.using("native"):
+        state = from_json(position)
+    assert type(state) is AzulState and state.scores[0] == 2**80
+
+
+def test_fields_can_be_set_on_a_native_position() -> None:
+    python, native = pair(2, "coloured", 12)
+    for state in (python, native):
+        state.bag = [3, 2, 0, 0, 1]
+        state.boards[1].score = 7
+    assert native.to_json() == python.to_json()
+    assert texts(native.legal_moves()) == texts(python.legal_moves())
+
+
+def test_records_replay_alike() -> None:
+    python, native = pair(4, "grey", 77)
+    rng = random.Random(1)
+    while not python.is_over:
+        moves = python.legal_moves()
+        move = moves[rng.randrange(len(moves))]
+        python.play(move)
+        native.play(move)
+    record = Record.from_json(Record.from_state(python, ["A", "B", "C", "D"]).to_json())
+    with engines.using("python"):
+        expected = replay(record)
+    with engines.using("native"):
+        replayed = replay(record)
+    assert type(replayed) is NativeAzulState
+    assert replayed.to_json() == expected.to_json()
+    assert texts(replayed.history) == texts(expected.history)
+
+
+def test_the_engine_is_chosen_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(engines.VARIABLE, "python")
+    assert type(new_game("azul", players=2, seed=1)) is AzulState
+    monkeypatch.setenv(engines.VARIABLE, "native")
+    assert type(new_game("azul", players=2, seed=1)) is NativeAzulState
+    monkeypatch.setenv(engines.VARIABLE, "fastest")
+    with pytest.raises(engines.EngineUnavailableError, match="choose one of auto, native, python"):
+        new_game("azul", players=2, seed=1)
+
+
+def test_requiring_a_core_that_is_not_built_stops_with_status_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engines, "_built", lambda: None)
+    result = CliRunner().invoke(app, ["--version"], env={engines.VARIABLE: "native"})
+    assert result.exit_code == 2
+    assert "the native core is not built" in result.output
+    result = CliRunner().invoke(app, ["--version"], env={engines.VARIABLE: ""})
+    assert result.exit_code == 0 and "engine: python (the native core is not built)" in result.output
+
+
+def test_the_version_names_the_engine() -> None:
+    result = CliRunner().invoke(app, ["--version"], env={engines.VARIABLE: ""})
+    assert result.exit_code == 0 and "engine: native" in result.output
+    result = CliRunner().invoke(app, ["--version"], env={engines.VARIABLE: "python"})
+    assert "engine: python (forced by MOZAIKA_ENGINE=python)" in result.output
+
+
+def test_every_benchmark_row_names_its_engine() -> None:
+    result = CliRunner().invoke(app, ["bench", "--seconds", "0.05", "--warmup", "0", "--game", "azul", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert rows and all(row["engine"] in ("native", "python") for row in rows)
+    assert {row["engine"] for row in rows} == {"native", "python"}
+    assert {(row["method"], row["engine"]) for row in rows} >= {("playout", "native"), ("search", "python")}
