@@ -20,7 +20,10 @@ from mozaika.core.engine import using
 from mozaika.core.protocol import State
 from mozaika.notation.records import Record
 
-VARIANTS = [("azul", players, {"wall": wall}) for wall in ("coloured", "grey") for players in (2, 3, 4)]
+VARIANTS = [
+    *(("azul", players, {"wall": wall}) for wall in ("coloured", "grey") for players in (2, 3, 4)),
+    *(("chocolatier", players, {"box": box}) for box in ("coloured", "brown") for players in (2, 3, 4)),
+]
 
 
 def both(game: str, players: int, seed: int, options: dict[str, str]) -> tuple[State, State]:

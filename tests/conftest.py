@@ -27,6 +27,7 @@ BOTH_ENGINES = frozenset(
         "test_arena",
         "test_azul_rules",
         "test_bots",
+        "test_chocolatier_rules",
         "test_family_properties",
         "test_positions",
         "test_protocol",

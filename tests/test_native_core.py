@@ -21,6 +21,8 @@ from typer.testing import CliRunner
 from mozaika import from_json, new_game
 from mozaika.azul.native import NativeAzulState
 from mozaika.azul.state import AzulState
+from mozaika.chocolatier.native import NativeChocolatierState
+from mozaika.chocolatier.state import ChocolatierState
 from mozaika.cli.app import app
 from mozaika.core import engine as engines
 from mozaika.core.errors import MozaikaError
@@ -33,17 +35,22 @@ pytestmark = pytest.mark.skipif(
     reason="the native core is not built here (MOZAIKA_REQUIRE_NATIVE=1 makes this a failure)",
 )
 
-VARIANTS = [(players, wall) for players in (2, 3, 4) for wall in ("coloured", "grey")]
-GAMES_PER_VARIANT = 25
+WALLS = {"azul": ("wall", ("coloured", "grey")), "chocolatier": ("box", ("coloured", "brown"))}
+"""The games the native core holds, by the option that picks the coloured or the grey wall (A-10)."""
+VARIANTS = [(game, players, wall) for game in WALLS for players in (2, 3, 4) for wall in WALLS[game][1]]
+GAMES_PER_VARIANT = 12
+NATIVE = {"azul": NativeAzulState, "chocolatier": NativeChocolatierState}
+PYTHON = {"azul": AzulState, "chocolatier": ChocolatierState}
 
 
-def pair(players: int, wall: str, seed: int, auto_chance: bool = True) -> tuple[State, State]:
+def pair(game: str, players: int, wall: str, seed: int, auto_chance: bool = True) -> tuple[State, State]:
     """The same new game on the Python engine and on the native core."""
+    options = {WALLS[game][0]: wall}
     with engines.using("python"):
-        python = new_game("azul", players=players, seed=seed, auto_chance=auto_chance, wall=wall)
+        python = new_game(game, players=players, seed=seed, auto_chance=auto_chance, **options)
     with engines.using("native"):
-        native = new_game("azul", players=players, seed=seed, auto_chance=auto_chance, wall=wall)
-    assert type(python) is AzulState and type(native) is NativeAzulState
+        native = new_game(game, players=players, seed=seed, auto_chance=auto_chance, **options)
+    assert type(python) is PYTHON[game] and type(native) is NATIVE[game]
     return python, native
 
 
@@ -55,12 +62,12 @@ def test_the_native_core_is_built_where_it_is_required() -> None:
     assert engines.is_built()
 
 
-@pytest.mark.parametrize(("players", "wall"), VARIANTS)
-def test_seeded_games_agree_step_by_step(players: int, wall: str) -> None:
+@pytest.mark.parametrize(("game", "players", "wall"), VARIANTS)
+def test_seeded_games_agree_step_by_step(game: str, players: int, wall: str) -> None:
     """F-1..F-4, A-1..A-13: every legal-move list (order included), every position, every record."""
-    for game in range(GAMES_PER_VARIANT):
-        seed = 1000 * players + game
-        python, native = pair(players, wall, seed)
+    for number in range(GAMES_PER_VARIANT):
+        seed = 1000 * players + number
+        python, native = pair(game, players, wall, seed)
         rng = random.Random(seed)
         while not python.is_over:
             moves = python.legal_moves()
@@ -80,17 +87,17 @@ def test_seeded_games_agree_step_by_step(players: int, wall: str) -> None:
         assert to_line(native) == to_line(python)
 
 
-@pytest.mark.parametrize(("players", "wall"), VARIANTS)
-def test_playouts_are_the_same_games(players: int, wall: str) -> None:
+@pytest.mark.parametrize(("game", "players", "wall"), VARIANTS)
+def test_playouts_are_the_same_games(game: str, players: int, wall: str) -> None:
     """A playout with the same generator plays the same game on both engines, step for step."""
-    for game in range(GAMES_PER_VARIANT):
-        python, native = pair(players, wall, 50_000 + game)
-        for _ in range(game % 23):  # from the start, and from positions a few moves in
+    for number in range(GAMES_PER_VARIANT):
+        python, native = pair(game, players, wall, 50_000 + number)
+        for _ in range(number % 23):  # from the start, and from positions a few moves in
             if not python.is_over:
                 move = python.legal_moves()[0]
                 python.play(move)
                 native.play(move)
-        python_rng, native_rng = random.Random(game), random.Random(game)
+        python_rng, native_rng = random.Random(number), random.Random(number)
         python.playout(python_rng)
         native.playout(native_rng)
         assert native.to_json() == python.to_json()
@@ -98,29 +105,29 @@ def test_playouts_are_the_same_games(players: int, wall: str) -> None:
         assert native_rng.random() == python_rng.random()  # the same numbers were drawn
 
 
-@pytest.mark.parametrize(("players", "wall"), VARIANTS)
-def test_chance_sampled_and_given_is_the_same(players: int, wall: str) -> None:
+@pytest.mark.parametrize(("game", "players", "wall"), VARIANTS)
+def test_chance_sampled_and_given_is_the_same(game: str, players: int, wall: str) -> None:
     """F-2: outcomes sampled from another generator, and outcomes given as text, apply alike."""
-    for game in range(8):
-        python, native = pair(players, wall, 70_000 + game, auto_chance=False)
-        rng = random.Random(game)
+    for number in range(6):
+        python, native = pair(game, players, wall, 70_000 + number, auto_chance=False)
+        rng = random.Random(number)
         while not python.is_over:
             if python.is_chance:
                 outcome = python.sample_chance(random.Random(rng.random()))
                 python.apply_chance(outcome)
-                native.apply_chance(str(outcome) if game % 2 else outcome)
+                native.apply_chance(str(outcome) if number % 2 else outcome)
             else:
                 moves = python.legal_moves()
                 move = moves[rng.randrange(len(moves))]
                 python.play(move)
                 native.play(move)
             assert native.to_json() == python.to_json()
-        seeded_python, seeded_native = pair(players, wall, game, auto_chance=False)
+        seeded_python, seeded_native = pair(game, players, wall, number, auto_chance=False)
         assert str(seeded_native.sample_chance()) == str(seeded_python.sample_chance())
 
 
 def test_copies_are_independent_and_equal() -> None:
-    python, native = pair(2, "grey", 5)
+    python, native = pair("azul", 2, "grey", 5)
     copy = native.copy()
     assert copy == native and copy.to_json() == python.to_json()
     move = native.legal_moves()[3]
@@ -132,7 +139,7 @@ def test_copies_are_independent_and_equal() -> None:
 
 
 def test_positions_read_back_onto_the_native_core() -> None:
-    python, native = pair(3, "coloured", 8)
+    python, native = pair("azul", 3, "coloured", 8)
     for move in ("1B1", "2R2"):
         for state in (python, native):
             if move in texts(state.legal_moves()):
@@ -155,9 +162,10 @@ def illegal_outcome(state: State, action: Any) -> tuple[str, str, str] | None:
 
 def test_every_illegal_move_gets_the_python_engines_error() -> None:
     """A-2..A-10: the message, the class and the rule id are the reference's, and nothing changes."""
-    for players, wall in ((2, "coloured"), (3, "grey")):
-        python, native = pair(players, wall, 321)
-        every = AzulState(players=players, seed=0, wall=wall)
+    for game, players, wall in (("azul", 2, "coloured"), ("azul", 3, "grey"), ("chocolatier", 4, "brown")):
+        python, native = pair(game, players, wall, 321)
+        every = python.copy()
+        assert isinstance(every, AzulState)
         takes = list(every.table.moves.values())
         walls = list(every.table.wall_moves.values())
         rng = random.Random(players)
@@ -179,7 +187,7 @@ def test_every_illegal_move_gets_the_python_engines_error() -> None:
 
 @given(st.lists(st.text(alphabet="C123456789BYRKWF>P:- ", min_size=1, max_size=6), max_size=40))
 def test_any_text_played_does_what_it_does_on_the_python_engine(texts_played: list[str]) -> None:
-    python, native = pair(2, "grey", 99)
+    python, native = pair("azul", 2, "grey", 99)
     for text in texts_played:
         expected = illegal_outcome(python, lambda state, text=text: state.play(text))
         assert illegal_outcome(native, lambda state, text=text: state.play(text)) == expected
@@ -197,7 +205,7 @@ def test_any_position_line_is_read_alike(line: str) -> None:
 
 @given(st.data())
 def test_any_changed_position_is_read_alike(data: st.DataObject) -> None:
-    python, _ = pair(2, "coloured", 4)
+    python, _ = pair("azul", 2, "coloured", 4)
     position = json.loads(python.to_json())
     key = data.draw(st.sampled_from(sorted(position)))
     value = data.draw(st.one_of(st.integers(-(2**70), 2**70), st.text(max_size=5), st.none(), st.booleans()))
@@ -211,7 +219,7 @@ def test_any_changed_position_is_read_alike(data: st.DataObject) -> None:
 
 
 def test_a_position_the_core_cannot_hold_stays_on_the_python_engine() -> None:
-    python, _ = pair(2, "coloured", 4)
+    python, _ = pair("azul", 2, "coloured", 4)
     position = json.loads(python.to_json())
     position["boards"][0]["score"] = 2**80  # far beyond any game's score: the Python engine holds it
     with engines.using("native"):
@@ -220,7 +228,7 @@ def test_a_position_the_core_cannot_hold_stays_on_the_python_engine() -> None:
 
 
 def test_fields_can_be_set_on_a_native_position() -> None:
-    python, native = pair(2, "coloured", 12)
+    python, native = pair("chocolatier", 2, "coloured", 12)
     for state in (python, native):
         state.bag = [3, 2, 0, 0, 1]
         state.boards[1].score = 7
@@ -229,7 +237,7 @@ def test_fields_can_be_set_on_a_native_position() -> None:
 
 
 def test_records_replay_alike() -> None:
-    python, native = pair(4, "grey", 77)
+    python, native = pair("azul", 4, "grey", 77)
     rng = random.Random(1)
     while not python.is_over:
         moves = python.legal_moves()
@@ -244,6 +252,14 @@ def test_records_replay_alike() -> None:
     assert type(replayed) is NativeAzulState
     assert replayed.to_json() == expected.to_json()
     assert texts(replayed.history) == texts(expected.history)
+
+
+def test_special_factories_stay_on_the_python_engine() -> None:
+    """M-1..M-5 are not in the native core yet: such a game is the Python engine's, whatever is chosen."""
+    with engines.using("native"):
+        state = new_game("chocolatier", players=3, seed=2, special_factories=True)
+        assert type(state) is ChocolatierState and state.engine == "python"
+        assert type(from_json(state.to_json())) is ChocolatierState
 
 
 def test_the_engine_is_chosen_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

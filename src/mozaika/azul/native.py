@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping
 from operator import attrgetter
 from types import ModuleType
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from mozaika.azul.board import EMPTY, Board
 from mozaika.azul.moves import FactoryFill, TakeMove, WallMove, move_table
@@ -146,14 +146,14 @@ def flat_position(state: AzulState) -> tuple[int, ...]:
     return tuple(values)
 
 
-def python_position(core: Any, state: NativeAzulState) -> AzulState:
+def python_position(core: Any, state: NativeWallState) -> AzulState:
     """The Python engine's state of a core's position (the reference, for errors and edits)."""
     values = list(core.dump())
-    reference = _new(AzulState)  # type: ignore[type-abstract]
+    reference = _new(state.REFERENCE)
     reference._start(state.seed, state.auto_chance, values[4])
     reference._history = state._history
     players = reference._players = values[0]
-    reference.grey = bool(values[1])
+    reference._init_options(state.options)
     reference.phase, reference._round = values[2], values[3]
     reference.turn, reference.starter = values[5], values[6]
     reference.marker_in_centre = bool(values[7])
@@ -193,7 +193,7 @@ def python_position(core: Any, state: NativeAzulState) -> AzulState:
 
 
 def _offer_field(name: str) -> property:
-    def write(self: NativeAzulState, value: Any) -> None:
+    def write(self: NativeWallState, value: Any) -> None:
         self._edit(name, value)
 
     return property(attrgetter(f"_core.{name}"), write, doc=f"The position's ``{name}``, held by the native core.")
@@ -214,7 +214,7 @@ class NativeBoard(Board):
 
     __slots__ = ("_seat", "_state")
 
-    _state: NativeAzulState
+    _state: NativeWallState
     _seat: int
 
     def copy(self) -> Board:  # type: ignore[override]
@@ -226,20 +226,35 @@ for _number, _name in enumerate(_BOARD_FIELDS):
     setattr(NativeBoard, _name, _board_field(_number, _name))
 
 
-class NativeAzulState(AzulState):
-    """A game of Azul whose position the native core holds (see the module's documentation)."""
+if TYPE_CHECKING:  # the mixin is checked as the wall state it is combined with
+    _WallState = AzulState
+else:
+    _WallState = object
+
+
+class NativeWallState(_WallState):
+    """The native core under a wall game's Python state (see the module's documentation).
+
+    A game's native state class inherits this first, then the game's Python state class
+    (:data:`REFERENCE`), and keeps ``_core`` and ``_views`` in its slots; the position's
+    fields are properties reading the core, so the Python state's own methods read them.
+    """
+
+    __slots__ = ()
 
     engine: ClassVar[str] = "native"
-    __slots__ = ("_core", "_views")
+    REFERENCE: ClassVar[type[AzulState]]
+    """The Python engine's state class this native state is held to."""
 
     _core: Any
     _views: list[NativeBoard] | None
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
-        self._players = players
-        self._init_options(options)
-        self._core = _core_module().WallCore(tables_for(self.theme, FACTORIES[players]), players, self.grey)
-        self._start(seed, auto_chance)
+        state: Any = self
+        state._players = players
+        state._init_options(options)
+        self._core = _core_module().WallCore(tables_for(self.theme, FACTORIES[players]), players, state.grey)
+        state._start(seed, auto_chance)
         self._tables()
         if auto_chance:
             self.resolve_chance()
@@ -248,10 +263,10 @@ class NativeAzulState(AzulState):
         factories = FACTORIES[self._players]
         self.table = move_table(factories, self.theme)
         self.fill_sizes = (FACTORY_SIZE,) * factories
-        self._views = None
+        self._views = None  # type: ignore[misc]
 
     @classmethod
-    def adopt(cls, reference: AzulState) -> Self | AzulState:
+    def adopt(cls, reference: AzulState) -> Any:
         """The native state of a Python engine's position; the position itself where the core cannot hold it."""
         try:
             core = _core_module().WallCore.load(
@@ -259,16 +274,17 @@ class NativeAzulState(AzulState):
             )
         except (ValueError, OverflowError, TypeError):
             return reference
-        state = _new(cls)
+        state: Any = _new(cls)
         state._core = core
         state.seed, state.auto_chance, state._history = reference.seed, reference.auto_chance, reference._history
-        state._players, state.grey = reference._players, reference.grey
+        state._players = reference._players
+        state._init_options(reference.options)
         state._tables()
         return state
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self | AzulState:  # type: ignore[override]
-        return cls.adopt(AzulState.from_dict(data))
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+        return cls.adopt(cls.REFERENCE.from_dict(data))
 
     def reference(self) -> AzulState:
         """The Python engine's state of this position (the specification the core is held to)."""
@@ -278,7 +294,7 @@ class NativeAzulState(AzulState):
         self._core = _core_module().WallCore.load(
             tables_for(self.theme, len(reference.factories)), flat_position(reference)
         )
-        self._views = None
+        self._views = None  # type: ignore[misc]
 
     def _edit(self, name: str, value: Any) -> None:
         reference = self.reference()
@@ -301,7 +317,7 @@ class NativeAzulState(AzulState):
                 view = _new(NativeBoard)
                 view._state, view._seat = self, seat
                 views.append(view)
-            self._views = views
+            self._views = views  # type: ignore[misc]
         return list(views)
 
     @boards.setter
@@ -390,21 +406,26 @@ class NativeAzulState(AzulState):
         self._history = history
 
     def copy(self) -> Self:
-        other = _new(type(self))
+        other: Any = _new(type(self))
         other._core = self._core.copy()
-        other.seed = self.seed
-        other.auto_chance = self.auto_chance
-        other._history = self._history
-        other._players = self._players
-        other.grey = self.grey
-        other.table = self.table
-        other.fill_sizes = self.fill_sizes
         other._views = None
-        return other
+        for name in self._SHARED:
+            setattr(other, name, getattr(self, name))
+        return other  # type: ignore[no-any-return]
+
+    _SHARED: ClassVar[tuple[str, ...]] = ("seed", "auto_chance", "_history", "_players", "grey", "table", "fill_sizes")
+    """The Python-held fields a copy shares (numbers, tuples, shared tables and the history)."""
+
+
+class NativeAzulState(NativeWallState, AzulState):
+    """A game of Azul whose position the native core holds."""
+
+    __slots__ = ("_core", "_views")
+    REFERENCE = AzulState
 
 
 for _name in _OFFER_FIELDS:
-    setattr(NativeAzulState, _name, _offer_field(_name))
+    setattr(NativeWallState, _name, _offer_field(_name))
 
 
 def _core_module() -> ModuleType:
@@ -433,4 +454,4 @@ def load_azul(data: Mapping[str, Any]) -> State:
     return reference if native_core() is None else NativeAzulState.adopt(reference)
 
 
-__all__ = ["NativeAzulState", "create_azul", "load_azul"]
+__all__ = ["NativeAzulState", "NativeBoard", "NativeWallState", "create_azul", "load_azul"]

@@ -8,6 +8,7 @@ from mozaika.azul.wall import printed_board
 from mozaika.chocolatier.discs import DISCS, Disc
 from mozaika.chocolatier.learning import PRALINE_LEARNING
 from mozaika.chocolatier.moves import SpecialFill, SplitTake
+from mozaika.chocolatier.native import create_chocolatier, load_chocolatier
 from mozaika.chocolatier.state import ChocolatierState, read_move
 from mozaika.chocolatier.theme import PRALINE_THEME
 from mozaika.core.spec import GameSpec, Option
@@ -20,8 +21,8 @@ SPEC = GameSpec(
         Option("box", ("coloured", "brown"), "the coloured box, or the brown box (the grey-wall rule A-10)"),
         Option("special_factories", (False, True), "play with the special factories (M-1..M-5)"),
     ),
-    create=ChocolatierState,
-    load=ChocolatierState.from_dict,
+    create=create_chocolatier,
+    load=load_chocolatier,
     theme=PRALINE_THEME,
     board={**printed_board(PRALINE_THEME.letters), "discs": [disc.text(PRALINE_THEME) for disc in DISCS]},
     positions=WALL_KIT,

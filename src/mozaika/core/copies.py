@@ -53,7 +53,13 @@ class Copyable:
                 copied[name] = how
         cls._copied = copied
         every_slot = [name for klass in reversed(cls.__mro__) for name in _slots(klass)]
-        if "copy" not in vars(cls):  # a class may copy itself its own way (a position held natively, say)
+        # A class may copy itself its own way (a position held natively, say): only a generated copy is replaced.
+        inherited = cls.copy
+        if (
+            getattr(inherited, "generated", False)
+            or getattr(inherited, "__isabstractmethod__", False)
+            or (inherited is Copyable.copy)
+        ):
             cls.copy = _copier(cls, {name: copied.get(name, "share") for name in every_slot})  # type: ignore[method-assign]
 
     def copy(self) -> Self:
@@ -76,4 +82,5 @@ def _copier(cls: type, copied: dict[str, str]) -> Any:
     copy = namespace["copy"]
     copy.__qualname__ = f"{cls.__qualname__}.copy"
     copy.__doc__ = Copyable.copy.__doc__
+    copy.generated = True
     return copy

@@ -98,4 +98,7 @@ def describe() -> str:
         return f"engine: python (forced by {VARIABLE}=python)"
     if not is_built():
         return "engine: python (the native core is not built)"
-    return "engine: native (Azul in the native core; Master Chocolatier and Summer Pavilion in Python)"
+    return (
+        "engine: native (Azul, and Master Chocolatier without special factories, in the native core; "
+        "Master Chocolatier's special factories and Summer Pavilion in Python)"
+    )

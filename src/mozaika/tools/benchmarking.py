@@ -123,13 +123,13 @@ def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0, fas
             return BenchResult(case, games, moves, now - start, fast, engine)
 
 
-def engines_for(game: str, engines: Iterable[str]) -> list[str]:
-    """Those of ``engines`` that hold games of ``game`` here (a game the native core does not hold
-    plays on the Python engine: it is measured once, as ``python``)."""
+def engines_for(game: str, engines: Iterable[str], options: Iterable[tuple[str, Any]] = ()) -> list[str]:
+    """Those of ``engines`` that hold games of ``game`` with ``options`` here (a variant the native
+    core does not hold plays on the Python engine: it is measured once, as ``python``)."""
     found = []
     for engine in engines:
         with using(engine):
-            if new_game(game, players=2, seed=0, auto_chance=False).engine == engine:
+            if new_game(game, players=2, seed=0, auto_chance=False, **dict(options)).engine == engine:
                 found.append(engine)
     return found
 
@@ -146,7 +146,7 @@ def run_cases(
     """
     chosen = tuple(available() if engines is None else engines)
     for case in cases:
-        for engine in engines_for(case.game, chosen):
+        for engine in engines_for(case.game, chosen, case.options):
             with using(engine):
                 if warmup > 0:
                     random_playouts(case, seconds=warmup, seed=1_000_000)
