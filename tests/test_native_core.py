@@ -295,3 +295,34 @@ def test_every_benchmark_row_names_its_engine() -> None:
     assert rows and all(row["engine"] in ("native", "python") for row in rows)
     assert {row["engine"] for row in rows} == {"native", "python"}
     assert {(row["method"], row["engine"]) for row in rows} >= {("playout", "native"), ("search", "python")}
+
+
+@given(st.data())
+def test_no_flat_position_crashes_the_core(data: st.DataObject) -> None:
+    """Whatever values reach ``WallCore.load`` directly, the core refuses them or plays on without crashing."""
+    python, native = pair("azul", data.draw(st.sampled_from([2, 3, 4])), "grey", data.draw(st.integers(0, 50)))
+    rng = random.Random(data.draw(st.integers(0, 1000)))
+    for _ in range(data.draw(st.integers(0, 60))):
+        if native.is_over:
+            break
+        moves = native.legal_moves()
+        native.play(moves[rng.randrange(len(moves))])
+    assert isinstance(native, NativeAzulState)
+    values = list(native._core.dump())
+    for _ in range(data.draw(st.integers(1, 4))):
+        values[data.draw(st.integers(0, len(values) - 1))] = data.draw(st.integers(-(2**65), 2**65))
+    values = values[: data.draw(st.integers(0, len(values) + 2))] if data.draw(st.booleans()) else values
+    core_type = type(native._core)
+    try:
+        core = core_type.load(native._core.tables, tuple(values))
+    except ValueError:
+        return
+    for seat in (None, 0, 1, 5, -1):
+        moves = core.legal_moves(seat) or []
+        for move in moves:
+            core.copy().play(move)
+    try:
+        core.copy().playout(native.seed, rng.random)
+    except RuntimeError:
+        pass
+    core.dump()

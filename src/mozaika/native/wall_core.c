@@ -351,7 +351,7 @@ static PyObject *WallCore_playout(WallCore *self, PyObject *args) {
             long nth = pick / span;
             int slot_index = (int)(pick - nth * span);
             int slot = 0;
-            for (;; slot++)
+            for (; slot < p->offer.factory_count; slot++)
                 if (p->offer.masks[slot] >> colour & 1) {
                     if (!nth)
                         break;
@@ -380,6 +380,10 @@ static PyObject *WallCore_playout(WallCore *self, PyObject *args) {
                 for (int column = 0; column < SIZE; column++)
                     if (columns >> column & 1)
                         codes[count++] = seat * 25 + line * SIZE + column;
+            }
+            if (count == 0) {
+                PyErr_SetString(PyExc_RuntimeError, "a tiling phase with no column to choose");
+                goto failed;
             }
             double number = next_random(random);
             if (number < 0)

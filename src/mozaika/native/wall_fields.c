@@ -177,6 +177,55 @@ static int64_t next_value(Reader *reader, int64_t low, int64_t high) {
     return value;
 }
 
+/* What the rules keep in step, checked on a loaded position so that no play can leave the
+ * structures: the masks and the tiles on the table follow the counts, the wall's bits and
+ * colour masks follow its colours, and a draft has a tile to take.  NULL when consistent. */
+static const char *inconsistency(const WallPosition *p) {
+    const Offer *offer = &p->offer;
+    int tiles = 0;
+    for (int slot = 0; slot <= offer->factory_count; slot++) {
+        const int16_t *counts = slot < offer->factory_count ? offer->factories[slot] : offer->centre;
+        unsigned mask = 0;
+        for (int colour = 0; colour < COLOURS; colour++) {
+            tiles += counts[colour];
+            if (counts[colour])
+                mask |= 1u << colour;
+        }
+        if (mask != offer->masks[slot])
+            return "a source's colour mask differs from its tiles";
+    }
+    if (tiles != offer->tiles_on_table)
+        return "the tiles on the table differ from the sources' tiles";
+    if (p->phase == DRAFT && tiles == 0)
+        return "a factory offer with no tile to take";
+    int waiting = 0;
+    for (int seat = 0; seat < p->players; seat++) {
+        const WallBoard *board = &p->boards[seat];
+        uint8_t colour_rows[COLOURS] = {0}, column_colours[SIZE] = {0};
+        uint32_t wall = 0;
+        for (int space = 0; space < SIZE * SIZE; space++) {
+            int colour = board->wall_colours[space];
+            if (colour == EMPTY)
+                continue;
+            wall |= 1u << space;
+            colour_rows[colour] |= (uint8_t)(1u << (space / SIZE));
+            column_colours[space % SIZE] |= (uint8_t)(1u << colour);
+        }
+        if (wall != board->wall || memcmp(colour_rows, board->colour_rows, sizeof colour_rows) ||
+            memcmp(column_colours, board->column_colours, sizeof column_colours))
+            return "a wall's masks differ from its tiles";
+        if (board->waiting) {
+            int line = board->tiling_line;
+            if (board->line_count[line] != line + 1 || !grey_columns(board, line, board->line_colour[line]))
+                return "a board waits to tile a line that is not complete or has no column";
+            waiting = 1;
+        }
+    }
+    if ((p->phase == TILING) != waiting)
+        return "boards wait to tile exactly in the tiling phase";
+    return NULL;
+}
+
 /* load(tables, values): the position of a dump() (or of the bridge's flat form of a Python
  * position); ValueError when a value lies outside what the native core holds. */
 PyObject *WallCore_load(PyTypeObject *type, PyObject *args) {
@@ -260,6 +309,11 @@ PyObject *WallCore_load(PyTypeObject *type, PyObject *args) {
     }
     if (r.failed)
         return NULL;
+    const char *broken = inconsistency(p);
+    if (broken != NULL) {
+        PyErr_Format(PyExc_ValueError, "a position's flat form is not consistent: %s", broken);
+        return NULL;
+    }
     WallCore *self = new_core(type, tables);
     if (self != NULL)
         self->position = position;
@@ -348,7 +402,13 @@ static PyObject *get_to_move(WallCore *self, void *c) {
     return tuple;
 }
 
+static PyObject *get_tables(WallCore *self, void *c) {
+    Py_INCREF(self->tables);
+    return self->tables;
+}
+
 PyGetSetDef WallCore_getset[] = {
+    {"tables", (getter)get_tables, NULL, "What the core hands out (see mozaika.azul.native.tables_for).", NULL},
     {"phase", (getter)get_phase, NULL, NULL, NULL},
     {"players", (getter)get_players, NULL, NULL, NULL},
     {"grey", (getter)get_grey, NULL, NULL, NULL},
