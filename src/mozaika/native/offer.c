@@ -80,13 +80,9 @@ static int spread_tiles(const int32_t *counts, int colours, uint8_t *tiles) {
     return left;
 }
 
-void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
-                 int limb_count, Groups *out) {
+int draw_tiles(int32_t *bag, int32_t *lid, int colours, int wanted, uint32_t *limbs, int limb_count,
+               uint8_t *drawn) {
     uint8_t tiles[2048];
-    uint8_t drawn[MOST_FACTORIES * FACTORY_SIZE];
-    int wanted = 0;
-    for (int group = 0; group < group_count; group++)
-        wanted += sizes[group];
     int left = spread_tiles(bag, colours, tiles);
     int count = 0;
     while (count < wanted) {
@@ -114,6 +110,28 @@ void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int 
         }
         left -= take;
     }
+    return count;
+}
+
+void sort_tiles(uint8_t *tiles, int size) {
+    for (int tile = 1; tile < size; tile++) {
+        uint8_t colour = tiles[tile];
+        int at = tile;
+        while (at > 0 && tiles[at - 1] > colour) {
+            tiles[at] = tiles[at - 1];
+            at--;
+        }
+        tiles[at] = colour;
+    }
+}
+
+void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
+                 int limb_count, Groups *out) {
+    uint8_t drawn[MOST_FACTORIES * FACTORY_SIZE];
+    int wanted = 0;
+    for (int group = 0; group < group_count; group++)
+        wanted += sizes[group];
+    int count = draw_tiles(bag, lid, colours, wanted, limbs, limb_count, drawn);
     out->group_count = group_count;
     int start = 0;
     for (int group = 0; group < group_count; group++) {
@@ -121,15 +139,9 @@ void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int 
         if (start + size > count)
             size = count - start > 0 ? count - start : 0;
         uint8_t *into = out->tiles[group];
-        for (int tile = 0; tile < size; tile++) {
-            uint8_t colour = drawn[start + tile];
-            int at = tile;
-            while (at > 0 && into[at - 1] > colour) {
-                into[at] = into[at - 1];
-                at--;
-            }
-            into[at] = colour;
-        }
+        for (int tile = 0; tile < size; tile++)
+            into[tile] = drawn[start + tile];
+        sort_tiles(into, size);
         out->sizes[group] = (uint8_t)size;
         start += sizes[group];
     }

@@ -100,6 +100,14 @@ int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, u
 void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
                  int limb_count, Groups *out);
 
+/* Draw `wanted` tiles from bag and lid into `drawn` in the order drawn (the loop of drawing.sample_draw,
+ * consuming the entropy); bag and lid are updated.  Returns how many were drawn (fewer when both run
+ * out).  The bag and the lid must each hold at most 2048 tiles. */
+int draw_tiles(int32_t *bag, int32_t *lid, int colours, int wanted, uint32_t *limbs, int limb_count, uint8_t *drawn);
+
+/* Sort a group of drawn tiles by colour (Python's group.sort()). */
+void sort_tiles(uint8_t *tiles, int size);
+
 /* Python values of the offer, for getters. */
 PyObject *counts_list(const int16_t *counts, int colours);
 PyObject *int32_list(const int32_t *counts, int colours);
