@@ -1,0 +1,435 @@
+/* PavilionCore: a position of Summer Pavilion held natively, as the Python bridge sees it
+ * (mozaika.pavilion.native): the hot paths of the game protocol (legal moves, play, chance,
+ * playouts, copies).  The rules are in pavilion.c, the fields in pavilion_fields.c.
+ */
+#include "pavilion.h"
+
+#include <math.h>
+
+static PyObject *str_source, *str_colour, *str_space, *str_wilds, *str_star, *str_slot, *str_kept, *str_tiles;
+
+static PyObject *code_object(PavilionCore *self, int code) {
+    static const int tables[4] = {PT_TAKES, PT_PLACES, PT_PASSES, PT_PICKS};
+    return PyTuple_GET_ITEM(PyTuple_GET_ITEM(self->tables, tables[code >> PV_KIND_SHIFT]), code & PV_INDEX_MASK);
+}
+
+static PyObject *tiles_tuple(const uint8_t *tiles, int count) {
+    PyObject *tuple = PyTuple_New(count);
+    if (tuple == NULL)
+        return NULL;
+    for (int tile = 0; tile < count; tile++)
+        PyTuple_SET_ITEM(tuple, tile, PyLong_FromLong(tiles[tile]));
+    return tuple;
+}
+
+/* The outcome of a chance event as a Python value, appended to steps. */
+static int append_outcome(PavilionCore *self, PyObject *steps, int maker, PyObject *tiles) {
+    if (tiles == NULL)
+        return -1;
+    PyObject *outcome = PyObject_CallOneArg(PyTuple_GET_ITEM(self->tables, maker), tiles);
+    Py_DECREF(tiles);
+    if (outcome == NULL)
+        return -1;
+    int failed = PyList_Append(steps, outcome);
+    Py_DECREF(outcome);
+    return failed;
+}
+
+/* resolve_chance: every pending event as the seed decides; each outcome appended to `steps`. */
+static int resolve_chance(PavilionCore *self, PyObject *seed, PyObject *steps) {
+    PavPosition *p = &self->position;
+    while (p->phase == PV_CHANCE) {
+        int sizes[MOST_FACTORIES], wanted = 0;
+        int groups_count = pv_draw_sizes(p, sizes);
+        for (int group = 0; group < groups_count; group++)
+            wanted += sizes[group];
+        if (wanted < 0 || wanted > MOST_FACTORIES * FACTORY_SIZE) {
+            PyErr_SetString(PyExc_RuntimeError, "a draw the native core does not hold");
+            return -1;
+        }
+        uint32_t limbs[ENTROPY_LIMBS];
+        int limb_count;
+        if (chance_entropy(PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, p->chance_index, DRAW_BITS(wanted),
+                           limbs, &limb_count) < 0)
+            return -1;
+        int kind = p->chance_kind;
+        Groups groups;
+        uint8_t tiles[PV_SUPPLY_SIZE];
+        int count = 0;
+        if (kind == PV_FILL) {
+            sample_draw(p->bag, p->tower, PV_COLOURS, sizes, groups_count, limbs, limb_count, &groups);
+            pv_apply_fill(p, &groups);
+        } else {
+            count = draw_tiles(p->bag, p->tower, PV_COLOURS, wanted, limbs, limb_count, tiles);
+            sort_tiles(tiles, count);
+            pv_apply_supply(p, tiles, count);
+        }
+        p->chance_index++;
+        if (steps != NULL && append_outcome(self, steps, kind == PV_FILL ? PT_MAKE_FILL : PT_MAKE_SUPPLY,
+                                            kind == PV_FILL ? groups_tuple(&groups) : tiles_tuple(tiles, count)))
+            return -1;
+    }
+    return 0;
+}
+
+/* --- the Python type ---------------------------------------------------------------------------- */
+
+PavilionCore *pv_new_core(PyTypeObject *type, PyObject *tables) {
+    PavilionCore *self = (PavilionCore *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    Py_INCREF(tables);
+    self->tables = tables;
+    return self;
+}
+
+int pv_check_tables(PyObject *tables) {
+    static const Py_ssize_t sizes[4] = {PV_TAKE_SLOTS * PV_COLOURS, PV_SPACES * PV_COLOURS * PV_SLOTS, PV_KEEPS,
+                                        PV_PICKS};
+    int ok = PyTuple_Check(tables) && PyTuple_GET_SIZE(tables) == PT_COUNT;
+    for (int table = 0; ok && table < 4; table++)
+        ok = PyTuple_Check(PyTuple_GET_ITEM(tables, table)) &&
+             PyTuple_GET_SIZE(PyTuple_GET_ITEM(tables, table)) == sizes[table];
+    for (int type = PT_TAKE_TYPE; ok && type <= PT_PICK_TYPE; type++)
+        ok = PyType_Check(PyTuple_GET_ITEM(tables, type));
+    if (!ok) {
+        PyErr_SetString(PyExc_TypeError, "PavilionCore tables: (takes, placements, passes, picks, the four move "
+                                         "classes, make_fill, make_supply, entropy)");
+        return -1;
+    }
+    return 0;
+}
+
+/* PavilionCore(tables, players, colourless): a new game waiting for its first supply and fill. */
+static PyObject *PavilionCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    PyObject *tables;
+    int players, colourless;
+    static char *names[] = {"tables", "players", "colourless", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oip", names, &tables, &players, &colourless))
+        return NULL;
+    if (pv_check_tables(tables) < 0)
+        return NULL;
+    if (players < 2 || players > MOST_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "2-4 players");
+        return NULL;
+    }
+    PavilionCore *self = pv_new_core(type, tables);
+    if (self == NULL)
+        return NULL;
+    PavPosition *p = &self->position;
+    p->players = (uint8_t)players;
+    p->colourless = (uint8_t)colourless;
+    p->phase = PV_CHANCE;
+    p->chance_kind = PV_SETUP;
+    p->round = 1;
+    p->offer.factory_count = (uint8_t)FACTORIES_BY_PLAYERS[players];
+    p->offer.colours = PV_COLOURS;
+    p->offer.marker_in_centre = 1;
+    p->offer.marker_holder = -1;
+    for (int colour = 0; colour < PV_COLOURS; colour++)
+        p->bag[colour] = 22; /* TILES_PER_COLOUR */
+    for (int seat = 0; seat < players; seat++) {
+        PavBoard *board = &p->boards[seat];
+        board->score = 5; /* S-4 */
+        memset(board->colours, PV_EMPTY, sizeof board->colours);
+    }
+    return (PyObject *)self;
+}
+
+static void PavilionCore_dealloc(PavilionCore *self) {
+    Py_XDECREF(self->tables);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *PavilionCore_copy(PavilionCore *self, PyObject *unused) {
+    PavilionCore *other = pv_new_core(Py_TYPE(self), self->tables);
+    if (other != NULL)
+        other->position = self->position;
+    return (PyObject *)other;
+}
+
+/* legal_moves(seat): the moves in the Python engine's order; None for a seat or a position the
+ * Python engine must answer for. */
+static PyObject *PavilionCore_legal_moves(PavilionCore *self, PyObject *seat_object) {
+    const PavPosition *p = &self->position;
+    int acting = p->phase == PV_ACQUIRE || p->phase == PV_PLACE || p->phase == PV_PICK;
+    if (seat_object != Py_None) {
+        if (!PyLong_Check(seat_object))
+            Py_RETURN_NONE;
+        long seat = PyLong_AsLong(seat_object);
+        if (seat == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            Py_RETURN_NONE;
+        }
+        if (!acting || seat != p->offer.turn)
+            return PyList_New(0);
+    }
+    int codes[PV_MOST_MOVES];
+    int count = pv_legal_codes(p, codes);
+    if (p->phase == PV_PICK && count == 0)
+        Py_RETURN_NONE; /* no pick of that size: the Python engine says why */
+    PyObject *moves = PyList_New(count);
+    if (moves == NULL)
+        return NULL;
+    for (int index = 0; index < count; index++) {
+        PyObject *move = code_object(self, codes[index]);
+        Py_INCREF(move);
+        PyList_SET_ITEM(moves, index, move);
+    }
+    return moves;
+}
+
+static int read_long(PyObject *object, PyObject *name, long *value) {
+    PyObject *attribute = PyObject_GetAttr(object, name);
+    if (attribute == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int ok = PyLong_Check(attribute);
+    if (ok) {
+        *value = PyLong_AsLong(attribute);
+        if (*value == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            ok = 0;
+        }
+    }
+    Py_DECREF(attribute);
+    return ok;
+}
+
+/* A tuple of colours (a pass's kept tiles, a pick's tiles) as counts by colour, and its length;
+ * 0 when it is not a tuple of at most 16 whole numbers 0-5. */
+static int read_tiles(PyObject *object, PyObject *name, int counts[PV_COLOURS], int *length) {
+    PyObject *tiles = PyObject_GetAttr(object, name);
+    if (tiles == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int ok = PyTuple_CheckExact(tiles) && PyTuple_GET_SIZE(tiles) <= 16;
+    for (int colour = 0; colour < PV_COLOURS; colour++)
+        counts[colour] = 0;
+    for (Py_ssize_t at = 0; ok && at < PyTuple_GET_SIZE(tiles); at++) {
+        PyObject *item = PyTuple_GET_ITEM(tiles, at);
+        long colour = PyLong_CheckExact(item) ? PyLong_AsLong(item) : -1;
+        if (colour == -1 && PyErr_Occurred())
+            PyErr_Clear();
+        ok = colour >= 0 && colour < PV_COLOURS;
+        if (ok)
+            counts[colour]++;
+    }
+    if (ok)
+        *length = (int)PyTuple_GET_SIZE(tiles);
+    Py_DECREF(tiles);
+    return ok;
+}
+
+/* play(move) -> True when played; False, changing nothing, for a move the Python engine must
+ * judge (not one of this game's move classes, or illegal here). */
+static PyObject *PavilionCore_play(PavilionCore *self, PyObject *move) {
+    PavPosition *p = &self->position;
+    PyObject *type = (PyObject *)Py_TYPE(move);
+    long a, b, c, star, slot;
+    int counts[PV_COLOURS], length;
+    if (type == PyTuple_GET_ITEM(self->tables, PT_TAKE_TYPE)) {
+        if (!read_long(move, str_source, &a) || !read_long(move, str_colour, &b) || !pv_take_is_legal(p, a, b))
+            Py_RETURN_FALSE;
+        pv_take(p, (int)a, (int)b);
+    } else if (type == PyTuple_GET_ITEM(self->tables, PT_PLACE_TYPE)) {
+        /* The placement's star and slot are read too: the Python engine uses them as they are. */
+        if (!read_long(move, str_space, &a) || !read_long(move, str_colour, &b) || !read_long(move, str_wilds, &c) ||
+            !read_long(move, str_star, &star) || !read_long(move, str_slot, &slot) || a < 0 ||
+            star != a / PV_SLOTS || slot != a % PV_SLOTS || !pv_place_is_legal(p, a, b, c))
+            Py_RETURN_FALSE;
+        pv_place(p, (int)a, (int)b, (int)c);
+    } else if (type == PyTuple_GET_ITEM(self->tables, PT_PASS_TYPE)) {
+        if (!read_tiles(move, str_kept, counts, &length) || !pv_pass_is_legal(p, counts, length))
+            Py_RETURN_FALSE;
+        pv_pass(p, counts);
+    } else if (type == PyTuple_GET_ITEM(self->tables, PT_PICK_TYPE)) {
+        if (!read_tiles(move, str_tiles, counts, &length) || !pv_pick_is_legal(p, counts, length))
+            Py_RETURN_FALSE;
+        pv_pick(p, counts);
+    } else {
+        Py_RETURN_FALSE;
+    }
+    Py_RETURN_TRUE;
+}
+
+/* resolve(seed) -> the outcomes of the pending chance events, each made by make_fill or make_supply. */
+static PyObject *PavilionCore_resolve(PavilionCore *self, PyObject *seed) {
+    PyObject *steps = PyList_New(0);
+    if (steps == NULL)
+        return NULL;
+    if (resolve_chance(self, seed, steps) < 0) {
+        Py_DECREF(steps);
+        return NULL;
+    }
+    return steps;
+}
+
+static int read_colours(PyObject *tiles, int most, uint8_t *into) {
+    if (!PyTuple_Check(tiles) || PyTuple_GET_SIZE(tiles) > most) {
+        PyErr_SetString(PyExc_ValueError, "a group of tiles: a tuple of colours, not too many");
+        return -1;
+    }
+    for (Py_ssize_t tile = 0; tile < PyTuple_GET_SIZE(tiles); tile++) {
+        long colour = PyLong_AsLong(PyTuple_GET_ITEM(tiles, tile));
+        if (colour < 0 || colour >= PV_COLOURS) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "no such colour");
+            return -1;
+        }
+        into[tile] = (uint8_t)colour;
+    }
+    return (int)PyTuple_GET_SIZE(tiles);
+}
+
+/* deal(groups, bag, tower): a checked draw (apply_draw has taken it from the bag and tower it
+ * leaves): every factory's tiles for a fill, else a 1-tuple of the supply's new tiles. */
+static PyObject *PavilionCore_deal(PavilionCore *self, PyObject *args) {
+    PyObject *groups_object, *bag, *tower;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyTuple_Type, &groups_object, &PyList_Type, &bag, &PyList_Type, &tower))
+        return NULL;
+    PavPosition position = self->position, *p = &position;
+    int fill = p->chance_kind == PV_FILL;
+    Py_ssize_t expected = fill ? p->offer.factory_count : 1;
+    if (p->phase != PV_CHANCE || PyTuple_GET_SIZE(groups_object) != expected || PyList_GET_SIZE(bag) != PV_COLOURS ||
+        PyList_GET_SIZE(tower) != PV_COLOURS) {
+        PyErr_SetString(PyExc_ValueError, "the pending draw's groups, in the chance phase");
+        return NULL;
+    }
+    Groups groups;
+    uint8_t tiles[PV_SUPPLY_SIZE];
+    int count = 0;
+    groups.group_count = (int)expected;
+    for (int group = 0; group < groups.group_count; group++) {
+        PyObject *group_tiles = PyTuple_GET_ITEM(groups_object, group);
+        count = fill ? read_colours(group_tiles, FACTORY_SIZE, groups.tiles[group])
+                     : read_colours(group_tiles, PV_SUPPLY_SIZE - pv_supply_tiles(p), tiles);
+        if (count < 0)
+            return NULL;
+        groups.sizes[group] = (uint8_t)count;
+    }
+    PyObject *piles[2] = {bag, tower};
+    int32_t *into[2] = {p->bag, p->tower};
+    for (int pile = 0; pile < 2; pile++)
+        for (int colour = 0; colour < PV_COLOURS; colour++) {
+            long tiles_left = PyLong_AsLong(PyList_GET_ITEM(piles[pile], colour));
+            if (tiles_left < 0 || tiles_left > PV_MOST_TILES) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a pile's count out of range");
+                return NULL;
+            }
+            into[pile][colour] = (int32_t)tiles_left;
+        }
+    if (fill) {
+        pv_apply_fill(p, &groups);
+    } else {
+        pv_apply_supply(p, tiles, count);
+    }
+    int64_t totals[PV_COLOURS];
+    pv_colour_totals(p, totals);
+    for (int colour = 0; colour < PV_COLOURS; colour++)
+        if (totals[colour] > PV_MOST_TILES) {
+            PyErr_SetString(PyExc_ValueError, "more tiles than the native core holds");
+            return NULL;
+        }
+    self->position = position;
+    Py_RETURN_NONE;
+}
+
+/* The next number of the generator's random() method; -1 with an error set on failure. */
+static double next_random(PyObject *random) {
+    PyObject *result = PyObject_CallNoArgs(random);
+    if (result == NULL)
+        return -1.0;
+    double number = PyFloat_AsDouble(result);
+    Py_DECREF(result);
+    if (number == -1.0 && PyErr_Occurred())
+        return -1.0;
+    if (!(number >= 0.0 && number < 1.0)) {
+        PyErr_SetString(PyExc_ValueError, "random() must give numbers in [0, 1)");
+        return -1.0;
+    }
+    return number;
+}
+
+/* playout(seed, random) -> every step to the end of the game, each decision uniform over the
+ * legal moves: State.playout, with `random` the generator's random() method. */
+static PyObject *PavilionCore_playout(PavilionCore *self, PyObject *args) {
+    PyObject *seed, *random;
+    if (!PyArg_ParseTuple(args, "OO", &seed, &random))
+        return NULL;
+    PavPosition *p = &self->position;
+    PyObject *steps = PyList_New(0);
+    if (steps == NULL)
+        return NULL;
+    int codes[PV_MOST_MOVES];
+    while (p->phase != PV_OVER) {
+        if (p->phase == PV_CHANCE) {
+            if (resolve_chance(self, seed, steps) < 0)
+                goto failed;
+            continue;
+        }
+        int count = pv_legal_codes(p, codes);
+        if (count == 0) {
+            PyErr_SetString(PyExc_RuntimeError, "a position with no legal move");
+            goto failed;
+        }
+        double number = next_random(random);
+        if (number < 0)
+            goto failed;
+        int index = (int)floor(number * count);
+        if (index >= count) {
+            PyErr_SetString(PyExc_RuntimeError, "random() gave a number that picks no move");
+            goto failed;
+        }
+        if (PyList_Append(steps, code_object(self, codes[index])))
+            goto failed;
+        pv_play_code(p, codes[index]);
+    }
+    return steps;
+failed:
+    Py_DECREF(steps);
+    return NULL;
+}
+
+static PyMethodDef PavilionCore_methods[] = {
+    {"copy", (PyCFunction)PavilionCore_copy, METH_NOARGS, "An independent copy."},
+    {"legal_moves", (PyCFunction)PavilionCore_legal_moves, METH_O, "The legal moves (of a seat, or None)."},
+    {"play", (PyCFunction)PavilionCore_play, METH_O,
+     "Play a move: False (nothing changed) if the reference must judge it."},
+    {"resolve", (PyCFunction)PavilionCore_resolve, METH_O, "Resolve pending chance from the seed; the outcomes."},
+    {"deal", (PyCFunction)PavilionCore_deal, METH_VARARGS, "Apply a checked draw: deal(groups, bag, tower)."},
+    {"playout", (PyCFunction)PavilionCore_playout, METH_VARARGS, "Play on to the end: playout(seed, random)."},
+    {"board", (PyCFunction)(void (*)(void))PavilionCore_board, METH_FASTCALL, "board(seat, field)."},
+    {"dump", (PyCFunction)PavilionCore_dump, METH_NOARGS, "The position's flat form."},
+    {"load", (PyCFunction)PavilionCore_load, METH_VARARGS | METH_CLASS, "load(tables, values): a position."},
+    {NULL},
+};
+
+PyTypeObject PavilionCoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "mozaika._native.PavilionCore",
+    .tp_doc = "A position of Azul: Summer Pavilion, held natively.",
+    .tp_basicsize = sizeof(PavilionCore),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PavilionCore_new,
+    .tp_dealloc = (destructor)PavilionCore_dealloc,
+    .tp_methods = PavilionCore_methods,
+    .tp_getset = PavilionCore_getset,
+};
+
+int pavilion_init(void) {
+    pv_init_tables();
+    str_source = PyUnicode_InternFromString("source");
+    str_colour = PyUnicode_InternFromString("colour");
+    str_space = PyUnicode_InternFromString("space");
+    str_wilds = PyUnicode_InternFromString("wilds");
+    str_star = PyUnicode_InternFromString("star");
+    str_slot = PyUnicode_InternFromString("slot");
+    str_kept = PyUnicode_InternFromString("kept");
+    str_tiles = PyUnicode_InternFromString("tiles");
+    if (!(str_source && str_colour && str_space && str_wilds && str_star && str_slot && str_kept && str_tiles))
+        return -1;
+    return PyType_Ready(&PavilionCoreType);
+}
