@@ -29,6 +29,7 @@ BOTH_ENGINES = frozenset(
         "test_bots",
         "test_chocolatier_rules",
         "test_family_properties",
+        "test_pavilion_rules",
         "test_positions",
         "test_protocol",
         "test_records_cli",

@@ -128,7 +128,9 @@ def test_s3_s10_each_feature_pays_when_its_last_space_is_filled_and_never_twice(
     feature = FEATURES[feature_number]
     star = feature.star
     slot = {"window": 4, "statue": 3, "pillar": 1}[feature.kind]
-    state.boards[0].hand[star] += 6
+    hand = state.boards[0].hand
+    hand[star] += 6
+    state.boards[0].hand = hand  # set whole: a hand read from a native position is a copy
     state.play(f"{STAR_LETTERS[star]}{slot}{'ORBYGP'[star]}")
     assert state.pending_bonus == [] and state.to_dict()["phase"] == "placement"
 

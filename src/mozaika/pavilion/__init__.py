@@ -9,6 +9,7 @@ from mozaika.pavilion.geometry import printed_board
 from mozaika.pavilion.kit import STAR_KIT
 from mozaika.pavilion.learning import STAR_LEARNING
 from mozaika.pavilion.moves import Pass, Pick, Place, SupplyDraw, Take, read_move
+from mozaika.pavilion.native import create_pavilion, load_pavilion
 from mozaika.pavilion.state import PavilionState
 from mozaika.pavilion.strategy import STAR_STRATEGY
 from mozaika.pavilion.theme import PAVILION_THEME, WILD_BY_ROUND
@@ -20,8 +21,8 @@ SPEC = GameSpec(
     options=(
         Option("board", ("coloured", "colourless"), "the coloured stars, or the colourless variant (S-15..S-17)"),
     ),
-    create=PavilionState,
-    load=PavilionState.from_dict,
+    create=create_pavilion,
+    load=load_pavilion,
     theme=PAVILION_THEME,
     board=printed_board(),
     positions=STAR_KIT,
