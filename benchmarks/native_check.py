@@ -23,6 +23,7 @@ from mozaika.notation.records import Record
 VARIANTS = [
     *(("azul", players, {"wall": wall}) for wall in ("coloured", "grey") for players in (2, 3, 4)),
     *(("chocolatier", players, {"box": box}) for box in ("coloured", "brown") for players in (2, 3, 4)),
+    *(("pavilion", players, {"board": board}) for board in ("coloured", "colourless") for players in (2, 3, 4)),
 ]
 
 
