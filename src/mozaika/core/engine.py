@@ -99,6 +99,6 @@ def describe() -> str:
     if not is_built():
         return "engine: python (the native core is not built)"
     return (
-        "engine: native (Azul, and Master Chocolatier without special factories, in the native core; "
-        "Master Chocolatier's special factories and Summer Pavilion in Python)"
+        "engine: native (Azul, Master Chocolatier without special factories and Summer Pavilion in the native "
+        "core; Master Chocolatier's special factories in Python)"
     )
