@@ -32,6 +32,22 @@ void offer_colour_holders(const Offer *offer, int holders[MOST_COLOURS]) {
             holders[colour] += offer->masks[slot] >> colour & 1;
 }
 
+/* Digest bytes read as a little-endian number, in 32-bit limbs without high zero limbs. */
+static void bytes_to_limbs(const unsigned char *bytes, Py_ssize_t size, uint32_t *limbs, int *limb_count) {
+    int count = (int)((size + 3) / 4);
+    for (int limb = 0; limb < count; limb++) {
+        uint32_t value = 0;
+        for (int byte = 3; byte >= 0; byte--) {
+            Py_ssize_t at = (Py_ssize_t)limb * 4 + byte;
+            value = value << 8 | (at < size ? bytes[at] : 0);
+        }
+        limbs[limb] = value;
+    }
+    while (count > 0 && limbs[count - 1] == 0)
+        count--;
+    *limb_count = count;
+}
+
 int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count) {
     Py_ssize_t size = (bits + 7) / 8;
     PyObject *digest = PyObject_CallFunction(entropy, "OLn", seed, (long long)index, size);
@@ -42,21 +58,86 @@ int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, u
         PyErr_SetString(PyExc_RuntimeError, "the chance entropy must be bytes of the length asked for");
         return -1;
     }
-    const unsigned char *bytes = (const unsigned char *)PyBytes_AS_STRING(digest);
-    int count = (int)((size + 3) / 4);
-    for (int limb = 0; limb < count; limb++) {
-        uint32_t value = 0;
-        for (int byte = 3; byte >= 0; byte--) {
-            Py_ssize_t at = (Py_ssize_t)limb * 4 + byte;
-            value = value << 8 | (at < size ? bytes[at] : 0);
-        }
-        limbs[limb] = value;
-    }
+    bytes_to_limbs((const unsigned char *)PyBytes_AS_STRING(digest), size, limbs, limb_count);
     Py_DECREF(digest);
-    while (count > 0 && limbs[count - 1] == 0)
-        count--;
-    *limb_count = count;
     return 0;
+}
+
+/* --- SHAKE-256 (FIPS 202), for chance_entropy without a call into Python ------------------------ */
+
+#define SHAKE256_RATE 136
+
+static const uint64_t KECCAK_ROUNDS[24] = {
+    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
+    0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
+    0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
+    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
+    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
+    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
+};
+/* The rho rotations and the pi lane order, walking the lanes from lane 1. */
+static const int KECCAK_ROTATIONS[24] = {1,  3,  6,  10, 15, 21, 28, 36, 45, 55, 2,  14,
+                                         27, 41, 56, 8,  25, 43, 62, 18, 39, 61, 20, 44};
+static const int KECCAK_LANES[24] = {10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1};
+
+static uint64_t rotate_left(uint64_t value, int by) { return value << by | value >> (64 - by); }
+
+static void keccak_f1600(uint64_t lanes[25]) {
+    for (int round = 0; round < 24; round++) {
+        uint64_t columns[5], carried;
+        for (int x = 0; x < 5; x++) /* theta */
+            columns[x] = lanes[x] ^ lanes[x + 5] ^ lanes[x + 10] ^ lanes[x + 15] ^ lanes[x + 20];
+        for (int x = 0; x < 5; x++) {
+            uint64_t mixed = columns[(x + 4) % 5] ^ rotate_left(columns[(x + 1) % 5], 1);
+            for (int y = 0; y < 25; y += 5)
+                lanes[y + x] ^= mixed;
+        }
+        carried = lanes[1]; /* rho and pi */
+        for (int step = 0; step < 24; step++) {
+            int lane = KECCAK_LANES[step];
+            uint64_t next = lanes[lane];
+            lanes[lane] = rotate_left(carried, KECCAK_ROTATIONS[step]);
+            carried = next;
+        }
+        for (int y = 0; y < 25; y += 5) { /* chi */
+            uint64_t row[5];
+            for (int x = 0; x < 5; x++)
+                row[x] = lanes[y + x];
+            for (int x = 0; x < 5; x++)
+                lanes[y + x] ^= ~row[(x + 1) % 5] & row[(x + 2) % 5];
+        }
+        lanes[0] ^= KECCAK_ROUNDS[round]; /* iota */
+    }
+}
+
+/* hashlib.shake_256(message).digest(size), for a message and a digest shorter than the rate. */
+static void shake256_short(const unsigned char *message, size_t length, unsigned char *digest, size_t size) {
+    uint64_t lanes[25] = {0};
+    for (size_t at = 0; at < length; at++)
+        lanes[at / 8] ^= (uint64_t)message[at] << 8 * (at % 8);
+    lanes[length / 8] ^= (uint64_t)0x1f << 8 * (length % 8); /* SHAKE's domain bits and the padding */
+    lanes[(SHAKE256_RATE - 1) / 8] ^= (uint64_t)0x80 << 8 * ((SHAKE256_RATE - 1) % 8);
+    keccak_f1600(lanes);
+    for (size_t at = 0; at < size; at++)
+        digest[at] = (unsigned char)(lanes[at / 8] >> 8 * (at % 8));
+}
+
+int seeded_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count) {
+    Py_ssize_t size = (bits + 7) / 8;
+    if (PyLong_CheckExact(seed) && size < SHAKE256_RATE) {
+        int overflow = 0;
+        long long value = PyLong_AsLongLongAndOverflow(seed, &overflow);
+        if (!overflow && !(value == -1 && PyErr_Occurred())) {
+            char message[64];
+            int length = snprintf(message, sizeof message, "mozaika chance %lld %lld", value, (long long)index);
+            unsigned char digest[SHAKE256_RATE];
+            shake256_short((const unsigned char *)message, (size_t)length, digest, (size_t)size);
+            bytes_to_limbs(digest, size, limbs, limb_count);
+            return 0;
+        }
+        PyErr_Clear();
+    }
+    return chance_entropy(entropy, seed, index, bits, limbs, limb_count);
 }
 
 /* entropy, index = divmod(entropy, divisor), on little-endian 32-bit limbs. */

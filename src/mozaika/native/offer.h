@@ -95,6 +95,10 @@ void offer_deal(Offer *offer, const Groups *groups);
  * (seed, index, bytes) -> bytes.  Returns -1 with a Python error set on failure. */
 int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count);
 
+/* The same entropy, the digest computed here (SHAKE-256 in C) where the seed is a whole number
+ * that fits in 64 bits, else through the `entropy` callable as chance_entropy does. */
+int seeded_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count);
+
 /* Sample a draw of groups of `sizes` from bag and lid, as drawing.sample_draw does with this
  * entropy (which it consumes); bag and lid are updated to what the draw leaves. */
 void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,

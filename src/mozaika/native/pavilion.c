@@ -8,6 +8,8 @@
  */
 #include "pavilion.h"
 
+#include <math.h>
+
 /* --- a board (PavilionBoard) ------------------------------------------------------------------- */
 
 /* PavilionBoard.lose: up to `points`, never below 1 (S-5, S-11); the points lost. */
@@ -121,38 +123,50 @@ static int add_placements(const PavPosition *p, int *codes, int count) {
     return count;
 }
 
+/* The mover's passes: in round 6 the counts are capped at 0, and only the pass keeping nothing fits (S-11). */
+static const PassList *passes_for(const PavPosition *p) {
+    return pv_passes_for(pv_packed(p->boards[p->offer.turn].hand, keep_most(p)) | PV_GUARDS);
+}
+
 int pv_legal_codes(const PavPosition *p, int *codes) {
     int count = 0;
     if (p->phase == PV_ACQUIRE)
         return add_takes(p, codes, 0);
     if (p->phase == PV_PLACE) {
         count = add_placements(p, codes, 0);
-        /* pass_moves: the passes that fit the hand, those keeping the most first (S-11). */
-        const int32_t *hand = p->boards[p->offer.turn].hand;
-        int most = keep_most(p);
-        for (int keep = 0; keep < PV_KEEPS; keep++) {
-            if (PV_KEEP_SIZES[keep] > most)
-                continue;
-            int fits = 1;
-            for (int colour = 0; colour < PV_COLOURS && fits; colour++)
-                fits = PV_KEEP_COUNTS[keep][colour] <= hand[colour];
-            if (fits)
-                codes[count++] = pv_code(PV_PASS_MOVE, keep);
-        }
+        const PassList *passes = passes_for(p);
+        for (int pass = 0; pass < passes->count; pass++)
+            codes[count++] = pv_code(PV_PASS_MOVE, passes->keeps[pass]);
         return count;
     }
     if (p->phase == PV_PICK) {
         int size = pick_size(p);
         if (size < 1 || size > 3)
             return 0;
+        uint32_t held = pv_packed(p->supply, size) | PV_GUARDS;
         for (int pick = PV_PICK_START[size]; pick < PV_PICK_START[size + 1]; pick++) {
-            int fits = 1;
-            for (int colour = 0; colour < PV_COLOURS && fits; colour++)
-                fits = PV_PICK_COUNTS[pick][colour] <= p->supply[colour];
-            if (fits)
-                codes[count++] = pv_code(PV_PICK_MOVE, pick);
+            codes[count] = pv_code(PV_PICK_MOVE, pick);
+            count += ((held - PV_PICK_PACKED[pick]) & PV_GUARDS) == PV_GUARDS;
         }
     }
+    return count;
+}
+
+int pv_choose_code(const PavPosition *p, int *codes, double number, int *chosen) {
+    if (p->phase != PV_PLACE) {
+        int count = pv_legal_codes(p, codes);
+        int index = (int)floor(number * count);
+        if (index < count)
+            *chosen = codes[index];
+        return index < count ? count : -1;
+    }
+    int placements = add_placements(p, codes, 0);
+    const PassList *passes = passes_for(p);
+    int count = placements + passes->count;
+    int index = (int)floor(number * count);
+    if (index >= count)
+        return -1;
+    *chosen = index < placements ? codes[index] : pv_code(PV_PASS_MOVE, passes->keeps[index - placements]);
     return count;
 }
 
@@ -426,20 +440,4 @@ void pv_apply_supply(PavPosition *p, const uint8_t *tiles, int count) {
         p->chance_kind = PV_FILL;
     else
         next_bonus(p);
-}
-
-void pv_colour_totals(const PavPosition *p, int64_t totals[PV_COLOURS]) {
-    const Offer *offer = &p->offer;
-    for (int colour = 0; colour < PV_COLOURS; colour++) {
-        int64_t total = (int64_t)p->bag[colour] + p->tower[colour] + p->supply[colour] + offer->centre[colour];
-        for (int factory = 0; factory < offer->factory_count; factory++)
-            total += offer->factories[factory][colour];
-        for (int seat = 0; seat < p->players; seat++)
-            total += p->boards[seat].hand[colour];
-        totals[colour] = total;
-    }
-    for (int seat = 0; seat < p->players; seat++)
-        for (int space = 0; space < PV_SPACES; space++)
-            if (p->boards[seat].colours[space] >= 0)
-                totals[p->boards[seat].colours[space]]++;
 }

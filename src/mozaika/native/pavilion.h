@@ -95,11 +95,27 @@ extern uint8_t PV_FEATURE_TILES[PV_FEATURES];
 extern uint8_t PV_FEATURES_AT[PV_SPACES][PV_FEATURES]; /* FEATURES_AT, PV_FEATURES_AT_COUNT of each */
 extern uint8_t PV_FEATURES_AT_COUNT[PV_SPACES];
 extern uint8_t PV_ARC_POINTS[1 << PV_SLOTS][PV_SLOTS];
-extern uint8_t PV_KEEP_COUNTS[PV_KEEPS][PV_COLOURS]; /* the passes, as moves._KEEPS lists them */
-extern uint8_t PV_KEEP_SIZES[PV_KEEPS];
-extern uint8_t PV_PICK_COUNTS[PV_PICKS][PV_COLOURS]; /* the picks, as moves._PICK_SIZES lists them */
+/* The passes as moves._KEEPS lists them, and the picks as moves._PICK_SIZES does: each one's
+ * counts by colour, and those counts packed four bits a colour (moves._packed). */
+extern uint8_t PV_KEEP_COUNTS[PV_KEEPS][PV_COLOURS];
+extern uint32_t PV_KEEP_PACKED[PV_KEEPS];
+extern uint8_t PV_PICK_COUNTS[PV_PICKS][PV_COLOURS];
+extern uint32_t PV_PICK_PACKED[PV_PICKS];
 extern int PV_PICK_START[5]; /* the picks of s tiles: PV_PICK_START[s] .. PV_PICK_START[s + 1] - 1 */
 void pv_init_tables(void);
+/* Counts by colour, each at most `cap` (at most 7), packed four bits a colour.  With a guard bit
+ * (8) added to each field of a hand's packing, a set of tiles fits the hand exactly when
+ * subtracting its packing leaves every guard bit set (moves._GUARDS). */
+uint32_t pv_packed(const int32_t *counts, int cap);
+#define PV_GUARDS 0x888888u
+/* The passes that fit a hand, as keep indices in the order of moves._KEEPS, by the hand's packing
+ * (capped at the tiles it may keep, with its guard bits). */
+typedef struct {
+    uint32_t held; /* the packing; 0 for an entry not filled yet */
+    uint16_t count;
+    uint8_t keeps[PV_KEEPS];
+} PassList;
+const PassList *pv_passes_for(uint32_t held);
 
 /* --- the rules (pavilion.c), each the PavilionState method of its name ------------------------ */
 
@@ -107,6 +123,10 @@ int pv_wild(const PavPosition *p);
 int pv_supply_tiles(const PavPosition *p);
 /* legal_moves() as codes, in the Python engine's order; returns how many. */
 int pv_legal_codes(const PavPosition *p, int *codes);
+/* The move a playout picks with the number `number` in [0, 1): moves[int(number * len(moves))]
+ * (State.playout), without listing the passes; returns how many moves there are (-1 when the
+ * number picks none). */
+int pv_choose_code(const PavPosition *p, int *codes, double number, int *chosen);
 /* Play a code of pv_legal_codes. */
 void pv_play_code(PavPosition *p, int code);
 int pv_take_is_legal(const PavPosition *p, long source, long colour);

@@ -4,8 +4,6 @@
  */
 #include "pavilion.h"
 
-#include <math.h>
-
 static PyObject *str_source, *str_colour, *str_space, *str_wilds, *str_star, *str_slot, *str_kept, *str_tiles;
 
 static PyObject *code_object(PavilionCore *self, int code) {
@@ -49,7 +47,7 @@ static int resolve_chance(PavilionCore *self, PyObject *seed, PyObject *steps) {
         }
         uint32_t limbs[ENTROPY_LIMBS];
         int limb_count;
-        if (chance_entropy(PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, p->chance_index, DRAW_BITS(wanted),
+        if (seeded_entropy(PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, p->chance_index, DRAW_BITS(wanted),
                            limbs, &limb_count) < 0)
             return -1;
         int kind = p->chance_kind;
@@ -371,22 +369,17 @@ static PyObject *PavilionCore_playout(PavilionCore *self, PyObject *args) {
                 goto failed;
             continue;
         }
-        int count = pv_legal_codes(p, codes);
-        if (count == 0) {
-            PyErr_SetString(PyExc_RuntimeError, "a position with no legal move");
-            goto failed;
-        }
         double number = next_random(random);
         if (number < 0)
             goto failed;
-        int index = (int)floor(number * count);
-        if (index >= count) {
-            PyErr_SetString(PyExc_RuntimeError, "random() gave a number that picks no move");
+        int code;
+        if (pv_choose_code(p, codes, number, &code) < 0) {
+            PyErr_SetString(PyExc_RuntimeError, "a position with no legal move, or a number that picks none");
             goto failed;
         }
-        if (PyList_Append(steps, code_object(self, codes[index])))
+        if (PyList_Append(steps, code_object(self, code)))
             goto failed;
-        pv_play_code(p, codes[index]);
+        pv_play_code(p, code);
     }
     return steps;
 failed:

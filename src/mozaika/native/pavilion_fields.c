@@ -171,6 +171,22 @@ static unsigned colour_mask(const int16_t *counts) {
     return mask;
 }
 
+void pv_colour_totals(const PavPosition *p, int64_t totals[PV_COLOURS]) {
+    const Offer *offer = &p->offer;
+    for (int colour = 0; colour < PV_COLOURS; colour++) {
+        int64_t total = (int64_t)p->bag[colour] + p->tower[colour] + p->supply[colour] + offer->centre[colour];
+        for (int factory = 0; factory < offer->factory_count; factory++)
+            total += offer->factories[factory][colour];
+        for (int seat = 0; seat < p->players; seat++)
+            total += p->boards[seat].hand[colour];
+        totals[colour] = total;
+    }
+    for (int seat = 0; seat < p->players; seat++)
+        for (int space = 0; space < PV_SPACES; space++)
+            if (p->boards[seat].colours[space] >= 0)
+                totals[p->boards[seat].colours[space]]++;
+}
+
 /* What the rules keep in step, checked on a loaded position so that no play can leave the
  * structures: the masks and the tiles on the table follow the counts, a board's masks follow its
  * spaces, each phase has what it acts on, and no colour has more tiles than the core holds. */

@@ -17,8 +17,9 @@ uint8_t PV_FEATURES_AT[PV_SPACES][PV_FEATURES];
 uint8_t PV_FEATURES_AT_COUNT[PV_SPACES];
 uint8_t PV_ARC_POINTS[1 << PV_SLOTS][PV_SLOTS];
 uint8_t PV_KEEP_COUNTS[PV_KEEPS][PV_COLOURS];
-uint8_t PV_KEEP_SIZES[PV_KEEPS];
+uint32_t PV_KEEP_PACKED[PV_KEEPS];
 uint8_t PV_PICK_COUNTS[PV_PICKS][PV_COLOURS];
+uint32_t PV_PICK_PACKED[PV_PICKS];
 int PV_PICK_START[5];
 
 static int arc_points(int ring, int slot) {
@@ -67,6 +68,20 @@ static int set_size(const uint8_t *counts) {
     return size;
 }
 
+uint32_t pv_packed(const int32_t *counts, int cap) {
+    uint32_t packed = 0;
+    for (int colour = 0; colour < PV_COLOURS; colour++)
+        packed |= (uint32_t)(counts[colour] < cap ? counts[colour] : cap) << 4 * colour;
+    return packed;
+}
+
+static uint32_t packed_set(const uint8_t *counts) {
+    int32_t wide[PV_COLOURS];
+    for (int colour = 0; colour < PV_COLOURS; colour++)
+        wide[colour] = counts[colour];
+    return pv_packed(wide, PV_KEEP_MOST);
+}
+
 void pv_init_tables(void) {
     memset(PV_NUMBER_MASKS, 0, sizeof PV_NUMBER_MASKS);
     memset(PV_FEATURE_MASKS, 0, sizeof PV_FEATURE_MASKS);
@@ -105,7 +120,7 @@ void pv_init_tables(void) {
         for (int set = 0; set < all_count; set++)
             if (set_size(ALL_SETS[set]) == size) {
                 memcpy(PV_KEEP_COUNTS[at], ALL_SETS[set], PV_COLOURS);
-                PV_KEEP_SIZES[at++] = (uint8_t)size;
+                PV_KEEP_PACKED[at++] = packed_set(ALL_SETS[set]);
             }
     /* moves._PICK_SIZES: of the multisets of at most 3 tiles, those of each size, in order. */
     all_count = 0;
@@ -114,9 +129,29 @@ void pv_init_tables(void) {
     for (int size = 1; size <= 3; size++) {
         PV_PICK_START[size] = at;
         for (int set = 0; set < all_count; set++)
-            if (set_size(ALL_SETS[set]) == size)
-                memcpy(PV_PICK_COUNTS[at++], ALL_SETS[set], PV_COLOURS);
+            if (set_size(ALL_SETS[set]) == size) {
+                memcpy(PV_PICK_COUNTS[at], ALL_SETS[set], PV_COLOURS);
+                PV_PICK_PACKED[at++] = packed_set(ALL_SETS[set]);
+            }
     }
     PV_PICK_START[4] = at;
 }
 
+/* The passes that fit a hand (pass_moves), by the hand's packing capped at the tiles it may keep:
+ * remembered, as moves.passes remembers them, in a table of the hands met last (a hand that lands
+ * on another's entry takes it over). */
+#define PASS_LISTS 512
+static PassList pass_lists[PASS_LISTS];
+
+const PassList *pv_passes_for(uint32_t held) {
+    PassList *list = &pass_lists[(held * 2654435761u) >> 23 & (PASS_LISTS - 1)];
+    if (list->held != held) {
+        list->held = held;
+        list->count = 0;
+        for (int keep = 0; keep < PV_KEEPS; keep++) { /* in the order of _KEEPS: the most kept first */
+            list->keeps[list->count] = (uint8_t)keep;
+            list->count += ((held - PV_KEEP_PACKED[keep]) & PV_GUARDS) == PV_GUARDS;
+        }
+    }
+    return list;
+}
