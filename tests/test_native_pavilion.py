@@ -310,6 +310,10 @@ def test_a_position_the_core_cannot_hold_stays_on_the_python_engine() -> None:
     with engines.using("native"):
         state = from_json(position)
     assert type(state) is PavilionState and state.scores[0] == 2**80
+    position = json.loads(python.to_json())
+    position["chance_index"] = 2**63 - 1  # a count of chance events the core could not go on counting
+    with engines.using("native"):
+        assert type(from_json(position)) is PavilionState
 
 
 def test_fields_can_be_set_on_a_native_position() -> None:

@@ -27,6 +27,8 @@
 /* The tiles of a colour, wherever they lie, on a position the core holds: play conserves them
  * (F-4), so no pile can outgrow what the draw's buffers hold. */
 #define PV_MOST_TILES 255
+/* Chance events far from the end of the range, so that counting them never overflows. */
+#define PV_MOST_CHANCE_INDEX (INT64_MAX / 2)
 #define PV_KEEPS 210 /* every pass: the multisets of at most 4 tiles of 6 colours */
 #define PV_PICKS 83  /* every bonus pick: 6 of one tile, 21 of two, 56 of three */
 #define PV_TAKE_SLOTS (MOST_FACTORIES + 1)

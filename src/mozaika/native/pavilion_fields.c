@@ -254,7 +254,7 @@ PyObject *PavilionCore_load(PyTypeObject *type, PyObject *args) {
     p->phase = (uint8_t)next_value(&r, PV_CHANCE, PV_OVER);
     p->chance_kind = (uint8_t)next_value(&r, PV_SETUP, PV_REFILL);
     p->round = (uint8_t)next_value(&r, 1, PV_ROUNDS);
-    p->chance_index = next_value(&r, 0, INT64_MAX);
+    p->chance_index = next_value(&r, 0, PV_MOST_CHANCE_INDEX);
     offer->factory_count = (uint8_t)FACTORIES_BY_PLAYERS[players];
     offer->colours = PV_COLOURS;
     offer->turn = (uint8_t)next_value(&r, 0, players - 1);
@@ -342,7 +342,7 @@ static int set_chance_index(PavilionCore *self, PyObject *value, void *c) {
     }
     int overflow = 0;
     long long index = PyLong_AsLongLongAndOverflow(value, &overflow);
-    if (overflow || index < 0) {
+    if (overflow || index < 0 || index > PV_MOST_CHANCE_INDEX) {
         PyErr_SetString(PyExc_OverflowError, "chance_index out of the native core's range");
         return -1;
     }
