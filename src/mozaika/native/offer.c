@@ -75,36 +75,42 @@ static const uint64_t KECCAK_ROUNDS[24] = {
     0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
-/* The rho rotations and the pi lane order, walking the lanes from lane 1. */
-static const int KECCAK_ROTATIONS[24] = {1,  3,  6,  10, 15, 21, 28, 36, 45, 55, 2,  14,
-                                         27, 41, 56, 8,  25, 43, 62, 18, 39, 61, 20, 44};
-static const int KECCAK_LANES[24] = {10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1};
-
 static uint64_t rotate_left(uint64_t value, int by) { return value << by | value >> (64 - by); }
 
 static void keccak_f1600(uint64_t lanes[25]) {
     for (int round = 0; round < 24; round++) {
-        uint64_t columns[5], carried;
-        for (int x = 0; x < 5; x++) /* theta */
-            columns[x] = lanes[x] ^ lanes[x + 5] ^ lanes[x + 10] ^ lanes[x + 15] ^ lanes[x + 20];
-        for (int x = 0; x < 5; x++) {
-            uint64_t mixed = columns[(x + 4) % 5] ^ rotate_left(columns[(x + 1) % 5], 1);
-            for (int y = 0; y < 25; y += 5)
-                lanes[y + x] ^= mixed;
+        uint64_t c0 = lanes[0] ^ lanes[5] ^ lanes[10] ^ lanes[15] ^ lanes[20]; /* theta */
+        uint64_t c1 = lanes[1] ^ lanes[6] ^ lanes[11] ^ lanes[16] ^ lanes[21];
+        uint64_t c2 = lanes[2] ^ lanes[7] ^ lanes[12] ^ lanes[17] ^ lanes[22];
+        uint64_t c3 = lanes[3] ^ lanes[8] ^ lanes[13] ^ lanes[18] ^ lanes[23];
+        uint64_t c4 = lanes[4] ^ lanes[9] ^ lanes[14] ^ lanes[19] ^ lanes[24];
+        uint64_t d0 = c4 ^ rotate_left(c1, 1), d1 = c0 ^ rotate_left(c2, 1), d2 = c1 ^ rotate_left(c3, 1);
+        uint64_t d3 = c2 ^ rotate_left(c4, 1), d4 = c3 ^ rotate_left(c0, 1);
+        for (int y = 0; y < 25; y += 5) {
+            lanes[y] ^= d0;
+            lanes[y + 1] ^= d1;
+            lanes[y + 2] ^= d2;
+            lanes[y + 3] ^= d3;
+            lanes[y + 4] ^= d4;
         }
-        carried = lanes[1]; /* rho and pi */
-        for (int step = 0; step < 24; step++) {
-            int lane = KECCAK_LANES[step];
-            uint64_t next = lanes[lane];
-            lanes[lane] = rotate_left(carried, KECCAK_ROTATIONS[step]);
-            carried = next;
-        }
+        /* rho and pi: walking the lanes from lane 1, each takes the one before it, rotated. */
+        uint64_t carried = lanes[1], next;
+#define RHO_PI(lane, rotation)                                                                                    \
+    next = lanes[lane];                                                                                           \
+    lanes[lane] = rotate_left(carried, rotation);                                                                 \
+    carried = next;
+        RHO_PI(10, 1) RHO_PI(7, 3) RHO_PI(11, 6) RHO_PI(17, 10) RHO_PI(18, 15) RHO_PI(3, 21)
+        RHO_PI(5, 28) RHO_PI(16, 36) RHO_PI(8, 45) RHO_PI(21, 55) RHO_PI(24, 2) RHO_PI(4, 14)
+        RHO_PI(15, 27) RHO_PI(23, 41) RHO_PI(19, 56) RHO_PI(13, 8) RHO_PI(12, 25) RHO_PI(2, 43)
+        RHO_PI(20, 62) RHO_PI(14, 18) RHO_PI(22, 39) RHO_PI(9, 61) RHO_PI(6, 20) RHO_PI(1, 44)
+#undef RHO_PI
         for (int y = 0; y < 25; y += 5) { /* chi */
-            uint64_t row[5];
-            for (int x = 0; x < 5; x++)
-                row[x] = lanes[y + x];
-            for (int x = 0; x < 5; x++)
-                lanes[y + x] ^= ~row[(x + 1) % 5] & row[(x + 2) % 5];
+            uint64_t b0 = lanes[y], b1 = lanes[y + 1], b2 = lanes[y + 2], b3 = lanes[y + 3], b4 = lanes[y + 4];
+            lanes[y] = b0 ^ (~b1 & b2);
+            lanes[y + 1] = b1 ^ (~b2 & b3);
+            lanes[y + 2] = b2 ^ (~b3 & b4);
+            lanes[y + 3] = b3 ^ (~b4 & b0);
+            lanes[y + 4] = b4 ^ (~b0 & b1);
         }
         lanes[0] ^= KECCAK_ROUNDS[round]; /* iota */
     }
