@@ -405,13 +405,24 @@ class NativeWallState(_WallState):
             history = (step, history)
         self._history = history
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Searches copy positions in their inner loop: the copy is generated as straight-line code.
+        lines = [
+            "def copy(self):",
+            "    other = new(cls)",
+            "    other._core = self._core.copy()",
+            "    other._views = None",
+        ]
+        lines += [f"    other.{name} = self.{name}" for name in cls._SHARED]
+        lines.append("    return other")
+        namespace: dict[str, Any] = {"new": _new, "cls": cls}
+        exec("\n".join(lines), namespace)  # the source is made of field names only
+        cls.copy = namespace["copy"]  # type: ignore[method-assign]
+        cls.copy.__doc__ = "An independent copy: the core's position is copied, the rest shared."
+
     def copy(self) -> Self:
-        other: Any = _new(type(self))
-        other._core = self._core.copy()
-        other._views = None
-        for name in self._SHARED:
-            setattr(other, name, getattr(self, name))
-        return other  # type: ignore[no-any-return]
+        raise NotImplementedError  # generated for each native state class by __init_subclass__
 
     _SHARED: ClassVar[tuple[str, ...]] = ("seed", "auto_chance", "_history", "_players", "grey", "table", "fill_sizes")
     """The Python-held fields a copy shares (numbers, tuples, shared tables and the history)."""
