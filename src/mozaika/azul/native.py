@@ -78,17 +78,22 @@ def chance_entropy(seed: int, index: int, size: int) -> bytes:
     return hashlib.shake_256(b"mozaika chance %d %d" % (seed, index)).digest(size)
 
 
-_TABLES: dict[tuple[Theme, int], tuple[Any, ...]] = {}
+_TABLES: dict[tuple[Theme, int, tuple[Any, Any, Any]], tuple[Any, ...]] = {}
 _SLOTS = (max(FACTORIES.values()) + 1) * COLOURS * 6
 """The takes a core's table has room for: every factory of a 4-player game and the centre."""
 
 
-def tables_for(theme: Theme, factories: int) -> tuple[Any, ...]:
+NO_SPECIAL_FACTORIES = (None, None, None)
+"""The tables' last three entries for a game without Master Chocolatier's special factories."""
+
+
+def tables_for(theme: Theme, factories: int, special: tuple[Any, Any, Any] = NO_SPECIAL_FACTORIES) -> tuple[Any, ...]:
     """What a core of a game with ``factories`` factories hands out, shared by every such core
-    (see ``wall.c``): the game's takes by ``(slot * 5 + colour) * 6 + line`` (slot: a factory,
+    (see ``wall.h``): the game's takes by ``(slot * 5 + colour) * 6 + line`` (slot: a factory,
     then the centre), its wall moves by ``seat * 25 + line * 5 + column``, the two move classes,
-    the fill maker and the chance entropy."""
-    key = (theme, factories)
+    the fill maker, the chance entropy, and ``special``: the split-take class, its maker and
+    the special fill of Master Chocolatier's special factories."""
+    key = (theme, factories, special)
     found = _TABLES.get(key)
     if found is None:
         table = move_table(factories, theme)
@@ -106,7 +111,7 @@ def tables_for(theme: Theme, factories: int) -> tuple[Any, ...]:
         def make_fill(groups: tuple[tuple[int, ...], ...]) -> FactoryFill:
             return FactoryFill(groups, theme)
 
-        found = _TABLES[key] = (tuple(takes), walls, TakeMove, WallMove, make_fill, chance_entropy)
+        found = _TABLES[key] = (tuple(takes), walls, TakeMove, WallMove, make_fill, chance_entropy, *special)
     return found
 
 
@@ -130,6 +135,10 @@ def flat_position(state: AzulState) -> tuple[int, ...]:
     values += state.masks
     values += state.bag
     values += state.lid
+    discs = getattr(state, "discs", None) or [None] * len(state.factories)
+    holder = getattr(state, "disc_holder", None)
+    values += [int(getattr(state, "special_factories", False)), *map(disc_code, discs)]
+    values += [-1 if holder is None else holder, getattr(state, "disc_tile", EMPTY)]
     for board in state.boards:
         values.append(board.score)
         values += [getattr(board, name) for name in Board.STATS]
@@ -169,7 +178,9 @@ def python_position(core: Any, state: NativeWallState) -> AzulState:
     reference.masks = values[at + COLOURS : at + COLOURS + factories + 1]
     at += COLOURS + factories + 1
     reference.bag, reference.lid = values[at : at + COLOURS], values[at + COLOURS : at + 2 * COLOURS]
-    at += 2 * COLOURS
+    at += 2 * COLOURS + 1
+    state._read_discs(reference, values[at : at + factories], values[at + factories], values[at + factories + 1])
+    at += factories + 2
     reference.boards = []
     for _ in range(players):
         board = _new(Board)
@@ -190,6 +201,13 @@ def python_position(core: Any, state: NativeWallState) -> AzulState:
         at += 61
         reference.boards.append(board)
     return reference
+
+
+def disc_code(disc: Any) -> int:
+    """A special factory's disc as the core writes it: ``kind * 8 + colour + 1`` (0: an ordinary factory)."""
+    if disc is None:
+        return 0
+    return int(disc.kind) * 8 + (0 if disc.colour is None else disc.colour + 1)
 
 
 def _offer_field(name: str) -> property:
@@ -253,11 +271,24 @@ class NativeWallState(_WallState):
         state: Any = self
         state._players = players
         state._init_options(options)
-        self._core = _core_module().WallCore(tables_for(self.theme, FACTORIES[players]), players, state.grey)
+        tables = self._core_tables(FACTORIES[players])
+        self._core = _core_module().WallCore(tables, players, state.grey, self._special())
         state._start(seed, auto_chance)
         self._tables()
         if auto_chance:
             self.resolve_chance()
+
+    @classmethod
+    def _core_tables(cls, factories: int) -> tuple[Any, ...]:
+        """The tables the game's cores share (a game with special factories adds their parts)."""
+        return tables_for(cls.theme, factories)
+
+    def _special(self) -> bool:
+        """Whether the game is played with Master Chocolatier's special factories."""
+        return False
+
+    def _read_discs(self, reference: AzulState, codes: list[int], holder: int, tile: int) -> None:
+        """Put the special factories' discs of a flat position on the Python state (a game that has them)."""
 
     def _tables(self) -> None:
         factories = FACTORIES[self._players]
@@ -269,16 +300,14 @@ class NativeWallState(_WallState):
     def adopt(cls, reference: AzulState) -> Any:
         """The native state of a Python engine's position; the position itself where the core cannot hold it."""
         try:
-            core = _core_module().WallCore.load(
-                tables_for(cls.theme, len(reference.factories)), flat_position(reference)
-            )
+            core = _core_module().WallCore.load(cls._core_tables(len(reference.factories)), flat_position(reference))
         except (ValueError, OverflowError, TypeError):
             return reference
         state: Any = _new(cls)
-        state._core = core
         state.seed, state.auto_chance, state._history = reference.seed, reference.auto_chance, reference._history
         state._players = reference._players
-        state._init_options(reference.options)
+        state._init_options(reference.options)  # (before the core: the options' defaults are not the position's)
+        state._core = core
         state._tables()
         return state
 
@@ -291,9 +320,7 @@ class NativeWallState(_WallState):
         return python_position(self._core, self)
 
     def _take_from_reference(self, reference: AzulState) -> None:
-        self._core = _core_module().WallCore.load(
-            tables_for(self.theme, len(reference.factories)), flat_position(reference)
-        )
+        self._core = _core_module().WallCore.load(self._core_tables(len(reference.factories)), flat_position(reference))
         self._views = None  # type: ignore[misc]
 
     def _edit(self, name: str, value: Any) -> None:

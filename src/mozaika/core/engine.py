@@ -98,7 +98,4 @@ def describe() -> str:
         return f"engine: python (forced by {VARIABLE}=python)"
     if not is_built():
         return "engine: python (the native core is not built)"
-    return (
-        "engine: native (Azul, and Master Chocolatier without special factories, in the native core; "
-        "Master Chocolatier's special factories and Summer Pavilion in Python)"
-    )
+    return "engine: native (Azul and Master Chocolatier in the native core; Summer Pavilion in Python)"
