@@ -11,7 +11,8 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from mozaika.azul.native import NativeWallState, chance_entropy, disc_code, tables_for
+from mozaika.azul.native import NativeWallState
+from mozaika.azul.native_form import chance_entropy, disc_code, tables_for
 from mozaika.azul.state import AzulState
 from mozaika.azul.table import CHANCE
 from mozaika.chocolatier.discs import DISCS, Disc
