@@ -23,11 +23,16 @@ from mozaika.notation.records import Record
 VARIANTS = [
     *(("azul", players, {"wall": wall}) for wall in ("coloured", "grey") for players in (2, 3, 4)),
     *(("chocolatier", players, {"box": box}) for box in ("coloured", "brown") for players in (2, 3, 4)),
+    *(
+        ("chocolatier", players, {"box": box, "special_factories": True})
+        for box in ("coloured", "brown")
+        for players in (2, 3, 4)
+    ),
     *(("pavilion", players, {"board": board}) for board in ("coloured", "colourless") for players in (2, 3, 4)),
 ]
 
 
-def both(game: str, players: int, seed: int, options: dict[str, str]) -> tuple[State, State]:
+def both(game: str, players: int, seed: int, options: dict[str, object]) -> tuple[State, State]:
     with using("python"):
         python = new_game(game, players=players, seed=seed, **options)
     with using("native"):
@@ -35,7 +40,7 @@ def both(game: str, players: int, seed: int, options: dict[str, str]) -> tuple[S
     return python, native
 
 
-def differences(game: str, players: int, options: dict[str, str], seed: int) -> str | None:
+def differences(game: str, players: int, options: dict[str, object], seed: int) -> str | None:
     """Where the two engines part on this seed, or None."""
     python, native = both(game, players, seed, options)
     rng = random.Random(seed)

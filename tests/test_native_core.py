@@ -36,17 +36,23 @@ pytestmark = pytest.mark.skipif(
     reason="the native core is not built here (MOZAIKA_REQUIRE_NATIVE=1 makes this a failure)",
 )
 
-WALLS = {"azul": ("wall", ("coloured", "grey")), "chocolatier": ("box", ("coloured", "brown"))}
-"""The games the native core holds, by the option that picks the coloured or the grey wall (A-10)."""
-VARIANTS = [(game, players, wall) for game in WALLS for players in (2, 3, 4) for wall in WALLS[game][1]]
-GAMES_PER_VARIANT = 12
+SETS = {
+    "coloured": {"azul": {"wall": "coloured"}, "chocolatier": {"box": "coloured"}},
+    "grey": {"azul": {"wall": "grey"}, "chocolatier": {"box": "brown"}},
+    "special": {"chocolatier": {"special_factories": True}},
+    "special-grey": {"chocolatier": {"box": "brown", "special_factories": True}},
+}
+"""The variants the native core holds: each game's coloured wall, its grey wall (A-10, the brown box),
+and Master Chocolatier's special factories (M-1..M-5) on either."""
+VARIANTS = [(game, players, variant) for variant in SETS for game in SETS[variant] for players in (2, 3, 4)]
+GAMES_PER_VARIANT = 10
 NATIVE = {"azul": NativeAzulState, "chocolatier": NativeChocolatierState}
 PYTHON = {"azul": AzulState, "chocolatier": ChocolatierState}
 
 
-def pair(game: str, players: int, wall: str, seed: int, auto_chance: bool = True) -> tuple[State, State]:
+def pair(game: str, players: int, variant: str, seed: int, auto_chance: bool = True) -> tuple[State, State]:
     """The same new game on the Python engine and on the native core."""
-    options = {WALLS[game][0]: wall}
+    options = SETS[variant][game]
     with engines.using("python"):
         python = new_game(game, players=players, seed=seed, auto_chance=auto_chance, **options)
     with engines.using("native"):
@@ -63,12 +69,12 @@ def test_the_native_core_is_built_where_it_is_required() -> None:
     assert engines.is_built()
 
 
-@pytest.mark.parametrize(("game", "players", "wall"), VARIANTS)
-def test_seeded_games_agree_step_by_step(game: str, players: int, wall: str) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), VARIANTS)
+def test_seeded_games_agree_step_by_step(game: str, players: int, variant: str) -> None:
     """F-1..F-4, A-1..A-13: every legal-move list (order included), every position, every record."""
     for number in range(GAMES_PER_VARIANT):
         seed = 1000 * players + number
-        python, native = pair(game, players, wall, seed)
+        python, native = pair(game, players, variant, seed)
         rng = random.Random(seed)
         while not python.is_over:
             moves = python.legal_moves()
@@ -88,11 +94,11 @@ def test_seeded_games_agree_step_by_step(game: str, players: int, wall: str) -> 
         assert to_line(native) == to_line(python)
 
 
-@pytest.mark.parametrize(("game", "players", "wall"), VARIANTS)
-def test_playouts_are_the_same_games(game: str, players: int, wall: str) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), VARIANTS)
+def test_playouts_are_the_same_games(game: str, players: int, variant: str) -> None:
     """A playout with the same generator plays the same game on both engines, step for step."""
     for number in range(GAMES_PER_VARIANT):
-        python, native = pair(game, players, wall, 50_000 + number)
+        python, native = pair(game, players, variant, 50_000 + number)
         for _ in range(number % 23):  # from the start, and from positions a few moves in
             if not python.is_over:
                 move = python.legal_moves()[0]
@@ -106,11 +112,11 @@ def test_playouts_are_the_same_games(game: str, players: int, wall: str) -> None
         assert native_rng.random() == python_rng.random()  # the same numbers were drawn
 
 
-@pytest.mark.parametrize(("game", "players", "wall"), VARIANTS)
-def test_chance_sampled_and_given_is_the_same(game: str, players: int, wall: str) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), VARIANTS)
+def test_chance_sampled_and_given_is_the_same(game: str, players: int, variant: str) -> None:
     """F-2: outcomes sampled from another generator, and outcomes given as text, apply alike."""
     for number in range(6):
-        python, native = pair(game, players, wall, 70_000 + number, auto_chance=False)
+        python, native = pair(game, players, variant, 70_000 + number, auto_chance=False)
         rng = random.Random(number)
         while not python.is_over:
             if python.is_chance:
@@ -123,7 +129,7 @@ def test_chance_sampled_and_given_is_the_same(game: str, players: int, wall: str
                 python.play(move)
                 native.play(move)
             assert native.to_json() == python.to_json()
-        seeded_python, seeded_native = pair(game, players, wall, number, auto_chance=False)
+        seeded_python, seeded_native = pair(game, players, variant, number, auto_chance=False)
         assert str(seeded_native.sample_chance()) == str(seeded_python.sample_chance())
 
 
@@ -163,11 +169,11 @@ def illegal_outcome(state: State, action: Any) -> tuple[str, str, str] | None:
 
 def test_every_illegal_move_gets_the_python_engines_error() -> None:
     """A-2..A-10: the message, the class and the rule id are the reference's, and nothing changes."""
-    for game, players, wall in (("azul", 2, "coloured"), ("azul", 3, "grey"), ("chocolatier", 4, "brown")):
-        python, native = pair(game, players, wall, 321)
+    for game, players, variant in (("azul", 2, "coloured"), ("azul", 3, "grey"), ("chocolatier", 4, "special-grey")):
+        python, native = pair(game, players, variant, 321)
         every = python.copy()
         assert isinstance(every, AzulState)
-        takes = list(every.table.moves.values())
+        takes: list[Any] = list(every.table.moves.values())
         walls = list(every.table.wall_moves.values())
         rng = random.Random(players)
         step = 0
@@ -255,12 +261,25 @@ def test_records_replay_alike() -> None:
     assert texts(replayed.history) == texts(expected.history)
 
 
-def test_special_factories_stay_on_the_python_engine() -> None:
-    """M-1..M-5 are not in the native core yet: such a game is the Python engine's, whatever is chosen."""
-    with engines.using("native"):
-        state = new_game("chocolatier", players=3, seed=2, special_factories=True)
-        assert type(state) is ChocolatierState and state.engine == "python"
-        assert type(from_json(state.to_json())) is ChocolatierState
+def test_every_split_of_sn4_gets_the_python_engines_answer() -> None:
+    """M-3: takes from SN4 with every split of the leftovers, legal or not, judged alike."""
+    found = 0
+    for seed in range(40):
+        python, native = pair("chocolatier", 2, "special", seed)
+        assert isinstance(python, ChocolatierState)
+        split_from = next((index for index, disc in enumerate(python.discs) if disc and disc.kind == 4), None)
+        if split_from is None or not python.masks[split_from]:
+            continue
+        found += 1
+        for move in python.legal_moves():
+            if move.source != split_from:  # type: ignore[attr-defined]
+                continue
+            for to_previous in range(32):
+                for to_next in (0, 31 ^ to_previous, 1, 6):
+                    split = python._split_move(move, to_previous, to_next)  # type: ignore[arg-type]
+                    expected = illegal_outcome(python.copy(), lambda state, split=split: state.play(split))
+                    assert illegal_outcome(native.copy(), lambda state, split=split: state.play(split)) == expected
+    assert found >= 5
 
 
 def test_the_engine_is_chosen_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -325,3 +344,30 @@ def test_no_flat_position_crashes_the_core(data: st.DataObject) -> None:
     with contextlib.suppress(RuntimeError):
         core.copy().playout(native.seed, rng.random)
     core.dump()
+
+
+SELFPLAY_VARIANTS = [
+    ("azul", ["wall=coloured"]),
+    ("azul", ["wall=grey"]),
+    ("chocolatier", ["box=coloured"]),
+    ("chocolatier", ["box=brown"]),
+    ("chocolatier", ["special_factories=true"]),
+    ("pavilion", ["board=coloured"]),
+    ("pavilion", ["board=colourless"]),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), SELFPLAY_VARIANTS)
+def test_selfplay_records_are_byte_identical_on_both_engines(tmp_path: Any, game: str, options: list[str]) -> None:
+    """``mozaika selfplay`` with a seed writes the same record, byte for byte, whichever engine plays."""
+    for players in (2, 3, 4):
+        written = {}
+        for engine in ("python", "native"):
+            out = tmp_path / f"{engine}-{players}.json"
+            arguments = ["selfplay", "--out", str(out), "--game", game, "--players", str(players), "--seed", "7"]
+            result = CliRunner().invoke(
+                app, [*arguments, *(f"--option={option}" for option in options)], env={engines.VARIABLE: engine}
+            )
+            assert result.exit_code == 0, result.output
+            written[engine] = out.read_bytes()
+        assert written["native"] == written["python"]

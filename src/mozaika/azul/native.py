@@ -8,36 +8,26 @@ not take (a move of another class, or an illegal one) is given to the Python eng
 a copy of the position: it raises the reference's error (or, were the move legal there,
 its result is taken).  Assigning a field (``state.bag = ...``, ``board.score = ...``)
 goes through the Python engine the same way; lists read from a native state are fresh
-copies, so changing one in place changes nothing.
-
-The flat form exchanged with the core (``WallCore.dump`` and ``WallCore.load``) is, in order:
-players, grey, phase, round, chance index, turn, starter, marker in centre, marker holder
-(-1 for none), tiles on the table, each factory's counts, the centre's counts, the masks,
-the bag, the lid; then for each board: score, the six statistics, the wall's bits, the
-line colours (-1 for none), the line counts, the 25 wall colours (-1 for none), the colour
-rows, the column colours, accept, the floor's length and its 7 spaces (-1 beyond it),
-the tiling line and waiting.
+copies, so changing one in place changes nothing.  How positions pass to and from the
+core is :mod:`mozaika.azul.native_form`'s.
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Mapping
 from operator import attrgetter
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from mozaika.azul.board import EMPTY, Board
-from mozaika.azul.moves import FactoryFill, TakeMove, WallMove, move_table
+from mozaika.azul.board import Board
+from mozaika.azul.moves import FactoryFill, move_table
+from mozaika.azul.native_form import flat_position, python_position, tables_for
 from mozaika.azul.state import AzulState
 from mozaika.azul.table import CHANCE
-from mozaika.azul.theme import COLOURS
-from mozaika.azul.wall import FLOOR_SPACES
 from mozaika.core.drawing import apply_draw
-from mozaika.core.offer import CENTRE, FACTORIES, FACTORY_SIZE
+from mozaika.core.offer import FACTORIES, FACTORY_SIZE
 from mozaika.core.protocol import ChanceOutcome, Move, State
-from mozaika.core.theme import Theme
 
 _new = object.__new__
 
@@ -71,125 +61,6 @@ _OFFER_FIELDS = (
     "lid",
 )
 """The position's fields read straight from the core."""
-
-
-def chance_entropy(seed: int, index: int, size: int) -> bytes:
-    """The bytes :meth:`State.chance_bits` reads for chance event ``index`` of a game with ``seed``."""
-    return hashlib.shake_256(b"mozaika chance %d %d" % (seed, index)).digest(size)
-
-
-_TABLES: dict[tuple[Theme, int], tuple[Any, ...]] = {}
-_SLOTS = (max(FACTORIES.values()) + 1) * COLOURS * 6
-"""The takes a core's table has room for: every factory of a 4-player game and the centre."""
-
-
-def tables_for(theme: Theme, factories: int) -> tuple[Any, ...]:
-    """What a core of a game with ``factories`` factories hands out, shared by every such core
-    (see ``wall.c``): the game's takes by ``(slot * 5 + colour) * 6 + line`` (slot: a factory,
-    then the centre), its wall moves by ``seat * 25 + line * 5 + column``, the two move classes,
-    the fill maker and the chance entropy."""
-    key = (theme, factories)
-    found = _TABLES.get(key)
-    if found is None:
-        table = move_table(factories, theme)
-        takes: list[Move | None] = [
-            table.moves[slot if slot < factories else CENTRE, colour, line]
-            for slot in range(factories + 1)
-            for colour in range(COLOURS)
-            for line in range(6)
-        ]
-        takes += [None] * (_SLOTS - len(takes))
-        walls = tuple(
-            table.wall_moves[seat, line, column] for seat in range(4) for line in range(5) for column in range(5)
-        )
-
-        def make_fill(groups: tuple[tuple[int, ...], ...]) -> FactoryFill:
-            return FactoryFill(groups, theme)
-
-        found = _TABLES[key] = (tuple(takes), walls, TakeMove, WallMove, make_fill, chance_entropy)
-    return found
-
-
-def flat_position(state: AzulState) -> tuple[int, ...]:
-    """A Python engine's position in the core's flat form (see the module's documentation)."""
-    values: list[int] = [
-        state._players,
-        int(state.grey),
-        state.phase,
-        state._round,
-        state._chance_index,
-        state.turn,
-        state.starter,
-        int(state.marker_in_centre),
-        -1 if state.marker_holder is None else state.marker_holder,
-        state.tiles_on_table,
-    ]
-    for counts in state.factories:
-        values += counts
-    values += state.centre
-    values += state.masks
-    values += state.bag
-    values += state.lid
-    for board in state.boards:
-        values.append(board.score)
-        values += [getattr(board, name) for name in Board.STATS]
-        values.append(board.wall)
-        values += board.line_colour
-        values += board.line_count
-        values += board.wall_colours
-        values += board.colour_rows
-        values += board.column_colours
-        values += board.accept
-        values.append(len(board.floor))
-        values += [*board.floor, *[EMPTY] * (FLOOR_SPACES - len(board.floor))]
-        values += [board.tiling_line, int(board.waiting)]
-    return tuple(values)
-
-
-def python_position(core: Any, state: NativeWallState) -> AzulState:
-    """The Python engine's state of a core's position (the reference, for errors and edits)."""
-    values = list(core.dump())
-    reference = _new(state.REFERENCE)
-    reference._start(state.seed, state.auto_chance, values[4])
-    reference._history = state._history
-    players = reference._players = values[0]
-    reference._init_options(state.options)
-    reference.phase, reference._round = values[2], values[3]
-    reference.turn, reference.starter = values[5], values[6]
-    reference.marker_in_centre = bool(values[7])
-    reference.marker_holder = None if values[8] < 0 else values[8]
-    reference.tiles_on_table = values[9]
-    factories = FACTORIES[players]
-    reference.table = move_table(factories, state.theme)
-    reference.fill_sizes = (FACTORY_SIZE,) * factories
-    at = 10
-    reference.factories = [values[at + COLOURS * index : at + COLOURS * (index + 1)] for index in range(factories)]
-    at += COLOURS * factories
-    reference.centre = values[at : at + COLOURS]
-    reference.masks = values[at + COLOURS : at + COLOURS + factories + 1]
-    at += COLOURS + factories + 1
-    reference.bag, reference.lid = values[at : at + COLOURS], values[at + COLOURS : at + 2 * COLOURS]
-    at += 2 * COLOURS
-    reference.boards = []
-    for _ in range(players):
-        board = _new(Board)
-        board.score = values[at]
-        for offset, name in enumerate(Board.STATS):
-            setattr(board, name, values[at + 1 + offset])
-        at += 1 + len(Board.STATS)
-        board.wall = values[at]
-        board.line_colour = values[at + 1 : at + 6]
-        board.line_count = values[at + 6 : at + 11]
-        board.wall_colours = values[at + 11 : at + 36]
-        board.colour_rows = values[at + 36 : at + 41]
-        board.column_colours = values[at + 41 : at + 46]
-        board.accept = values[at + 46 : at + 51]
-        board.floor = values[at + 52 : at + 52 + values[at + 51]]
-        board.tiling_line = values[at + 59]
-        board.waiting = bool(values[at + 60])
-        at += 61
-        reference.boards.append(board)
-    return reference
 
 
 def _offer_field(name: str) -> property:
@@ -253,11 +124,24 @@ class NativeWallState(_WallState):
         state: Any = self
         state._players = players
         state._init_options(options)
-        self._core = _core_module().WallCore(tables_for(self.theme, FACTORIES[players]), players, state.grey)
+        tables = self._core_tables(FACTORIES[players])
+        self._core = _core_module().WallCore(tables, players, state.grey, self._special())
         state._start(seed, auto_chance)
         self._tables()
         if auto_chance:
             self.resolve_chance()
+
+    @classmethod
+    def _core_tables(cls, factories: int) -> tuple[Any, ...]:
+        """The tables the game's cores share (a game with special factories adds their parts)."""
+        return tables_for(cls.theme, factories)
+
+    def _special(self) -> bool:
+        """Whether the game is played with Master Chocolatier's special factories."""
+        return False
+
+    def _read_discs(self, reference: AzulState, codes: list[int], holder: int, tile: int) -> None:
+        """Put the special factories' discs of a flat position on the Python state (a game that has them)."""
 
     def _tables(self) -> None:
         factories = FACTORIES[self._players]
@@ -269,16 +153,14 @@ class NativeWallState(_WallState):
     def adopt(cls, reference: AzulState) -> Any:
         """The native state of a Python engine's position; the position itself where the core cannot hold it."""
         try:
-            core = _core_module().WallCore.load(
-                tables_for(cls.theme, len(reference.factories)), flat_position(reference)
-            )
+            core = _core_module().WallCore.load(cls._core_tables(len(reference.factories)), flat_position(reference))
         except (ValueError, OverflowError, TypeError):
             return reference
         state: Any = _new(cls)
-        state._core = core
         state.seed, state.auto_chance, state._history = reference.seed, reference.auto_chance, reference._history
         state._players = reference._players
-        state._init_options(reference.options)
+        state._init_options(reference.options)  # (before the core: the options' defaults are not the position's)
+        state._core = core
         state._tables()
         return state
 
@@ -291,9 +173,7 @@ class NativeWallState(_WallState):
         return python_position(self._core, self)
 
     def _take_from_reference(self, reference: AzulState) -> None:
-        self._core = _core_module().WallCore.load(
-            tables_for(self.theme, len(reference.factories)), flat_position(reference)
-        )
+        self._core = _core_module().WallCore.load(self._core_tables(len(reference.factories)), flat_position(reference))
         self._views = None  # type: ignore[misc]
 
     def _edit(self, name: str, value: Any) -> None:
@@ -405,13 +285,24 @@ class NativeWallState(_WallState):
             history = (step, history)
         self._history = history
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Searches copy positions in their inner loop: the copy is generated as straight-line code.
+        lines = [
+            "def copy(self):",
+            "    other = new(cls)",
+            "    other._core = self._core.copy()",
+            "    other._views = None",
+        ]
+        lines += [f"    other.{name} = self.{name}" for name in cls._SHARED]
+        lines.append("    return other")
+        namespace: dict[str, Any] = {"new": _new, "cls": cls}
+        exec("\n".join(lines), namespace)  # the source is made of field names only
+        cls.copy = namespace["copy"]  # type: ignore[method-assign]
+        cls.copy.__doc__ = "An independent copy: the core's position is copied, the rest shared."
+
     def copy(self) -> Self:
-        other: Any = _new(type(self))
-        other._core = self._core.copy()
-        other._views = None
-        for name in self._SHARED:
-            setattr(other, name, getattr(self, name))
-        return other  # type: ignore[no-any-return]
+        raise NotImplementedError  # generated for each native state class by __init_subclass__
 
     _SHARED: ClassVar[tuple[str, ...]] = ("seed", "auto_chance", "_history", "_players", "grey", "table", "fill_sizes")
     """The Python-held fields a copy shares (numbers, tuples, shared tables and the history)."""

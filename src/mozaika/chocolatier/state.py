@@ -278,26 +278,14 @@ class ChocolatierState(AzulState, lists=("discs",)):
     # --- chance -------------------------------------------------------------------
 
     def _fill_sizes(self, discs: tuple[Disc | None, ...] | list[Disc | None]) -> tuple[int, ...]:
-        has_extra = any(disc is not None and disc.kind == EXTRA_TILE for disc in discs)
-        return (*self.fill_sizes, 1) if has_extra else self.fill_sizes
+        return fill_sizes(discs)
 
     def sample_chance(self, rng: random.Random | None = None) -> ChanceOutcome:
         if not self.special_factories:
             return super().sample_chance(rng)
         if self.phase != CHANCE:
             raise IllegalChanceError("no chance event is pending")
-        rng = rng or self._chance_rng()
-        count = len(self.factories)
-        # M-1: as many special factories as players, at random places, with distinct random discs.
-        placed: list[Disc | None] = [None] * count
-        places = rng.sample(range(count), self._players)
-        for factory, disc in zip(places, rng.sample(DISCS, self._players), strict=True):
-            placed[factory] = disc
-        discs = tuple(placed)
-        sizes = self._fill_sizes(discs)
-        draw = sample_draw(self.bag, self.lid, sizes, rng.getrandbits(draw_bits(sizes)))
-        extra = draw.groups[count] if len(draw.groups) > count else ()
-        return SpecialFill(draw.groups[:count], discs, extra, self.theme, draw)
+        return draw_special_fill(self.bag, self.lid, len(self.factories), self._players, rng or self._chance_rng())
 
     def parse_chance(self, text: str) -> ChanceOutcome:
         if self.special_factories:
@@ -377,6 +365,26 @@ class ChocolatierState(AzulState, lists=("discs",)):
         if self.disc_tile != EMPTY:
             totals[self.disc_tile] += 1
         return totals
+
+
+def fill_sizes(discs: tuple[Disc | None, ...] | list[Disc | None]) -> tuple[int, ...]:
+    """The groups a round's start draws: four pralines per factory, then SN1's extra one (M-1)."""
+    has_extra = any(disc is not None and disc.kind == EXTRA_TILE for disc in discs)
+    return (FACTORY_SIZE,) * len(discs) + ((1,) if has_extra else ())
+
+
+def draw_special_fill(bag: list[int], lid: list[int], factories: int, players: int, rng: random.Random) -> SpecialFill:
+    """A round's start with special factories, drawn from ``rng`` (M-1): as many special factories as
+    players, at random places, with distinct random discs; then the fill and SN1's extra praline."""
+    placed: list[Disc | None] = [None] * factories
+    places = rng.sample(range(factories), players)
+    for factory, disc in zip(places, rng.sample(DISCS, players), strict=True):
+        placed[factory] = disc
+    discs = tuple(placed)
+    sizes = fill_sizes(discs)
+    draw = sample_draw(bag, lid, sizes, rng.getrandbits(draw_bits(sizes)))
+    extra = draw.groups[factories] if len(draw.groups) > factories else ()
+    return SpecialFill(draw.groups[:factories], discs, extra, PRALINE_THEME, draw)
 
 
 _SPLITS: dict[tuple[int, int, int, Theme, int, int], SplitTake] = {}

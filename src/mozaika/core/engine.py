@@ -98,7 +98,4 @@ def describe() -> str:
         return f"engine: python (forced by {VARIABLE}=python)"
     if not is_built():
         return "engine: python (the native core is not built)"
-    return (
-        "engine: native (Azul, Master Chocolatier without special factories and Summer Pavilion in the native "
-        "core; Master Chocolatier's special factories in Python)"
-    )
+    return "engine: native (Azul, Master Chocolatier and Summer Pavilion in the native core)"

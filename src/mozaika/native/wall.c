@@ -116,7 +116,18 @@ static int row_can_be_completed(const WallBoard *board, int row) {
 
 /* --- the rules (mozaika.azul.state.AzulState) ---------------------------------------------- */
 
+/* ChocolatierState._return_discs (M-4): SN5's praline to the lid, every disc back to the box. */
+static void return_discs(WallPosition *p) {
+    if (p->disc_tile != EMPTY)
+        p->lid[p->disc_tile]++;
+    p->disc_tile = EMPTY;
+    p->disc_holder = -1;
+    memset(p->disc_kind, NO_DISC, sizeof p->disc_kind);
+    memset(p->disc_colour, EMPTY, sizeof p->disc_colour);
+}
+
 void finish_game(WallPosition *p) {
+    return_discs(p);
     for (int seat = 0; seat < p->players; seat++) {
         WallBoard *board = &p->boards[seat];
         int colours = 0;
@@ -131,6 +142,12 @@ void finish_game(WallPosition *p) {
 }
 
 static void drop_to_floor(WallPosition *p, WallBoard *board, int colour, int count) {
+    if (p->disc_holder >= 0 && p->disc_tile == EMPTY && &p->boards[p->disc_holder] == board) {
+        /* M-4: the next praline bound for this floor lies on the SN5 disc, penalty-free. */
+        p->disc_tile = (int8_t)colour;
+        if (!--count)
+            return;
+    }
     board->stats[TILES_TO_FLOOR] += count;
     int room = FLOOR_SPACES - board->floor_len;
     int kept = count < room ? count : room;
@@ -241,6 +258,7 @@ static int a_row_can_still_be_completed(const WallPosition *p) {
 }
 
 static void end_round(WallPosition *p) {
+    return_discs(p);
     for (int seat = 0; seat < p->players; seat++)
         if (complete_rows(p->boards[seat].wall)) {
             finish_game(p);
@@ -282,15 +300,23 @@ static void tile_walls(WallPosition *p) {
     end_round(p);
 }
 
-/* _take and _settle_take, for a take already found legal. */
+static void finish_take(WallPosition *p, int seat, int colour, int taken, int line, int marker);
+
+/* _take, for a take already found legal. */
 void settle_take(WallPosition *p, int source, int colour, int line) {
     Offer *offer = &p->offer;
     int seat = offer->turn;
-    WallBoard *board = &p->boards[seat];
     int16_t *counts = source_counts(offer, source);
     int taken = counts[colour];
     counts[colour] = 0; /* every tile of the colour */
     int marker = offer_take_from(offer, seat, source, colour);
+    finish_take(p, seat, colour, taken, line, marker);
+}
+
+/* _settle_take: the marker to the floor, the tiles to their line, then the turn passes or the offer ends. */
+static void finish_take(WallPosition *p, int seat, int colour, int taken, int line, int marker) {
+    Offer *offer = &p->offer;
+    WallBoard *board = &p->boards[seat];
     if (marker && board->floor_len < FLOOR_SPACES) /* on a full floor the marker costs nothing */
         board->floor[board->floor_len++] = MARKER;
     offer->tiles_on_table = (int16_t)(offer->tiles_on_table - taken);
@@ -364,3 +390,84 @@ void deal_and_open(WallPosition *p, const Groups *groups) {
         p->phase = DRAFT;
 }
 
+
+/* --- Master Chocolatier's special factories (ChocolatierState._take, M-2..M-4) ------------------- */
+
+int disc_index(const WallPosition *p, int kind) {
+    for (int factory = 0; factory < p->offer.factory_count; factory++)
+        if (p->disc_kind[factory] == kind)
+            return factory;
+    return -1;
+}
+
+/* _neighbours: the previous and next factory in the circle, skipping a taken SN5 (M-3). */
+static void neighbours(const WallPosition *p, int index, int *previous, int *following) {
+    int count = p->offer.factory_count;
+    int removed = p->disc_holder >= 0 ? disc_index(p, FLOOR_SPACE) : -1;
+    *previous = (index - 1 + count) % count;
+    if (*previous == removed)
+        *previous = (*previous - 1 + count) % count;
+    *following = (index + 1) % count;
+    if (*following == removed)
+        *following = (*following + 1) % count;
+}
+
+/* Play a take (a split take from SN4 when `split`): 1 when played, 0 (nothing changed) when the
+ * Python engine must say why it is illegal. */
+int play_take(WallPosition *p, long source, long colour, long line, int split, long to_previous, long to_next) {
+    Offer *offer = &p->offer;
+    int kind = source >= 0 && source < offer->factory_count ? p->disc_kind[source] : NO_DISC;
+    if (split && kind != SPLIT)
+        return 0;
+    if (!take_is_legal(p, source, colour, line))
+        return 0;
+    if (kind != KEEP && kind != SPLIT && kind != FLOOR_SPACE) {
+        settle_take(p, (int)source, (int)colour, (int)line);
+        return 1;
+    }
+    int seat = offer->turn;
+    if (kind == FLOOR_SPACE) {
+        /* M-4: leftovers to the centre as usual; the taker keeps the disc. */
+        p->disc_holder = (int8_t)seat;
+        settle_take(p, (int)source, (int)colour, (int)line);
+        return 1;
+    }
+    int16_t *counts = offer->factories[source];
+    int taken = counts[colour];
+    if (kind == KEEP) {
+        /* M-2: the leftovers stay on SN3. */
+        counts[colour] = 0;
+        offer->masks[source] &= (uint8_t)~(1u << colour);
+        finish_take(p, seat, (int)colour, taken, (int)line, 0);
+        return 1;
+    }
+    /* M-3: every leftover colour, whole, to one neighbour. */
+    long leftovers = offer->masks[source] & ~(1L << colour);
+    if (!leftovers) {
+        if (split)
+            return 0;
+        to_previous = to_next = 0;
+    } else if (!split || (to_previous | to_next) != leftovers || (to_previous & to_next)) {
+        return 0;
+    }
+    int sides[2];
+    neighbours(p, (int)source, &sides[0], &sides[1]);
+    long sent[2] = {to_previous, to_next};
+    counts[colour] = 0;
+    for (int side = 0; side < 2; side++) {
+        int16_t *receiver = offer->factories[sides[side]];
+        uint8_t mask = 0;
+        for (int other = 0; other < COLOURS; other++) {
+            if (sent[side] >> other & 1) {
+                receiver[other] += counts[other];
+                counts[other] = 0;
+            }
+            if (receiver[other])
+                mask |= (uint8_t)(1u << other);
+        }
+        offer->masks[sides[side]] = mask;
+    }
+    offer->masks[source] = 0;
+    finish_take(p, seat, (int)colour, taken, (int)line, 0);
+    return 1;
+}

@@ -17,6 +17,8 @@
 #define TILES_PER_COLOUR 20
 
 enum { DRAFT, TILING, CHANCE, OVER };
+/* Master Chocolatier's special discs (mozaika.chocolatier.discs), NO_DISC on an ordinary factory. */
+enum { NO_DISC, EXTRA_TILE, PULL, KEEP, SPLIT, FLOOR_SPACE };
 enum { PLACEMENT, FLOOR_POINTS, TILES_TO_FLOOR, BONUS_ROWS, BONUS_COLUMNS, BONUS_COLOURS, STAT_COUNT };
 
 typedef struct {
@@ -45,6 +47,12 @@ typedef struct {
     uint8_t players;
     uint8_t grey;
     uint8_t phase;
+    /* Master Chocolatier's special factories (M-1..M-5); none in Azul. */
+    uint8_t special;
+    uint8_t disc_kind[MOST_FACTORIES];
+    int8_t disc_colour[MOST_FACTORIES]; /* SN2's colour, else EMPTY */
+    int8_t disc_holder;                 /* the seat that took from SN5 this round, or -1 */
+    int8_t disc_tile;                   /* the praline on the held SN5 disc, or EMPTY */
 } WallPosition;
 
 /* The rules (wall.c), each the AzulState method of its name. */
@@ -52,6 +60,8 @@ unsigned grey_columns(const WallBoard *board, int row, int colour);
 void finish_game(WallPosition *p);
 void settle_take(WallPosition *p, int source, int colour, int line);
 int take_is_legal(const WallPosition *p, long source, long colour, long line);
+int play_take(WallPosition *p, long source, long colour, long line, int split, long to_previous, long to_next);
+int disc_index(const WallPosition *p, int kind);
 int column_is_legal(const WallPosition *p, long seat, long line, long column);
 void choose_column(WallPosition *p, int seat, int line, int column);
 void deal_and_open(WallPosition *p, const Groups *groups);
@@ -59,8 +69,22 @@ void deal_and_open(WallPosition *p, const Groups *groups);
 /* The Python type (wall_core.c; its fields, dump and load in wall_fields.c). */
 /* The objects a core hands out, shared by every copy: a tuple of (take moves by
  * ((slot * 5 + colour) * 6 + line), wall moves by (seat * 25 + line * 5 + column), the take
- * class, the wall-move class, make_fill(groups) -> outcome, entropy(seed, index, size) -> bytes). */
-enum { T_TAKES, T_WALL_MOVES, T_TAKE_TYPE, T_WALL_TYPE, T_MAKE_FILL, T_ENTROPY, T_COUNT };
+ * class, the wall-move class, make_fill(groups) -> outcome, entropy(seed, index, size) -> bytes,
+ * and for Master Chocolatier's special factories the split-take class, make_split(source,
+ * colour, line, to_previous, to_next) -> move and special_fill(core, seed) -> outcome, which
+ * samples a round's start and deals it with core.deal_special; None where a game has none). */
+enum {
+    T_TAKES,
+    T_WALL_MOVES,
+    T_TAKE_TYPE,
+    T_WALL_TYPE,
+    T_MAKE_FILL,
+    T_ENTROPY,
+    T_SPLIT_TYPE,
+    T_MAKE_SPLIT,
+    T_SPECIAL_FILL,
+    T_COUNT
+};
 
 typedef struct {
     PyObject_HEAD PyObject *tables;
@@ -69,6 +93,7 @@ typedef struct {
 
 WallCore *new_core(PyTypeObject *type, PyObject *tables);
 int check_tables(PyObject *tables);
+int has_special_tables(PyObject *tables);
 PyObject *WallCore_board(WallCore *self, PyObject *const *args, Py_ssize_t count);
 PyObject *WallCore_dump(WallCore *self, PyObject *unused);
 PyObject *WallCore_load(PyTypeObject *type, PyObject *args);

@@ -6,11 +6,29 @@
 
 #include <math.h>
 
-static PyObject *str_source, *str_colour, *str_line, *str_seat, *str_column;
+static PyObject *str_source, *str_colour, *str_line, *str_seat, *str_column, *str_to_previous, *str_to_next;
 
 /* resolve_chance: every pending event as the seed decides; each outcome appended to `steps`. */
 static int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps) {
     WallPosition *p = &self->position;
+    while (p->phase == CHANCE && p->special) {
+        /* The discs are placed by the Python generator of the event (M-1): special_fill samples the
+         * round's start as ChocolatierState.sample_chance does and deals it through deal_special. */
+        PyObject *outcome = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(self->tables, T_SPECIAL_FILL),
+                                                         (PyObject *)self, seed, NULL);
+        if (outcome == NULL)
+            return -1;
+        if (p->phase == CHANCE) {
+            Py_DECREF(outcome);
+            PyErr_SetString(PyExc_RuntimeError, "special_fill must deal the round's start");
+            return -1;
+        }
+        p->chance_index++;
+        int failed = steps != NULL && PyList_Append(steps, outcome);
+        Py_DECREF(outcome);
+        if (failed)
+            return -1;
+    }
     while (p->phase == CHANCE) {
         int sizes[MOST_FACTORIES];
         int factories = p->offer.factory_count;
@@ -56,18 +74,48 @@ static int append_borrowed(PyObject *list, PyObject *item) {
     return PyList_Append(list, item);
 }
 
+/* M-3: a take from SN4 with leftovers, once per split: every subset of the leftover colours to
+ * the previous neighbour (from all of them down to none), the rest to the next. */
+static int add_splits(WallCore *self, int source, int colour, int line, unsigned leftovers, PyObject *moves) {
+    unsigned subset = leftovers;
+    for (;;) {
+        PyObject *move = PyObject_CallFunction(PyTuple_GET_ITEM(self->tables, T_MAKE_SPLIT), "iiiII", source, colour,
+                                               line, subset, leftovers ^ subset);
+        if (move == NULL)
+            return -1;
+        int failed = PyList_Append(moves, move);
+        Py_DECREF(move);
+        if (failed)
+            return -1;
+        if (subset == 0)
+            return 0;
+        subset = (subset - 1) & leftovers;
+    }
+}
+
+static int add_take(WallCore *self, int slot, int colour, int line, int split_from, PyObject *moves) {
+    const Offer *offer = &self->position.offer;
+    if (slot == split_from) {
+        unsigned on_split = offer->masks[slot];
+        if (on_split & (on_split - 1)) /* more than one colour: the take leaves leftovers to split */
+            return add_splits(self, slot, colour, line, on_split & ~(1u << colour), moves);
+    }
+    return append_borrowed(moves, take_move(self, slot, colour, line));
+}
+
 static int add_takes(WallCore *self, PyObject *moves) {
     const WallPosition *p = &self->position;
     const uint8_t *accept = p->boards[p->offer.turn].accept;
+    int split_from = p->special ? disc_index(p, SPLIT) : -1;
     for (int slot = 0; slot <= p->offer.factory_count; slot++) {
         unsigned mask = p->offer.masks[slot];
         for (int colour = 0; colour < COLOURS; colour++) {
             if (!(mask >> colour & 1))
                 continue;
             for (int line = 0; line < SIZE; line++)
-                if ((accept[colour] >> line & 1) && append_borrowed(moves, take_move(self, slot, colour, line)))
+                if ((accept[colour] >> line & 1) && add_take(self, slot, colour, line, split_from, moves))
                     return -1;
-            if (append_borrowed(moves, take_move(self, slot, colour, FLOOR_LINE)))
+            if (add_take(self, slot, colour, FLOOR_LINE, split_from, moves))
                 return -1;
         }
     }
@@ -103,23 +151,34 @@ int check_tables(PyObject *tables) {
         PyTuple_GET_SIZE(PyTuple_GET_ITEM(tables, T_TAKES)) != (MOST_FACTORIES + 1) * COLOURS * 6 ||
         !PyTuple_Check(PyTuple_GET_ITEM(tables, T_WALL_MOVES)) ||
         PyTuple_GET_SIZE(PyTuple_GET_ITEM(tables, T_WALL_MOVES)) != MOST_SEATS * SIZE * SIZE ||
-        !PyType_Check(PyTuple_GET_ITEM(tables, T_TAKE_TYPE)) || !PyType_Check(PyTuple_GET_ITEM(tables, T_WALL_TYPE))) {
+        !PyType_Check(PyTuple_GET_ITEM(tables, T_TAKE_TYPE)) || !PyType_Check(PyTuple_GET_ITEM(tables, T_WALL_TYPE)) ||
+        !PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_FILL)) || !PyCallable_Check(PyTuple_GET_ITEM(tables, T_ENTROPY))) {
         PyErr_SetString(PyExc_TypeError, "WallCore tables: (takes, wall moves, take class, wall-move class, "
-                                         "make_fill, entropy)");
+                                         "make_fill, entropy, split-take class, make_split, special_fill)");
         return -1;
     }
     return 0;
 }
 
-/* WallCore(tables, players, grey): a new game waiting for its first fill. */
+/* Whether the tables can play Master Chocolatier's special factories. */
+int has_special_tables(PyObject *tables) {
+    return PyType_Check(PyTuple_GET_ITEM(tables, T_SPLIT_TYPE)) && PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPLIT)) &&
+           PyCallable_Check(PyTuple_GET_ITEM(tables, T_SPECIAL_FILL));
+}
+
+/* WallCore(tables, players, grey, special=False): a new game waiting for its first fill. */
 static PyObject *WallCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     PyObject *tables;
-    int players, grey;
-    static char *names[] = {"tables", "players", "grey", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oip", names, &tables, &players, &grey))
+    int players, grey, special = 0;
+    static char *names[] = {"tables", "players", "grey", "special", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oip|p", names, &tables, &players, &grey, &special))
         return NULL;
     if (check_tables(tables) < 0)
         return NULL;
+    if (special && !has_special_tables(tables)) {
+        PyErr_SetString(PyExc_TypeError, "special factories need the split-take class, make_split and special_fill");
+        return NULL;
+    }
     if (players < 2 || players > MOST_SEATS) {
         PyErr_SetString(PyExc_ValueError, "2-4 players");
         return NULL;
@@ -130,6 +189,10 @@ static PyObject *WallCore_new(PyTypeObject *type, PyObject *args, PyObject *kwar
     WallPosition *p = &self->position;
     p->players = (uint8_t)players;
     p->grey = (uint8_t)grey;
+    p->special = (uint8_t)special;
+    p->disc_holder = -1;
+    p->disc_tile = EMPTY;
+    memset(p->disc_colour, EMPTY, sizeof p->disc_colour);
     p->phase = CHANCE;
     p->round = 1;
     p->offer.factory_count = (uint8_t)FACTORIES_BY_PLAYERS[players];
@@ -217,27 +280,38 @@ static int read_long(PyObject *object, PyObject *name, long *value) {
     return ok;
 }
 
-/* play(move) -> True when played; False, changing nothing, for a move the Python engine must
- * judge (not one of this game's move classes, or illegal here). */
-static PyObject *WallCore_play(WallCore *self, PyObject *move) {
+/* Play a move: 1 when played, 0 (nothing changed) for a move the Python engine must judge (not
+ * one of this game's move classes, or illegal here). */
+static int core_play(WallCore *self, PyObject *move) {
     WallPosition *p = &self->position;
     PyTypeObject *type = Py_TYPE(move);
     long a, b, c;
-    if ((PyObject *)type == PyTuple_GET_ITEM(self->tables, T_TAKE_TYPE)) {
+    int split = p->special && (PyObject *)type == PyTuple_GET_ITEM(self->tables, T_SPLIT_TYPE);
+    if (split || (PyObject *)type == PyTuple_GET_ITEM(self->tables, T_TAKE_TYPE)) {
+        long to_previous = 0, to_next = 0;
         if (!read_long(move, str_source, &a) || !read_long(move, str_colour, &b) || !read_long(move, str_line, &c) ||
-            !take_is_legal(p, a, b, c))
-            Py_RETURN_FALSE;
+            (split && (!read_long(move, str_to_previous, &to_previous) || !read_long(move, str_to_next, &to_next))))
+            return 0;
+        if (p->special)
+            return play_take(p, a, b, c, split, to_previous, to_next);
+        if (!take_is_legal(p, a, b, c))
+            return 0;
         settle_take(p, (int)a, (int)b, (int)c);
-        Py_RETURN_TRUE;
+        return 1;
     }
     if ((PyObject *)type == PyTuple_GET_ITEM(self->tables, T_WALL_TYPE)) {
         if (!read_long(move, str_seat, &a) || !read_long(move, str_line, &b) || !read_long(move, str_column, &c) ||
             !column_is_legal(p, a, b, c))
-            Py_RETURN_FALSE;
+            return 0;
         choose_column(p, (int)a, (int)b, (int)c);
-        Py_RETURN_TRUE;
+        return 1;
     }
-    Py_RETURN_FALSE;
+    return 0;
+}
+
+/* play(move) -> True when played; False, changing nothing, for a move the Python engine must judge. */
+static PyObject *WallCore_play(WallCore *self, PyObject *move) {
+    return PyBool_FromLong(core_play(self, move));
 }
 
 /* resolve(seed) -> the outcomes of the pending chance events, each made by make_fill. */
@@ -252,34 +326,31 @@ static PyObject *WallCore_resolve(WallCore *self, PyObject *seed) {
     return steps;
 }
 
-/* deal(groups, bag, lid): a checked fill (apply_draw has taken it from the bag and lid it leaves). */
-static PyObject *WallCore_deal(WallCore *self, PyObject *args) {
-    PyObject *groups_object, *bag, *lid;
-    if (!PyArg_ParseTuple(args, "O!O!O!", &PyTuple_Type, &groups_object, &PyList_Type, &bag, &PyList_Type, &lid))
-        return NULL;
-    WallPosition *p = &self->position;
-    Groups groups;
+/* Read a checked fill's groups (a tuple of a tuple of colours per factory) and the bag and lid it
+ * leaves (lists of counts); 0, or -1 with ValueError. */
+static int read_fill(WallPosition *p, PyObject *groups_object, PyObject *bag, PyObject *lid, Groups *groups,
+                     int extra_per_group) {
     if (p->phase != CHANCE || PyTuple_GET_SIZE(groups_object) != p->offer.factory_count ||
         PyList_GET_SIZE(bag) != COLOURS || PyList_GET_SIZE(lid) != COLOURS) {
         PyErr_SetString(PyExc_ValueError, "a fill of every factory, in the chance phase");
-        return NULL;
+        return -1;
     }
-    groups.group_count = p->offer.factory_count;
-    for (int group = 0; group < groups.group_count; group++) {
+    groups->group_count = p->offer.factory_count;
+    for (int group = 0; group < groups->group_count; group++) {
         PyObject *tiles = PyTuple_GET_ITEM(groups_object, group);
         if (!PyTuple_Check(tiles) || PyTuple_GET_SIZE(tiles) > FACTORY_SIZE) {
             PyErr_SetString(PyExc_ValueError, "a factory's tiles: a tuple of at most 4 colours");
-            return NULL;
+            return -1;
         }
-        groups.sizes[group] = (uint8_t)PyTuple_GET_SIZE(tiles);
-        for (int tile = 0; tile < groups.sizes[group]; tile++) {
+        groups->sizes[group] = (uint8_t)PyTuple_GET_SIZE(tiles);
+        for (int tile = 0; tile < groups->sizes[group]; tile++) {
             long colour = PyLong_AsLong(PyTuple_GET_ITEM(tiles, tile));
             if (colour < 0 || colour >= COLOURS) {
                 if (!PyErr_Occurred())
                     PyErr_SetString(PyExc_ValueError, "no such colour");
-                return NULL;
+                return -1;
             }
-            groups.tiles[group][tile] = (uint8_t)colour;
+            groups->tiles[group][tile] = (uint8_t)colour;
         }
     }
     int32_t counts[2][COLOURS];
@@ -287,16 +358,108 @@ static PyObject *WallCore_deal(WallCore *self, PyObject *args) {
     for (int pile = 0; pile < 2; pile++)
         for (int colour = 0; colour < COLOURS; colour++) {
             long count = PyLong_AsLong(PyList_GET_ITEM(piles[pile], colour));
-            if (count < 0 || count > 255 * COLOURS) {
+            if (count < 0 || count > 255) { /* as load(): the draw's tile list has room for 255 of each */
                 if (!PyErr_Occurred())
                     PyErr_SetString(PyExc_ValueError, "a pile's count out of range");
-                return NULL;
+                return -1;
             }
             counts[pile][colour] = (int32_t)count;
         }
     memcpy(p->bag, counts[0], sizeof p->bag);
     memcpy(p->lid, counts[1], sizeof p->lid);
-    deal_and_open(p, &groups);
+    return 0;
+}
+
+/* deal(groups, bag, lid): a checked fill (apply_draw has taken it from the bag and lid it leaves). */
+static PyObject *WallCore_deal(WallCore *self, PyObject *args) {
+    PyObject *groups_object, *bag, *lid;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyTuple_Type, &groups_object, &PyList_Type, &bag, &PyList_Type, &lid))
+        return NULL;
+    WallPosition saved = self->position;
+    Groups groups;
+    if (read_fill(&self->position, groups_object, bag, lid, &groups, 0) < 0) {
+        self->position = saved;
+        return NULL;
+    }
+    deal_and_open(&self->position, &groups);
+    Py_RETURN_NONE;
+}
+
+/* deal_special(groups, discs, extra, bag, lid): a checked round's start with special factories
+ * (ChocolatierState._apply_chance after its checks): each factory's disc as kind * 8 + colour + 1
+ * (0: an ordinary factory), SN1's extra praline (a tuple of at most one colour). */
+static PyObject *WallCore_deal_special(WallCore *self, PyObject *args) {
+    PyObject *groups_object, *discs, *extra, *bag, *lid;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!", &PyTuple_Type, &groups_object, &PyTuple_Type, &discs, &PyTuple_Type,
+                          &extra, &PyList_Type, &bag, &PyList_Type, &lid))
+        return NULL;
+    WallPosition *p = &self->position;
+    WallPosition saved = *p;
+    Groups groups;
+    int count = p->offer.factory_count;
+    if (!p->special || PyTuple_GET_SIZE(discs) != count || PyTuple_GET_SIZE(extra) > 1 ||
+        read_fill(p, groups_object, bag, lid, &groups, 0) < 0) {
+        *p = saved;
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "a special fill: a disc code per factory and at most one extra");
+        return NULL;
+    }
+    uint8_t kinds[MOST_FACTORIES];
+    int8_t colours[MOST_FACTORIES];
+    for (int factory = 0; factory < count; factory++) {
+        long code = PyLong_AsLong(PyTuple_GET_ITEM(discs, factory));
+        long kind = code >> 3, colour = (code & 7) - 1;
+        if (code < 0 || kind > FLOOR_SPACE || colour >= COLOURS || (kind == PULL) != (colour >= 0)) {
+            *p = saved;
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "no such disc code");
+            return NULL;
+        }
+        kinds[factory] = (uint8_t)kind;
+        colours[factory] = (int8_t)colour;
+    }
+    long extra_colour = PyTuple_GET_SIZE(extra) ? PyLong_AsLong(PyTuple_GET_ITEM(extra, 0)) : -1;
+    if (PyTuple_GET_SIZE(extra) && (extra_colour < 0 || extra_colour >= COLOURS)) {
+        *p = saved;
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "no such colour");
+        return NULL;
+    }
+    Offer *offer = &p->offer;
+    offer_deal(offer, &groups);
+    memcpy(p->disc_kind, kinds, sizeof kinds);
+    memcpy(p->disc_colour, colours, sizeof colours);
+    /* M-1: the special factories act in circle order, from factory 1. */
+    for (int index = 0; index < count; index++) {
+        if (kinds[index] == EXTRA_TILE && extra_colour >= 0) {
+            offer->factories[index][extra_colour]++;
+        } else if (kinds[index] == PULL) {
+            int pulled = colours[index];
+            int sides[2] = {(index - 1 + count) % count, (index + 1) % count};
+            for (int side = 0; side < 2; side++)
+                if (offer->factories[sides[side]][pulled]) {
+                    offer->factories[sides[side]][pulled]--;
+                    offer->factories[index][pulled]++;
+                }
+        }
+    }
+    int tiles = 0;
+    for (int slot = 0; slot <= count; slot++) {
+        const int16_t *counts = slot < count ? offer->factories[slot] : offer->centre;
+        uint8_t mask = 0;
+        for (int colour = 0; colour < COLOURS; colour++) {
+            if (counts[colour])
+                mask |= (uint8_t)(1u << colour);
+            if (slot < count)
+                tiles += counts[colour];
+        }
+        offer->masks[slot] = mask;
+    }
+    offer->tiles_on_table = (int16_t)tiles;
+    if (tiles == 0)
+        finish_game(p); /* Ruling R-2, as _open_offer */
+    else
+        p->phase = DRAFT;
     Py_RETURN_NONE;
 }
 
@@ -328,6 +491,35 @@ static PyObject *WallCore_playout(WallCore *self, PyObject *args) {
         return NULL;
     static const int widths[32] = {1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
                                    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6};
+    while (p->special) {
+        /* With special factories, the protocol's own loop (State.playout): SN4's splits are moves of their own. */
+        if (p->phase == OVER)
+            return steps;
+        if (p->phase == CHANCE) {
+            if (resolve_chance(self, seed, steps) < 0)
+                goto failed;
+            continue;
+        }
+        PyObject *moves = WallCore_legal_moves(self, Py_None);
+        if (moves == NULL)
+            goto failed;
+        Py_ssize_t count = PyList_GET_SIZE(moves);
+        double number = count ? next_random(random) : -1.0;
+        if (number < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_RuntimeError, "no legal move in a position that is not over");
+            Py_DECREF(moves);
+            goto failed;
+        }
+        PyObject *move = PyList_GET_ITEM(moves, (Py_ssize_t)(number * (double)count));
+        int failed = PyList_Append(steps, move) || core_play(self, move) != 1;
+        Py_DECREF(moves);
+        if (failed) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_RuntimeError, "a listed move was refused");
+            goto failed;
+        }
+    }
     for (;;) {
         if (p->phase == DRAFT) {
             int holders[MOST_COLOURS];
@@ -410,6 +602,8 @@ static PyMethodDef WallCore_methods[] = {
     {"play", (PyCFunction)WallCore_play, METH_O, "Play a move: False (nothing changed) if the reference must judge it."},
     {"resolve", (PyCFunction)WallCore_resolve, METH_O, "Resolve pending chance from the seed; the outcomes."},
     {"deal", (PyCFunction)WallCore_deal, METH_VARARGS, "Deal a checked fill: deal(groups, bag, lid)."},
+    {"deal_special", (PyCFunction)WallCore_deal_special, METH_VARARGS,
+     "Deal a checked round's start with special factories: deal_special(groups, discs, extra, bag, lid)."},
     {"playout", (PyCFunction)WallCore_playout, METH_VARARGS, "Play on to the end: playout(seed, random)."},
     {"board", (PyCFunction)(void (*)(void))WallCore_board, METH_FASTCALL, "board(seat, field)."},
     {"dump", (PyCFunction)WallCore_dump, METH_NOARGS, "The position's flat form."},
@@ -434,5 +628,7 @@ int wall_init_strings(void) {
     str_line = PyUnicode_InternFromString("line");
     str_seat = PyUnicode_InternFromString("seat");
     str_column = PyUnicode_InternFromString("column");
-    return str_source && str_colour && str_line && str_seat && str_column ? 0 : -1;
+    str_to_previous = PyUnicode_InternFromString("to_previous");
+    str_to_next = PyUnicode_InternFromString("to_next");
+    return str_source && str_colour && str_line && str_seat && str_column && str_to_previous && str_to_next ? 0 : -1;
 }

@@ -110,6 +110,11 @@ PyObject *WallCore_dump(WallCore *self, PyObject *unused) {
         values[n++] = p->bag[colour];
     for (int colour = 0; colour < COLOURS; colour++)
         values[n++] = p->lid[colour];
+    values[n++] = p->special;
+    for (int factory = 0; factory < offer->factory_count; factory++)
+        values[n++] = p->disc_kind[factory] * 8 + p->disc_colour[factory] + 1;
+    values[n++] = p->disc_holder;
+    values[n++] = p->disc_tile;
     for (int seat = 0; seat < p->players; seat++) {
         const WallBoard *board = &p->boards[seat];
         values[n++] = board->score;
@@ -223,6 +228,15 @@ static const char *inconsistency(const WallPosition *p) {
     }
     if ((p->phase == TILING) != waiting)
         return "boards wait to tile exactly in the tiling phase";
+    int discs = 0;
+    for (int factory = 0; factory < offer->factory_count; factory++)
+        discs += p->disc_kind[factory] != NO_DISC;
+    if ((!p->special || p->phase == CHANCE || p->phase == OVER) && (discs || p->disc_holder >= 0 || p->disc_tile != EMPTY))
+        return "special discs in play without special factories or between rounds";
+    if (p->disc_holder < 0 && p->disc_tile != EMPTY)
+        return "a praline on an SN5 disc nobody holds";
+    if (p->disc_holder >= 0 && disc_index(p, FLOOR_SPACE) < 0)
+        return "an SN5 disc held in a round without SN5";
     return NULL;
 }
 
@@ -263,6 +277,20 @@ PyObject *WallCore_load(PyTypeObject *type, PyObject *args) {
         p->bag[colour] = (int32_t)next_value(&r, 0, 255);
     for (int colour = 0; colour < COLOURS; colour++)
         p->lid[colour] = (int32_t)next_value(&r, 0, 255);
+    p->special = (uint8_t)next_value(&r, 0, 1);
+    for (int factory = 0; factory < offer->factory_count; factory++) {
+        int code = (int)next_value(&r, 0, FLOOR_SPACE * 8 + COLOURS);
+        p->disc_kind[factory] = (uint8_t)(code >> 3);
+        p->disc_colour[factory] = (int8_t)((code & 7) - 1);
+        if (!r.failed && (p->disc_colour[factory] >= COLOURS || (p->disc_kind[factory] == PULL) != (p->disc_colour[factory] >= 0))) {
+            PyErr_SetString(PyExc_ValueError, "no such disc code");
+            r.failed = 1;
+        }
+    }
+    for (int factory = offer->factory_count; factory < MOST_FACTORIES; factory++)
+        p->disc_colour[factory] = EMPTY;
+    p->disc_holder = (int8_t)next_value(&r, -1, players - 1);
+    p->disc_tile = (int8_t)next_value(&r, EMPTY, COLOURS - 1);
     for (int seat = 0; seat < players; seat++) {
         WallBoard *board = &p->boards[seat];
         /* Scores and statistics stay far from the ends of the range, so no sum overflows. */
@@ -309,6 +337,10 @@ PyObject *WallCore_load(PyTypeObject *type, PyObject *args) {
     }
     if (r.failed)
         return NULL;
+    if (p->special && !has_special_tables(tables)) {
+        PyErr_SetString(PyExc_ValueError, "special factories need tables that can play them");
+        return NULL;
+    }
     const char *broken = inconsistency(p);
     if (broken != NULL) {
         PyErr_Format(PyExc_ValueError, "a position's flat form is not consistent: %s", broken);
@@ -402,12 +434,33 @@ static PyObject *get_to_move(WallCore *self, void *c) {
     return tuple;
 }
 
+static PyObject *get_special(WallCore *self, void *c) { return PyBool_FromLong(self->position.special); }
+static PyObject *get_disc_codes(WallCore *self, void *c) {
+    const WallPosition *p = &self->position;
+    PyObject *list = PyList_New(p->offer.factory_count);
+    if (list == NULL)
+        return NULL;
+    for (int factory = 0; factory < p->offer.factory_count; factory++)
+        PyList_SET_ITEM(list, factory, PyLong_FromLong(p->disc_kind[factory] * 8 + p->disc_colour[factory] + 1));
+    return list;
+}
+static PyObject *get_disc_holder(WallCore *self, void *c) {
+    if (self->position.disc_holder < 0)
+        Py_RETURN_NONE;
+    return PyLong_FromLong(self->position.disc_holder);
+}
+static PyObject *get_disc_tile(WallCore *self, void *c) { return PyLong_FromLong(self->position.disc_tile); }
+
 static PyObject *get_tables(WallCore *self, void *c) {
     Py_INCREF(self->tables);
     return self->tables;
 }
 
 PyGetSetDef WallCore_getset[] = {
+    {"special", (getter)get_special, NULL, NULL, NULL},
+    {"disc_codes", (getter)get_disc_codes, NULL, "Each factory's disc: kind * 8 + colour + 1, 0 for none.", NULL},
+    {"disc_holder", (getter)get_disc_holder, NULL, NULL, NULL},
+    {"disc_tile", (getter)get_disc_tile, NULL, NULL, NULL},
     {"tables", (getter)get_tables, NULL, "What the core hands out (see mozaika.azul.native.tables_for).", NULL},
     {"phase", (getter)get_phase, NULL, NULL, NULL},
     {"players", (getter)get_players, NULL, NULL, NULL},

@@ -28,7 +28,7 @@ from operator import attrgetter
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from mozaika.azul.native import chance_entropy
+from mozaika.azul.native_form import chance_entropy
 from mozaika.core.drawing import apply_draw
 from mozaika.core.fills import FactoryFill
 from mozaika.core.offer import CENTRE, FACTORIES
