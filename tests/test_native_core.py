@@ -371,3 +371,13 @@ def test_selfplay_records_are_byte_identical_on_both_engines(tmp_path: Any, game
             assert result.exit_code == 0, result.output
             written[engine] = out.read_bytes()
         assert written["native"] == written["python"]
+
+
+@pytest.mark.parametrize("seed", [0, 2**32 - 1, 2**63 - 1, 2**64, 2**64 + 1, 2**100 + 7])
+def test_seeds_of_every_size_deal_alike(seed: int) -> None:
+    """F-3: the chance entropy of a seed (SHAKE-256, in C for seeds of up to 64 bits) is the Python engine's."""
+    python, native = pair("azul", 3, "grey", seed)
+    python.playout(random.Random(seed))
+    native.playout(random.Random(seed))
+    assert native.to_json() == python.to_json()
+    assert texts(native.history) == texts(python.history)

@@ -36,7 +36,7 @@ static int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps) {
             sizes[factory] = FACTORY_SIZE;
         uint32_t limbs[ENTROPY_LIMBS];
         int limb_count;
-        if (chance_entropy(PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, p->chance_index,
+        if (seeded_entropy(PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, p->chance_index,
                            DRAW_BITS(FACTORY_SIZE * factories), limbs, &limb_count) < 0)
             return -1;
         Groups groups;

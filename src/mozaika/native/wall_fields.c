@@ -257,8 +257,9 @@ PyObject *WallCore_load(PyTypeObject *type, PyObject *args) {
     int players = p->players;
     p->grey = (uint8_t)next_value(&r, 0, 1);
     p->phase = (uint8_t)next_value(&r, DRAFT, OVER);
-    p->round = next_value(&r, INT64_MIN, INT64_MAX);
-    p->chance_index = next_value(&r, 0, INT64_MAX);
+    /* Far below the ends of the range, so that counting rounds and chance events never overflows. */
+    p->round = next_value(&r, 1, 1LL << 40);
+    p->chance_index = next_value(&r, 0, 1LL << 62);
     offer->factory_count = (uint8_t)FACTORIES_BY_PLAYERS[players];
     offer->colours = COLOURS;
     offer->turn = (uint8_t)next_value(&r, 0, players - 1);
@@ -381,7 +382,7 @@ static int set_chance_index(WallCore *self, PyObject *value, void *c) {
     }
     int overflow = 0;
     long long index = PyLong_AsLongLongAndOverflow(value, &overflow);
-    if (overflow || index < 0) {
+    if (overflow || index < 0 || index > (1LL << 62)) {
         PyErr_SetString(PyExc_OverflowError, "chance_index out of the native core's range");
         return -1;
     }
