@@ -26,6 +26,7 @@ from mozaika.azul.native_form import flat_position, python_position, tables_for
 from mozaika.azul.state import AzulState
 from mozaika.azul.table import CHANCE
 from mozaika.core.drawing import apply_draw
+from mozaika.core.engine import built_core
 from mozaika.core.offer import FACTORIES, FACTORY_SIZE
 from mozaika.core.protocol import ChanceOutcome, Move, State
 
@@ -320,12 +321,8 @@ for _name in _OFFER_FIELDS:
 
 
 def _core_module() -> ModuleType:
-    from mozaika.core.engine import native_core
-
-    core = native_core()
-    if core is None:
-        raise RuntimeError("the native core is not available")
-    return core
+    """The native core (the engine is chosen by create and load; a native state made on purpose needs it built)."""
+    return built_core()
 
 
 def create_azul(*, players: int, seed: int, auto_chance: bool = True, **options: Any) -> State:

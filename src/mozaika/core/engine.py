@@ -86,6 +86,15 @@ def available() -> tuple[str, ...]:
     return ("native", "python") if is_built() else ("python",)
 
 
+def built_core() -> ModuleType:
+    """The native core, whatever ``MOZAIKA_ENGINE`` says (a native state made on purpose), or
+    :class:`EngineUnavailableError` where it is not built."""
+    core = _built()
+    if core is None:
+        raise EngineUnavailableError("the native core is not built (docs/engine.md)")
+    return core
+
+
 def is_built() -> bool:
     """Whether the native core was compiled when Mozaika was installed."""
     return _built() is not None

@@ -283,6 +283,11 @@ class State(ABC):
         if self.auto_chance and self.is_chance:
             self.resolve_chance()
 
+    @property
+    def chance_index(self) -> int:
+        """How many chance events this game has resolved: the index of the next one (:meth:`chance_bits`)."""
+        return self._chance_index
+
     def chance_bits(self, bits: int, rng: random.Random | None = None) -> int:
         """A random whole number of at least ``bits`` bits for the pending chance event.
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from mozaika.azul.native_form import chance_entropy
 from mozaika.core.drawing import apply_draw
+from mozaika.core.engine import built_core
 from mozaika.core.fills import FactoryFill
 from mozaika.core.offer import CENTRE, FACTORIES
 from mozaika.core.protocol import ChanceOutcome, Move, State
@@ -417,12 +418,8 @@ for _name in _POSITION_FIELDS:
 
 
 def _core_module() -> ModuleType:
-    from mozaika.core.engine import native_core
-
-    core = native_core()
-    if core is None:
-        raise RuntimeError("the native core is not available")
-    return core
+    """The native core (the engine is chosen by create and load; a native state made on purpose needs it built)."""
+    return built_core()
 
 
 def create_pavilion(*, players: int, seed: int, auto_chance: bool = True, **options: Any) -> State:

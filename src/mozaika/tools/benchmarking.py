@@ -16,7 +16,6 @@ from typing import Any
 
 from mozaika.catalogue.registry import new_game
 from mozaika.core.engine import available, using
-from mozaika.core.protocol import Move
 
 
 @dataclass(frozen=True)
@@ -109,9 +108,10 @@ def random_playouts(case: BenchCase, *, seconds: float = 3.0, seed: int = 0, fas
         state = new_game(case.game, players=case.players, seed=seed + games, **options)
         engine = state.engine
         if fast:
-            before = len(state.history)
+            # Every step is a move or a chance outcome, and each chance outcome counts one chance event.
+            steps, events = len(state.history), state.chance_index
             state.playout(rng)
-            moves += sum(1 for step in state.history[before:] if isinstance(step, Move))
+            moves += len(state.history) - steps - (state.chance_index - events)
         else:
             while not state.is_over:
                 legal = state.legal_moves()
