@@ -5,7 +5,7 @@ moves: the legal-move lists (in order), the position after every step, the histo
 the records must be identical; then the same seeds are played out (``playout``) on both.
 Prints one line per variant and exits 1 at the first difference.
 
-Usage: python benchmarks/native_check.py [--games N] [--first SEED]
+Usage: python benchmarks/native_check.py [--games N] [--first SEED] [--game NAME ...]
 """
 
 from __future__ import annotations
@@ -70,8 +70,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="seeded games per variant")
     parser.add_argument("--first", type=int, default=0, help="the first seed")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=sorted({game for game, _, _ in VARIANTS}),
+        help="check only this game's variants (repeat for several; default: every game)",
+    )
     arguments = parser.parse_args()
     for game, players, options in VARIANTS:
+        if arguments.game and game not in arguments.game:
+            continue
         start = time.perf_counter()
         for seed in range(arguments.first, arguments.first + arguments.games):
             found = differences(game, players, options, seed)
