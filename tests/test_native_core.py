@@ -15,19 +15,20 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from mozaika import from_json, new_game
 from mozaika.azul.native import NativeAzulState
 from mozaika.azul.state import AzulState
+from mozaika.chocolatier.moves import SpecialFill
 from mozaika.chocolatier.native import NativeChocolatierState
 from mozaika.chocolatier.state import ChocolatierState
 from mozaika.cli.app import app
 from mozaika.core import engine as engines
 from mozaika.core.errors import MozaikaError
-from mozaika.core.protocol import State
+from mozaika.core.protocol import ChanceOutcome, State
 from mozaika.notation.positions import from_line, to_line
 from mozaika.notation.records import Record, replay
 
@@ -261,6 +262,50 @@ def test_records_replay_alike() -> None:
     assert texts(replayed.history) == texts(expected.history)
 
 
+@settings(max_examples=300)
+@given(
+    st.integers(0, 2**64 - 1),
+    st.integers(0, 21).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))),
+    st.integers(1, 384),
+)
+def test_the_cores_random_is_pythons(seed: int, population: tuple[int, int], bits: int) -> None:
+    """M-1: the discs are placed by random.Random seeded from the chance bits; the core's port draws alike."""
+    size, chosen = population
+    expected = random.Random(seed)
+    drawn = (expected.sample(range(size), chosen), expected.getrandbits(bits))
+    assert engines.built_core().python_random(seed, size, chosen, bits) == drawn
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_round_start_with_special_factories_is_the_python_engines_outcome(players: int) -> None:
+    """M-1: the core samples the discs, the fill and SN1's extra praline itself; the outcomes in the
+    history are the Python engine's, with the draw they came from (bag and lid before and after)."""
+    extras = 0
+    for seed in range(25):
+        python, native = pair("chocolatier", players, "special-grey" if seed % 2 else "special", seed)
+        python.playout(random.Random(seed))
+        native.playout(random.Random(seed))
+        steps = zip(native.history, python.history, strict=True)
+        fills = [(ours, theirs) for ours, theirs in steps if isinstance(ours, ChanceOutcome)]
+        assert fills and all(type(ours) is type(theirs) is SpecialFill for ours, theirs in fills)
+        for ours, theirs in fills:
+            assert isinstance(ours, SpecialFill) and isinstance(theirs, SpecialFill)
+            assert (ours.factories, ours.discs, ours.extra, ours.groups) == (
+                theirs.factories,
+                theirs.discs,
+                theirs.extra,
+                theirs.groups,
+            )
+            assert ours.draw is not None and theirs.draw is not None
+            assert (ours.draw.groups, ours.draw.origin, ours.draw.result) == (
+                theirs.draw.groups,
+                theirs.draw.origin,
+                theirs.draw.result,
+            )
+            extras += bool(ours.extra)
+    assert extras >= 10  # SN1's extra praline came up
+
+
 def test_every_split_of_sn4_gets_the_python_engines_answer() -> None:
     """M-3: takes from SN4 with every split of the leftovers, legal or not, judged alike."""
     found = 0
@@ -374,9 +419,10 @@ def test_selfplay_records_are_byte_identical_on_both_engines(tmp_path: Any, game
 
 
 @pytest.mark.parametrize("seed", [0, 2**32 - 1, 2**63 - 1, 2**64, 2**64 + 1, 2**100 + 7])
-def test_seeds_of_every_size_deal_alike(seed: int) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), [("azul", 3, "grey"), ("chocolatier", 4, "special")])
+def test_seeds_of_every_size_deal_alike(seed: int, game: str, players: int, variant: str) -> None:
     """F-3: the chance entropy of a seed (SHAKE-256, in C for seeds of up to 64 bits) is the Python engine's."""
-    python, native = pair("azul", 3, "grey", seed)
+    python, native = pair(game, players, variant, seed)
     python.playout(random.Random(seed))
     native.playout(random.Random(seed))
     assert native.to_json() == python.to_json()

@@ -52,7 +52,8 @@ def tables_for(theme: Theme, factories: int, special: tuple[Any, Any, Any] = NO_
     (see ``wall.h``): the game's takes by ``(slot * 5 + colour) * 6 + line`` (slot: a factory,
     then the centre), its wall moves by ``seat * 25 + line * 5 + column``, the two move classes,
     the fill maker, the chance entropy, and ``special``: the split-take class, its maker and
-    the special fill of Master Chocolatier's special factories."""
+    the maker of a sampled round's start of Master Chocolatier's special factories (then a
+    dict in which the core keeps the split takes it has made, shared like the rest)."""
     key = (theme, factories, special)
     found = _TABLES.get(key)
     if found is None:
@@ -71,7 +72,8 @@ def tables_for(theme: Theme, factories: int, special: tuple[Any, Any, Any] = NO_
         def make_fill(groups: tuple[tuple[int, ...], ...]) -> FactoryFill:
             return FactoryFill(groups, theme)
 
-        found = _TABLES[key] = (tuple(takes), walls, TakeMove, WallMove, make_fill, chance_entropy, *special)
+        splits: dict[int, Move] | None = None if special == NO_SPECIAL_FACTORIES else {}
+        found = _TABLES[key] = (tuple(takes), walls, TakeMove, WallMove, make_fill, chance_entropy, *special, splits)
     return found
 
 

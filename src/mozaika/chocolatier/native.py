@@ -1,25 +1,25 @@
 """Master Chocolatier on the native core (docs/engine.md): Azul's rules with pralines, the brown box
 (the grey-wall rule A-10) and the special factories (M-1..M-5), held by the wall core.
 
-The special discs live in the core; where a round's start places them, the core asks the Python
-generator of the event (:func:`special_fill`), so the discs land where the Python engine puts them.
+The special discs live in the core; where a round's start places them, the core samples the
+event as the Python engine does (the same ``random.Random``, in C: ``native/pyrandom.c``) and
+hands its outcome to :func:`special_outcome` for the history.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from mozaika.azul.native import NativeWallState
-from mozaika.azul.native_form import chance_entropy, disc_code, tables_for
+from mozaika.azul.native_form import disc_code, tables_for
 from mozaika.azul.state import AzulState
 from mozaika.azul.table import CHANCE
-from mozaika.chocolatier.discs import DISCS, Disc
+from mozaika.chocolatier.discs import DISCS, EXTRA_TILE, Disc
 from mozaika.chocolatier.moves import SpecialFill, SplitTake
-from mozaika.chocolatier.state import ChocolatierState, _split_take, draw_special_fill
+from mozaika.chocolatier.state import ChocolatierState, _split_take
 from mozaika.chocolatier.theme import PRALINE_THEME
-from mozaika.core.drawing import apply_draw
+from mozaika.core.drawing import Draw, Groups, apply_draw
 from mozaika.core.engine import native_core
 from mozaika.core.protocol import ChanceOutcome, State
 
@@ -27,15 +27,21 @@ _DISCS: dict[int, Disc | None] = {0: None, **{disc_code(disc): disc for disc in 
 """The discs by the core's code."""
 
 
-def special_fill(core: Any, seed: int) -> SpecialFill:
-    """Sample the pending round's start as :meth:`ChocolatierState.sample_chance` does from the seed,
-    and deal it on ``core`` (the core calls this when it resolves chance itself)."""
-    rng = random.Random(int.from_bytes(chance_entropy(seed, core.chance_index, 8), "little"))
-    outcome = draw_special_fill(core.bag, core.lid, len(core.masks) - 1, core.players, rng)
-    assert outcome.draw is not None
-    bag, lid = outcome.draw.result
-    core.deal_special(outcome.factories, tuple(map(disc_code, outcome.discs)), outcome.extra, bag, lid)
-    return outcome
+def special_outcome(
+    factories: Groups,
+    codes: tuple[int, ...],
+    extra: tuple[int, ...],
+    bag: tuple[int, ...],
+    lid: tuple[int, ...],
+    bag_after: list[int],
+    lid_after: list[int],
+) -> SpecialFill:
+    """The round's start the core sampled and dealt, as :func:`draw_special_fill` makes it: the
+    factories' pralines, each factory's disc by its code, SN1's extra praline, and the draw
+    (from ``bag`` and ``lid`` to ``bag_after`` and ``lid_after``)."""
+    discs = tuple(_DISCS[code] for code in codes)
+    groups = (*factories, extra) if any(code >> 3 == EXTRA_TILE for code in codes) else factories
+    return SpecialFill(factories, discs, extra, PRALINE_THEME, Draw(groups, (bag, lid), (bag_after, lid_after)))
 
 
 def _split(source: int, colour: int, line: int, to_previous: int, to_next: int) -> SplitTake:
@@ -52,7 +58,7 @@ class NativeChocolatierState(NativeWallState, ChocolatierState):
 
     @classmethod
     def _core_tables(cls, factories: int) -> tuple[Any, ...]:
-        return tables_for(cls.theme, factories, (SplitTake, _split, special_fill))
+        return tables_for(cls.theme, factories, (SplitTake, _split, special_outcome))
 
     def _special(self) -> bool:
         return self.special_factories

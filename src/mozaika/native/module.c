@@ -1,12 +1,54 @@
 /* mozaika._native: the native core of the rules engines (see docs/engine.md). */
 #include "pavilion.h"
+#include "pyrandom.h"
 #include "wall.h"
+
+/* python_random(seed, n, k, bits) -> (random.Random(seed).sample(range(n), k), then .getrandbits(bits)),
+ * drawn by the core's port of random.Random (pyrandom.c), for the tests that hold it to Python's. */
+static PyObject *python_random(PyObject *module, PyObject *args) {
+    (void)module;
+    unsigned long long seed;
+    int n, k, bits;
+    if (!PyArg_ParseTuple(args, "Kiii", &seed, &n, &k, &bits))
+        return NULL;
+    if (n < 0 || n > 21 || k < 0 || k > n || bits < 1 || bits > 32 * ENTROPY_LIMBS) {
+        PyErr_SetString(PyExc_ValueError, "0 <= k <= n <= 21 and 1 <= bits <= 384");
+        return NULL;
+    }
+    PyRandom random;
+    pyrandom_seed(&random, seed);
+    int population[21], chosen[21];
+    for (int at = 0; at < n; at++)
+        population[at] = at;
+    pyrandom_sample(&random, population, n, k, chosen);
+    uint32_t limbs[ENTROPY_LIMBS];
+    int limb_count;
+    pyrandom_limbs(&random, bits, limbs, &limb_count);
+    PyObject *sample = PyList_New(k);
+    if (sample == NULL)
+        return NULL;
+    for (int at = 0; at < k; at++)
+        PyList_SET_ITEM(sample, at, PyLong_FromLong(chosen[at]));
+    unsigned char bytes[4 * ENTROPY_LIMBS];
+    for (int at = 0; at < 4 * limb_count; at++)
+        bytes[at] = (unsigned char)(limbs[at / 4] >> (8 * (at % 4)));
+    PyObject *number = _PyLong_FromByteArray(bytes, (size_t)(4 * limb_count), 1, 0);
+    return number == NULL ? (Py_DECREF(sample), NULL) : Py_BuildValue("(NN)", sample, number);
+}
+
+static PyMethodDef native_functions[] = {
+    {"python_random", python_random, METH_VARARGS,
+     "python_random(seed, n, k, bits): random.Random(seed).sample(range(n), k), then getrandbits(bits), "
+     "as the core draws them."},
+    {NULL, NULL, 0, NULL},
+};
 
 static struct PyModuleDef native_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "mozaika._native",
     .m_doc = "The native core of Mozaika's rules engines, held to the Python engines (docs/engine.md).",
     .m_size = -1,
+    .m_methods = native_functions,
 };
 
 static int add_type(PyObject *module, const char *name, PyTypeObject *type) {

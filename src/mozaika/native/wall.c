@@ -390,6 +390,46 @@ void deal_and_open(WallPosition *p, const Groups *groups) {
         p->phase = DRAFT;
 }
 
+/* A round's start with special factories (ChocolatierState._apply_chance after its checks): the
+ * fill, each factory's disc (kind, and SN2's colour or EMPTY) and SN1's extra praline (EMPTY: none). */
+void deal_special(WallPosition *p, const Groups *groups, const uint8_t *kinds, const int8_t *colours, int extra_colour) {
+    Offer *offer = &p->offer;
+    int count = offer->factory_count;
+    offer_deal(offer, groups);
+    memcpy(p->disc_kind, kinds, (size_t)count);
+    memcpy(p->disc_colour, colours, (size_t)count);
+    /* M-1: the special factories act in circle order, from factory 1. */
+    for (int index = 0; index < count; index++) {
+        if (kinds[index] == EXTRA_TILE && extra_colour >= 0) {
+            offer->factories[index][extra_colour]++;
+        } else if (kinds[index] == PULL) {
+            int pulled = colours[index];
+            int sides[2] = {(index - 1 + count) % count, (index + 1) % count};
+            for (int side = 0; side < 2; side++)
+                if (offer->factories[sides[side]][pulled]) {
+                    offer->factories[sides[side]][pulled]--;
+                    offer->factories[index][pulled]++;
+                }
+        }
+    }
+    int tiles = 0;
+    for (int slot = 0; slot <= count; slot++) {
+        const int16_t *counts = slot < count ? offer->factories[slot] : offer->centre;
+        uint8_t mask = 0;
+        for (int colour = 0; colour < COLOURS; colour++) {
+            if (counts[colour])
+                mask |= (uint8_t)(1u << colour);
+            if (slot < count)
+                tiles += counts[colour];
+        }
+        offer->masks[slot] = mask;
+    }
+    offer->tiles_on_table = (int16_t)tiles;
+    if (tiles == 0)
+        finish_game(p); /* Ruling R-2, as _open_offer */
+    else
+        p->phase = DRAFT;
+}
 
 /* --- Master Chocolatier's special factories (ChocolatierState._take, M-2..M-4) ------------------- */
 

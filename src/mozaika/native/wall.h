@@ -65,14 +65,16 @@ int disc_index(const WallPosition *p, int kind);
 int column_is_legal(const WallPosition *p, long seat, long line, long column);
 void choose_column(WallPosition *p, int seat, int line, int column);
 void deal_and_open(WallPosition *p, const Groups *groups);
+void deal_special(WallPosition *p, const Groups *groups, const uint8_t *kinds, const int8_t *colours, int extra_colour);
 
 /* The Python type (wall_core.c; its fields, dump and load in wall_fields.c). */
 /* The objects a core hands out, shared by every copy: a tuple of (take moves by
  * ((slot * 5 + colour) * 6 + line), wall moves by (seat * 25 + line * 5 + column), the take
  * class, the wall-move class, make_fill(groups) -> outcome, entropy(seed, index, size) -> bytes,
  * and for Master Chocolatier's special factories the split-take class, make_split(source,
- * colour, line, to_previous, to_next) -> move and special_fill(core, seed) -> outcome, which
- * samples a round's start and deals it with core.deal_special; None where a game has none). */
+ * colour, line, to_previous, to_next) -> move, make_special(factories, disc codes, extra,
+ * bag, lid, bag after, lid after) -> the outcome of a round's start the core sampled, and a
+ * dict in which the core keeps the split takes it was given; None where a game has none). */
 enum {
     T_TAKES,
     T_WALL_MOVES,
@@ -82,7 +84,8 @@ enum {
     T_ENTROPY,
     T_SPLIT_TYPE,
     T_MAKE_SPLIT,
-    T_SPECIAL_FILL,
+    T_MAKE_SPECIAL,
+    T_SPLITS,
     T_COUNT
 };
 

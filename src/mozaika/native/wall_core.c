@@ -3,32 +3,118 @@
  * playouts, copies) and getters for everything else.  The rules are in wall.c.
  */
 #include "wall.h"
+#include "pyrandom.h"
 
 #include <math.h>
 
 static PyObject *str_source, *str_colour, *str_line, *str_seat, *str_column, *str_to_previous, *str_to_next;
 
+/* The discs in the box, in the order of chocolatier.discs.DISCS, as disc codes (kind * 8 + colour + 1). */
+static const int DISC_CODES[] = {EXTRA_TILE * 8,   PULL * 8 + 1, PULL * 8 + 2, PULL * 8 + 3, PULL * 8 + 4,
+                                 PULL * 8 + 5,     KEEP * 8,     SPLIT * 8,    FLOOR_SPACE * 8};
+#define DISC_COUNT ((int)(sizeof DISC_CODES / sizeof DISC_CODES[0]))
+
+/* The outcome of a round's start the core sampled, made by the game's make_special. */
+static PyObject *special_outcome(WallCore *self, const Groups *groups, const int *codes, int extra_colour,
+                                 const int32_t *bag_before, const int32_t *lid_before) {
+    const WallPosition *p = &self->position;
+    PyObject *factories = groups_tuple(groups);
+    PyObject *discs = PyTuple_New(p->offer.factory_count);
+    PyObject *extra = extra_colour >= 0 ? Py_BuildValue("(i)", extra_colour) : PyTuple_New(0);
+    PyObject *bag = int32_list(bag_before, COLOURS), *lid = int32_list(lid_before, COLOURS);
+    PyObject *bag_after = int32_list(p->bag, COLOURS), *lid_after = int32_list(p->lid, COLOURS);
+    PyObject *outcome = NULL;
+    if (factories && discs && extra && bag && lid && bag_after && lid_after) {
+        int failed = 0;
+        for (int factory = 0; factory < p->offer.factory_count && !failed; factory++) {
+            PyObject *code = PyLong_FromLong(codes[factory]);
+            failed = code == NULL;
+            if (code)
+                PyTuple_SET_ITEM(discs, factory, code);
+        }
+        PyObject *origin_bag = failed ? NULL : PyList_AsTuple(bag);
+        PyObject *origin_lid = origin_bag ? PyList_AsTuple(lid) : NULL;
+        if (origin_lid)
+            outcome = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(self->tables, T_MAKE_SPECIAL), factories, discs,
+                                                   extra, origin_bag, origin_lid, bag_after, lid_after, NULL);
+        Py_XDECREF(origin_bag);
+        Py_XDECREF(origin_lid);
+    }
+    Py_XDECREF(factories);
+    Py_XDECREF(discs);
+    Py_XDECREF(extra);
+    Py_XDECREF(bag);
+    Py_XDECREF(lid);
+    Py_XDECREF(bag_after);
+    Py_XDECREF(lid_after);
+    return outcome;
+}
+
+/* A round's start with special factories, sampled as ChocolatierState.sample_chance samples it
+ * (draw_special_fill): a random.Random seeded from the event's 64 chance bits places as many
+ * discs as players on distinct factories, then draws the fill and SN1's extra praline. */
+static int resolve_special(WallCore *self, PyObject *seed, PyObject *steps) {
+    WallPosition *p = &self->position;
+    uint32_t limbs[ENTROPY_LIMBS];
+    int limb_count;
+    if (seeded_entropy(PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, p->chance_index, 64, limbs, &limb_count) < 0)
+        return -1;
+    uint64_t number = 0;
+    for (int limb = 0; limb < limb_count; limb++)
+        number |= (uint64_t)limbs[limb] << (32 * limb);
+    PyRandom random;
+    pyrandom_seed(&random, number);
+    int factories = p->offer.factory_count, slots[MOST_FACTORIES], places[MOST_SEATS], chosen[MOST_SEATS];
+    for (int factory = 0; factory < factories; factory++)
+        slots[factory] = factory;
+    pyrandom_sample(&random, slots, factories, p->players, places);
+    pyrandom_sample(&random, DISC_CODES, DISC_COUNT, p->players, chosen);
+    int codes[MOST_FACTORIES] = {0}, has_extra = 0;
+    for (int seat = 0; seat < p->players; seat++) {
+        codes[places[seat]] = chosen[seat];
+        has_extra |= chosen[seat] >> 3 == EXTRA_TILE;
+    }
+    int wanted = FACTORY_SIZE * factories + has_extra;
+    pyrandom_limbs(&random, DRAW_BITS(wanted), limbs, &limb_count);
+    int32_t bag_before[COLOURS], lid_before[COLOURS];
+    memcpy(bag_before, p->bag, sizeof bag_before);
+    memcpy(lid_before, p->lid, sizeof lid_before);
+    uint8_t drawn[MOST_FACTORIES * FACTORY_SIZE + 1];
+    int count = draw_tiles(p->bag, p->lid, COLOURS, wanted, limbs, limb_count, drawn);
+    Groups groups;
+    groups.group_count = factories;
+    for (int factory = 0; factory < factories; factory++) {
+        int start = factory * FACTORY_SIZE, size = count - start;
+        size = size < 0 ? 0 : size > FACTORY_SIZE ? FACTORY_SIZE : size;
+        memcpy(groups.tiles[factory], drawn + start, (size_t)size);
+        groups.sizes[factory] = (uint8_t)size;
+        sort_tiles(groups.tiles[factory], size);
+    }
+    int extra_colour = has_extra && count > FACTORY_SIZE * factories ? drawn[FACTORY_SIZE * factories] : EMPTY;
+    uint8_t kinds[MOST_FACTORIES];
+    int8_t colours[MOST_FACTORIES];
+    for (int factory = 0; factory < factories; factory++) {
+        kinds[factory] = (uint8_t)(codes[factory] >> 3);
+        colours[factory] = (int8_t)((codes[factory] & 7) - 1);
+    }
+    deal_special(p, &groups, kinds, colours, extra_colour);
+    p->chance_index++;
+    if (steps == NULL)
+        return 0;
+    PyObject *outcome = special_outcome(self, &groups, codes, extra_colour, bag_before, lid_before);
+    if (outcome == NULL)
+        return -1;
+    int failed = PyList_Append(steps, outcome);
+    Py_DECREF(outcome);
+    return failed;
+}
+
 /* resolve_chance: every pending event as the seed decides; each outcome appended to `steps`. */
 static int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps) {
     WallPosition *p = &self->position;
-    while (p->phase == CHANCE && p->special) {
-        /* The discs are placed by the Python generator of the event (M-1): special_fill samples the
-         * round's start as ChocolatierState.sample_chance does and deals it through deal_special. */
-        PyObject *outcome = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(self->tables, T_SPECIAL_FILL),
-                                                         (PyObject *)self, seed, NULL);
-        if (outcome == NULL)
+    while (p->phase == CHANCE && p->special)
+        if (resolve_special(self, seed, steps) < 0)
             return -1;
-        if (p->phase == CHANCE) {
-            Py_DECREF(outcome);
-            PyErr_SetString(PyExc_RuntimeError, "special_fill must deal the round's start");
-            return -1;
-        }
-        p->chance_index++;
-        int failed = steps != NULL && PyList_Append(steps, outcome);
-        Py_DECREF(outcome);
-        if (failed)
-            return -1;
-    }
     while (p->phase == CHANCE) {
         int sizes[MOST_FACTORIES];
         int factories = p->offer.factory_count;
@@ -77,10 +163,23 @@ static int append_borrowed(PyObject *list, PyObject *item) {
 /* M-3: a take from SN4 with leftovers, once per split: every subset of the leftover colours to
  * the previous neighbour (from all of them down to none), the rest to the next. */
 static int add_splits(WallCore *self, int source, int colour, int line, unsigned leftovers, PyObject *moves) {
+    PyObject *made = PyTuple_GET_ITEM(self->tables, T_SPLITS);
     unsigned subset = leftovers;
     for (;;) {
-        PyObject *move = PyObject_CallFunction(PyTuple_GET_ITEM(self->tables, T_MAKE_SPLIT), "iiiII", source, colour,
-                                               line, subset, leftovers ^ subset);
+        long code = ((((long)(source + 1) * 8 + colour) * 8 + line) * 64 + (long)subset) * 64 + (long)(leftovers ^ subset);
+        PyObject *key = PyLong_FromLong(code);
+        if (key == NULL)
+            return -1;
+        PyObject *move = PyDict_GetItemWithError(made, key);
+        if (move != NULL) {
+            Py_INCREF(move);
+        } else if (!PyErr_Occurred()) {
+            move = PyObject_CallFunction(PyTuple_GET_ITEM(self->tables, T_MAKE_SPLIT), "iiiII", source, colour, line,
+                                         subset, leftovers ^ subset);
+            if (move != NULL && PyDict_SetItem(made, key, move) < 0)
+                Py_CLEAR(move);
+        }
+        Py_DECREF(key);
         if (move == NULL)
             return -1;
         int failed = PyList_Append(moves, move);
@@ -154,7 +253,7 @@ int check_tables(PyObject *tables) {
         !PyType_Check(PyTuple_GET_ITEM(tables, T_TAKE_TYPE)) || !PyType_Check(PyTuple_GET_ITEM(tables, T_WALL_TYPE)) ||
         !PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_FILL)) || !PyCallable_Check(PyTuple_GET_ITEM(tables, T_ENTROPY))) {
         PyErr_SetString(PyExc_TypeError, "WallCore tables: (takes, wall moves, take class, wall-move class, "
-                                         "make_fill, entropy, split-take class, make_split, special_fill)");
+                                         "make_fill, entropy, split-take class, make_split, make_special, splits)");
         return -1;
     }
     return 0;
@@ -163,7 +262,7 @@ int check_tables(PyObject *tables) {
 /* Whether the tables can play Master Chocolatier's special factories. */
 int has_special_tables(PyObject *tables) {
     return PyType_Check(PyTuple_GET_ITEM(tables, T_SPLIT_TYPE)) && PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPLIT)) &&
-           PyCallable_Check(PyTuple_GET_ITEM(tables, T_SPECIAL_FILL));
+           PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPECIAL)) && PyDict_CheckExact(PyTuple_GET_ITEM(tables, T_SPLITS));
 }
 
 /* WallCore(tables, players, grey, special=False): a new game waiting for its first fill. */
@@ -176,7 +275,7 @@ static PyObject *WallCore_new(PyTypeObject *type, PyObject *args, PyObject *kwar
     if (check_tables(tables) < 0)
         return NULL;
     if (special && !has_special_tables(tables)) {
-        PyErr_SetString(PyExc_TypeError, "special factories need the split-take class, make_split and special_fill");
+        PyErr_SetString(PyExc_TypeError, "special factories need the split-take class, make_split, make_special and a dict of splits");
         return NULL;
     }
     if (players < 2 || players > MOST_SEATS) {
@@ -425,41 +524,7 @@ static PyObject *WallCore_deal_special(WallCore *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "no such colour");
         return NULL;
     }
-    Offer *offer = &p->offer;
-    offer_deal(offer, &groups);
-    memcpy(p->disc_kind, kinds, sizeof kinds);
-    memcpy(p->disc_colour, colours, sizeof colours);
-    /* M-1: the special factories act in circle order, from factory 1. */
-    for (int index = 0; index < count; index++) {
-        if (kinds[index] == EXTRA_TILE && extra_colour >= 0) {
-            offer->factories[index][extra_colour]++;
-        } else if (kinds[index] == PULL) {
-            int pulled = colours[index];
-            int sides[2] = {(index - 1 + count) % count, (index + 1) % count};
-            for (int side = 0; side < 2; side++)
-                if (offer->factories[sides[side]][pulled]) {
-                    offer->factories[sides[side]][pulled]--;
-                    offer->factories[index][pulled]++;
-                }
-        }
-    }
-    int tiles = 0;
-    for (int slot = 0; slot <= count; slot++) {
-        const int16_t *counts = slot < count ? offer->factories[slot] : offer->centre;
-        uint8_t mask = 0;
-        for (int colour = 0; colour < COLOURS; colour++) {
-            if (counts[colour])
-                mask |= (uint8_t)(1u << colour);
-            if (slot < count)
-                tiles += counts[colour];
-        }
-        offer->masks[slot] = mask;
-    }
-    offer->tiles_on_table = (int16_t)tiles;
-    if (tiles == 0)
-        finish_game(p); /* Ruling R-2, as _open_offer */
-    else
-        p->phase = DRAFT;
+    deal_special(p, &groups, kinds, colours, (int)extra_colour);
     Py_RETURN_NONE;
 }
 

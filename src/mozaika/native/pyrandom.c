@@ -1,0 +1,109 @@
+/* Python's random.Random, bit for bit (pyrandom.h): CPython's _randommodule.c and random.py. */
+#include "pyrandom.h"
+
+#define N 624
+#define M 397
+
+static void init_genrand(PyRandom *random, uint32_t seed) {
+    uint32_t *mt = random->state;
+    mt[0] = seed;
+    for (int i = 1; i < N; i++)
+        mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
+    random->index = N;
+}
+
+/* init_by_array, as random.seed(int) calls it with the number's 32-bit words, lowest first. */
+static void init_by_array(PyRandom *random, const uint32_t *key, int length) {
+    uint32_t *mt = random->state;
+    init_genrand(random, 19650218u);
+    int i = 1, j = 0;
+    for (int k = N > length ? N : length; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= N) {
+            mt[0] = mt[N - 1];
+            i = 1;
+        }
+        if (j >= length)
+            j = 0;
+    }
+    for (int k = N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
+        i++;
+        if (i >= N) {
+            mt[0] = mt[N - 1];
+            i = 1;
+        }
+    }
+    mt[0] = 0x80000000u;
+}
+
+void pyrandom_seed(PyRandom *random, uint64_t seed) {
+    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
+    init_by_array(random, key, key[1] ? 2 : 1); /* as many words as the number has (one for 0) */
+}
+
+static uint32_t genrand_uint32(PyRandom *random) {
+    static const uint32_t mag01[2] = {0u, 0x9908b0dfu};
+    uint32_t *mt = random->state;
+    uint32_t y;
+    if (random->index >= N) {
+        int kk;
+        for (kk = 0; kk < N - M; kk++) {
+            y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
+            mt[kk] = mt[kk + M] ^ (y >> 1) ^ mag01[y & 1u];
+        }
+        for (; kk < N - 1; kk++) {
+            y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
+            mt[kk] = mt[kk + (M - N)] ^ (y >> 1) ^ mag01[y & 1u];
+        }
+        y = (mt[N - 1] & 0x80000000u) | (mt[0] & 0x7fffffffu);
+        mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ mag01[y & 1u];
+        random->index = 0;
+    }
+    y = mt[random->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= (y >> 18);
+    return y;
+}
+
+uint32_t pyrandom_bits(PyRandom *random, int bits) {
+    return genrand_uint32(random) >> (32 - bits);
+}
+
+void pyrandom_limbs(PyRandom *random, int bits, uint32_t *limbs, int *limb_count) {
+    int words = (bits - 1) / 32 + 1;
+    for (int word = 0; word < words; word++, bits -= 32) {
+        uint32_t value = genrand_uint32(random);
+        if (bits < 32)
+            value >>= 32 - bits; /* the last word keeps its top bits */
+        limbs[word] = value;
+    }
+    while (words > 0 && limbs[words - 1] == 0)
+        words--;
+    *limb_count = words;
+}
+
+uint32_t pyrandom_below(PyRandom *random, uint32_t n) {
+    int bits = 0;
+    for (uint32_t rest = n; rest; rest >>= 1)
+        bits++; /* n.bit_length() */
+    uint32_t value = pyrandom_bits(random, bits);
+    while (value >= n)
+        value = pyrandom_bits(random, bits);
+    return value;
+}
+
+void pyrandom_sample(PyRandom *random, const int *population, int n, int k, int *chosen) {
+    int pool[21];
+    for (int at = 0; at < n; at++)
+        pool[at] = population[at];
+    for (int at = 0; at < k; at++) {
+        int picked = (int)pyrandom_below(random, (uint32_t)(n - at));
+        chosen[at] = pool[picked];
+        pool[picked] = pool[n - at - 1];
+    }
+}
