@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from mozaika import from_json, new_game
 from mozaika.azul.native import NativeAzulState
 from mozaika.azul.state import AzulState
+from mozaika.azul.table import CHANCE, DRAFT
 from mozaika.chocolatier.moves import SpecialFill
 from mozaika.chocolatier.native import NativeChocolatierState
 from mozaika.chocolatier.state import ChocolatierState
@@ -360,6 +361,18 @@ def test_every_benchmark_row_names_its_engine() -> None:
     assert rows and all(row["engine"] in ("native", "python") for row in rows)
     assert {row["engine"] for row in rows} == {"native", "python"}
     assert {(row["method"], row["engine"]) for row in rows} >= {("playout", "native"), ("search", "python")}
+
+
+def test_the_core_holds_no_fill_that_would_bury_tiles() -> None:
+    """A-11: the factories are filled only once the table is empty; the core refuses a position waiting
+    for a fill with tiles still on the table (a fill would overwrite them, and with them the game's end)."""
+    _, native = pair("azul", 3, "grey", 29)
+    assert isinstance(native, NativeAzulState) and native.phase == DRAFT
+    values = list(native._core.dump())
+    assert values[2] == DRAFT  # the flat form's phase (mozaika.azul.native_form)
+    values[2] = CHANCE
+    with pytest.raises(ValueError, match="factories wait to be filled with tiles still on the table"):
+        type(native._core).load(native._core.tables, tuple(values))
 
 
 @given(st.data())

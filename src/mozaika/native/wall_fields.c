@@ -184,7 +184,8 @@ static int64_t next_value(Reader *reader, int64_t low, int64_t high) {
 
 /* What the rules keep in step, checked on a loaded position so that no play can leave the
  * structures: the masks and the tiles on the table follow the counts, the wall's bits and
- * colour masks follow its colours, and a draft has a tile to take.  NULL when consistent. */
+ * colour masks follow its colours, a draft has a tile to take and a fill finds the table
+ * empty.  NULL when consistent. */
 static const char *inconsistency(const WallPosition *p) {
     const Offer *offer = &p->offer;
     int tiles = 0;
@@ -203,6 +204,8 @@ static const char *inconsistency(const WallPosition *p) {
         return "the tiles on the table differ from the sources' tiles";
     if (p->phase == DRAFT && tiles == 0)
         return "a factory offer with no tile to take";
+    if (p->phase == CHANCE && tiles)
+        return "factories wait to be filled with tiles still on the table"; /* a fill would bury them */
     int waiting = 0;
     for (int seat = 0; seat < p->players; seat++) {
         const WallBoard *board = &p->boards[seat];
