@@ -375,20 +375,26 @@ def test_the_core_holds_no_fill_that_would_bury_tiles() -> None:
         type(native._core).load(native._core.tables, tuple(values))
 
 
+FUZZED_VARIANTS = [("azul", "coloured"), ("azul", "grey"), ("chocolatier", "special"), ("chocolatier", "special-grey")]
+
+
 @given(st.data())
 def test_no_flat_position_crashes_the_core(data: st.DataObject) -> None:
     """Whatever values reach ``WallCore.load`` directly, the core refuses them or plays on without crashing."""
-    _, native = pair("azul", data.draw(st.sampled_from([2, 3, 4])), "grey", data.draw(st.integers(0, 50)))
+    game, variant = data.draw(st.sampled_from(FUZZED_VARIANTS))
+    _, native = pair(game, data.draw(st.sampled_from([2, 3, 4])), variant, data.draw(st.integers(0, 50)))
     rng = random.Random(data.draw(st.integers(0, 1000)))
     for _ in range(data.draw(st.integers(0, 60))):
         if native.is_over:
             break
         moves = native.legal_moves()
         native.play(moves[rng.randrange(len(moves))])
-    assert isinstance(native, NativeAzulState)
+    assert isinstance(native, NativeAzulState | NativeChocolatierState)
     values = list(native._core.dump())
     for _ in range(data.draw(st.integers(1, 4))):
-        values[data.draw(st.integers(0, len(values) - 1))] = data.draw(st.integers(-(2**65), 2**65))
+        values[data.draw(st.integers(0, len(values) - 1))] = data.draw(
+            st.one_of(st.integers(-3, 45), st.integers(-(2**65), 2**65))
+        )
     values = values[: data.draw(st.integers(0, len(values) + 2))] if data.draw(st.booleans()) else values
     core_type = type(native._core)
     try:
