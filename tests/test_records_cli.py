@@ -132,6 +132,21 @@ def test_bench_reports_games_and_moves_per_second(game: str) -> None:
     assert all(row["games"] >= 1 and row["games_per_second"] > 0 and row["moves_per_second"] > 0 for row in rows)
 
 
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--seconds", "0"], "--seconds must be a positive number of seconds, not 0"),
+        (["--seconds", "-1"], "--seconds must be a positive number of seconds, not -1"),
+        (["--seconds", "nan"], "--seconds must be a positive number of seconds, not nan"),
+        (["--warmup", "-0.5"], "--warmup must be zero or a positive number of seconds, not -0.5"),
+    ],
+)
+def test_bench_refuses_a_time_it_cannot_measure(args: list[str], expected: str) -> None:
+    result = runner.invoke(app, ["bench", "--game", "azul", *args])
+    assert result.exit_code == 2 and expected in result.stderr
+    assert "Traceback" not in result.output and len(result.stderr.strip().splitlines()) == 1
+
+
 def test_record_from_state_round_trip() -> None:
     state = mozaika.new_game("azul", players=2, seed=2)
     state.play(state.legal_moves()[0])

@@ -154,6 +154,10 @@ def bench_command(
     without building move lists); on the native core and on the Python engines side
     by side.  Every row names its engine.
     """
+    if not seconds > 0:  # (also refuses nan)
+        fail(f"--seconds must be a positive number of seconds, not {seconds:g}")
+    if not warmup >= 0:
+        fail(f"--warmup must be zero or a positive number of seconds, not {warmup:g}")
     cases: list[BenchCase] = [case for case in DEFAULT_CASES if game is None or case.game == game]
     if not cases:
         fail(f"no benchmark for {game!r}")
