@@ -79,10 +79,13 @@ class SpecialFill(ChanceOutcome, identity=("factories", "discs", "extra")):
         """SN1's extra praline (empty when bag and lid held nothing more, or without SN1)."""
         self._theme = theme
         self.draw = draw
-        has_extra_draw = any(disc is not None and disc.kind == EXTRA_TILE for disc in discs)
-        self.groups: Groups = (
-            draw.groups if draw is not None else ((*factories, extra) if has_extra_draw else factories)
-        )
+        if draw is not None:
+            groups = draw.groups
+        elif any(disc is not None and disc.kind == EXTRA_TILE for disc in discs):
+            groups = (*factories, extra)
+        else:
+            groups = factories
+        self.groups: Groups = groups
         """Every group the bag was drawn for, in drawing order: the factories, then SN1's extra."""
 
     def __str__(self) -> str:

@@ -15,7 +15,7 @@ from mozaika.azul.native import NativeWallState
 from mozaika.azul.native_form import disc_code, tables_for
 from mozaika.azul.state import AzulState
 from mozaika.azul.table import CHANCE
-from mozaika.chocolatier.discs import DISCS, EXTRA_TILE, Disc
+from mozaika.chocolatier.discs import DISCS, Disc
 from mozaika.chocolatier.moves import SpecialFill, SplitTake
 from mozaika.chocolatier.state import ChocolatierState, _split_take
 from mozaika.chocolatier.theme import PRALINE_THEME
@@ -31,16 +31,17 @@ def special_outcome(
     factories: Groups,
     codes: tuple[int, ...],
     extra: tuple[int, ...],
+    groups: Groups,
     bag: tuple[int, ...],
     lid: tuple[int, ...],
     bag_after: list[int],
     lid_after: list[int],
 ) -> SpecialFill:
     """The round's start the core sampled and dealt, as :func:`draw_special_fill` makes it: the
-    factories' pralines, each factory's disc by its code, SN1's extra praline, and the draw
-    (from ``bag`` and ``lid`` to ``bag_after`` and ``lid_after``)."""
-    discs = tuple(_DISCS[code] for code in codes)
-    groups = (*factories, extra) if any(code >> 3 == EXTRA_TILE for code in codes) else factories
+    factories' pralines, each factory's disc by its code, SN1's extra praline, and the draw of
+    ``groups`` (the factories, then SN1's extra where it is drawn) from ``bag`` and ``lid`` to
+    ``bag_after`` and ``lid_after``."""
+    discs = tuple(map(_DISCS.__getitem__, codes))
     return SpecialFill(factories, discs, extra, PRALINE_THEME, Draw(groups, (bag, lid), (bag_after, lid_after)))
 
 

@@ -73,8 +73,9 @@ void deal_special(WallPosition *p, const Groups *groups, const uint8_t *kinds, c
  * class, the wall-move class, make_fill(groups) -> outcome, entropy(seed, index, size) -> bytes,
  * and for Master Chocolatier's special factories the split-take class, make_split(source,
  * colour, line, to_previous, to_next) -> move, make_special(factories, disc codes, extra,
- * bag, lid, bag after, lid after) -> the outcome of a round's start the core sampled, and a
- * dict in which the core keeps the split takes it was given; None where a game has none). */
+ * groups drawn, bag, lid, bag after, lid after) -> the outcome of a round's start the core
+ * sampled, and a dict in which the core keeps the split takes it was given; None where a game
+ * has none). */
 enum {
     T_TAKES,
     T_WALL_MOVES,

@@ -15,36 +15,47 @@ static const int DISC_CODES[] = {EXTRA_TILE * 8,   PULL * 8 + 1, PULL * 8 + 2, P
 #define DISC_COUNT ((int)(sizeof DISC_CODES / sizeof DISC_CODES[0]))
 
 /* The outcome of a round's start the core sampled, made by the game's make_special. */
-static PyObject *special_outcome(WallCore *self, const Groups *groups, const int *codes, int extra_colour,
-                                 const int32_t *bag_before, const int32_t *lid_before) {
+static PyObject *special_outcome(WallCore *self, const Groups *groups, const int *codes, int has_extra,
+                                 int extra_colour, const int32_t *bag_before, const int32_t *lid_before) {
     const WallPosition *p = &self->position;
+    int count = p->offer.factory_count;
     PyObject *factories = groups_tuple(groups);
-    PyObject *discs = PyTuple_New(p->offer.factory_count);
+    PyObject *discs = PyTuple_New(count);
     PyObject *extra = extra_colour >= 0 ? Py_BuildValue("(i)", extra_colour) : PyTuple_New(0);
+    PyObject *drawn = has_extra ? PyTuple_New(count + 1) : NULL;
     PyObject *bag = int32_list(bag_before, COLOURS), *lid = int32_list(lid_before, COLOURS);
     PyObject *bag_after = int32_list(p->bag, COLOURS), *lid_after = int32_list(p->lid, COLOURS);
+    PyObject *origin_bag = bag ? PyList_AsTuple(bag) : NULL, *origin_lid = lid ? PyList_AsTuple(lid) : NULL;
     PyObject *outcome = NULL;
-    if (factories && discs && extra && bag && lid && bag_after && lid_after) {
+    if (factories && discs && extra && (drawn || !has_extra) && origin_bag && origin_lid && bag_after && lid_after) {
         int failed = 0;
-        for (int factory = 0; factory < p->offer.factory_count && !failed; factory++) {
+        for (int factory = 0; factory < count && !failed; factory++) {
             PyObject *code = PyLong_FromLong(codes[factory]);
             failed = code == NULL;
             if (code)
                 PyTuple_SET_ITEM(discs, factory, code);
+            if (drawn && !failed) {
+                Py_INCREF(PyTuple_GET_ITEM(factories, factory));
+                PyTuple_SET_ITEM(drawn, factory, PyTuple_GET_ITEM(factories, factory));
+            }
         }
-        PyObject *origin_bag = failed ? NULL : PyList_AsTuple(bag);
-        PyObject *origin_lid = origin_bag ? PyList_AsTuple(lid) : NULL;
-        if (origin_lid)
+        if (drawn && !failed) {
+            Py_INCREF(extra);
+            PyTuple_SET_ITEM(drawn, count, extra);
+        }
+        if (!failed)
             outcome = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(self->tables, T_MAKE_SPECIAL), factories, discs,
-                                                   extra, origin_bag, origin_lid, bag_after, lid_after, NULL);
-        Py_XDECREF(origin_bag);
-        Py_XDECREF(origin_lid);
+                                                   extra, drawn ? drawn : factories, origin_bag, origin_lid, bag_after,
+                                                   lid_after, NULL);
     }
     Py_XDECREF(factories);
     Py_XDECREF(discs);
     Py_XDECREF(extra);
+    Py_XDECREF(drawn);
     Py_XDECREF(bag);
     Py_XDECREF(lid);
+    Py_XDECREF(origin_bag);
+    Py_XDECREF(origin_lid);
     Py_XDECREF(bag_after);
     Py_XDECREF(lid_after);
     return outcome;
@@ -101,7 +112,7 @@ static int resolve_special(WallCore *self, PyObject *seed, PyObject *steps) {
     p->chance_index++;
     if (steps == NULL)
         return 0;
-    PyObject *outcome = special_outcome(self, &groups, codes, extra_colour, bag_before, lid_before);
+    PyObject *outcome = special_outcome(self, &groups, codes, has_extra, extra_colour, bag_before, lid_before);
     if (outcome == NULL)
         return -1;
     int failed = PyList_Append(steps, outcome);
@@ -162,24 +173,30 @@ static int append_borrowed(PyObject *list, PyObject *item) {
 
 /* M-3: a take from SN4 with leftovers, once per split: every subset of the leftover colours to
  * the previous neighbour (from all of them down to none), the rest to the next. */
-static int add_splits(WallCore *self, int source, int colour, int line, unsigned leftovers, PyObject *moves) {
+/* SN4's take with its split, as the Python engine makes it: made once by make_split and kept. */
+static PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned to_previous, unsigned to_next) {
+    long code = ((((long)(source + 1) * 8 + colour) * 8 + line) * 64 + (long)to_previous) * 64 + (long)to_next;
+    PyObject *key = PyLong_FromLong(code);
+    if (key == NULL)
+        return NULL;
     PyObject *made = PyTuple_GET_ITEM(self->tables, T_SPLITS);
+    PyObject *move = PyDict_GetItemWithError(made, key);
+    if (move != NULL) {
+        Py_INCREF(move);
+    } else if (!PyErr_Occurred()) {
+        move = PyObject_CallFunction(PyTuple_GET_ITEM(self->tables, T_MAKE_SPLIT), "iiiII", source, colour, line,
+                                     to_previous, to_next);
+        if (move != NULL && PyDict_SetItem(made, key, move) < 0)
+            Py_CLEAR(move);
+    }
+    Py_DECREF(key);
+    return move;
+}
+
+static int add_splits(WallCore *self, int source, int colour, int line, unsigned leftovers, PyObject *moves) {
     unsigned subset = leftovers;
     for (;;) {
-        long code = ((((long)(source + 1) * 8 + colour) * 8 + line) * 64 + (long)subset) * 64 + (long)(leftovers ^ subset);
-        PyObject *key = PyLong_FromLong(code);
-        if (key == NULL)
-            return -1;
-        PyObject *move = PyDict_GetItemWithError(made, key);
-        if (move != NULL) {
-            Py_INCREF(move);
-        } else if (!PyErr_Occurred()) {
-            move = PyObject_CallFunction(PyTuple_GET_ITEM(self->tables, T_MAKE_SPLIT), "iiiII", source, colour, line,
-                                         subset, leftovers ^ subset);
-            if (move != NULL && PyDict_SetItem(made, key, move) < 0)
-                Py_CLEAR(move);
-        }
-        Py_DECREF(key);
+        PyObject *move = split_move(self, source, colour, line, subset, leftovers ^ subset);
         if (move == NULL)
             return -1;
         int failed = PyList_Append(moves, move);
@@ -544,6 +561,82 @@ static double next_random(PyObject *random) {
     return number;
 }
 
+static int bits_in(unsigned value) {
+    int count = 0;
+    for (; value; value &= value - 1)
+        count++;
+    return count;
+}
+
+/* One draft move of a game with special factories, as State.playout picks it: uniform over
+ * legal_moves() in its order (SN4's takes once per split), found without building the list;
+ * the move is appended to `steps` and played.  0, or -1 with an error set. */
+static int special_draft_step(WallCore *self, PyObject *random, PyObject *steps) {
+    WallPosition *p = &self->position;
+    const uint8_t *accept = p->boards[p->offer.turn].accept;
+    int split_from = disc_index(p, SPLIT);
+    unsigned on_split = split_from >= 0 ? p->offer.masks[split_from] : 0;
+    int splits_each = on_split & (on_split - 1) ? 1 << (bits_in(on_split) - 1) : 1;
+    long count = 0;
+    for (int slot = 0; slot <= p->offer.factory_count; slot++) {
+        int each = slot == split_from ? splits_each : 1;
+        for (int colour = 0; colour < COLOURS; colour++)
+            if (p->offer.masks[slot] >> colour & 1)
+                count += (long)each * (bits_in(accept[colour]) + 1);
+    }
+    double number = count ? next_random(random) : -1.0;
+    if (number < 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_RuntimeError, "no legal move in a position that is not over");
+        return -1;
+    }
+    long pick = (long)(number * (double)count);
+    for (int slot = 0; slot <= p->offer.factory_count; slot++) {
+        int each = slot == split_from ? splits_each : 1;
+        for (int colour = 0; colour < COLOURS; colour++) {
+            if (!(p->offer.masks[slot] >> colour & 1))
+                continue;
+            for (int line = 0; line <= SIZE; line++) {
+                int destination = line < SIZE ? line : FLOOR_LINE;
+                if (line < SIZE && !(accept[colour] >> line & 1))
+                    continue;
+                if (pick >= each) {
+                    pick -= each;
+                    continue;
+                }
+                int source = slot == p->offer.factory_count ? -1 : slot;
+                PyObject *move;
+                unsigned to_previous = 0, to_next = 0;
+                int split = each > 1;
+                if (split) {
+                    unsigned leftovers = on_split & ~(1u << colour);
+                    to_previous = leftovers; /* add_splits' order: every subset, from all of them down to none */
+                    for (long nth = 0; nth < pick; nth++)
+                        to_previous = (to_previous - 1) & leftovers;
+                    to_next = leftovers ^ to_previous;
+                    move = split_move(self, source, colour, destination, to_previous, to_next);
+                    if (move == NULL)
+                        return -1;
+                } else {
+                    move = take_move(self, slot, colour, destination);
+                    Py_INCREF(move);
+                }
+                int failed = PyList_Append(steps, move);
+                Py_DECREF(move);
+                if (failed)
+                    return -1;
+                if (play_take(p, source, colour, destination, split, to_previous, to_next) != 1) {
+                    PyErr_SetString(PyExc_RuntimeError, "a listed move was refused");
+                    return -1;
+                }
+                return 0;
+            }
+        }
+    }
+    PyErr_SetString(PyExc_RuntimeError, "a move was counted but not found");
+    return -1;
+}
+
 /* playout(seed, random) -> every step to the end of the game, each decision uniform over the
  * legal moves: AzulState.playout, with `random` the generator's random() method. */
 static PyObject *WallCore_playout(WallCore *self, PyObject *args) {
@@ -556,37 +649,12 @@ static PyObject *WallCore_playout(WallCore *self, PyObject *args) {
         return NULL;
     static const int widths[32] = {1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
                                    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6};
-    while (p->special) {
-        /* With special factories, the protocol's own loop (State.playout): SN4's splits are moves of their own. */
-        if (p->phase == OVER)
-            return steps;
-        if (p->phase == CHANCE) {
-            if (resolve_chance(self, seed, steps) < 0)
-                goto failed;
-            continue;
-        }
-        PyObject *moves = WallCore_legal_moves(self, Py_None);
-        if (moves == NULL)
-            goto failed;
-        Py_ssize_t count = PyList_GET_SIZE(moves);
-        double number = count ? next_random(random) : -1.0;
-        if (number < 0) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_RuntimeError, "no legal move in a position that is not over");
-            Py_DECREF(moves);
-            goto failed;
-        }
-        PyObject *move = PyList_GET_ITEM(moves, (Py_ssize_t)(number * (double)count));
-        int failed = PyList_Append(steps, move) || core_play(self, move) != 1;
-        Py_DECREF(moves);
-        if (failed) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_RuntimeError, "a listed move was refused");
-            goto failed;
-        }
-    }
     for (;;) {
-        if (p->phase == DRAFT) {
+        if (p->phase == DRAFT && p->special) {
+            /* The protocol's own loop (State.playout), as the Python engine plays these games. */
+            if (special_draft_step(self, random, steps) < 0)
+                goto failed;
+        } else if (p->phase == DRAFT) {
             int holders[MOST_COLOURS];
             offer_colour_holders(&p->offer, holders);
             const uint8_t *accept = p->boards[p->offer.turn].accept;
