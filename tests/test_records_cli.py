@@ -110,6 +110,19 @@ def test_selfplay_refuses_bad_options_without_writing(tmp_path: Path) -> None:
         assert not out.exists()
 
 
+def test_selfplay_names_the_path_it_cannot_write(tmp_path: Path) -> None:
+    a_file = tmp_path / "a-file.txt"
+    a_file.write_text("kept\n", encoding="utf-8")
+    for out, said in (
+        (tmp_path / "missing" / "game.json", f"{tmp_path / 'missing'}: no such folder"),
+        (a_file / "game.json", f"{a_file}: not a folder"),
+        (tmp_path, f"{tmp_path}: a folder, not a file"),
+    ):
+        result = runner.invoke(app, ["selfplay", "--out", str(out)])
+        assert result.exit_code == 2 and result.stderr.strip() == f"error: {said}", result.stderr
+    assert a_file.read_text(encoding="utf-8") == "kept\n" and sorted(tmp_path.iterdir()) == [a_file]
+
+
 @pytest.mark.parametrize("game", ["azul", "chocolatier"])
 def test_bench_reports_games_and_moves_per_second(game: str) -> None:
     result = runner.invoke(app, ["bench", "--seconds", "0.05", "--warmup", "0.05", "--json", "--game", game])

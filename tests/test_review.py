@@ -123,3 +123,17 @@ def test_analyze_takes_a_position_line(tmp_path: Path) -> None:
     assert json.loads(from_file.output) == document
     refused = runner.invoke(app, ["analyze", "azul r:1 p:offer"])
     assert refused.exit_code == 2 and "position line" in refused.output
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("", "no position given: name a file, or give a position line (docs/notation.md)"),
+        ("   ", "no position given: name a file, or give a position line (docs/notation.md)"),
+        ("{folder}", "{folder}: a folder, not a position file"),
+        ("{folder}/missing.json", "{folder}/missing.json: no such file, and not a position line (docs/notation.md)"),
+    ],
+)
+def test_analyze_says_what_is_wrong_with_where_the_position_should_be(tmp_path: Path, given: str, said: str) -> None:
+    result = runner.invoke(app, ["analyze", given.format(folder=tmp_path)])
+    assert result.exit_code == 2 and result.stderr.strip() == "error: " + said.format(folder=tmp_path)

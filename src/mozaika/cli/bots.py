@@ -218,9 +218,13 @@ def _duration(seconds: float) -> str:
 
 def read_position(given: str) -> State:
     """A position from a file (JSON or a position line) or from a position line given as it is."""
+    if not given.strip():
+        raise PositionError("no position given: name a file, or give a position line (docs/notation.md)")
     path = Path(given)
     looks_like_line = " " in given.strip()
-    text = given if looks_like_line or not path.exists() else path.read_text(encoding="utf-8")
+    if not looks_like_line and path.is_dir():
+        raise PositionError(f"{given}: a folder, not a position file")
+    text = given if looks_like_line or not path.is_file() else path.read_text(encoding="utf-8")
     if text.lstrip().startswith("{"):
         return from_json(text)
     if not looks_like_line and text is given:

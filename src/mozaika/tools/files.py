@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -10,6 +11,13 @@ from pathlib import Path
 def write_atomically(path: Path, text: str) -> None:
     """Write a whole file or nothing: a crash never leaves half a record behind."""
     directory = path.parent if str(path.parent) else Path(".")
+    # Said of the path asked for, not of the temporary file the write begins with.
+    if not directory.exists():
+        raise FileNotFoundError(errno.ENOENT, "no such folder", str(directory))
+    if not directory.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(directory))
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(path))
     handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
