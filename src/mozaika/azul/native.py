@@ -14,11 +14,9 @@ core is :mod:`mozaika.azul.native_form`'s.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from operator import attrgetter
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mozaika.azul.board import Board
 from mozaika.azul.moves import FactoryFill, move_table
@@ -27,10 +25,9 @@ from mozaika.azul.state import AzulState
 from mozaika.azul.table import CHANCE
 from mozaika.core.drawing import apply_draw
 from mozaika.core.engine import built_core
+from mozaika.core.native_state import NativeBoardView, NativeState, board_field, core_field
 from mozaika.core.offer import FACTORIES, FACTORY_SIZE
-from mozaika.core.protocol import ChanceOutcome, Move, State
-
-_new = object.__new__
+from mozaika.core.protocol import ChanceOutcome, State
 
 _BOARD_FIELDS = (
     "score",
@@ -64,38 +61,14 @@ _OFFER_FIELDS = (
 """The position's fields read straight from the core."""
 
 
-def _offer_field(name: str) -> property:
-    def write(self: NativeWallState, value: Any) -> None:
-        self._edit(name, value)
-
-    return property(attrgetter(f"_core.{name}"), write, doc=f"The position's ``{name}``, held by the native core.")
-
-
-def _board_field(number: int, name: str) -> property:
-    def read(self: NativeBoard) -> Any:
-        return self._state._core.board(self._seat, number)
-
-    def write(self: NativeBoard, value: Any) -> None:
-        self._state._edit_board(self._seat, name, value)
-
-    return property(read, write, doc=f"The board's ``{name}``, held by the native core.")
-
-
-class NativeBoard(Board):
+class NativeBoard(NativeBoardView, Board):
     """A seat's board of a :class:`NativeAzulState`: the Python board's fields, read from the core."""
 
     __slots__ = ("_seat", "_state")
 
-    _state: NativeWallState
-    _seat: int
-
-    def copy(self) -> Board:  # type: ignore[override]
-        """A Python :class:`Board` holding what this one holds now."""
-        return python_position(self._state._core, self._state).boards[self._seat]
-
 
 for _number, _name in enumerate(_BOARD_FIELDS):
-    setattr(NativeBoard, _name, _board_field(_number, _name))
+    setattr(NativeBoard, _name, board_field(_number, _name))
 
 
 if TYPE_CHECKING:  # the mixin is checked as the wall state it is combined with
@@ -104,22 +77,17 @@ else:
     _WallState = object
 
 
-class NativeWallState(_WallState):
-    """The native core under a wall game's Python state (see the module's documentation).
+class NativeWallState(NativeState, _WallState):
+    """The native core under a wall game's Python state (see :mod:`mozaika.core.native_state`).
 
     A game's native state class inherits this first, then the game's Python state class
-    (:data:`REFERENCE`), and keeps ``_core`` and ``_views`` in its slots; the position's
-    fields are properties reading the core, so the Python state's own methods read them.
+    (:attr:`REFERENCE`), and keeps ``_core`` and ``_views`` in its slots.
     """
 
     __slots__ = ()
 
-    engine: ClassVar[str] = "native"
     REFERENCE: ClassVar[type[AzulState]]
-    """The Python engine's state class this native state is held to."""
-
-    _core: Any
-    _views: list[NativeBoard] | None
+    BOARD_VIEW = NativeBoard
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
         state: Any = self
@@ -151,111 +119,17 @@ class NativeWallState(_WallState):
         self._views = None  # type: ignore[misc]
 
     @classmethod
-    def adopt(cls, reference: AzulState) -> Any:
-        """The native state of a Python engine's position; the position itself where the core cannot hold it."""
-        try:
-            core = _core_module().WallCore.load(cls._core_tables(len(reference.factories)), flat_position(reference))
-        except (ValueError, OverflowError, TypeError):
-            return reference
-        state: Any = _new(cls)
-        state.seed, state.auto_chance, state._history = reference.seed, reference.auto_chance, reference._history
-        state._players = reference._players
-        state._init_options(reference.options)  # (before the core: the options' defaults are not the position's)
-        state._core = core
-        state._tables()
-        return state
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Any:
-        return cls.adopt(cls.REFERENCE.from_dict(data))
+    def _load_core(cls, reference: AzulState) -> Any:
+        return _core_module().WallCore.load(cls._core_tables(len(reference.factories)), flat_position(reference))
 
     def reference(self) -> AzulState:
-        """The Python engine's state of this position (the specification the core is held to)."""
         return python_position(self._core, self)
 
-    def _take_from_reference(self, reference: AzulState) -> None:
-        self._core = _core_module().WallCore.load(self._core_tables(len(reference.factories)), flat_position(reference))
-        self._views = None  # type: ignore[misc]
+    def _adopt_options(self, reference: AzulState) -> None:
+        self._init_options(reference.options)
 
-    def _edit(self, name: str, value: Any) -> None:
-        reference = self.reference()
-        setattr(reference, name, value)
-        self._take_from_reference(reference)
-
-    def _edit_board(self, seat: int, name: str, value: Any) -> None:
-        reference = self.reference()
-        setattr(reference.boards[seat], name, value)
-        self._take_from_reference(reference)
-
-    # --- the position, from the core --------------------------------------------------------
-
-    @property
-    def boards(self) -> list[Board]:
-        views = self._views
-        if views is None:
-            views = []
-            for seat in range(self._players):
-                view = _new(NativeBoard)
-                view._state, view._seat = self, seat
-                views.append(view)
-            self._views = views  # type: ignore[misc]
-        return list(views)
-
-    @boards.setter
-    def boards(self, boards: list[Board]) -> None:
-        self._edit("boards", [board.copy() for board in boards])
-
-    @property
-    def _round(self) -> int:
-        return self._core.round  # type: ignore[no-any-return]
-
-    @_round.setter
-    def _round(self, value: int) -> None:
-        self._edit("_round", value)
-
-    @property
-    def _chance_index(self) -> int:
-        return self._core.chance_index  # type: ignore[no-any-return]
-
-    @_chance_index.setter
-    def _chance_index(self, value: int) -> None:
-        self._core.chance_index = value
-
-    is_chance = property(attrgetter("_core.is_chance"))
-
-    is_over = property(attrgetter("_core.is_over"))
-
-    to_move = property(attrgetter("_core.to_move"))
-
-    scores = property(attrgetter("_core.scores"))
-
-    # --- the hot paths, in the core ---------------------------------------------------------
-
-    def legal_moves(self, seat: int | None = None) -> list[Move]:
-        moves = self._core.legal_moves(seat)
-        return self.reference().legal_moves(seat) if moves is None else moves
-
-    def _apply_move(self, move: Move) -> None:
-        if not self._core.play(move):
-            reference = self.reference()
-            reference._apply_move(move)  # raises the rules' error, naming the rule
-            self._take_from_reference(reference)
-
-    def play(self, move: Move | str) -> None:
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        core = self._core
-        if not core.play(move):
-            self._apply_move(move)
-        self._history = (move, self._history)
-        if self.auto_chance and self._core.is_chance:
-            self.resolve_chance()
-
-    def resolve_chance(self) -> None:
-        history = self._history
-        for outcome in self._core.resolve(self.seed):
-            history = (outcome, history)
-        self._history = history
+    def _adopted(self, reference: AzulState) -> None:
+        self._tables()
 
     def _apply_chance(self, outcome: ChanceOutcome) -> None:
         core = self._core
@@ -280,33 +154,7 @@ class NativeWallState(_WallState):
         reference._apply_chance(outcome)  # raises the rules' error, naming the rule
         self._take_from_reference(reference)
 
-    def playout(self, rng: random.Random) -> None:
-        history = self._history
-        for step in self._core.playout(self.seed, rng.random):
-            history = (step, history)
-        self._history = history
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # Searches copy positions in their inner loop: the copy is generated as straight-line code.
-        lines = [
-            "def copy(self):",
-            "    other = new(cls)",
-            "    other._core = self._core.copy()",
-            "    other._views = None",
-        ]
-        lines += [f"    other.{name} = self.{name}" for name in cls._SHARED]
-        lines.append("    return other")
-        namespace: dict[str, Any] = {"new": _new, "cls": cls}
-        exec("\n".join(lines), namespace)  # the source is made of field names only
-        cls.copy = namespace["copy"]  # type: ignore[method-assign]
-        cls.copy.__doc__ = "An independent copy: the core's position is copied, the rest shared."
-
-    def copy(self) -> Self:
-        raise NotImplementedError  # generated for each native state class by __init_subclass__
-
-    _SHARED: ClassVar[tuple[str, ...]] = ("seed", "auto_chance", "_history", "_players", "grey", "table", "fill_sizes")
-    """The Python-held fields a copy shares (numbers, tuples, shared tables and the history)."""
+    _SHARED: ClassVar[tuple[str, ...]] = (*NativeState._SHARED, "grey", "table", "fill_sizes")
 
 
 class NativeAzulState(NativeWallState, AzulState):
@@ -317,7 +165,7 @@ class NativeAzulState(NativeWallState, AzulState):
 
 
 for _name in _OFFER_FIELDS:
-    setattr(NativeWallState, _name, _offer_field(_name))
+    setattr(NativeWallState, _name, core_field(_name))
 
 
 def _core_module() -> ModuleType:

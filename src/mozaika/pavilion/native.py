@@ -22,18 +22,18 @@ hand and passed.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from operator import attrgetter
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mozaika.azul.native_form import chance_entropy
 from mozaika.core.drawing import apply_draw
 from mozaika.core.engine import built_core
 from mozaika.core.fills import FactoryFill
+from mozaika.core.native_state import NativeBoardView, NativeState, board_field, core_field
 from mozaika.core.offer import CENTRE, FACTORIES
-from mozaika.core.protocol import ChanceOutcome, Move, State
+from mozaika.core.protocol import ChanceOutcome, State
 from mozaika.pavilion import moves as _moves
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import SPACES, STARS
@@ -174,38 +174,14 @@ def python_position(core: Any, state: NativeStarState) -> PavilionState:
     return reference  # type: ignore[no-any-return]
 
 
-def _position_field(name: str) -> property:
-    def write(self: NativeStarState, value: Any) -> None:
-        self._edit(name, value)
-
-    return property(attrgetter(f"_core.{name}"), write, doc=f"The position's ``{name}``, held by the native core.")
-
-
-def _board_field(number: int, name: str) -> property:
-    def read(self: NativePavilionBoard) -> Any:
-        return self._state._core.board(self._seat, number)
-
-    def write(self: NativePavilionBoard, value: Any) -> None:
-        self._state._edit_board(self._seat, name, value)
-
-    return property(read, write, doc=f"The board's ``{name}``, held by the native core.")
-
-
-class NativePavilionBoard(PavilionBoard):
+class NativePavilionBoard(NativeBoardView, PavilionBoard):
     """A seat's board of a :class:`NativePavilionState`: the Python board's fields, read from the core."""
 
     __slots__ = ("_seat", "_state")
 
-    _state: NativeStarState
-    _seat: int
-
-    def copy(self) -> PavilionBoard:  # type: ignore[override]
-        """A Python :class:`PavilionBoard` holding what this one holds now."""
-        return python_position(self._state._core, self._state).boards[self._seat]
-
 
 for _number, _name in enumerate(_BOARD_FIELDS):
-    setattr(NativePavilionBoard, _name, _board_field(_number, _name))
+    setattr(NativePavilionBoard, _name, board_field(_number, _name))
 
 
 if TYPE_CHECKING:  # the mixin is checked as the star state it is combined with
@@ -214,22 +190,17 @@ else:
     _StarState = object
 
 
-class NativeStarState(_StarState):
-    """The native core under a star game's Python state (see the module's documentation).
+class NativeStarState(NativeState, _StarState):
+    """The native core under a star game's Python state (see :mod:`mozaika.core.native_state`).
 
     A game's native state class inherits this first, then the game's Python state class
-    (:data:`REFERENCE`), and keeps ``_core`` and ``_views`` in its slots; the position's
-    fields are properties reading the core, so the Python state's own methods read them.
+    (:attr:`REFERENCE`), and keeps ``_core`` and ``_views`` in its slots.
     """
 
     __slots__ = ()
 
-    engine: ClassVar[str] = "native"
     REFERENCE: ClassVar[type[PavilionState]]
-    """The Python engine's state class this native state is held to."""
-
-    _core: Any
-    _views: list[NativePavilionBoard] | None
+    BOARD_VIEW = NativePavilionBoard
 
     def __init__(self, *, players: int, seed: int, auto_chance: bool = True, **options: Any) -> None:
         state: Any = self
@@ -242,113 +213,18 @@ class NativeStarState(_StarState):
             self.resolve_chance()
 
     @classmethod
-    def adopt(cls, reference: PavilionState) -> Any:
-        """The native state of a Python engine's position; the position itself where the core cannot hold it."""
-        try:
-            core = _core_module().PavilionCore.load(core_tables(), flat_position(reference))
-        except (ValueError, OverflowError, TypeError):
-            return reference
-        state: Any = _new(cls)
-        state._core = core
-        state._views = None
-        state.seed, state.auto_chance, state._history = reference.seed, reference.auto_chance, reference._history
-        state._players = reference._players
-        state._set_side(reference.colourless)
-        return state
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Any:
-        return cls.adopt(cls.REFERENCE.from_dict(data))
+    def _load_core(cls, reference: PavilionState) -> Any:
+        return _core_module().PavilionCore.load(core_tables(), flat_position(reference))
 
     def reference(self) -> PavilionState:
-        """The Python engine's state of this position (the specification the core is held to)."""
         return python_position(self._core, self)
 
-    def _take_from_reference(self, reference: PavilionState) -> None:
-        self._core = _core_module().PavilionCore.load(core_tables(), flat_position(reference))
-        self._views = None  # type: ignore[misc]
-
-    def _edit(self, name: str, value: Any) -> None:
-        reference = self.reference()
-        setattr(reference, name, value)
-        self._take_from_reference(reference)
-
-    def _edit_board(self, seat: int, name: str, value: Any) -> None:
-        reference = self.reference()
-        setattr(reference.boards[seat], name, value)
-        self._take_from_reference(reference)
-
-    # --- the position, from the core --------------------------------------------------------
-
-    @property
-    def boards(self) -> list[PavilionBoard]:
-        views = self._views
-        if views is None:
-            views = []
-            for seat in range(self._players):
-                view = _new(NativePavilionBoard)
-                view._state, view._seat = self, seat
-                views.append(view)
-            self._views = views  # type: ignore[misc]
-        return list(views)
-
-    @boards.setter
-    def boards(self, boards: list[PavilionBoard]) -> None:
-        self._edit("boards", [board.copy() for board in boards])
-
-    @property
-    def _round(self) -> int:
-        return self._core.round  # type: ignore[no-any-return]
-
-    @_round.setter
-    def _round(self, value: int) -> None:
-        self._edit("_round", value)
-
-    @property
-    def _chance_index(self) -> int:
-        return self._core.chance_index  # type: ignore[no-any-return]
-
-    @_chance_index.setter
-    def _chance_index(self, value: int) -> None:
-        self._core.chance_index = value
+    def _adopted(self, reference: PavilionState) -> None:
+        self._set_side(reference.colourless)
 
     wild = property(attrgetter("_core.wild"), doc="This round's wild colour (S-4).")
 
-    is_chance = property(attrgetter("_core.is_chance"))
-
-    is_over = property(attrgetter("_core.is_over"))
-
-    to_move = property(attrgetter("_core.to_move"))
-
-    scores = property(attrgetter("_core.scores"))
-
-    # --- the hot paths, in the core ---------------------------------------------------------
-
-    def legal_moves(self, seat: int | None = None) -> list[Move]:
-        moves = self._core.legal_moves(seat)
-        return self.reference().legal_moves(seat) if moves is None else moves
-
-    def _apply_move(self, move: Move) -> None:
-        if not self._core.play(move):
-            reference = self.reference()
-            reference._apply_move(move)  # raises the rules' error, naming the rule
-            self._take_from_reference(reference)
-
-    def play(self, move: Move | str) -> None:
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        core = self._core
-        if not core.play(move):
-            self._apply_move(move)
-        self._history = (move, self._history)
-        if self.auto_chance and self._core.is_chance:
-            self.resolve_chance()
-
-    def resolve_chance(self) -> None:
-        history = self._history
-        for outcome in self._core.resolve(self.seed):
-            history = (outcome, history)
-        self._history = history
+    # --- chance given, checked by the Python engine and dealt by the core -------------------
 
     def _apply_chance(self, outcome: ChanceOutcome) -> None:
         core = self._core
@@ -380,30 +256,7 @@ class NativeStarState(_StarState):
         reference._apply_chance(outcome)  # raises the rules' error, naming the rule
         self._take_from_reference(reference)
 
-    def playout(self, rng: random.Random) -> None:
-        history = self._history
-        for step in self._core.playout(self.seed, rng.random):
-            history = (step, history)
-        self._history = history
-
-    def copy(self) -> Self:
-        other: Any = _new(type(self))
-        other._core = self._core.copy()
-        other._views = None
-        for name in self._SHARED:
-            setattr(other, name, getattr(self, name))
-        return other  # type: ignore[no-any-return]
-
-    _SHARED: ClassVar[tuple[str, ...]] = (
-        "seed",
-        "auto_chance",
-        "_history",
-        "_players",
-        "colourless",
-        "numbers",
-        "placement_table",
-    )
-    """The Python-held fields a copy shares (numbers, tuples, shared tables and the history)."""
+    _SHARED: ClassVar[tuple[str, ...]] = (*NativeState._SHARED, "colourless", "numbers", "placement_table")
 
 
 class NativePavilionState(NativeStarState, PavilionState):
@@ -414,7 +267,7 @@ class NativePavilionState(NativeStarState, PavilionState):
 
 
 for _name in _POSITION_FIELDS:
-    setattr(NativeStarState, _name, _position_field(_name))
+    setattr(NativeStarState, _name, core_field(_name))
 
 
 def _core_module() -> ModuleType:
