@@ -67,7 +67,8 @@ void choose_column(WallPosition *p, int seat, int line, int column);
 void deal_and_open(WallPosition *p, const Groups *groups);
 void deal_special(WallPosition *p, const Groups *groups, const uint8_t *kinds, const int8_t *colours, int extra_colour);
 
-/* The Python type (wall_core.c; its fields, dump and load in wall_fields.c). */
+/* The Python type (wall_core.c; its chance in wall_chance.c, its playouts in wall_playout.c, its
+ * fields, dump and load in wall_fields.c). */
 /* The objects a core hands out, shared by every copy: a tuple of (take moves by
  * ((slot * 5 + colour) * 6 + line), wall moves by (seat * 25 + line * 5 + column), the take
  * class, the wall-move class, make_fill(groups) -> outcome, entropy(seed, index, size) -> bytes,
@@ -95,9 +96,29 @@ typedef struct {
     WallPosition position;
 } WallCore;
 
+/* The objects a core hands out: a take (slot: a factory, then the centre) and a wall move. */
+static inline PyObject *take_move(WallCore *self, int slot, int colour, int line) {
+    return PyTuple_GET_ITEM(PyTuple_GET_ITEM(self->tables, T_TAKES), (slot * COLOURS + colour) * 6 + line);
+}
+
+static inline PyObject *wall_move(WallCore *self, int seat, int line, int column) {
+    return PyTuple_GET_ITEM(PyTuple_GET_ITEM(self->tables, T_WALL_MOVES), seat * 25 + line * SIZE + column);
+}
+
+/* SN4's take with its split, as the Python engine makes it: made once by make_split and kept (a new reference). */
+PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned to_previous, unsigned to_next);
+
 WallCore *new_core(PyTypeObject *type, PyObject *tables);
 int check_tables(PyObject *tables);
 int has_special_tables(PyObject *tables);
+/* Chance (wall_chance.c): every pending event as the seed decides, each outcome appended to `steps`
+ * (NULL: not recorded); 0, or -1 with an error set. */
+int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps);
+PyObject *WallCore_resolve(WallCore *self, PyObject *seed);
+PyObject *WallCore_deal(WallCore *self, PyObject *args);
+PyObject *WallCore_deal_special(WallCore *self, PyObject *args);
+/* Playouts (wall_playout.c). */
+PyObject *WallCore_playout(WallCore *self, PyObject *args);
 PyObject *WallCore_board(WallCore *self, PyObject *const *args, Py_ssize_t count);
 PyObject *WallCore_dump(WallCore *self, PyObject *unused);
 PyObject *WallCore_load(PyTypeObject *type, PyObject *args);

@@ -1,0 +1,190 @@
+/* WallCore's playouts: a whole random game in C, drawing the generator's numbers exactly when and
+ * as often as the Python engine's playout does (AzulState.playout, and State.playout with the
+ * special factories), so both engines play the same game from the same generator. */
+#include "wall.h"
+
+#include <math.h>
+
+/* The next number of the generator's random() method; -1 with an error set on failure. */
+static double next_random(PyObject *random) {
+    PyObject *result = PyObject_CallNoArgs(random);
+    if (result == NULL)
+        return -1.0;
+    double number = PyFloat_AsDouble(result);
+    Py_DECREF(result);
+    if (number == -1.0 && PyErr_Occurred())
+        return -1.0;
+    if (!(number >= 0.0 && number < 1.0)) {
+        PyErr_SetString(PyExc_ValueError, "random() must give numbers in [0, 1)");
+        return -1.0;
+    }
+    return number;
+}
+
+static int bits_in(unsigned value) {
+    int count = 0;
+    for (; value; value &= value - 1)
+        count++;
+    return count;
+}
+
+/* One draft move of a game with special factories, as State.playout picks it: uniform over
+ * legal_moves() in its order (SN4's takes once per split), found without building the list;
+ * the move is appended to `steps` and played.  0, or -1 with an error set. */
+static int special_draft_step(WallCore *self, PyObject *random, PyObject *steps) {
+    WallPosition *p = &self->position;
+    const uint8_t *accept = p->boards[p->offer.turn].accept;
+    int split_from = disc_index(p, SPLIT);
+    unsigned on_split = split_from >= 0 ? p->offer.masks[split_from] : 0;
+    int splits_each = on_split & (on_split - 1) ? 1 << (bits_in(on_split) - 1) : 1;
+    long count = 0;
+    for (int slot = 0; slot <= p->offer.factory_count; slot++) {
+        int each = slot == split_from ? splits_each : 1;
+        for (int colour = 0; colour < COLOURS; colour++)
+            if (p->offer.masks[slot] >> colour & 1)
+                count += (long)each * (bits_in(accept[colour]) + 1);
+    }
+    double number = count ? next_random(random) : -1.0;
+    if (number < 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_RuntimeError, "no legal move in a position that is not over");
+        return -1;
+    }
+    long pick = (long)(number * (double)count);
+    for (int slot = 0; slot <= p->offer.factory_count; slot++) {
+        int each = slot == split_from ? splits_each : 1;
+        for (int colour = 0; colour < COLOURS; colour++) {
+            if (!(p->offer.masks[slot] >> colour & 1))
+                continue;
+            for (int line = 0; line <= SIZE; line++) {
+                int destination = line < SIZE ? line : FLOOR_LINE;
+                if (line < SIZE && !(accept[colour] >> line & 1))
+                    continue;
+                if (pick >= each) {
+                    pick -= each;
+                    continue;
+                }
+                int source = slot == p->offer.factory_count ? -1 : slot;
+                PyObject *move;
+                unsigned to_previous = 0, to_next = 0;
+                int split = each > 1;
+                if (split) {
+                    unsigned leftovers = on_split & ~(1u << colour);
+                    to_previous = leftovers; /* add_splits' order: every subset, from all of them down to none */
+                    for (long nth = 0; nth < pick; nth++)
+                        to_previous = (to_previous - 1) & leftovers;
+                    to_next = leftovers ^ to_previous;
+                    move = split_move(self, source, colour, destination, to_previous, to_next);
+                    if (move == NULL)
+                        return -1;
+                } else {
+                    move = take_move(self, slot, colour, destination);
+                    Py_INCREF(move);
+                }
+                int failed = PyList_Append(steps, move);
+                Py_DECREF(move);
+                if (failed)
+                    return -1;
+                if (play_take(p, source, colour, destination, split, to_previous, to_next) != 1) {
+                    PyErr_SetString(PyExc_RuntimeError, "a listed move was refused");
+                    return -1;
+                }
+                return 0;
+            }
+        }
+    }
+    PyErr_SetString(PyExc_RuntimeError, "a move was counted but not found");
+    return -1;
+}
+
+/* playout(seed, random) -> every step to the end of the game, each decision uniform over the
+ * legal moves: AzulState.playout, with `random` the generator's random() method. */
+PyObject *WallCore_playout(WallCore *self, PyObject *args) {
+    PyObject *seed, *random;
+    if (!PyArg_ParseTuple(args, "OO", &seed, &random))
+        return NULL;
+    WallPosition *p = &self->position;
+    PyObject *steps = PyList_New(0);
+    if (steps == NULL)
+        return NULL;
+    static const int widths[32] = {1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+                                   2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6};
+    for (;;) {
+        if (p->phase == DRAFT && p->special) {
+            /* The protocol's own loop (State.playout), as the Python engine plays these games. */
+            if (special_draft_step(self, random, steps) < 0)
+                goto failed;
+        } else if (p->phase == DRAFT) {
+            int holders[MOST_COLOURS];
+            offer_colour_holders(&p->offer, holders);
+            const uint8_t *accept = p->boards[p->offer.turn].accept;
+            long blocks[COLOURS], total = 0;
+            for (int colour = 0; colour < COLOURS; colour++) {
+                blocks[colour] = (long)widths[accept[colour]] * holders[colour];
+                total += blocks[colour];
+            }
+            double number = next_random(random);
+            if (number < 0)
+                goto failed;
+            long pick = (long)floor(number * (double)total);
+            int colour = 0;
+            while (colour < COLOURS - 1 && pick >= blocks[colour]) {
+                pick -= blocks[colour];
+                colour++;
+            }
+            long span = widths[accept[colour]];
+            long nth = pick / span;
+            int slot_index = (int)(pick - nth * span);
+            int slot = 0;
+            for (; slot < p->offer.factory_count; slot++)
+                if (p->offer.masks[slot] >> colour & 1) {
+                    if (!nth)
+                        break;
+                    nth--;
+                }
+            int line = FLOOR_LINE;
+            for (int candidate = 0, seen = 0; candidate < SIZE; candidate++)
+                if (accept[colour] >> candidate & 1) {
+                    if (seen == slot_index) {
+                        line = candidate;
+                        break;
+                    }
+                    seen++;
+                }
+            if (PyList_Append(steps, take_move(self, slot, colour, line)))
+                goto failed;
+            settle_take(p, slot == p->offer.factory_count ? -1 : slot, colour, line);
+        } else if (p->phase == TILING) {
+            int codes[MOST_SEATS * SIZE], count = 0;
+            for (int seat = 0; seat < p->players; seat++) {
+                const WallBoard *board = &p->boards[seat];
+                if (!board->waiting)
+                    continue;
+                int line = board->tiling_line;
+                unsigned columns = grey_columns(board, line, board->line_colour[line]);
+                for (int column = 0; column < SIZE; column++)
+                    if (columns >> column & 1)
+                        codes[count++] = seat * 25 + line * SIZE + column;
+            }
+            if (count == 0) {
+                PyErr_SetString(PyExc_RuntimeError, "a tiling phase with no column to choose");
+                goto failed;
+            }
+            double number = next_random(random);
+            if (number < 0)
+                goto failed;
+            int code = codes[(int)floor(number * count)];
+            if (PyList_Append(steps, wall_move(self, code / 25, code / SIZE % SIZE, code % SIZE)))
+                goto failed;
+            choose_column(p, code / 25, code / SIZE % SIZE, code % SIZE);
+        } else if (p->phase == CHANCE) {
+            if (resolve_chance(self, seed, steps) < 0)
+                goto failed;
+        } else {
+            return steps;
+        }
+    }
+failed:
+    Py_DECREF(steps);
+    return NULL;
+}
