@@ -55,10 +55,11 @@ typedef struct {
     int8_t disc_tile;                   /* the praline on the held SN5 disc, or EMPTY */
 } WallPosition;
 
-/* The rules (wall.c), each the AzulState method of its name. */
+/* The rules (wall.c; the special factories in wall_special.c), each the AzulState method of its name. */
 unsigned grey_columns(const WallBoard *board, int row, int colour);
 void finish_game(WallPosition *p);
 void settle_take(WallPosition *p, int source, int colour, int line);
+void finish_take(WallPosition *p, int seat, int colour, int taken, int line, int marker);
 int take_is_legal(const WallPosition *p, long source, long colour, long line);
 int play_take(WallPosition *p, long source, long colour, long line, int split, long to_previous, long to_next);
 int disc_index(const WallPosition *p, int kind);
@@ -68,7 +69,7 @@ void deal_and_open(WallPosition *p, const Groups *groups);
 void deal_special(WallPosition *p, const Groups *groups, const uint8_t *kinds, const int8_t *colours, int extra_colour);
 
 /* The Python type (wall_core.c; its chance in wall_chance.c, its playouts in wall_playout.c, its
- * fields, dump and load in wall_fields.c). */
+ * fields in wall_fields.c, dump and load in wall_flat.c). */
 /* The objects a core hands out, shared by every copy: a tuple of (take moves by
  * ((slot * 5 + colour) * 6 + line), wall moves by (seat * 25 + line * 5 + column), the take
  * class, the wall-move class, make_fill(groups) -> outcome, entropy(seed, index, size) -> bytes,
