@@ -233,3 +233,29 @@ def test_an_account_turns_its_e_mail_reminders_on_in_the_lobby_and_confirms_its_
         card = eva.page.locator("#reminders-form").bounding_box()
         assert card is not None and card["x"] >= 0 and card["x"] + card["width"] <= width  # the card fits the width
         eva.screenshot(f"clock-lobby-reminders-{width}x{height}")
+
+
+def test_the_reminder_fields_wait_for_the_stored_settings(
+    people: list[Person], browser: Any, server: ServerProcess, mailbox: tuple[Inbox, str]
+) -> None:
+    """What someone types before the account's settings arrive is not overwritten by them: until then the
+    fields are disabled (a slow answer once emptied an address typed meanwhile and saved reminders off)."""
+    eva = newcomer(people, browser, server, width=1366, height=768)
+    eva.open("/")
+    held: list[Any] = []
+    eva.page.route(
+        "**/api/me/settings",
+        lambda route: held.append(route) if route.request.method == "GET" else route.continue_(),
+    )
+    eva.register(f"eva{uuid.uuid4().hex[:8]}")
+    eva.page.wait_for_selector("#reminders-form")
+    eva.page.wait_for_function("() => document.querySelector('#reminder-email').disabled")
+    assert eva.page.locator("#reminder-wanted").is_disabled()
+    assert eva.page.locator("#reminders-form button[type=submit]").is_disabled()
+    assert held  # the settings were asked for, and are not answered yet
+    for route in held:
+        route.continue_()
+    eva.page.unroute("**/api/me/settings")
+    eva.page.wait_for_selector("#reminder-email:enabled")
+    assert eva.page.locator("#reminder-status").get_attribute("data-state") == "none"
+    assert not eva.page.locator("#reminder-wanted").is_checked() and eva.page.input_value("#reminder-email") == ""

@@ -54,9 +54,15 @@ export function remindersCard() {
     status.append(t("reminders.unconfirmed", { email: settings.email }), " ", again);
   }
 
+  // Until the settings arrive the fields wait: what someone types meanwhile would be overwritten by them.
+  for (const field of [email, wanted, button]) field.disabled = true;
   get("/me/settings").then((settings) => {
-    if (!settings.sending) form.remove(); // this server sends no e-mail
-    else show(settings);
+    if (!settings.sending) {
+      form.remove(); // this server sends no e-mail
+      return;
+    }
+    show(settings);
+    for (const field of [email, wanted, button]) field.disabled = false;
   }).catch(() => form.remove());
   return form;
 }
