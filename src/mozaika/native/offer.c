@@ -268,3 +268,18 @@ PyObject *groups_tuple(const Groups *groups) {
     }
     return tuple;
 }
+
+double next_random(PyObject *random) {
+    PyObject *result = PyObject_CallNoArgs(random);
+    if (result == NULL)
+        return -1.0;
+    double number = PyFloat_AsDouble(result);
+    Py_DECREF(result);
+    if (number == -1.0 && PyErr_Occurred())
+        return -1.0;
+    if (!(number >= 0.0 && number < 1.0)) {
+        PyErr_SetString(PyExc_ValueError, "random() must give numbers in [0, 1)");
+        return -1.0;
+    }
+    return number;
+}

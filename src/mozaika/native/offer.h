@@ -112,6 +112,10 @@ int draw_tiles(int32_t *bag, int32_t *lid, int colours, int wanted, uint32_t *li
 /* Sort a group of drawn tiles by colour (Python's group.sort()). */
 void sort_tiles(uint8_t *tiles, int size);
 
+/* The next number of a playout's generator (its random() method), checked to lie in [0, 1);
+ * -1 with an error set on failure. */
+double next_random(PyObject *random);
+
 /* Python values of the offer, for getters. */
 PyObject *counts_list(const int16_t *counts, int colours);
 PyObject *int32_list(const int32_t *counts, int colours);

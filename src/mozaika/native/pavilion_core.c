@@ -336,22 +336,6 @@ static PyObject *PavilionCore_deal(PavilionCore *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* The next number of the generator's random() method; -1 with an error set on failure. */
-static double next_random(PyObject *random) {
-    PyObject *result = PyObject_CallNoArgs(random);
-    if (result == NULL)
-        return -1.0;
-    double number = PyFloat_AsDouble(result);
-    Py_DECREF(result);
-    if (number == -1.0 && PyErr_Occurred())
-        return -1.0;
-    if (!(number >= 0.0 && number < 1.0)) {
-        PyErr_SetString(PyExc_ValueError, "random() must give numbers in [0, 1)");
-        return -1.0;
-    }
-    return number;
-}
-
 /* playout(seed, random) -> every step to the end of the game, each decision uniform over the
  * legal moves: State.playout, with `random` the generator's random() method. */
 static PyObject *PavilionCore_playout(PavilionCore *self, PyObject *args) {
