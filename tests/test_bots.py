@@ -253,10 +253,14 @@ def tree_depth(node: Node) -> int:
 
 
 def test_with_widening_the_tree_grows_deeper_trying_few_moves_at_each_node() -> None:
-    """A node visited n times below the root has at most 1 + ⌊w·√n⌋ children, so the tree grows deeper."""
+    """A node visited n times below the root has at most 1 + ⌊w·√n⌋ children, so the tree grows deeper.
+
+    The tree below the root is the Python search's (the native one hands back the root's
+    statistics only; tests/test_native_search.py holds them to these, widening included).
+    """
     state = pavilion_placement(5)
-    widened = MctsBot(budget=Budget(iterations=400), seed=3, widening={"pavilion": 1.0}).search(state)
-    full = MctsBot(budget=Budget(iterations=400), seed=3).search(state)
+    widened = MctsBot(budget=Budget(iterations=400), seed=3, widening={"pavilion": 1.0}, native=False).search(state)
+    full = MctsBot(budget=Budget(iterations=400), seed=3, native=False).search(state)
     below_root = list(widened.children.values())
     while below_root:
         node = below_root.pop()

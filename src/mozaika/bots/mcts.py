@@ -16,11 +16,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from mozaika.bots.base import Bot, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
 from mozaika.bots.rollout import best_move, move_priors, rollout_chooser
 from mozaika.bots.simple import acting_seat, greedy_values
+from mozaika.core.native_state import NativeState
 from mozaika.core.protocol import Move, State
 
 MARGIN_SCALE = 8.0
@@ -102,6 +104,7 @@ class MctsBot(Bot):
         foresight: Mapping[str, float] | None = None,
         margins: Mapping[str, float] | None = None,
         budgets: Mapping[str, Budget] | None = None,
+        native: bool = True,
     ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
@@ -117,6 +120,8 @@ class MctsBot(Bot):
         """By game id, the gain in points worth about 0.88 (outcome_values); games missing: :data:`MARGIN_SCALE`."""
         self.budgets = dict(budgets or {})
         """By game id, a budget that replaces ``budget`` in that game; games missing: ``budget``."""
+        self.native = native
+        """Search in the native core where the position is held there (the same search, step for step)."""
         self.last_iterations = 0
         """How many iterations the last search ran (for speed measurements)."""
 
@@ -170,6 +175,10 @@ class MctsBot(Bot):
         own_weight = OWN_WEIGHTS.get(state.game_id, 0.0) if self.own_weight is None else self.own_weight
         widening = self.widening.get(state.game_id, 0.0)
         margin = self.margins.get(state.game_id, MARGIN_SCALE)
+        if self.native and state.engine == "native":
+            settings = (self.exploration, widening, foresight, own_weight, margin)
+            if self._search_natively(cast(NativeState, state), root, shortlist, deadline, settings):
+                return root
         rollout_move = rollout_chooser(state)
         while True:
             simulation = state.copy()
@@ -227,6 +236,32 @@ class MctsBot(Bot):
                 break
         self.last_iterations = deadline.done
         return root
+
+    def _search_natively(
+        self,
+        state: NativeState,
+        root: Node,
+        shortlist: list[Move],
+        deadline: Deadline,
+        settings: tuple[float, float, float, float, float],
+    ) -> bool:
+        """Run :meth:`search`'s loop in the core: the same numbers drawn from :attr:`rng`, the same statistics.
+
+        False (nothing changed) where the core leaves the position to the Python search.
+        """
+        version, generator, gauss = self.rng.getstate()
+        timing = (deadline.iterations, deadline.seconds, deadline.start, deadline.clock)
+        answer = state.native_search(shortlist, root.seat, generator, (*settings, *timing))
+        if answer is None:
+            return False
+        children, iterations, generator = answer
+        self.rng.setstate((version, generator, gauss))
+        for move, visits, value, points in children:
+            child = root.children[move] = Node(root.seat)
+            child.visits, child.value, child.points = visits, value, list(points)
+        root.visits = iterations
+        self.last_iterations = iterations
+        return True
 
     def _shortlist(self, state: State, seat: int) -> list[Move]:
         """The root moves worth searching: all of them, or the best ``candidates`` by the greedy evaluation.

@@ -215,6 +215,18 @@ class NativeState(_Base):
             history = (step, history)
         self._history = history
 
+    def native_search(
+        self, shortlist: list[Move], seat: int, generator: tuple[int, ...], options: tuple[Any, ...]
+    ) -> tuple[list[tuple[Move, int, float, tuple[float, ...]]], int, tuple[int, ...]] | None:
+        """The search bot's search run in the core (mozaika.bots.mcts.MctsBot.search; native/search.h).
+
+        ``generator`` is the bot's ``random.Random.getstate()[1]``; the answer holds the root's
+        moves in the order first tried, each with its visits, summed value and summed points,
+        then the iterations run and the generator's state after them.  None where the Python
+        search must judge the position (a move of ``shortlist`` the core does not list).
+        """
+        return self._core.search(shortlist, seat, generator, options)  # type: ignore[no-any-return]
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         # Searches copy positions in their inner loop: the copy is generated as straight-line code.

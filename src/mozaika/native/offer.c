@@ -128,22 +128,39 @@ static void shake256_short(const unsigned char *message, size_t length, unsigned
         digest[at] = (unsigned char)(lanes[at / 8] >> 8 * (at % 8));
 }
 
+/* The entropy of event `index` for a whole-number seed, SHAKE-256 computed here. */
+static void number_entropy(long long value, int64_t index, Py_ssize_t size, uint32_t *limbs, int *limb_count) {
+    char message[64];
+    int length = snprintf(message, sizeof message, "mozaika chance %lld %lld", value, (long long)index);
+    unsigned char digest[SHAKE256_RATE];
+    shake256_short((const unsigned char *)message, (size_t)length, digest, (size_t)size);
+    bytes_to_limbs(digest, size, limbs, limb_count);
+}
+
 int seeded_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count) {
     Py_ssize_t size = (bits + 7) / 8;
     if (PyLong_CheckExact(seed) && size < SHAKE256_RATE) {
         int overflow = 0;
         long long value = PyLong_AsLongLongAndOverflow(seed, &overflow);
         if (!overflow && !(value == -1 && PyErr_Occurred())) {
-            char message[64];
-            int length = snprintf(message, sizeof message, "mozaika chance %lld %lld", value, (long long)index);
-            unsigned char digest[SHAKE256_RATE];
-            shake256_short((const unsigned char *)message, (size_t)length, digest, (size_t)size);
-            bytes_to_limbs(digest, size, limbs, limb_count);
+            number_entropy(value, index, size, limbs, limb_count);
             return 0;
         }
         PyErr_Clear();
     }
     return chance_entropy(entropy, seed, index, bits, limbs, limb_count);
+}
+
+int chance_seed_bits(const ChanceSeed *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count) {
+    if (seed->object != NULL)
+        return seeded_entropy(seed->entropy, seed->object, index, bits, limbs, limb_count);
+    Py_ssize_t size = (bits + 7) / 8;
+    if (size >= SHAKE256_RATE) {
+        PyErr_SetString(PyExc_RuntimeError, "a chance event larger than the native core draws");
+        return -1;
+    }
+    number_entropy(seed->value, index, size, limbs, limb_count);
+    return 0;
 }
 
 /* entropy, index = divmod(entropy, divisor), on little-endian 32-bit limbs. */

@@ -99,6 +99,17 @@ int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, u
  * that fits in 64 bits, else through the `entropy` callable as chance_entropy does. */
 int seeded_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count);
 
+/* What decides chance events: a Python seed `object` (as seeded_entropy reads it, through `entropy`
+ * where it must), or, with `object` NULL, the whole number `value` (a search's simulations). */
+typedef struct {
+    PyObject *entropy;
+    PyObject *object;
+    int64_t value;
+} ChanceSeed;
+
+/* seeded_entropy for either kind of seed. */
+int chance_seed_bits(const ChanceSeed *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count);
+
 /* Sample a draw of groups of `sizes` from bag and lid, as drawing.sample_draw does with this
  * entropy (which it consumes); bag and lid are updated to what the draw leaves. */
 void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,

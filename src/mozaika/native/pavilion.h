@@ -172,6 +172,13 @@ typedef struct {
     PavPosition position;
 } PavilionCore;
 
+/* Every pending chance event of `p` as the seed decides (pavilion_core.c); each outcome appended to
+ * `steps` (NULL: not recorded); 0, or -1 with an error set. */
+int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, PyObject *steps);
+/* The move object of a code (borrowed from the tables). */
+PyObject *pv_code_object(PavilionCore *self, int code);
+/* The search (pavilion_search.c): see search.h's search_method. */
+PyObject *PavilionCore_search(PavilionCore *self, PyObject *args);
 PavilionCore *pv_new_core(PyTypeObject *type, PyObject *tables);
 int pv_check_tables(PyObject *tables);
 PyObject *PavilionCore_board(PavilionCore *self, PyObject *const *args, Py_ssize_t count);

@@ -6,7 +6,7 @@
 
 static PyObject *str_source, *str_colour, *str_space, *str_wilds, *str_star, *str_slot, *str_kept, *str_tiles;
 
-static PyObject *code_object(PavilionCore *self, int code) {
+PyObject *pv_code_object(PavilionCore *self, int code) {
     static const int tables[4] = {PT_TAKES, PT_PLACES, PT_PASSES, PT_PICKS};
     return PyTuple_GET_ITEM(PyTuple_GET_ITEM(self->tables, tables[code >> PV_KIND_SHIFT]), code & PV_INDEX_MASK);
 }
@@ -33,9 +33,9 @@ static int append_outcome(PavilionCore *self, PyObject *steps, int maker, PyObje
     return failed;
 }
 
-/* resolve_chance: every pending event as the seed decides; each outcome appended to `steps`. */
-static int resolve_chance(PavilionCore *self, PyObject *seed, PyObject *steps) {
-    PavPosition *p = &self->position;
+/* pv_resolve_position: every pending event of `p` as the seed decides; each outcome appended to `steps`
+ * (NULL: not recorded).  self: the tables. */
+int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, PyObject *steps) {
     while (p->phase == PV_CHANCE) {
         int sizes[MOST_FACTORIES], wanted = 0;
         int groups_count = pv_draw_sizes(p, sizes);
@@ -47,8 +47,7 @@ static int resolve_chance(PavilionCore *self, PyObject *seed, PyObject *steps) {
         }
         uint32_t limbs[ENTROPY_LIMBS];
         int limb_count;
-        if (seeded_entropy(PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, p->chance_index, DRAW_BITS(wanted),
-                           limbs, &limb_count) < 0)
+        if (chance_seed_bits(seed, p->chance_index, DRAW_BITS(wanted), limbs, &limb_count) < 0)
             return -1;
         int kind = p->chance_kind;
         Groups groups;
@@ -68,6 +67,11 @@ static int resolve_chance(PavilionCore *self, PyObject *seed, PyObject *steps) {
             return -1;
     }
     return 0;
+}
+
+static int resolve_chance(PavilionCore *self, PyObject *seed, PyObject *steps) {
+    ChanceSeed chance = {PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, 0};
+    return pv_resolve_position(self, &self->position, &chance, steps);
 }
 
 /* --- the Python type ---------------------------------------------------------------------------- */
@@ -170,7 +174,7 @@ static PyObject *PavilionCore_legal_moves(PavilionCore *self, PyObject *seat_obj
     if (moves == NULL)
         return NULL;
     for (int index = 0; index < count; index++) {
-        PyObject *move = code_object(self, codes[index]);
+        PyObject *move = pv_code_object(self, codes[index]);
         Py_INCREF(move);
         PyList_SET_ITEM(moves, index, move);
     }
@@ -361,7 +365,7 @@ static PyObject *PavilionCore_playout(PavilionCore *self, PyObject *args) {
             PyErr_SetString(PyExc_RuntimeError, "a position with no legal move, or a number that picks none");
             goto failed;
         }
-        if (PyList_Append(steps, code_object(self, code)))
+        if (PyList_Append(steps, pv_code_object(self, code)))
             goto failed;
         pv_play_code(p, code);
     }
@@ -379,6 +383,8 @@ static PyMethodDef PavilionCore_methods[] = {
     {"resolve", (PyCFunction)PavilionCore_resolve, METH_O, "Resolve pending chance from the seed; the outcomes."},
     {"deal", (PyCFunction)PavilionCore_deal, METH_VARARGS, "Apply a checked draw: deal(groups, bag, tower)."},
     {"playout", (PyCFunction)PavilionCore_playout, METH_VARARGS, "Play on to the end: playout(seed, random)."},
+    {"search", (PyCFunction)PavilionCore_search, METH_VARARGS,
+     "The search bot's search: search(shortlist, seat, generator state, options) (native/search.h)."},
     {"board", (PyCFunction)(void (*)(void))PavilionCore_board, METH_FASTCALL, "board(seat, field)."},
     {"dump", (PyCFunction)PavilionCore_dump, METH_NOARGS, "The position's flat form."},
     {"load", (PyCFunction)PavilionCore_load, METH_VARARGS | METH_CLASS, "load(tables, values): a position."},

@@ -12,7 +12,7 @@
 
 #include <math.h>
 
-static const int FLOOR_LOSS[FLOOR_SPACES + 1] = {0, 1, 2, 4, 6, 8, 11, 14};
+const int FLOOR_LOSS[FLOOR_SPACES + 1] = {0, 1, 2, 4, 6, 8, 11, 14};
 
 /* --- the wall (mozaika.azul.wall) --------------------------------------------------------- */
 
@@ -28,7 +28,7 @@ static int run_through(unsigned line, int index) {
 }
 
 /* placement_points: A-8, the wall already holding the new tile. */
-static int placement_points(uint32_t wall, int row, int column) {
+int placement_points(uint32_t wall, int row, int column) {
     unsigned across_line = wall >> (SIZE * row) & FULL_ROW;
     unsigned down_line = 0;
     for (int r = 0; r < SIZE; r++)

@@ -57,6 +57,8 @@ typedef struct {
 
 /* The rules (wall.c; the special factories in wall_special.c), each the AzulState method of its name. */
 unsigned grey_columns(const WallBoard *board, int row, int colour);
+int placement_points(uint32_t wall, int row, int column);
+extern const int FLOOR_LOSS[FLOOR_SPACES + 1]; /* points lost for 0..7 floor spaces taken */
 void finish_game(WallPosition *p);
 void settle_take(WallPosition *p, int source, int colour, int line);
 void finish_take(WallPosition *p, int seat, int colour, int taken, int line, int marker);
@@ -115,11 +117,15 @@ int has_special_tables(PyObject *tables);
 /* Chance (wall_chance.c): every pending event as the seed decides, each outcome appended to `steps`
  * (NULL: not recorded); 0, or -1 with an error set. */
 int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps);
+/* The same for any position `p` (self: the tables), the seed a Python object or a number. */
+int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, PyObject *steps);
 PyObject *WallCore_resolve(WallCore *self, PyObject *seed);
 PyObject *WallCore_deal(WallCore *self, PyObject *args);
 PyObject *WallCore_deal_special(WallCore *self, PyObject *args);
 /* Playouts (wall_playout.c). */
 PyObject *WallCore_playout(WallCore *self, PyObject *args);
+/* The search (wall_search.c). */
+PyObject *WallCore_search(WallCore *self, PyObject *args);
 PyObject *WallCore_board(WallCore *self, PyObject *const *args, Py_ssize_t count);
 PyObject *WallCore_dump(WallCore *self, PyObject *unused);
 PyObject *WallCore_load(PyTypeObject *type, PyObject *args);

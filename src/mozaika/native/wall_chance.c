@@ -9,9 +9,9 @@ static const int DISC_CODES[] = {EXTRA_TILE * 8,   PULL * 8 + 1, PULL * 8 + 2, P
 #define DISC_COUNT ((int)(sizeof DISC_CODES / sizeof DISC_CODES[0]))
 
 /* The outcome of a round's start the core sampled, made by the game's make_special. */
-static PyObject *special_outcome(WallCore *self, const Groups *groups, const int *codes, int has_extra,
-                                 int extra_colour, const int32_t *bag_before, const int32_t *lid_before) {
-    const WallPosition *p = &self->position;
+static PyObject *special_outcome(WallCore *self, const WallPosition *p, const Groups *groups, const int *codes,
+                                 int has_extra, int extra_colour, const int32_t *bag_before,
+                                 const int32_t *lid_before) {
     int count = p->offer.factory_count;
     PyObject *factories = groups_tuple(groups);
     PyObject *discs = PyTuple_New(count);
@@ -58,11 +58,10 @@ static PyObject *special_outcome(WallCore *self, const Groups *groups, const int
 /* A round's start with special factories, sampled as ChocolatierState.sample_chance samples it
  * (draw_special_fill): a random.Random seeded from the event's 64 chance bits places as many
  * discs as players on distinct factories, then draws the fill and SN1's extra praline. */
-static int resolve_special(WallCore *self, PyObject *seed, PyObject *steps) {
-    WallPosition *p = &self->position;
+static int resolve_special(WallCore *self, WallPosition *p, const ChanceSeed *seed, PyObject *steps) {
     uint32_t limbs[ENTROPY_LIMBS];
     int limb_count;
-    if (seeded_entropy(PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, p->chance_index, 64, limbs, &limb_count) < 0)
+    if (chance_seed_bits(seed, p->chance_index, 64, limbs, &limb_count) < 0)
         return -1;
     uint64_t number = 0;
     for (int limb = 0; limb < limb_count; limb++)
@@ -106,7 +105,7 @@ static int resolve_special(WallCore *self, PyObject *seed, PyObject *steps) {
     p->chance_index++;
     if (steps == NULL)
         return 0;
-    PyObject *outcome = special_outcome(self, &groups, codes, has_extra, extra_colour, bag_before, lid_before);
+    PyObject *outcome = special_outcome(self, p, &groups, codes, has_extra, extra_colour, bag_before, lid_before);
     if (outcome == NULL)
         return -1;
     int failed = PyList_Append(steps, outcome);
@@ -114,11 +113,10 @@ static int resolve_special(WallCore *self, PyObject *seed, PyObject *steps) {
     return failed;
 }
 
-/* resolve_chance: every pending event as the seed decides; each outcome appended to `steps`. */
-int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps) {
-    WallPosition *p = &self->position;
+/* resolve_position: every pending event of `p` as the seed decides; each outcome appended to `steps`. */
+int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, PyObject *steps) {
     while (p->phase == CHANCE && p->special)
-        if (resolve_special(self, seed, steps) < 0)
+        if (resolve_special(self, p, seed, steps) < 0)
             return -1;
     while (p->phase == CHANCE) {
         int sizes[MOST_FACTORIES];
@@ -127,8 +125,7 @@ int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps) {
             sizes[factory] = FACTORY_SIZE;
         uint32_t limbs[ENTROPY_LIMBS];
         int limb_count;
-        if (seeded_entropy(PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, p->chance_index,
-                           DRAW_BITS(FACTORY_SIZE * factories), limbs, &limb_count) < 0)
+        if (chance_seed_bits(seed, p->chance_index, DRAW_BITS(FACTORY_SIZE * factories), limbs, &limb_count) < 0)
             return -1;
         Groups groups;
         sample_draw(p->bag, p->lid, COLOURS, sizes, factories, limbs, limb_count, &groups);
@@ -149,6 +146,11 @@ int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps) {
         }
     }
     return 0;
+}
+
+int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps) {
+    ChanceSeed chance = {PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, 0};
+    return resolve_position(self, &self->position, &chance, steps);
 }
 
 /* resolve(seed) -> the outcomes of the pending chance events, each made by make_fill. */

@@ -279,6 +279,8 @@ static PyMethodDef WallCore_methods[] = {
     {"deal_special", (PyCFunction)WallCore_deal_special, METH_VARARGS,
      "Deal a checked round's start with special factories: deal_special(groups, discs, extra, bag, lid)."},
     {"playout", (PyCFunction)WallCore_playout, METH_VARARGS, "Play on to the end: playout(seed, random)."},
+    {"search", (PyCFunction)WallCore_search, METH_VARARGS,
+     "The search bot's search: search(shortlist, seat, generator state, options) (native/search.h)."},
     {"board", (PyCFunction)(void (*)(void))WallCore_board, METH_FASTCALL, "board(seat, field)."},
     {"dump", (PyCFunction)WallCore_dump, METH_NOARGS, "The position's flat form."},
     {"load", (PyCFunction)WallCore_load, METH_VARARGS | METH_CLASS, "load(tables, values): a position."},

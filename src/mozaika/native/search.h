@@ -1,0 +1,88 @@
+/* The search bot's Monte Carlo tree search (mozaika.bots.mcts.MctsBot.search) in native code.
+ *
+ * search.c holds the algorithm for any game of the family, step for step as the Python search
+ * runs it, drawing the same numbers from the same generator (pyrandom.c): with an iteration
+ * budget both searches give the same statistics.  A game takes part through a SearchGame: its
+ * legal moves as numbers, play, its rollout policy, its valuation and its priors
+ * (wall_search.c, pavilion_search.c, each holding its game to mozaika.azul.strategy or
+ * mozaika.pavilion.strategy).  search_py.c is the method the cores offer Python.
+ */
+#ifndef MOZAIKA_SEARCH_H
+#define MOZAIKA_SEARCH_H
+
+#include "offer.h"
+#include "pyrandom.h"
+
+typedef uint32_t MoveCode;
+/* What a rollout policy answers where the seat to move has no legal move. */
+#define NO_MOVE UINT32_MAX
+
+typedef struct SearchGame SearchGame;
+struct SearchGame {
+    PyObject *core;       /* the root's core: the tables its game's moves and chance need */
+    size_t position_size; /* the bytes of a position, copied with memcpy */
+    int most_moves;       /* room for any position's legal moves */
+    int players;
+    /* The legal moves of `seat` in the Python engine's order; how many. */
+    int (*legal)(const SearchGame *game, const void *position, int seat, MoveCode *codes);
+    /* The first seat of to_move; -1 when none (over, or chance pending). */
+    int (*first_to_move)(const void *position);
+    int (*is_over)(const void *position);
+    int64_t (*round)(const void *position);
+    /* Play a legal move and then every chance event it leads to, as `seed` decides; 0, or -1 with
+     * an error set. */
+    int (*play)(const SearchGame *game, void *position, MoveCode code, const ChanceSeed *seed);
+    /* The rollout policy's move for the first seat to move (the game's Strategy.rollout_move);
+     * `codes` is room for most_moves. */
+    MoveCode (*rollout)(const SearchGame *game, const void *position, PyRandom *random, MoveCode *codes);
+    /* Each seat's value in points (bots.evaluation.evaluate). */
+    void (*evaluate)(const void *position, double foresight, double *points);
+    /* How promising each of `codes` (the legal moves of the seat to move) looks (Strategy.move_priors). */
+    void (*priors)(const void *position, const MoveCode *codes, int count, double *priors);
+};
+
+/* MctsBot's settings for one search (0 for a widening the game does not have). */
+typedef struct {
+    double exploration;
+    double widening;
+    double foresight;
+    double own_weight;
+    double margin;
+    int64_t iterations; /* -1: no iteration limit */
+    double seconds;     /* 0: no time limit */
+    double start;       /* when the budget began, on `clock` */
+    PyObject *clock;    /* what the search reads the time on (bots.base.Deadline.clock), when it has a time limit */
+} SearchOptions;
+
+/* One of the root's moves as the search leaves it. */
+typedef struct {
+    MoveCode code;
+    int64_t visits;
+    double value;
+    double points[MOST_SEATS]; /* the sum over visits of each seat's points at the simulation's end */
+} RootChild;
+
+typedef struct {
+    RootChild *children; /* in the order the search first tried them (PyMem_Free them) */
+    int count;
+    int64_t iterations;
+} SearchResult;
+
+/* Search from `root` for `seat`, trying the moves of `shortlist` at the root; `random` is the bot's
+ * generator, left as the Python search would leave it.  0; -1 with an error set; or -2 (no error)
+ * where a simulation meets a position with no legal move, which the Python engine must judge. */
+int run_search(const SearchGame *game, const void *root, int seat, const MoveCode *shortlist, int shortlist_count,
+               const SearchOptions *options, PyRandom *random, SearchResult *result);
+
+/* The method both cores offer (search_py.c):
+ *   search(shortlist, seat, generator state, options) -> (children, iterations, generator state)
+ * shortlist: moves of the root's seat; generator state: random.Random.getstate()[1]; options:
+ * (exploration, widening, foresight, own_weight, margin, iterations or None, seconds or None, the budget's
+ * start, the clock it is read on);
+ * children: (move, visits, value, points) in the order first tried.  None (changing nothing)
+ * where the position is one the Python search must judge.  `code_to_move` gives the move object
+ * of a code (a new reference). */
+PyObject *search_method(const SearchGame *game, const void *root, PyObject *args,
+                        PyObject *(*code_to_move)(PyObject *core, MoveCode code));
+
+#endif
