@@ -195,6 +195,22 @@ def test_greedy_ranks_a_floor_move_last() -> None:
     assert str(ranked[-1].move).endswith("F")
 
 
+def test_a_bots_name_can_carry_a_budget_of_its_own() -> None:
+    """``expert@20000`` and ``expert@0.5s``: one seat's budget in an arena (it wins over the arena's own)."""
+    counted = make_bot("expert@300", seed=1, iterations=50)
+    assert isinstance(counted, MctsBot)
+    assert counted.budget == Budget(iterations=300)
+    assert counted.search(mozaika.new_game("azul", players=2, seed=1)) and counted.last_iterations == 300
+    timed = make_bot("hard@0.5s")
+    assert timed.budget == Budget(seconds=0.5) and isinstance(timed, MctsBot)
+    assert make_bot("greedy@20").budget == Budget(iterations=20)
+    for wrong in ("expert@", "expert@many", "expert@-3s", "expert@0"):
+        with pytest.raises(BotError, match="budget|positive|at least 1"):
+            make_bot(wrong)
+    with pytest.raises(BotError, match="unknown bot 'wizard'"):
+        make_bot("wizard@300")
+
+
 def test_levels_and_names() -> None:
     """Five levels map to bots and budgets; unknown names and bad budgets are refused clearly."""
     assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "expert"]

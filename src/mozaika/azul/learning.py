@@ -247,6 +247,9 @@ class WallLearning:
         groups.append(bytes(actions - AZUL_TAKES))
         return b"".join(groups)
 
+    def native_actions(self, tables: tuple[Any, ...]) -> tuple[tuple[int, ...], ...]:
+        return ()
+
     def quick_move(self, state: State, index: int) -> Move:
         assert isinstance(state, AzulState)
         move = _take_moves(state.table)[index]

@@ -64,13 +64,37 @@ def bot_names() -> list[str]:
     return [*BOTS, *LEVELS]
 
 
+def split_budget(name: str) -> tuple[str, Budget | None]:
+    """A bot's name and the budget it carries: ``expert@20000`` (iterations) or ``expert@0.5s`` (seconds).
+
+    A plain name carries none.  Raises :class:`BotError` for a budget that is not one.
+    """
+    base, marker, budget = name.partition("@")
+    if not marker:
+        return name, None
+    text = budget.strip().lower()
+    try:
+        if text.endswith("s"):
+            return base, Budget(seconds=float(text[:-1]))
+        return base, Budget(iterations=int(text))
+    except ValueError:
+        raise BotError(
+            f"{name!r}: after the @ comes a budget, iterations (expert@20000) or seconds (expert@0.5s)"
+        ) from None
+
+
 def make_bot(name: str, *, seconds: float | None = None, iterations: int | None = None, seed: int | None = None) -> Bot:
     """A bot by name (``random``, ``greedy``, ``mcts``) or level (``beginner`` … ``expert``).
 
     ``seconds`` and ``iterations`` override the budget (for a level, both replace
-    its own, in every game).  With an iteration budget and a seed, a bot is deterministic.
+    its own, in every game); a budget in the name (``expert@20000``, ``expert@0.5s``,
+    see :func:`split_budget`) overrides them.  With an iteration budget and a seed, a
+    bot is deterministic.
     """
-    override = Budget(seconds=seconds, iterations=iterations) if seconds is not None or iterations is not None else None
+    name, carried = split_budget(name)
+    override = carried or (
+        Budget(seconds=seconds, iterations=iterations) if seconds is not None or iterations is not None else None
+    )
     if name in LEVELS:
         level = LEVELS[name]
         settings = dict(level.settings)
@@ -95,4 +119,5 @@ __all__ = [
     "RandomBot",
     "bot_names",
     "make_bot",
+    "split_budget",
 ]

@@ -32,8 +32,11 @@ from mozaika.notation.records import Record, replay
 REVIEW_BOT = "expert"
 MISTAKES = 3
 """How many of the biggest mistakes a review names."""
-DEFAULT_BUDGET = Budget(iterations=400)
-"""Per decision, unless a review is given another."""
+DEFAULT_BUDGET = Budget(iterations=10_000, seconds=0.25)
+"""Per decision, unless a review is given another: whichever ends first (as the server's reviews).
+
+On the native core 10,000 iterations take under 0.1 s a decision, so the iterations bound;
+on the pure-Python engines the time does, at about 1,000 (docs/server.md)."""
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,7 +15,7 @@ from rich.table import Table
 
 from mozaika.arena import GameResult, Match, run_match, summarise
 from mozaika.arena.journal import journal_writer, open_journal, read_journal
-from mozaika.bots import BotError, bot_names, make_bot
+from mozaika.bots import BotError, make_bot
 from mozaika.catalogue.registry import from_json, game_spec
 from mozaika.cli.common import console, errors, fail, guarded, parse_options
 from mozaika.core.errors import PositionError
@@ -23,7 +24,13 @@ from mozaika.notation.positions import from_line
 
 
 def arena_command(
-    bots: Annotated[str, typer.Option(help="Comma-separated bots or levels, one per seat (2-4), e.g. expert,greedy.")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Comma-separated bots or levels, one per seat (2-4), e.g. expert,greedy; a budget of"
+            " a bot's own after @: expert@20000 (iterations), expert@0.5s."
+        ),
+    ],
     game: Annotated[str, typer.Option(help="azul, chocolatier or pavilion.")] = "azul",
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A game option NAME=VALUE, e.g. wall=grey.")
@@ -56,8 +63,7 @@ def arena_command(
     if len(names) not in spec.players:
         fail(f"{spec.title} is played by 2-4 players: name one bot per seat, not {len(names)}")
     for name in names:
-        if name not in bot_names():
-            fail(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
+        guarded(partial(make_bot, name))  # an unknown bot, or a budget after @ that is none
     guarded(lambda: spec.resolve_options(options))
     if games < 1:
         fail("--games must be at least 1")

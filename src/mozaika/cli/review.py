@@ -22,10 +22,13 @@ def review_command(
         Path, typer.Argument(metavar="RECORD", help="A game record (mozaika selfplay, the server).")
     ],
     iterations: Annotated[
-        int | None, typer.Option(help=f"Search iterations per decision (default {DEFAULT_BUDGET.iterations}).")
+        int | None,
+        typer.Option(
+            help=f"Search iterations per decision (default {DEFAULT_BUDGET.describe()}, whichever ends first)."
+        ),
     ] = None,
     time_limit: Annotated[float | None, typer.Option("--time", help="Seconds per decision.")] = None,
-    seed: Annotated[int, typer.Option(help="Makes an iteration-budget review reproducible.")] = 0,
+    seed: Annotated[int, typer.Option(help="With --iterations alone, makes a review reproducible.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the whole review as JSON.")] = False,
 ) -> None:
     """Review a game: each player's average expected points lost per move, the biggest mistakes, the lead over time."""

@@ -125,6 +125,11 @@ class Learning(Protocol):
         """The move behind a legal index of :meth:`quick_mask`'s mask."""
         ...
 
+    def native_actions(self, tables: tuple[Any, ...]) -> tuple[tuple[int, ...], ...]:
+        """The action indices of the moves the native core lists in tables of its own (its tables: the
+        core's ``tables``), for the vector environment; () where the core numbers every move itself."""
+        ...
+
 
 class EncodedParts:
     """Observation parts made of a shared part and one part per board.

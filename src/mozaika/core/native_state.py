@@ -215,6 +215,17 @@ class NativeState(_Base):
             history = (step, history)
         self._history = history
 
+    def native_core(self) -> Any:
+        """A copy of the core object that holds this position (for the vector environment, mozaika.rl.vector)."""
+        return self._core.copy()
+
+    def on_core(self, core: Any) -> Self:
+        """A state of this one's game holding ``core``'s position (a core of the same kind), with no history."""
+        other = self.copy()
+        other._core = core
+        other._history = None
+        return other
+
     def native_search(
         self, shortlist: list[Move], seat: int, generator: tuple[int, ...], options: tuple[Any, ...]
     ) -> tuple[list[tuple[Move, int, float, tuple[float, ...]]], int, tuple[int, ...]] | None:

@@ -1,6 +1,7 @@
 /* mozaika._native: the native core of the rules engines (see docs/engine.md). */
 #include "pavilion.h"
 #include "pyrandom.h"
+#include "vector.h"
 #include "wall.h"
 
 /* python_random(seed, n, k, bits) -> (random.Random(seed).sample(range(n), k), then .getrandbits(bits)),
@@ -61,12 +62,14 @@ static int add_type(PyObject *module, const char *name, PyTypeObject *type) {
 }
 
 PyMODINIT_FUNC PyInit__native(void) {
-    if (PyType_Ready(&WallCoreType) < 0 || wall_init_strings() < 0 || pavilion_init() < 0)
+    if (PyType_Ready(&WallCoreType) < 0 || PyType_Ready(&VectorCoreType) < 0 || wall_init_strings() < 0 ||
+        pavilion_init() < 0)
         return NULL;
     PyObject *module = PyModule_Create(&native_module);
     if (module == NULL)
         return NULL;
-    if (add_type(module, "WallCore", &WallCoreType) < 0 || add_type(module, "PavilionCore", &PavilionCoreType) < 0) {
+    if (add_type(module, "WallCore", &WallCoreType) < 0 || add_type(module, "PavilionCore", &PavilionCoreType) < 0 ||
+        add_type(module, "VectorCore", &VectorCoreType) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -111,6 +111,26 @@ static inline PyObject *wall_move(WallCore *self, int seat, int line, int column
 /* SN4's take with its split, as the Python engine makes it: made once by make_split and kept (a new reference). */
 PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned to_previous, unsigned to_next);
 
+/* The moves as numbers (wall_codes.c), for the search and the vector environment.  A take: its slot
+ * (a factory, the centre last), colour, line (the floor last), and for SN4's takes the split; a
+ * wall move (the grey wall's column): COLUMN_MOVE | seat * 25 + line * 5 + column. */
+#define COLUMN_MOVE (1u << 21)
+#define WALL_MOST_MOVES 1024 /* 10 sources, 5 colours, 6 lines, and SN4's 16 splits at most */
+#define CODE_SLOT(code) ((int)((code) & 15))
+#define CODE_COLOUR(code) ((int)((code) >> 4 & 7))
+#define CODE_LINE(code) ((int)((code) >> 7 & 7))
+#define CODE_SPLIT(code) ((int)((code) >> 10 & 1))
+#define CODE_TO_PREVIOUS(code) ((unsigned)((code) >> 11 & 31))
+#define CODE_TO_NEXT(code) ((unsigned)((code) >> 16 & 31))
+/* The legal moves of `seat` in the Python engine's order; how many. */
+int wall_move_codes(const WallPosition *p, int seat, uint32_t *codes);
+/* The first seat of to_move, -1 when none. */
+int wall_first_to_move(const WallPosition *p);
+/* Play a legal move by its number, then the chance it leads to as the seed decides; 0, or -1 with an error set. */
+int wall_play_code(WallCore *core, WallPosition *p, uint32_t code, const ChanceSeed *seed);
+/* The winners of a finished game (winners: A-13's tie-break); how many. */
+int wall_winners(const WallPosition *p, int *seats);
+
 WallCore *new_core(PyTypeObject *type, PyObject *tables);
 int check_tables(PyObject *tables);
 int has_special_tables(PyObject *tables);

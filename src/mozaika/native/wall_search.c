@@ -5,69 +5,17 @@
 
 #include <math.h>
 
-/* A take: its slot (a factory, the centre last), colour, line (the floor last), and for SN4's
- * takes the split; a wall move (the grey wall's column): COLUMN_MOVE | seat * 25 + line * 5 + column. */
-#define COLUMN_MOVE (1u << 21)
-#define WALL_MOST_MOVES 1024 /* 10 sources, 5 colours, 6 lines, and SN4's 16 splits at most */
+/* The moves are wall_move_codes' numbers (wall.h). */
 #define BONUS_PROGRESS 0.35
 #define PARTIAL_LINE 0.45
 #define PLACEMENTS_A_ROUND 2.5
 
-static MoveCode take_code(int slot, int colour, int line, int split, unsigned to_previous, unsigned to_next) {
-    return (MoveCode)slot | (MoveCode)colour << 4 | (MoveCode)line << 7 | (MoveCode)split << 10 |
-           (MoveCode)to_previous << 11 | (MoveCode)to_next << 16;
-}
-
 static int wall_legal(const SearchGame *game, const void *position, int seat, MoveCode *codes) {
-    const WallPosition *p = position;
-    int count = 0;
-    if (p->phase == DRAFT && seat == p->offer.turn) {
-        const uint8_t *accept = p->boards[seat].accept;
-        int split_from = p->special ? disc_index(p, SPLIT) : -1;
-        for (int slot = 0; slot <= p->offer.factory_count; slot++) {
-            unsigned mask = p->offer.masks[slot];
-            int splits = slot == split_from && (mask & (mask - 1));
-            for (int colour = 0; colour < COLOURS; colour++) {
-                if (!(mask >> colour & 1))
-                    continue;
-                for (int line = 0; line <= SIZE; line++) {
-                    if (line < SIZE && !(accept[colour] >> line & 1))
-                        continue;
-                    if (!splits) {
-                        codes[count++] = take_code(slot, colour, line, 0, 0, 0);
-                        continue;
-                    }
-                    /* M-3: every subset of the leftovers to the previous neighbour, from all down to none. */
-                    unsigned leftovers = mask & ~(1u << colour), subset = leftovers;
-                    for (;;) {
-                        codes[count++] = take_code(slot, colour, line, 1, subset, leftovers ^ subset);
-                        if (subset == 0)
-                            break;
-                        subset = (subset - 1) & leftovers;
-                    }
-                }
-            }
-        }
-    } else if (p->phase == TILING && seat >= 0 && seat < p->players && p->boards[seat].waiting) {
-        const WallBoard *board = &p->boards[seat];
-        int line = board->tiling_line;
-        unsigned columns = grey_columns(board, line, board->line_colour[line]);
-        for (int column = 0; column < SIZE; column++)
-            if (columns >> column & 1)
-                codes[count++] = COLUMN_MOVE | (MoveCode)(seat * 25 + line * SIZE + column);
-    }
-    return count;
+    return wall_move_codes(position, seat, codes);
 }
 
-static int wall_first_to_move(const void *position) {
-    const WallPosition *p = position;
-    if (p->phase == DRAFT)
-        return p->offer.turn;
-    if (p->phase == TILING)
-        for (int seat = 0; seat < p->players; seat++)
-            if (p->boards[seat].waiting)
-                return seat;
-    return -1;
+static int wall_to_move(const void *position) {
+    return wall_first_to_move(position);
 }
 
 static int wall_is_over(const void *position) {
@@ -79,31 +27,14 @@ static int64_t wall_round(const void *position) {
 }
 
 static int wall_play(const SearchGame *game, void *position, MoveCode code, const ChanceSeed *seed) {
-    WallPosition *p = position;
-    if (code & COLUMN_MOVE) {
-        int index = (int)(code & ~COLUMN_MOVE);
-        choose_column(p, index / 25, index / SIZE % SIZE, index % SIZE);
-    } else {
-        int slot = (int)(code & 15), colour = (int)(code >> 4 & 7), line = (int)(code >> 7 & 7);
-        int source = slot == p->offer.factory_count ? -1 : slot;
-        if (p->special) {
-            if (play_take(p, source, colour, line, (int)(code >> 10 & 1), (long)(code >> 11 & 31),
-                          (long)(code >> 16 & 31)) != 1) {
-                PyErr_SetString(PyExc_RuntimeError, "the search played a move the rules refuse");
-                return -1;
-            }
-        } else {
-            settle_take(p, source, colour, line);
-        }
-    }
-    return p->phase == CHANCE ? resolve_position((WallCore *)game->core, p, seed, NULL) : 0;
+    return wall_play_code((WallCore *)game->core, position, code, seed);
 }
 
 /* WallStrategy.rollout_move (_azul): the take that finishes the most of a pattern line for the
  * least waste, ties broken at random; a column of the grey wall at random. */
 static MoveCode wall_rollout(const SearchGame *game, const void *position, PyRandom *random, MoveCode *codes) {
     const WallPosition *p = position;
-    int count = wall_legal(game, position, wall_first_to_move(position), codes);
+    int count = wall_move_codes(position, wall_first_to_move(position), codes);
     if (count == 0)
         return NO_MOVE;
     if (count == 1)
@@ -115,7 +46,7 @@ static MoveCode wall_rollout(const SearchGame *game, const void *position, PyRan
     double top = -1e9;
     for (int at = 0; at < count; at++) {
         MoveCode code = codes[at];
-        int slot = (int)(code & 15), colour = (int)(code >> 4 & 7), line = (int)(code >> 7 & 7);
+        int slot = CODE_SLOT(code), colour = CODE_COLOUR(code), line = CODE_LINE(code);
         int centre = slot == p->offer.factory_count;
         int taken = centre ? p->offer.centre[colour] : p->offer.factories[slot][colour];
         double worth;
@@ -244,10 +175,10 @@ static PyObject *wall_code_to_move(PyObject *core, MoveCode code) {
         int index = (int)(code & ~COLUMN_MOVE);
         move = wall_move(self, index / 25, index / SIZE % SIZE, index % SIZE);
     } else {
-        int slot = (int)(code & 15), colour = (int)(code >> 4 & 7), line = (int)(code >> 7 & 7);
-        if (code >> 10 & 1)
+        int slot = CODE_SLOT(code), colour = CODE_COLOUR(code), line = CODE_LINE(code);
+        if (CODE_SPLIT(code))
             return split_move(self, slot == self->position.offer.factory_count ? -1 : slot, colour, line,
-                              code >> 11 & 31, code >> 16 & 31);
+                              CODE_TO_PREVIOUS(code), CODE_TO_NEXT(code));
         move = take_move(self, slot, colour, line);
     }
     Py_INCREF(move);
@@ -257,7 +188,7 @@ static PyObject *wall_code_to_move(PyObject *core, MoveCode code) {
 /* search(shortlist, seat, generator state, options): see search_method. */
 PyObject *WallCore_search(WallCore *self, PyObject *args) {
     SearchGame game = {(PyObject *)self,  sizeof(WallPosition), WALL_MOST_MOVES, self->position.players,
-                       wall_legal,        wall_first_to_move,   wall_is_over,    wall_round,
+                       wall_legal,        wall_to_move,         wall_is_over,    wall_round,
                        wall_play,         wall_rollout,         wall_evaluate,   wall_priors};
     return search_method(&game, &self->position, args, wall_code_to_move);
 }

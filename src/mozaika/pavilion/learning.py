@@ -143,5 +143,9 @@ class StarLearning:
     def quick_move(self, state: State, index: int) -> Move:
         raise LookupError("Summer Pavilion lists its legal actions with their moves")
 
+    def native_actions(self, tables: tuple[Any, ...]) -> tuple[tuple[int, ...], ...]:
+        """The picks and the passes, in the native core's order (its tables 3 and 2), as action indices."""
+        return tuple(_pick_action(pick) for pick in tables[3]), tuple(_pass_action(keep) for keep in tables[2])
+
 
 STAR_LEARNING = StarLearning()

@@ -1,4 +1,5 @@
-"""Reinforcement-learning environments: PettingZoo (every seat an agent) and Gymnasium (one seat, bots opposite).
+"""Reinforcement-learning environments: PettingZoo (every seat an agent), Gymnasium (one seat, bots
+opposite) and a Gymnasium vector environment (many self-play games stepped in one call).
 
 >>> from mozaika import rl
 >>> env = rl.env("pavilion", players=3, board="colourless")
@@ -15,11 +16,17 @@ from mozaika.rl.actions import action_count, action_index, describe_action, lega
 from mozaika.rl.aec import MozaikaEnv
 from mozaika.rl.encoding import encode, observation_size
 from mozaika.rl.single import MozaikaGymEnv
+from mozaika.rl.vector import MozaikaVectorEnv
 
 
 def env(game_id: str = "azul", **kwargs: Any) -> MozaikaEnv:
     """A PettingZoo AEC environment (see :class:`MozaikaEnv` for the keyword arguments)."""
     return MozaikaEnv(game_id, **kwargs)
+
+
+def vector_env(game_id: str = "azul", num_envs: int = 256, **kwargs: Any) -> MozaikaVectorEnv:
+    """A Gymnasium vector environment of ``num_envs`` self-play games (see :class:`MozaikaVectorEnv`)."""
+    return MozaikaVectorEnv(game_id, num_envs, **kwargs)
 
 
 def gym_env(game_id: str = "azul", **kwargs: Any) -> MozaikaGymEnv:
@@ -30,6 +37,7 @@ def gym_env(game_id: str = "azul", **kwargs: Any) -> MozaikaGymEnv:
 __all__ = [
     "MozaikaEnv",
     "MozaikaGymEnv",
+    "MozaikaVectorEnv",
     "action_count",
     "action_index",
     "describe_action",
@@ -38,4 +46,5 @@ __all__ = [
     "gym_env",
     "legal_actions",
     "observation_size",
+    "vector_env",
 ]

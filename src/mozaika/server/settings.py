@@ -69,7 +69,7 @@ class Settings:
     hint_seconds: float = 1.0
     review_every_game: bool = True
     """Review each game as it ends (any finished game can also be reviewed on request)."""
-    review_iterations: int = 400
+    review_iterations: int = 10_000
     """The most search iterations a review spends on one decision."""
     review_move_seconds: float = 0.25
     """The most seconds a review's search spends on one decision."""

@@ -1,0 +1,348 @@
+/* VectorCore: many games of one kind stepped in one call (vector.h).
+ *
+ *   VectorCore(start, num_envs, win_rewards, shaped, arrays, extra_actions, observation_size, action_count)
+ *
+ * `start` is a core holding a new game before its first deal; the observation size and the action
+ * count say whether the game's extras are in (Master Chocolatier's discs, its split takes); `arrays` are the caller's C-contiguous
+ * buffers the core writes into: observations (num_envs x observation size, float32), masks
+ * (num_envs x actions, int8), rewards (num_envs x players, float32), the seat that moved (int8),
+ * terminated (bool), scores (num_envs x players, int32), each game's seed (int64) and the reward of
+ * the seat that moved (float32).
+ * `extra_actions`: a game's own tables of action indices (Summer Pavilion's picks, then passes).
+ */
+#include "vector.h"
+
+#include <stddef.h>
+
+#include "pavilion.h"
+#include "wall.h"
+
+enum { V_OBSERVATIONS, V_MASKS, V_REWARDS, V_SEATS, V_TERMINATED, V_SCORES, V_SEEDS, V_MOVER_REWARDS, V_COUNT };
+
+static uint64_t splitmix(uint64_t *state) {
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static void *position_of(VectorCore *self, int env) {
+    return self->positions + (size_t)env * self->game->position_size;
+}
+
+static void *view(VectorCore *self, int which) {
+    return self->views[which].buf;
+}
+
+/* Write game `env`'s observation (for the seat to move) and mask, and keep its legal moves. */
+static void observe(VectorCore *self, int env) {
+    const VectorGame *game = self->game;
+    const void *position = position_of(self, env);
+    float *observation = (float *)view(self, V_OBSERVATIONS) + (size_t)env * self->observation_size;
+    int8_t *mask = (int8_t *)view(self, V_MASKS) + (size_t)env * self->action_count;
+    uint32_t *codes = self->codes + (size_t)env * game->most_moves;
+    int32_t *actions = self->actions + (size_t)env * game->most_moves;
+    /* The seats a game lacks stay zero: only what the encoder may write is cleared. */
+    memset(observation, 0, (size_t)self->written * sizeof *observation);
+    for (int at = 0; at < self->legal[env]; at++)
+        mask[actions[at]] = 0; /* the last mask's entries: far fewer than the actions */
+    int seat = game->first_to_move(position);
+    if (seat < 0) {
+        self->legal[env] = 0;
+        return;
+    }
+    game->encode(self, position, seat, observation);
+    int count = game->codes(position, codes);
+    for (int at = 0; at < count; at++) {
+        actions[at] = game->action_of(self, position, codes[at]);
+        mask[actions[at]] = 1;
+    }
+    self->legal[env] = count;
+}
+
+/* Start game `env` anew with the next seed of its stream. */
+static int start_game(VectorCore *self, int env) {
+    const VectorGame *game = self->game;
+    void *position = position_of(self, env);
+    memcpy(position, self->start, game->position_size);
+    int64_t seed = (int64_t)(splitmix(&self->streams[env]) >> 1);
+    self->game_seeds[env] = seed;
+    ((int64_t *)view(self, V_SEEDS))[env] = seed;
+    ChanceSeed chance = {NULL, NULL, seed};
+    if (game->resolve(self->core, position, &chance) < 0)
+        return -1;
+    observe(self, env);
+    return 0;
+}
+
+static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
+    uint64_t base = PyLong_AsUnsignedLongLongMask(seed_object);
+    if (base == (uint64_t)-1 && PyErr_Occurred())
+        return NULL;
+    for (int env = 0; env < self->num_envs; env++)
+        self->streams[env] = splitmix(&base);
+    memset(view(self, V_REWARDS), 0, (size_t)self->views[V_REWARDS].len);
+    memset(view(self, V_SEATS), 0, (size_t)self->views[V_SEATS].len);
+    memset(view(self, V_TERMINATED), 0, (size_t)self->views[V_TERMINATED].len);
+    memset(view(self, V_SCORES), 0, (size_t)self->views[V_SCORES].len);
+    memset(view(self, V_MOVER_REWARDS), 0, (size_t)self->views[V_MOVER_REWARDS].len);
+    memset(view(self, V_MASKS), 0, (size_t)self->views[V_MASKS].len);
+    memset(self->legal, 0, (size_t)self->num_envs * sizeof *self->legal);
+    for (int env = 0; env < self->num_envs; env++)
+        if (start_game(self, env) < 0)
+            return NULL;
+    Py_RETURN_NONE;
+}
+
+/* The move of game `env` behind `action`, or UINT32_MAX when the action is not legal there. */
+static uint32_t code_of(VectorCore *self, int env, int64_t action) {
+    const int32_t *actions = self->actions + (size_t)env * self->game->most_moves;
+    for (int at = 0; at < self->legal[env]; at++)
+        if (actions[at] == action)
+            return self->codes[(size_t)env * self->game->most_moves + at];
+    return UINT32_MAX;
+}
+
+/* step(actions): one move in every game, for its seat to move (actions: int64, one a game).  Every
+ * action is checked before any is played: a wrong one is a ValueError naming its game. */
+static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
+    Py_buffer actions;
+    if (PyObject_GetBuffer(actions_object, &actions, PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    if (actions.len != (Py_ssize_t)sizeof(int64_t) * self->num_envs || actions.itemsize != sizeof(int64_t)) {
+        PyBuffer_Release(&actions);
+        PyErr_Format(PyExc_ValueError, "one action (int64) for each of the %d games", self->num_envs);
+        return NULL;
+    }
+    const int64_t *chosen = actions.buf;
+    const VectorGame *game = self->game;
+    for (int env = 0; env < self->num_envs; env++)
+        if (code_of(self, env, chosen[env]) == UINT32_MAX) {
+            PyErr_Format(PyExc_ValueError, "game %d: action %lld is not legal there (%d legal; use the action mask)",
+                         env, (long long)chosen[env], self->legal[env]);
+            PyBuffer_Release(&actions);
+            return NULL;
+        }
+    int players = self->players;
+    float *rewards = view(self, V_REWARDS);
+    int8_t *seats = view(self, V_SEATS);
+    uint8_t *terminated = view(self, V_TERMINATED);
+    int32_t *scores = view(self, V_SCORES);
+    float *mover_rewards = view(self, V_MOVER_REWARDS);
+    for (int env = 0; env < self->num_envs; env++) {
+        void *position = position_of(self, env);
+        float *reward = rewards + (size_t)env * players;
+        int64_t before[MOST_SEATS], after[MOST_SEATS];
+        game->scores(position, before);
+        int seat = game->first_to_move(position);
+        ChanceSeed chance = {NULL, NULL, self->game_seeds[env]};
+        if (game->play(self->core, position, code_of(self, env, chosen[env]), &chance) < 0) {
+            PyBuffer_Release(&actions);
+            return NULL;
+        }
+        game->scores(position, after);
+        seats[env] = (int8_t)seat;
+        for (int who = 0; who < players; who++) {
+            reward[who] = self->shaped ? (float)(after[who] - before[who]) : 0.0f;
+            scores[(size_t)env * players + who] = (int32_t)after[who];
+        }
+        terminated[env] = (uint8_t)game->is_over(position);
+        if (!terminated[env]) {
+            mover_rewards[env] = reward[seat];
+            observe(self, env);
+            continue;
+        }
+        /* rl.rewards.final_reward: the lead over the best other seat, or +1 / 0 / -1. */
+        int winners[MOST_SEATS], count = game->winners(position, winners);
+        for (int who = 0; who < players; who++) {
+            double final;
+            if (self->win_rewards) {
+                int won = 0;
+                for (int at = 0; at < count; at++)
+                    won |= winners[at] == who;
+                final = won ? (count == 1 ? 1.0 : 0.0) : -1.0;
+            } else {
+                int64_t best = INT64_MIN;
+                for (int other = 0; other < players; other++)
+                    if (other != who && after[other] > best)
+                        best = after[other];
+                final = (double)(after[who] - best);
+            }
+            reward[who] = (float)((double)reward[who] + final);
+        }
+        mover_rewards[env] = reward[seat];
+        if (start_game(self, env) < 0) {
+            PyBuffer_Release(&actions);
+            return NULL;
+        }
+    }
+    PyBuffer_Release(&actions);
+    Py_RETURN_NONE;
+}
+
+/* position(env) -> a core holding game `env`'s position (a copy), for a state of the game to adopt. */
+static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
+    long env = PyLong_AsLong(env_object);
+    if (env == -1 && PyErr_Occurred())
+        return NULL;
+    if (env < 0 || env >= self->num_envs) {
+        PyErr_Format(PyExc_IndexError, "there are %d games, numbered from 0", self->num_envs);
+        return NULL;
+    }
+    PyObject *copy = PyObject_CallMethod(self->core, "copy", NULL);
+    if (copy == NULL)
+        return NULL;
+    /* Both cores hold their position right after their tables. */
+    unsigned char *into = (unsigned char *)copy + (Py_TYPE(copy) == &WallCoreType ? offsetof(WallCore, position)
+                                                                                    : offsetof(PavilionCore, position));
+    memcpy(into, position_of(self, (int)env), self->game->position_size);
+    return copy;
+}
+
+static int hold_views(VectorCore *self, PyObject *arrays) {
+    Py_ssize_t n = self->num_envs, p = self->players;
+    const Py_ssize_t sizes[V_COUNT] = {n * self->observation_size * 4, n * self->action_count, n * p * 4, n, n,
+                                       n * p * 4, n * 8, n * 4};
+    if (!PyTuple_Check(arrays) || PyTuple_GET_SIZE(arrays) != V_COUNT) {
+        PyErr_SetString(PyExc_TypeError, "VectorCore arrays: (observations, masks, rewards, seats, terminated, "
+                                         "scores, seeds, the movers' rewards)");
+        return -1;
+    }
+    for (int which = 0; which < V_COUNT; which++) {
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(arrays, which), &self->views[which],
+                               PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+            return -1;
+        self->views_held = which + 1;
+        if (self->views[which].len != sizes[which]) {
+            PyErr_Format(PyExc_ValueError, "VectorCore array %d: %zd bytes, not %zd", which, self->views[which].len,
+                         sizes[which]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void VectorCore_dealloc(VectorCore *self) {
+    for (int which = 0; which < self->views_held; which++)
+        PyBuffer_Release(&self->views[which]);
+    Py_XDECREF(self->core);
+    PyMem_Free(self->start);
+    PyMem_Free(self->positions);
+    PyMem_Free(self->streams);
+    PyMem_Free(self->game_seeds);
+    PyMem_Free(self->codes);
+    PyMem_Free(self->actions);
+    PyMem_Free(self->legal);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    PyObject *start, *arrays, *extra;
+    int num_envs, win_rewards, shaped, observation_size, action_count;
+    if (!PyArg_ParseTuple(args, "OippOOii", &start, &num_envs, &win_rewards, &shaped, &arrays, &extra,
+                          &observation_size, &action_count))
+        return NULL;
+    const VectorGame *game;
+    const void *position;
+    int players, phase_is_chance;
+    if (Py_TYPE(start) == &WallCoreType) {
+        const WallPosition *p = &((WallCore *)start)->position;
+        game = &WALL_VECTOR, position = p, players = p->players, phase_is_chance = p->phase == CHANCE;
+    } else if (Py_TYPE(start) == &PavilionCoreType) {
+        const PavPosition *p = &((PavilionCore *)start)->position;
+        game = &PAVILION_VECTOR, position = p, players = p->players, phase_is_chance = p->phase == PV_CHANCE;
+    } else {
+        PyErr_SetString(PyExc_TypeError, "VectorCore starts from a core (WallCore or PavilionCore)");
+        return NULL;
+    }
+    if (!phase_is_chance || num_envs < 1 || num_envs > (1 << 20)) {
+        PyErr_SetString(PyExc_ValueError, "VectorCore: a new game before its first deal, and 1 to 2**20 games");
+        return NULL;
+    }
+    VectorCore *self = (VectorCore *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    self->game = game;
+    self->core = start;
+    Py_INCREF(start);
+    self->num_envs = num_envs;
+    self->players = players;
+    self->win_rewards = win_rewards;
+    self->shaped = shaped;
+    self->extended = observation_size != game->observation_size;
+    self->observation_size = observation_size;
+    self->action_count = action_count;
+    if ((observation_size != game->observation_size && observation_size != game->observation_size + game->extras_size) ||
+        (action_count != game->action_count && action_count != game->action_count + game->extra_actions)) {
+        PyErr_SetString(PyExc_ValueError, "VectorCore: not this game's observation size or action count");
+        goto failed;
+    }
+    if (!PyTuple_Check(extra) || PyTuple_GET_SIZE(extra) > 2) {
+        PyErr_SetString(PyExc_TypeError, "VectorCore extra actions: a tuple of at most two tuples");
+        goto failed;
+    }
+    for (Py_ssize_t table = 0; table < PyTuple_GET_SIZE(extra); table++) {
+        PyObject *entries = PyTuple_GET_ITEM(extra, table);
+        if (!PyTuple_Check(entries) || PyTuple_GET_SIZE(entries) > 256) {
+            PyErr_SetString(PyExc_TypeError, "VectorCore extra actions: tuples of at most 256 action indices");
+            goto failed;
+        }
+        for (Py_ssize_t at = 0; at < PyTuple_GET_SIZE(entries); at++) {
+            long action = PyLong_AsLong(PyTuple_GET_ITEM(entries, at));
+            if (action < 0 || action >= self->action_count) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "VectorCore extra actions: outside the action space");
+                goto failed;
+            }
+            self->extra_actions[table][at] = (int)action;
+        }
+    }
+    size_t n = (size_t)num_envs, most = (size_t)game->most_moves;
+    self->start = PyMem_Malloc(game->position_size);
+    self->positions = PyMem_Calloc(n, game->position_size);
+    self->streams = PyMem_Calloc(n, sizeof *self->streams);
+    self->game_seeds = PyMem_Calloc(n, sizeof *self->game_seeds);
+    self->codes = PyMem_Calloc(n * most, sizeof *self->codes);
+    self->actions = PyMem_Calloc(n * most, sizeof *self->actions);
+    self->legal = PyMem_Calloc(n, sizeof *self->legal);
+    if (!self->start || !self->positions || !self->streams || !self->game_seeds || !self->codes || !self->actions ||
+        !self->legal) {
+        PyErr_NoMemory();
+        goto failed;
+    }
+    memcpy(self->start, position, game->position_size);
+    if (hold_views(self, arrays) < 0)
+        goto failed;
+    self->written = self->extended ? self->observation_size : game->written(players);
+    return (PyObject *)self;
+failed:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static PyObject *get_observation_size(VectorCore *self, void *c) { return PyLong_FromLong(self->observation_size); }
+static PyObject *get_action_count(VectorCore *self, void *c) { return PyLong_FromLong(self->action_count); }
+
+static PyGetSetDef VectorCore_getset[] = {
+    {"observation_size", (getter)get_observation_size, NULL, NULL, NULL},
+    {"action_count", (getter)get_action_count, NULL, NULL, NULL},
+    {NULL},
+};
+
+static PyMethodDef VectorCore_methods[] = {
+    {"reset", (PyCFunction)VectorCore_reset, METH_O, "Start every game anew; reset(seed)."},
+    {"step", (PyCFunction)VectorCore_step, METH_O, "One move in every game: step(actions, int64)."},
+    {"position", (PyCFunction)VectorCore_position, METH_O, "A core holding one game's position: position(index)."},
+    {NULL},
+};
+
+PyTypeObject VectorCoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "mozaika._native.VectorCore",
+    .tp_doc = "Many games of one kind, stepped together (mozaika.rl.vector).",
+    .tp_basicsize = sizeof(VectorCore),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = VectorCore_new,
+    .tp_dealloc = (destructor)VectorCore_dealloc,
+    .tp_methods = VectorCore_methods,
+    .tp_getset = VectorCore_getset,
+};

@@ -1,0 +1,65 @@
+/* The vector environment (mozaika.rl.vector): many games stepped in one call, each observed and
+ * masked exactly as mozaika.rl encodes a position (the game's Learning), for self-play.
+ *
+ * vector.c holds the Python type VectorCore, whatever the game; a game takes part through a
+ * VectorGame (wall_vector.c for Azul and Master Chocolatier, pavilion_vector.c for Summer
+ * Pavilion): its legal moves as numbers, their action indices, play, and its observation.
+ */
+#ifndef MOZAIKA_VECTOR_H
+#define MOZAIKA_VECTOR_H
+
+#include "offer.h"
+
+typedef struct VectorCore VectorCore;
+
+typedef struct {
+    int observation_size; /* without the extras (Master Chocolatier's discs) */
+    int extras_size;
+    int action_count; /* without the extras (Master Chocolatier's split takes) */
+    int extra_actions;
+    int most_moves;
+    size_t position_size;
+    /* The legal moves of the seat to move as numbers (wall_move_codes, pv_legal_codes); how many. */
+    int (*codes)(const void *position, uint32_t *codes);
+    /* The action index of one of those numbers (docs/rl.md). */
+    int (*action_of)(const VectorCore *self, const void *position, uint32_t code);
+    int (*first_to_move)(const void *position);
+    int (*is_over)(const void *position);
+    /* Play a legal move's number, then the chance it leads to; 0, or -1 with an error set. */
+    int (*play)(PyObject *core, void *position, uint32_t code, const ChanceSeed *seed);
+    /* Resolve the chance of a new game (its first deal); 0, or -1 with an error set. */
+    int (*resolve)(PyObject *core, void *position, const ChanceSeed *seed);
+    /* The observation of `seat` (the core's observation_size floats, zeroed before). */
+    void (*encode)(const VectorCore *self, const void *position, int seat, float *out);
+    /* How many of the observation's first floats encode may write for this many players (the rest is padding). */
+    int (*written)(int players);
+    void (*scores)(const void *position, int64_t *scores);
+    int (*winners)(const void *position, int *seats);
+} VectorGame;
+
+extern const VectorGame WALL_VECTOR;
+extern const VectorGame PAVILION_VECTOR;
+
+/* The Python type: see vector.c. */
+struct VectorCore {
+    PyObject_HEAD const VectorGame *game;
+    PyObject *core;       /* the new game every game starts as (before its first deal): its tables */
+    unsigned char *start; /* that position */
+    unsigned char *positions;
+    int num_envs, players, win_rewards, shaped;
+    int extended; /* with the game's extras (observation and actions) */
+    int observation_size, action_count;
+    int written; /* the observation's floats the encoder may write (the rest stays zero) */
+    uint64_t *streams;   /* each game's generator of seeds for the games it plays next */
+    int64_t *game_seeds; /* the seed of the game each one plays */
+    uint32_t *codes;     /* each game's legal moves (most_moves of them), and their actions */
+    int32_t *actions;
+    int32_t *legal;
+    int extra_actions[2][256]; /* a game's own tables of action indices (Summer Pavilion's picks and passes) */
+    Py_buffer views[8]; /* observations, masks, rewards by seat, seats, terminated, scores, seeds, movers' rewards */
+    int views_held;
+};
+
+extern PyTypeObject VectorCoreType;
+
+#endif

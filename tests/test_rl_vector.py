@@ -1,0 +1,172 @@
+"""The vector environment (mozaika.rl.vector) held to the AEC environment, game by game.
+
+Every game of a vector environment is replayed in the AEC environment from its seed, with
+the same actions: at every step both must give the same observation and action mask for
+the seat to move, the same seat, and at a game's end the same rewards for every seat
+(rule A-13's and S-14's winners, the margins).  The games are stepped in the native core
+where it is built, else on the Python engines; both must agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from mozaika import rl
+from mozaika.core import engine as engines
+from mozaika.rl.aec import MozaikaEnv
+from mozaika.rl.vector import MozaikaVectorEnv
+
+VARIANTS = [
+    ("azul", {}),
+    ("azul", {"wall": "grey"}),
+    ("chocolatier", {}),
+    ("chocolatier", {"special_factories": True}),
+    ("chocolatier", {"box": "brown", "special_factories": True}),
+    ("pavilion", {}),
+    ("pavilion", {"board": "colourless"}),
+]
+
+
+def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A random legal action of each game, read from its mask."""
+    return (rng.random(masks.shape) * masks).argmax(axis=1)
+
+
+def play_alongside(vector: MozaikaVectorEnv, steps: int, seed: int, **settings: Any) -> int:
+    """Step ``vector`` with random legal actions, each game replayed in an AEC environment; games finished."""
+    rng = np.random.default_rng(seed)
+    observations, info = vector.reset(seed=seed)
+    twins = []
+    for index in range(vector.num_envs):
+        twin = MozaikaEnv(vector.game_id, players=vector.players, **settings, **vector.options)
+        twin.reset(seed=int(info["game_seed"][index]))
+        twins.append(twin)
+    finished = 0
+    for _ in range(steps):
+        for index, twin in enumerate(twins):
+            seen = twin.observe(twin.agent_selection)
+            assert np.array_equal(observations["observation"][index], seen["observation"])
+            assert np.array_equal(observations["action_mask"][index], seen["action_mask"])
+        actions = random_actions(observations["action_mask"], rng)
+        observations, reward, terminated, truncated, info = vector.step(actions)
+        assert not truncated.any()
+        for index, twin in enumerate(twins):
+            mover = twin.agent_selection
+            assert info["seat"][index] == int(mover.rpartition("_")[2])
+            twin.step(int(actions[index]))
+            rewards = [twin.rewards[agent] for agent in twin.possible_agents]
+            assert info["rewards"][index].tolist() == pytest.approx(rewards)
+            assert reward[index] == pytest.approx(twin.rewards[mover])
+            assert terminated[index] == twin.state.is_over
+            assert info["scores"][index].tolist() == list(twin.state.scores)
+            if terminated[index]:
+                finished += 1
+                twin.reset(seed=int(info["game_seed"][index]))
+    return finished
+
+
+@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=str)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_game_of_the_vector_environment_is_the_aec_environments(
+    game: str, options: dict[str, Any], players: int
+) -> None:
+    vector = rl.vector_env(game, 3, players=players, **options)
+    assert vector.engine == ("native" if engines.is_built() else "python")
+    finished = play_alongside(vector, 260 if game != "pavilion" else 200, seed=players)
+    assert finished >= 1  # games end and start anew within the steps (auto-reset)
+
+
+@pytest.mark.parametrize("settings", [{"reward": "win"}, {"shaped": True}, {"reward": "win", "shaped": True}])
+def test_the_rewards_are_the_aec_environments_whatever_their_kind(settings: dict[str, Any]) -> None:
+    vector = rl.vector_env("azul", 2, **settings)
+    assert play_alongside(vector, 200, seed=5, **settings) >= 1
+
+
+@pytest.mark.skipif(not engines.is_built(), reason="the native core is not built here")
+@pytest.mark.parametrize(("game", "options"), [VARIANTS[1], VARIANTS[4], VARIANTS[6]], ids=str)
+def test_the_native_games_are_the_python_engines_games(game: str, options: dict[str, Any]) -> None:
+    native = rl.vector_env(game, 4, players=3, copy=True, **options)
+    with engines.using("python"):
+        python = rl.vector_env(game, 4, players=3, copy=True, **options)
+    assert (native.engine, python.engine) == ("native", "python")
+    rng = np.random.default_rng(3)
+    answers = [native.reset(seed=11), python.reset(seed=11)]
+    for _ in range(150):
+        (first, first_info), (second, second_info) = answers
+        assert np.array_equal(first["observation"], second["observation"])
+        assert np.array_equal(first["action_mask"], second["action_mask"])
+        for key in ("seat", "rewards", "scores", "game_seed"):
+            assert np.array_equal(first_info[key], second_info[key]), key
+        actions = random_actions(first["action_mask"], rng)
+        stepped = [native.step(actions), python.step(actions)]
+        answers = [(step[0], step[4]) for step in stepped]
+        assert np.array_equal(stepped[0][1], stepped[1][1])
+        assert np.array_equal(stepped[0][2], stepped[1][2])
+    for index in range(4):
+        assert native.position(index).to_dict() == python.position(index).to_dict()
+
+
+def test_a_seed_decides_every_game_and_another_seed_other_games() -> None:
+    runs = []
+    for seed in (7, 7, 8):
+        vector = rl.vector_env("pavilion", 3, copy=True)
+        observations, info = vector.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        seen = [observations["observation"]]
+        for _ in range(30):
+            observations, *_ = vector.step(random_actions(observations["action_mask"], rng))
+            seen.append(observations["observation"])
+        runs.append((info["game_seed"].tolist(), np.stack(seen)))
+    assert runs[0][0] == runs[1][0] and np.array_equal(runs[0][1], runs[1][1])
+    assert runs[0][0] != runs[2][0]
+
+
+def test_the_spaces_describe_the_batches() -> None:
+    vector = rl.vector_env("chocolatier", 5, special_factories=True)
+    observations, _ = vector.reset(seed=1)
+    assert observations["observation"].shape == (5, rl.observation_size("chocolatier"))
+    assert observations["observation"].dtype == np.float32
+    assert observations["action_mask"].shape == (5, 325 + 4320)
+    assert observations["action_mask"].dtype == np.int8
+    assert vector.observation_space.contains(observations)
+    assert vector.action_space.shape == (5,)
+    assert vector.single_action_space.n == 325 + 4320
+
+
+def test_a_wrong_action_is_refused_naming_its_game_and_changes_nothing() -> None:
+    vector = rl.vector_env("azul", 4, copy=True)
+    observations, _ = vector.reset(seed=2)
+    masks = observations["action_mask"]
+    legal = masks.argmax(axis=1)
+    illegal = legal.copy()
+    illegal[2] = int(np.flatnonzero(masks[2] == 0)[0])
+    with pytest.raises(ValueError, match=r"game 2: action \d+ is not legal"):
+        vector.step(illegal)
+    out_of_range = legal.copy()
+    out_of_range[3] = 10_000
+    with pytest.raises(ValueError, match="game 3: action 10000 is not legal"):
+        vector.step(out_of_range)
+    with pytest.raises(ValueError, match=r"shape \(4,\)"):
+        vector.step(legal[:3])
+    with pytest.raises(ValueError, match="integer"):
+        vector.step(legal.astype(np.float32))
+    stepped, *_ = vector.step(legal)
+    fresh = rl.vector_env("azul", 4, copy=True)
+    fresh.reset(seed=2)
+    expected, *_ = fresh.step(legal)
+    assert np.array_equal(stepped["observation"], expected["observation"])
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="2, 3 or 4 players"):
+        rl.vector_env("azul", 2, players=5)
+    with pytest.raises(ValueError, match="reward"):
+        rl.vector_env("azul", 2, reward="points")
+    with pytest.raises(ValueError, match="num_envs"):
+        rl.vector_env("azul", 0)
+    vector = rl.vector_env("azul", 2)
+    with pytest.raises(RuntimeError, match="reset"):
+        vector.step(np.zeros(2, np.int64))
