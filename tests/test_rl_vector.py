@@ -14,8 +14,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+import mozaika
 from mozaika import rl
 from mozaika.core import engine as engines
+from mozaika.core.native_state import NativeState
 from mozaika.rl.aec import MozaikaEnv
 from mozaika.rl.vector import MozaikaVectorEnv
 
@@ -170,3 +172,49 @@ def test_bad_settings_are_refused() -> None:
     vector = rl.vector_env("azul", 2)
     with pytest.raises(RuntimeError, match="reset"):
         vector.step(np.zeros(2, np.int64))
+
+
+@pytest.mark.skipif(not engines.is_built(), reason="the native core is not built here")
+def test_the_native_vector_core_refuses_what_it_cannot_step_without_crashing() -> None:
+    """No input reaches the C arrays unchecked: wrong starts, sizes, buffers and tables are refused."""
+    native = engines.native_core()
+    assert native is not None
+    start = mozaika.new_game("azul", players=2, seed=0, auto_chance=False)
+    assert isinstance(start, NativeState)
+    core = start.native_core()
+
+    def arrays(games: int, size: int = 702, actions: int = 325) -> tuple[np.ndarray, ...]:
+        return (
+            np.zeros((games, size), np.float32),
+            np.zeros((games, actions), np.int8),
+            np.zeros((games, 2), np.float32),
+            np.zeros(games, np.int8),
+            np.zeros(games, np.bool_),
+            np.zeros((games, 2), np.int32),
+            np.zeros(games, np.int64),
+            np.zeros(games, np.float32),
+        )
+
+    native.VectorCore(core, 2, False, False, arrays(2), (), 702, 325).reset(1)
+    with pytest.raises(ValueError, match="bytes"):
+        native.VectorCore(core, 3, False, False, arrays(2), (), 702, 325)
+    with pytest.raises(ValueError, match="observation size or action count"):
+        native.VectorCore(core, 2, False, False, arrays(2, 700), (), 700, 325)
+    with pytest.raises(TypeError, match="arrays"):
+        native.VectorCore(core, 2, False, False, arrays(2)[:5], (), 702, 325)
+    with pytest.raises(BufferError, match="not writable"):
+        native.VectorCore(core, 2, False, False, (*arrays(2)[:7], b"readonly"), (), 702, 325)
+    with pytest.raises(ValueError, match="before its first deal"):
+        native.VectorCore(
+            mozaika.new_game("azul", players=2, seed=0).native_core(), 2, False, False, arrays(2), (), 702, 325
+        )
+    with pytest.raises(ValueError, match="outside the action space"):
+        native.VectorCore(core, 2, False, False, arrays(2), ((400,),), 702, 325)
+    with pytest.raises(TypeError, match="starts from a core"):
+        native.VectorCore(object(), 2, False, False, arrays(2), (), 702, 325)
+    stepped = native.VectorCore(core, 2, False, False, arrays(2), (), 702, 325)
+    stepped.reset(3)
+    with pytest.raises(ValueError, match="one action"):
+        stepped.step(np.zeros(3, np.int64))
+    with pytest.raises(IndexError, match="2 games"):
+        stepped.position(2)

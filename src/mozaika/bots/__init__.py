@@ -44,14 +44,14 @@ LEVELS: dict[str, Level] = {
     ),
     "expert": Level(
         "mcts",
-        Budget(iterations=2500, seconds=5.0),
+        Budget(iterations=10_000, seconds=3.0),
         (
             ("candidates", 32),
             ("widening", {"pavilion": 1.0}),
             ("foresight", {"azul": 1.0, "chocolatier": 1.0}),
             ("margins", {"azul": 16.0}),
         ),
-        "search over the 32 best-looking moves, 2500 iterations (at most 5 s) a move;"
+        "search over the 32 best-looking moves, 10,000 iterations (at most 3 s) a move;"
         " in Summer Pavilion, deeper: trying the likeliest moves first;"
         " in Azul and Master Chocolatier, valuing what the wall's shape will score;"
         " in Azul, valuing bigger gains more nearly in proportion to their points",

@@ -118,10 +118,7 @@ static double star_potential(const PavBoard *board, double placements) {
                 excess += PV_ARC_POINTS[ring | 1 << slot][slot] - 1;
             }
     }
-    if (!empty)
-        return 0.0;
-    double share = placements / empty;
-    return excess * (share < 1.0 ? share : 1.0);
+    return shape_potential(empty, excess, placements);
 }
 
 static void pv_search_evaluate(const void *position, double foresight, double *points) {

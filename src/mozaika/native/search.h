@@ -68,6 +68,16 @@ typedef struct {
     int64_t iterations;
 } SearchResult;
 
+/* strategy.wall_potential and star_potential's last step: what a board's shape adds to the next
+ * `placements` tiles, its `empty` spaces being equally likely to be filled (`excess`: the sum over
+ * them of what a tile there would score beyond 1). */
+static inline double shape_potential(int empty, int excess, double placements) {
+    if (!empty)
+        return 0.0;
+    double share = placements / empty;
+    return excess * (share < 1.0 ? share : 1.0);
+}
+
 /* Search from `root` for `seat`, trying the moves of `shortlist` at the root; `random` is the bot's
  * generator, left as the Python search would leave it.  0; -1 with an error set; or -2 (no error)
  * where a simulation meets a position with no legal move, which the Python engine must judge. */

@@ -132,10 +132,7 @@ static double wall_potential(uint32_t wall, double placements) {
                 excess += placement_points(wall | space, row, column) - 1;
             }
         }
-    if (!empty)
-        return 0.0;
-    double share = placements / empty;
-    return excess * (share < 1.0 ? share : 1.0);
+    return shape_potential(empty, excess, placements);
 }
 
 static void wall_evaluate(const void *position, double foresight, double *points) {

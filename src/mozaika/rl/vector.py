@@ -11,6 +11,7 @@ games are played on the Python engines, one after another (slower, and the same 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,40 @@ def splitmix(state: int) -> tuple[int, int]:
     number = ((number ^ (number >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     number = ((number ^ (number >> 27)) * 0x94D049BB133111EB) & _MASK64
     return state, number ^ (number >> 31)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """The arrays a step writes, one row a game (the core writes them in place, in this order)."""
+
+    observations: npt.NDArray[np.float32]
+    masks: npt.NDArray[np.int8]
+    rewards: npt.NDArray[np.float32]
+    """Every seat's reward of the step."""
+    seats: npt.NDArray[np.int8]
+    """The seat that moved."""
+    terminated: npt.NDArray[np.bool_]
+    scores: npt.NDArray[np.int32]
+    seeds: npt.NDArray[np.int64]
+    """The seed of the game each one plays."""
+    mover_rewards: npt.NDArray[np.float32]
+    """The reward of the seat that moved."""
+
+    @classmethod
+    def of(cls, games: int, players: int, size: int, actions: int) -> Batch:
+        return cls(
+            np.zeros((games, size), np.float32),
+            np.zeros((games, actions), np.int8),
+            np.zeros((games, players), np.float32),
+            np.zeros(games, np.int8),
+            np.zeros(games, np.bool_),
+            np.zeros((games, players), np.int32),
+            np.zeros(games, np.int64),
+            np.zeros(games, np.float32),
+        )
+
+    def arrays(self) -> tuple[npt.NDArray[Any], ...]:
+        return tuple(getattr(self, field.name) for field in fields(self))
 
 
 class MozaikaVectorEnv(VectorEnv):
@@ -89,25 +124,8 @@ class MozaikaVectorEnv(VectorEnv):
         self.single_action_space = spaces.Discrete(actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions))
-        self._observations = np.zeros((num_envs, size), np.float32)
-        self._masks = np.zeros((num_envs, actions), np.int8)
-        self._rewards = np.zeros((num_envs, players), np.float32)
-        self._seats = np.zeros(num_envs, np.int8)
-        self._terminated = np.zeros(num_envs, np.bool_)
-        self._scores = np.zeros((num_envs, players), np.int32)
-        self._seeds = np.zeros(num_envs, np.int64)
-        self._mover_rewards = np.zeros(num_envs, np.float32)
+        self._batch = batch = Batch.of(num_envs, players, size, actions)
         self._truncated = np.zeros(num_envs, np.bool_)
-        arrays = (
-            self._observations,
-            self._masks,
-            self._rewards,
-            self._seats,
-            self._terminated,
-            self._scores,
-            self._seeds,
-            self._mover_rewards,
-        )
         start = new_game(game_id, players=players, seed=0, auto_chance=False, **self.options)
         native = engines.native_core()
         self.engine = "native" if native is not None and isinstance(start, NativeState) else "python"
@@ -117,10 +135,10 @@ class MozaikaVectorEnv(VectorEnv):
         if native is not None and isinstance(start, NativeState):
             core = start.native_core()
             tables = learning_of(game_id).native_actions(core.tables)
-            vector = native.VectorCore(core, num_envs, reward == "win", shaped, arrays, tables, size, actions)
-            games = _NativeGames(vector, start, self._seeds)
+            vector = native.VectorCore(core, num_envs, reward == "win", shaped, batch.arrays(), tables, size, actions)
+            games = _NativeGames(vector, start, batch.seeds)
         else:
-            games = _PythonGames(self, arrays, reward, shaped)
+            games = _PythonGames(self, batch, reward, shaped)
         self._games = games
         self._started = False
 
@@ -154,21 +172,24 @@ class MozaikaVectorEnv(VectorEnv):
                 raise ValueError(f"actions are whole numbers (an integer dtype), not {chosen.dtype}")
             chosen = chosen.astype(_INT64)
         self._games.step(np.ascontiguousarray(chosen))
+        batch = self._batch
         if self.copy:
-            return self._answer(), self._mover_rewards.copy(), self._terminated.copy(), self._truncated, self._info()
-        return self._answer(), self._mover_rewards, self._terminated, self._truncated, self._info()
+            return self._answer(), batch.mover_rewards.copy(), batch.terminated.copy(), self._truncated, self._info()
+        return self._answer(), batch.mover_rewards, batch.terminated, self._truncated, self._info()
 
     def _answer(self) -> dict[str, npt.NDArray[Any]]:
+        batch = self._batch
         if self.copy:
-            return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
-        return {"observation": self._observations, "action_mask": self._masks}
+            return {"observation": batch.observations.copy(), "action_mask": batch.masks.copy()}
+        return {"observation": batch.observations, "action_mask": batch.masks}
 
     def _info(self) -> dict[str, Any]:
+        batch = self._batch
         info: dict[str, npt.NDArray[Any]] = {
-            "seat": self._seats,
-            "rewards": self._rewards,
-            "scores": self._scores,
-            "game_seed": self._seeds,
+            "seat": batch.seats,
+            "rewards": batch.rewards,
+            "scores": batch.scores,
+            "game_seed": batch.seeds,
         }
         return {key: value.copy() for key, value in info.items()} if self.copy else info
 
@@ -204,18 +225,9 @@ class _NativeGames:
 class _PythonGames:
     """The same games on the Python engines, stepped one after another (where the core is not built)."""
 
-    def __init__(self, env: MozaikaVectorEnv, arrays: tuple[npt.NDArray[Any], ...], reward: str, shaped: bool) -> None:
+    def __init__(self, env: MozaikaVectorEnv, batch: Batch, reward: str, shaped: bool) -> None:
         self._env = env
-        (
-            self._observations,
-            self._masks,
-            self._rewards,
-            self._seats,
-            self._terminated,
-            self._scores,
-            self._seeds,
-            self._mover_rewards,
-        ) = arrays
+        self._batch = batch
         self._reward = reward
         self._shaped = shaped
         self._actions = env._actions
@@ -229,7 +241,8 @@ class _PythonGames:
         state = base
         for index in range(env.num_envs):
             state, self._streams[index] = splitmix(state)
-        for array in (self._rewards, self._seats, self._terminated, self._scores, self._mover_rewards):
+        batch = self._batch
+        for array in (batch.rewards, batch.seats, batch.terminated, batch.scores, batch.mover_rewards):
             array[...] = 0
         self._states = [None] * env.num_envs  # type: ignore[list-item]
         self._observers = [None] * env.num_envs  # type: ignore[list-item]
@@ -241,7 +254,7 @@ class _PythonGames:
         env = self._env
         self._streams[index], number = splitmix(self._streams[index])
         seed = number >> 1
-        self._seeds[index] = seed
+        self._batch.seeds[index] = seed
         state = new_game(env.game_id, players=env.players, seed=seed, **env.options)
         self._states[index] = state
         self._observers[index] = Observer(state)
@@ -251,8 +264,8 @@ class _PythonGames:
         state = self._states[index]
         legal = self._legal[index] = LegalActions(state, self._actions)
         seat = state.to_move[0]
-        self._observations[index] = self._observers[index].vector(seat)
-        self._masks[index] = legal.mask()
+        self._batch.observations[index] = self._observers[index].vector(seat)
+        self._batch.masks[index] = legal.mask()
 
     def step(self, actions: npt.NDArray[np.int64]) -> None:
         for index, action in enumerate(actions.tolist()):
@@ -261,6 +274,7 @@ class _PythonGames:
                     f"game {index}: action {action} is not legal there ({len(self._legal[index])} legal; "
                     "use the action mask)"
                 )
+        batch = self._batch
         for index, action in enumerate(actions.tolist()):
             state = self._states[index]
             seat = state.to_move[0]
@@ -268,16 +282,16 @@ class _PythonGames:
             move = self._legal[index].move(action)
             state.play(move)
             self._observers[index].after_move(seat, move)
-            self._seats[index] = seat
+            batch.seats[index] = seat
             after = state.scores
-            self._scores[index] = after
+            batch.scores[index] = after
             for who in range(state.players):
-                self._rewards[index, who] = after[who] - before[who] if self._shaped else 0.0
-            self._terminated[index] = state.is_over
+                batch.rewards[index, who] = after[who] - before[who] if self._shaped else 0.0
+            batch.terminated[index] = state.is_over
             if state.is_over:
                 for who in range(state.players):
-                    self._rewards[index, who] += final_reward(state, who, self._reward)
-            self._mover_rewards[index] = self._rewards[index, seat]
+                    batch.rewards[index, who] += final_reward(state, who, self._reward)
+            batch.mover_rewards[index] = batch.rewards[index, seat]
             if state.is_over:
                 self._start(index)
             else:
