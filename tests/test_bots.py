@@ -205,7 +205,7 @@ def test_a_bots_name_can_carry_a_budget_of_its_own() -> None:
     assert timed.budget == Budget(seconds=0.5) and isinstance(timed, MctsBot)
     assert make_bot("greedy@20").budget == Budget(iterations=20)
     for wrong in ("expert@", "expert@many", "expert@-3s", "expert@0"):
-        with pytest.raises(BotError, match="budget|positive|at least 1"):
+        with pytest.raises(BotError, match=r"budget|positive|at least 1"):
             make_bot(wrong)
     with pytest.raises(BotError, match="unknown bot 'wizard'"):
         make_bot("wizard@300")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from typing import Any
 
 import pytest
@@ -209,3 +210,41 @@ def test_bad_requests_to_the_native_search_are_refused_with_a_message() -> None:
     )
     assert state.native_search([stranger], seat, generator, good) is None
     assert state.native_search(moves, 1 - seat, generator, good) is None
+
+
+def test_the_bot_workers_search_native_positions() -> None:
+    """Hints, reviews and the analysis board (mozaika.server.botwork) search positions the core holds."""
+    from mozaika.server import botwork
+
+    state = position("azul", {}, 2, 21, 9)
+    assert botwork.position_for(state.to_json(), state.to_move[0]).engine == "native"
+    hint = botwork.analyse_position(state.to_json(), state.to_move[0], "expert@300", 30.0, 3)
+    assert len(hint) == 3 and sum(entry["visits"] for entry in hint) <= 300
+    assert hint[0]["visits"] == max(entry["visits"] for entry in hint)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    settings_given=st.lists(st.floats(allow_nan=True, allow_infinity=True, width=64), min_size=5, max_size=5),
+    iterations=st.one_of(st.none(), st.integers(-5, 60)),
+    seconds=st.one_of(st.none(), st.floats(-1.0, 0.05)),
+    words=st.lists(st.integers(-1, 2**33), min_size=0, max_size=626),
+    seat=st.integers(-2, 5),
+)
+def test_any_request_to_the_native_search_is_answered_or_refused(
+    settings_given: list[float], iterations: int | None, seconds: float | None, words: list[int], seat: int
+) -> None:
+    """Fuzzing: whatever the settings, generator state and seat, the core searches, defers or refuses; no crash."""
+    state = position("pavilion", {}, 2, 13, 12)
+    assert isinstance(state, NativeState)
+    generator = tuple(words) if len(words) != 625 else random.Random(1).getstate()[1]
+    for candidate in (generator, random.Random(2).getstate()[1]):
+        options = (*settings_given, iterations, seconds, time.perf_counter(), time.perf_counter)
+        try:
+            answer = state.native_search(state.legal_moves()[:5], seat, candidate, options)
+        except (ValueError, TypeError, OverflowError):
+            continue
+        if answer is not None:
+            children, done, after = answer
+            assert len(after) == 625 and done >= 1
+            assert sum(visits for _, visits, _, _ in children) == done

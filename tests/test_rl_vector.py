@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mozaika
 from mozaika import rl
@@ -218,3 +220,31 @@ def test_the_native_vector_core_refuses_what_it_cannot_step_without_crashing() -
         stepped.step(np.zeros(3, np.int64))
     with pytest.raises(IndexError, match="2 games"):
         stepped.position(2)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    variant=st.sampled_from(VARIANTS),
+    actions=st.lists(st.integers(-(2**63), 2**63 - 1), min_size=3, max_size=3),
+    legal=st.lists(st.booleans(), min_size=3, max_size=3),
+)
+def test_any_actions_step_the_games_or_are_refused(
+    variant: tuple[str, dict[str, Any]], actions: list[int], legal: list[bool]
+) -> None:
+    """Fuzzing: any int64 actions, some replaced by legal ones, step every game or are refused changing nothing."""
+    game, options = variant
+    vector = rl.vector_env(game, 3, copy=True, **options)
+    observations, _ = vector.reset(seed=sum(actions) % 1000)
+    chosen = np.array(actions, np.int64)
+    for index, use_legal in enumerate(legal):
+        if use_legal:
+            chosen[index] = int(np.flatnonzero(observations["action_mask"][index])[0])
+    masks = observations["action_mask"]
+    allowed = all(0 <= action < masks.shape[1] and masks[index, action] for index, action in enumerate(chosen))
+    if allowed:
+        vector.step(chosen)
+        return
+    with pytest.raises(ValueError, match="is not legal"):
+        vector.step(chosen)
+    after, *_ = vector.step(masks.argmax(axis=1))
+    assert after["observation"].shape == observations["observation"].shape
