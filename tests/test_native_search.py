@@ -26,6 +26,8 @@ from mozaika.core import engine as engines
 from mozaika.core.native_state import NativeState
 from mozaika.core.protocol import State
 
+from examples import scoring_example
+
 pytestmark = pytest.mark.skipif(
     not engines.is_built() and not os.environ.get("MOZAIKA_REQUIRE_NATIVE"),
     reason="the native core is not built here (MOZAIKA_REQUIRE_NATIVE=1 makes this a failure)",
@@ -248,3 +250,16 @@ def test_any_request_to_the_native_search_is_answered_or_refused(
             children, done, after = answer
             assert len(after) == 625 and done >= 1
             assert sum(visits for _, visits, _, _ in children) == done
+
+
+def test_on_the_rulebooks_scoring_example_both_searches_choose_a_pattern_line_over_the_floor() -> None:
+    """A-8's worked example: player 2 takes the last tile; both searches keep it off the floor, the same way."""
+    with engines.using("native"):
+        state = scoring_example()
+    assert state.engine == "native"
+    ranked = []
+    for native in (False, True):
+        bot = MctsBot(budget=Budget(iterations=400), seed=3, native=native)
+        ranked.append([(str(entry.move), entry.visits, entry.value) for entry in bot.analyse(state)])
+    assert ranked[0] == ranked[1]
+    assert not ranked[1][0][0].endswith("F")
