@@ -405,3 +405,11 @@ def test_foresight_adds_each_walls_potential_over_the_rounds_a_game_has_left() -
     assert halved[0] == pytest.approx(plain[0] + wall_potential(state.boards[0].wall, PLACEMENTS_A_ROUND))
     over = random_position(("azul", {}), 2, 4, 10_000)
     assert evaluate(over, foresight=1.0) == [float(score) for score in over.scores]
+
+
+def test_a_search_refuses_settings_it_cannot_search_with() -> None:
+    """A negative widening would leave a node with no move to try, a margin of 0 no scale for a gain."""
+    with pytest.raises(BotError, match="widening"):
+        MctsBot(widening={"azul": -1.0})
+    with pytest.raises(BotError, match="margin"):
+        MctsBot(margins={"azul": 0.0})

@@ -200,6 +200,8 @@ def test_bad_requests_to_the_native_search_are_refused_with_a_message() -> None:
         state.native_search(moves, seat, generator, (*good[:5], 0, None, 0.0, float))
     with pytest.raises(ValueError, match="margin"):
         state.native_search(moves, seat, generator, (*good[:4], 0.0, *timing))
+    with pytest.raises(ValueError, match="widening"):
+        state.native_search(moves, seat, generator, (0.12, -1.0, *good[2:]))
 
     def broken_clock() -> float:
         raise RuntimeError("the clock stopped")

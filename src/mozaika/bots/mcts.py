@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import cast
 
-from mozaika.bots.base import Bot, Budget, Deadline, MoveValue
+from mozaika.bots.base import Bot, BotError, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
 from mozaika.bots.rollout import best_move, move_priors, rollout_chooser
 from mozaika.bots.simple import acting_seat, greedy_values
@@ -119,6 +119,10 @@ class MctsBot(Bot):
         self.margins = dict(margins or {})
         """By game id, the gain in points worth about 0.88 (outcome_values); games missing: :data:`MARGIN_SCALE`."""
         self.budgets = dict(budgets or {})
+        if any(not value >= 0 for value in self.widening.values()):
+            raise BotError(f"a widening is 0 (none) or more, not {self.widening}")
+        if any(not value for value in self.margins.values()):
+            raise BotError(f"a margin is a number of points other than 0, not {self.margins}")
         """By game id, a budget that replaces ``budget`` in that game; games missing: ``budget``."""
         self.native = native
         """Search in the native core where the position is held there (the same search, step for step)."""

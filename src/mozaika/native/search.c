@@ -302,6 +302,10 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
                 work.path[depth++] = child;
                 break;
             }
+            if (selectable == 0) { /* no child to go through and none to add: no move to make */
+                PyErr_SetString(PyExc_RuntimeError, "the search found no move to try at a node");
+                goto done;
+            }
             double scale = options->exploration * sqrt(log((double)(parent->visits + 1)));
             double best_score = -1.0;
             int chosen = 0;

@@ -39,6 +39,10 @@ static int read_options(PyObject *options, SearchOptions *read) {
         PyErr_SetString(PyExc_ValueError, "a search needs at least one iteration, no negative time and a margin");
         return -1;
     }
+    if (read->widening < 0) {
+        PyErr_SetString(PyExc_ValueError, "a search's widening is 0 (none) or more");
+        return -1;
+    }
     return 0;
 }
 
