@@ -119,11 +119,11 @@ class MctsBot(Bot):
         self.margins = dict(margins or {})
         """By game id, the gain in points worth about 0.88 (outcome_values); games missing: :data:`MARGIN_SCALE`."""
         self.budgets = dict(budgets or {})
+        """By game id, a budget that replaces ``budget`` in that game; games missing: ``budget``."""
         if any(not value >= 0 for value in self.widening.values()):
             raise BotError(f"a widening is 0 (none) or more, not {self.widening}")
         if any(not value for value in self.margins.values()):
             raise BotError(f"a margin is a number of points other than 0, not {self.margins}")
-        """By game id, a budget that replaces ``budget`` in that game; games missing: ``budget``."""
         self.native = native
         """Search in the native core where the position is held there (the same search, step for step)."""
         self.last_iterations = 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -127,12 +127,14 @@ class MozaikaVectorEnv(VectorEnv):
         self._batch = batch = Batch.of(num_envs, players, size, actions)
         self._truncated = np.zeros(num_envs, np.bool_)
         start = new_game(game_id, players=players, seed=0, auto_chance=False, **self.options)
-        native = engines.native_core()
-        self.engine = "native" if native is not None and isinstance(start, NativeState) else "python"
+        self.engine = start.engine
         """Where the games are stepped: ``native`` (in one call) or ``python`` (one after another)."""
         self._actions = actions
         games: _NativeGames | _PythonGames
-        if native is not None and isinstance(start, NativeState):
+        if start.engine == "native":
+            native = engines.native_core()
+            assert native is not None, "a native state comes from the built core"
+            start = cast(NativeState, start)
             core = start.native_core()
             tables = learning_of(game_id).native_actions(core.tables)
             vector = native.VectorCore(core, num_envs, reward == "win", shaped, batch.arrays(), tables, size, actions)
