@@ -221,8 +221,9 @@ def test_the_bot_workers_search_native_positions() -> None:
     from mozaika.server import botwork
 
     state = position("azul", {}, 2, 21, 9)
-    assert botwork.position_for(state.to_json(), state.to_move[0]).engine == "native"
-    hint = botwork.analyse_position(state.to_json(), state.to_move[0], "expert@300", 30.0, 3)
+    with engines.using("native"):  # the workers' engine, as the environment chooses it (the default: native)
+        assert botwork.position_for(state.to_json(), state.to_move[0]).engine == "native"
+        hint = botwork.analyse_position(state.to_json(), state.to_move[0], "expert@300", 30.0, 3)
     assert len(hint) == 3 and sum(entry["visits"] for entry in hint) <= 300
     assert hint[0]["visits"] == max(entry["visits"] for entry in hint)
 

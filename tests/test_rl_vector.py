@@ -78,7 +78,7 @@ def test_every_game_of_the_vector_environment_is_the_aec_environments(
     game: str, options: dict[str, Any], players: int
 ) -> None:
     vector = rl.vector_env(game, 3, players=players, **options)
-    assert vector.engine == ("native" if engines.is_built() else "python")
+    assert vector.engine == ("native" if engines.native_core() is not None else "python")
     finished = play_alongside(vector, 260 if game != "pavilion" else 200, seed=players)
     assert finished >= 1  # games end and start anew within the steps (auto-reset)
 
@@ -92,7 +92,8 @@ def test_the_rewards_are_the_aec_environments_whatever_their_kind(settings: dict
 @pytest.mark.skipif(not engines.is_built(), reason="the native core is not built here")
 @pytest.mark.parametrize(("game", "options"), [VARIANTS[1], VARIANTS[4], VARIANTS[6]], ids=str)
 def test_the_native_games_are_the_python_engines_games(game: str, options: dict[str, Any]) -> None:
-    native = rl.vector_env(game, 4, players=3, copy=True, **options)
+    with engines.using("native"):
+        native = rl.vector_env(game, 4, players=3, copy=True, **options)
     with engines.using("python"):
         python = rl.vector_env(game, 4, players=3, copy=True, **options)
     assert (native.engine, python.engine) == ("native", "python")
@@ -179,9 +180,11 @@ def test_bad_settings_are_refused() -> None:
 @pytest.mark.skipif(not engines.is_built(), reason="the native core is not built here")
 def test_the_native_vector_core_refuses_what_it_cannot_step_without_crashing() -> None:
     """No input reaches the C arrays unchecked: wrong starts, sizes, buffers and tables are refused."""
-    native = engines.native_core()
+    with engines.using("native"):
+        native = engines.native_core()
+        start = mozaika.new_game("azul", players=2, seed=0, auto_chance=False)
+        over = mozaika.new_game("azul", players=2, seed=0)
     assert native is not None
-    start = mozaika.new_game("azul", players=2, seed=0, auto_chance=False)
     assert isinstance(start, NativeState)
     core = start.native_core()
 
@@ -207,9 +210,7 @@ def test_the_native_vector_core_refuses_what_it_cannot_step_without_crashing() -
     with pytest.raises(BufferError, match="not writable"):
         native.VectorCore(core, 2, False, False, (*arrays(2)[:7], b"readonly"), (), 702, 325)
     with pytest.raises(ValueError, match="before its first deal"):
-        native.VectorCore(
-            mozaika.new_game("azul", players=2, seed=0).native_core(), 2, False, False, arrays(2), (), 702, 325
-        )
+        native.VectorCore(over.native_core(), 2, False, False, arrays(2), (), 702, 325)
     with pytest.raises(ValueError, match="outside the action space"):
         native.VectorCore(core, 2, False, False, arrays(2), ((400,),), 702, 325)
     with pytest.raises(TypeError, match="starts from a core"):
