@@ -300,3 +300,49 @@ double next_random(PyObject *random) {
     }
     return number;
 }
+
+PyObject *values_tuple(const int64_t *values, int count) {
+    PyObject *tuple = PyTuple_New(count);
+    if (tuple == NULL)
+        return NULL;
+    for (int index = 0; index < count; index++) {
+        PyObject *item = PyLong_FromLongLong(values[index]);
+        if (item == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, index, item);
+    }
+    return tuple;
+}
+
+/* The next value, which must lie in [low, high]; a failed read sets ValueError once. */
+int64_t next_value(Reader *reader, int64_t low, int64_t high) {
+    if (reader->failed)
+        return low;
+    if (reader->at >= PyTuple_GET_SIZE(reader->values)) {
+        PyErr_SetString(PyExc_ValueError, "a position's flat form is too short");
+        reader->failed = 1;
+        return low;
+    }
+    PyObject *item = PyTuple_GET_ITEM(reader->values, reader->at);
+    int overflow = 0;
+    long long value = PyLong_Check(item) ? PyLong_AsLongLongAndOverflow(item, &overflow) : 0;
+    if (!PyLong_Check(item) || overflow || (value == -1 && PyErr_Occurred()) || value < low || value > high) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "value %zd of a position's flat form is out of the native core's range",
+                     reader->at);
+        reader->failed = 1;
+        return low;
+    }
+    reader->at++;
+    return value;
+}
+
+int append_new(PyObject *list, PyObject *item) {
+    if (item == NULL)
+        return -1;
+    int failed = PyList_Append(list, item);
+    Py_DECREF(item);
+    return failed ? -1 : 0;
+}

@@ -132,4 +132,18 @@ PyObject *counts_list(const int16_t *counts, int colours);
 PyObject *int32_list(const int32_t *counts, int colours);
 PyObject *groups_tuple(const Groups *groups);
 
+/* Append `item`, a new reference (NULL: a failed call, passed on), to `list`, releasing it; 0 or -1. */
+int append_new(PyObject *list, PyObject *item);
+
+/* A position's flat form (each core's dump and load): its values as a tuple of whole numbers, and
+ * read back one by one, each checked to lie in its range. */
+PyObject *values_tuple(const int64_t *values, int count);
+typedef struct {
+    PyObject *values;
+    Py_ssize_t at;
+    int failed;
+} Reader;
+/* The next value, which must lie in [low, high]; a failed read sets ValueError once. */
+int64_t next_value(Reader *reader, int64_t low, int64_t high);
+
 #endif

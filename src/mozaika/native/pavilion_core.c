@@ -26,11 +26,7 @@ static int append_outcome(PavilionCore *self, PyObject *steps, int maker, PyObje
         return -1;
     PyObject *outcome = PyObject_CallOneArg(PyTuple_GET_ITEM(self->tables, maker), tiles);
     Py_DECREF(tiles);
-    if (outcome == NULL)
-        return -1;
-    int failed = PyList_Append(steps, outcome);
-    Py_DECREF(outcome);
-    return failed;
+    return append_new(steps, outcome);
 }
 
 /* pv_resolve_position: every pending event of `p` as the seed decides; each outcome appended to `steps`

@@ -120,47 +120,7 @@ PyObject *PavilionCore_dump(PavilionCore *self, PyObject *unused) {
             values[n++] = board->hand[colour];
         values[n++] = board->passed;
     }
-    PyObject *tuple = PyTuple_New(n);
-    if (tuple == NULL)
-        return NULL;
-    for (int index = 0; index < n; index++) {
-        PyObject *item = PyLong_FromLongLong(values[index]);
-        if (item == NULL) {
-            Py_DECREF(tuple);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(tuple, index, item);
-    }
-    return tuple;
-}
-
-typedef struct {
-    PyObject *values;
-    Py_ssize_t at;
-    int failed;
-} Reader;
-
-/* The next value, which must lie in [low, high]; a failed read sets ValueError once. */
-static int64_t next_value(Reader *reader, int64_t low, int64_t high) {
-    if (reader->failed)
-        return low;
-    if (reader->at >= PyTuple_GET_SIZE(reader->values)) {
-        PyErr_SetString(PyExc_ValueError, "a position's flat form is too short");
-        reader->failed = 1;
-        return low;
-    }
-    PyObject *item = PyTuple_GET_ITEM(reader->values, reader->at);
-    int overflow = 0;
-    long long value = PyLong_Check(item) ? PyLong_AsLongLongAndOverflow(item, &overflow) : 0;
-    if (!PyLong_Check(item) || overflow || (value == -1 && PyErr_Occurred()) || value < low || value > high) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_ValueError, "value %zd of a position's flat form is out of the native core's range",
-                     reader->at);
-        reader->failed = 1;
-        return low;
-    }
-    reader->at++;
-    return value;
+    return values_tuple(values, n);
 }
 
 static unsigned colour_mask(const int16_t *counts) {

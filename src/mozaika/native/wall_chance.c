@@ -105,12 +105,7 @@ static int resolve_special(WallCore *self, WallPosition *p, const ChanceSeed *se
     p->chance_index++;
     if (steps == NULL)
         return 0;
-    PyObject *outcome = special_outcome(self, p, &groups, codes, has_extra, extra_colour, bag_before, lid_before);
-    if (outcome == NULL)
-        return -1;
-    int failed = PyList_Append(steps, outcome);
-    Py_DECREF(outcome);
-    return failed;
+    return append_new(steps, special_outcome(self, p, &groups, codes, has_extra, extra_colour, bag_before, lid_before));
 }
 
 /* resolve_position: every pending event of `p` as the seed decides; each outcome appended to `steps`. */
@@ -137,11 +132,7 @@ int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, Py
                 return -1;
             PyObject *outcome = PyObject_CallOneArg(PyTuple_GET_ITEM(self->tables, T_MAKE_FILL), tiles);
             Py_DECREF(tiles);
-            if (outcome == NULL)
-                return -1;
-            int failed = PyList_Append(steps, outcome);
-            Py_DECREF(outcome);
-            if (failed)
+            if (append_new(steps, outcome) < 0)
                 return -1;
         }
     }

@@ -36,12 +36,7 @@ PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned 
 static int add_splits(WallCore *self, int source, int colour, int line, unsigned leftovers, PyObject *moves) {
     unsigned subset = leftovers;
     for (;;) {
-        PyObject *move = split_move(self, source, colour, line, subset, leftovers ^ subset);
-        if (move == NULL)
-            return -1;
-        int failed = PyList_Append(moves, move);
-        Py_DECREF(move);
-        if (failed)
+        if (append_new(moves, split_move(self, source, colour, line, subset, leftovers ^ subset)) < 0)
             return -1;
         if (subset == 0)
             return 0;

@@ -65,9 +65,7 @@ static int special_draft_step(WallCore *self, PyObject *random, PyObject *steps)
                     move = take_move(self, slot, colour, destination);
                     Py_INCREF(move);
                 }
-                int failed = PyList_Append(steps, move);
-                Py_DECREF(move);
-                if (failed)
+                if (append_new(steps, move) < 0)
                     return -1;
                 if (play_take(p, source, colour, destination, split, to_previous, to_next) != 1) {
                     PyErr_SetString(PyExc_RuntimeError, "a listed move was refused");
