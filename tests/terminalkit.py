@@ -10,12 +10,13 @@ from rich.columns import Columns
 from rich.console import Console, Group
 from rich.measure import Measurement
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widget import Widget
 
 import mozaika
 from mozaika.i18n import Messages
 from mozaika.terminal import GameTable, seats_from_names
-from mozaika.terminal.app import Notice, PlayApp
+from mozaika.terminal.app import PlayApp
+from mozaika.terminal.screens import Notice
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "test-artifacts" / "terminal"
 
@@ -80,7 +81,7 @@ async def choose_by_keys(app: PlayApp, pilot: Pilot[None], notation: str) -> Non
 
 async def type_notation(app: PlayApp, pilot: Pilot[None], notation: str) -> None:
     """Type a move's notation into the prompt, then Enter if the typing alone did not decide it."""
-    prompt = app.query_one("#prompt")
+    prompt = app.table_screen.query_one("#prompt")
     prompt.value = notation  # type: ignore[attr-defined]
     await pilot.pause()
     if app.chooser is not None and app.chooser.typed.upper() == notation.upper():
@@ -101,10 +102,11 @@ def unwrapped_and_visible(app: PlayApp) -> list[str]:
     """What a player would frown at: a drawing wider than its place (it would wrap) or a part off the screen."""
     problems = []
     console = Console(width=400)
+    screen = app.table_screen
     for name in ("#heading", "#shared", "#mine", "#others", "#step"):
-        widget = app.query_one(name, Static)
+        widget = screen.query_one(name, Widget)
         content = widget.content_region
-        drawing = widget.content
+        drawing = widget.render()
         if isinstance(drawing, str):
             continue
         needed = widest(console, drawing)
@@ -112,7 +114,7 @@ def unwrapped_and_visible(app: PlayApp) -> list[str]:
             problems.append(f"{name} needs {needed} columns, has {content.width}")
         if widget.region.bottom > app.size.height - 1:
             problems.append(f"{name} ends at line {widget.region.bottom} of {app.size.height}")
-    prompt = app.query_one("#prompt")
+    prompt = screen.query_one("#prompt")
     if prompt.region.bottom != app.size.height:
         problems.append("the prompt is not on the last line")
     return problems

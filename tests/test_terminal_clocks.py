@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pexpect
+from rich.console import Console
 
 import mozaika
 from mozaika.core.clocks import PRESETS
@@ -16,6 +17,7 @@ from mozaika.notation.records import Record, replay
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.app import PlayApp
 from mozaika.terminal.clockview import format_left
+from mozaika.terminal.screens import Question
 from test_play_terminal import spawn
 
 from terminalkit import ARTIFACTS, settle, unwrapped_and_visible
@@ -96,10 +98,12 @@ def test_a_timed_games_record_keeps_each_moves_time_and_its_clock_and_resumes_on
     assert again.times == record.times[: len(again.times)]
 
 
-def test_the_full_screen_client_shows_the_clock_and_a_timeout_lets_the_bot_finish_the_game() -> None:
+def test_the_full_screen_client_shows_the_clock_and_against_bots_a_timeout_pauses_the_game() -> None:
+    """R-22 at one keyboard: alone against bots, a timeout pauses; b lets the bot finish, and the result says so."""
+
     async def play() -> None:
         fake_time = FakeTime(0.0)
-        app = PlayApp(timed_table(fake_time), Messages("en"))
+        app = PlayApp(timed_table(fake_time), Messages("en"), stand_in_pace=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             heading = str(app.heading_view())
@@ -116,6 +120,16 @@ def test_the_full_screen_client_shows_the_clock_and_a_timeout_lets_the_bot_finis
             assert app.waiting_for_human
             fake_time.advance(30.0)
             app.check_clock()
+            await settle(app, pilot)
+            assert isinstance(app.screen, Question) and app.screen.kind == "timeout"
+            assert "fresh bank of 5:00" in app.screen.question
+            steps = len(app.table.state.history)
+            fake_time.advance(600.0)
+            app.check_clock()
+            await settle(app, pilot)
+            assert len(app.table.state.history) == steps, "paused: nobody moves while the question is open"
+            app.save_screenshot(str(ARTIFACTS / "terminal-timeout-80x24.svg"))
+            await pilot.press("b")
             for _ in range(2000):  # the bots play the game to its end
                 await settle(app, pilot)
                 if app.finished:
@@ -123,6 +137,46 @@ def test_the_full_screen_client_shows_the_clock_and_a_timeout_lets_the_bot_finis
                 await pilot.press("enter")  # past each round's summary
             assert app.finished and app.table.state.is_over
             assert app.table.seats[0].timed_out
+            stood_in, made = app.table.stand_in_moves(0)
+            assert 0 < stood_in <= made
+            result = Console(width=200, record=True)
+            result.print(app.result_view())
+            assert f"Player 1: the random bot played {stood_in} of these {made} moves" in result.export_text()
+
+    asyncio.run(play())
+
+
+def test_against_bots_enter_after_a_timeout_plays_on_with_a_fresh_bank() -> None:
+    async def play() -> None:
+        fake_time = FakeTime(0.0)
+        app = PlayApp(timed_table(fake_time), Messages("en"), stand_in_pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            fake_time.advance(301.0)
+            app.check_clock()
+            await settle(app, pilot)
+            assert isinstance(app.screen, Question)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.waiting_for_human and app.table.seats[0].human
+            assert app.table.time_left(0) == 300.0
+            assert app.table.stand_in_moves(0) == (0, 0)
+
+    asyncio.run(play())
+
+
+def test_the_clock_starts_when_the_table_is_on_screen() -> None:
+    """Starting the client takes none of the person's time: the first frame shows the whole bank."""
+
+    async def play() -> None:
+        fake_time = FakeTime(0.0)
+        table = timed_table(fake_time)
+        fake_time.advance(3.5)  # the time the terminal takes to start
+        app = PlayApp(table, Messages("en"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert table.time_left(0) == 300.0
+            assert "Player 1 5:00" in str(app.heading_view())
 
     asyncio.run(play())
 
@@ -145,24 +199,30 @@ def test_a_person_whose_time_ran_out_takes_the_seat_back_with_a_fresh_bank() -> 
     assert table.time_left(0) == 288.0, "it runs again on the person's turn"
 
 
-def test_the_full_screen_client_gives_the_seat_back_at_t() -> None:
+def test_with_other_people_the_stand_in_plays_at_a_persons_pace_and_t_gives_the_seat_back() -> None:
+    """R-22 at one keyboard with others waiting: the bot plays the seat on, slowly enough to follow; t returns it."""
+
     async def play() -> None:
         fake_time = FakeTime(0.0)
-        app = PlayApp(timed_table(fake_time), Messages("en"))
+        app = PlayApp(timed_table(fake_time, ["human", "human"]), Messages("en"), stand_in_pace=4.0)
+        waits: list[float] = []
+        app.set_timer = lambda delay, callback, **_: (waits.append(delay), callback())  # type: ignore[assignment,method-assign,func-returns-value]
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             fake_time.advance(301.0)
             app.check_clock()
-            assert app.table.seats[0].timed_out and app.busy, "the bot thinks for the seat"
-            await pilot.press("t")  # the seat comes back after the bot's move
-            for _ in range(200):
-                await settle(app, pilot)
-                if app.waiting_for_human or app.finished:
-                    break
-                await pilot.press("enter")  # past a round's summary
+            assert not isinstance(app.screen, Question), "another person waits: the game goes on"
+            assert app.table.seats[0].timed_out
+            await settle(app, pilot)
+            assert waits == [4.0], "the stand-in's move waits a person's pace (the fake clock did not move)"
+            assert "standing in" in "\n".join(str(line) for line in app.table_screen.query_one("#log").lines)
+            assert app.waiting_for_human and app.table.next_human() == 1
+            await pilot.press("h")  # t works from any page over the table
+            await pilot.press("t")
+            await pilot.press("escape")
+            await settle(app, pilot)
             assert app.table.seats[0].human and not app.table.seats[0].timed_out
-            assert app.finished or app.waiting_for_human
-            assert "takes the seat back" in "\n".join(str(line) for line in app.query_one("#log").lines)
+            assert "takes the seat back" in "\n".join(str(line) for line in app.table_screen.query_one("#log").lines)
 
     asyncio.run(play())
 
@@ -175,7 +235,7 @@ def test_a_clock_tick_while_the_app_closes_does_nothing() -> None:
         app = PlayApp(timed_table(fake_time), Messages("en"))
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
-            await app.query_one("#heading").remove()
+            await app.table_screen.query_one("#heading").remove()
             fake_time.advance(400.0)
             app.check_clock()
             assert not app.table.seats[0].timed_out, "nothing was decided by a closing app"

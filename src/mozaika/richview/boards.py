@@ -7,6 +7,7 @@ parts together for the line-by-line clients (``mozaika play --plain``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -41,11 +42,17 @@ def position_family(position: Position) -> BoardFamily:
     return family_for(position["game"], position["options"])
 
 
-def heading(position: Position, names: list[str], text: Messages, to_move: tuple[int, ...] = ()) -> Text:
-    """One line: the game, the round, who is to move, and every score."""
+def heading(
+    position: Position, names: list[str], text: Messages, to_move: tuple[int, ...] = (), *, compact: bool = False
+) -> Text:
+    """One line: the game, the round, who is to move, and every score (``compact``: without the game's name)."""
     game = text(f"game_{position['game']}")
-    title = f"{game} · {text('game_over')}" if position.get("phase") == "over" else None
-    line = Text.assemble((title or text("title", game=game, round=position["round"]), "bold"))
+    over = position.get("phase") == "over"
+    if compact:
+        title = text("game_over") if over else text("round", round=position["round"])
+    else:
+        title = f"{game} · {text('game_over')}" if over else text("title", game=game, round=position["round"])
+    line = Text.assemble((title, "bold"))
     for seat, name in enumerate(names):
         line.append("  ")
         style = "bold reverse" if seat in to_move else ""
@@ -121,16 +128,27 @@ def breakdown_table(rows: list[dict[str, int]], names: list[str], text: Messages
 
 
 def round_summary(
-    before: Position, after: Position, names: list[str], text: Messages, *, final: bool, titled: bool = True
+    before: Position,
+    after: Position,
+    names: list[str],
+    text: Messages,
+    *,
+    final: bool,
+    titled: bool = True,
+    steps: Sequence[Any] = (),
 ) -> Table:
-    """What a round scored: the tiles laid (with their points where the family knows them), each source, the score."""
+    """What a round scored: the tiles laid with their points, each source, the score.
+
+    ``steps`` are the round's steps from ``before`` on; a family whose points per tile
+    depend on the order tiles were placed in (Summer Pavilion's) reads them.
+    """
     family = position_family(before)
     title = text("game_summary" if final else "round_summary", round=before["round"]) if titled else None
     table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
     table.add_column("")
     for name in names:
-        table.add_column(name, justify="right", overflow="fold")
-    tiles = [family.round_tiles(before, after, seat, text) for seat in range(len(names))]
+        table.add_column(name, justify="right")
+    tiles = [family.round_tiles(before, after, seat, text, steps) for seat in range(len(names))]
     if any(tiles):
         table.add_row(text("tiles_laid"), *[line or Text("—", style="dim") for line in tiles])
     gained = [

@@ -13,6 +13,7 @@ highlight where the chosen tiles may go.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,8 @@ DISC_STYLE = "bold #d7af00"
 DISC_COLOUR = "#d7af00"
 """Master Chocolatier's special factories: the gold side of the discs."""
 Path = tuple[str, ...]
+FACTORY_TILES = 4
+"""A factory's tiles when it is filled (F-2)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,10 @@ class BoardFamily:
         """A next step as a player reads it (``line 3 · 1 to the floor``)."""
         return token
 
+    def shortcut(self, choosing: Choosing, token: str) -> str | None:
+        """A short key for a next step whose notation is long (a grey wall's column: its number), if any."""
+        return None
+
     # --- drawings ---------------------------------------------------------------------
 
     def shared(self, position: Position, view: View) -> RenderableType:
@@ -123,12 +130,21 @@ class BoardFamily:
         """One player's board, in full or compact."""
         raise NotImplementedError
 
+    def summary(self, position: Position, seat: int, text: Messages) -> Text:
+        """A board on one line, for a window with no room for it: what the player is collecting now."""
+        return Text()
+
     def legend(self, position: Position, text: Messages, *, every: bool = False) -> list[Text]:
         """Lines explaining what the boards show beyond tiles (special factories, bonuses); ``every``: all of them."""
         return []
 
-    def round_tiles(self, before: Position, after: Position, seat: int, text: Messages) -> Text:
-        """The tiles a player laid this round, with what each scored where the family knows it."""
+    def round_tiles(
+        self, before: Position, after: Position, seat: int, text: Messages, steps: Sequence[Any] = ()
+    ) -> Text:
+        """The tiles a player laid this round, each with what it scored (``steps``: the round's steps, in order).
+
+        Each tile and its points are one unit that never breaks across lines.
+        """
         return Text()
 
     def score_parts(self, stats: dict[str, int]) -> dict[str, int]:
@@ -153,7 +169,10 @@ class BoardFamily:
                 if len(disc) > 1:
                     label.append(f"({disc[1:].lower()})", style=DISC_COLOUR)
             label.append(" ")
-            cells.append(label + self._source_tiles(source, tiles, view))
+            cell = label + self._source_tiles(source, tiles, view)
+            # As wide as when it was full, so the columns stay put as the factories empty.
+            cell.pad_right(max(0, label.cell_len + FACTORY_TILES * 2 - cell.cell_len))
+            cells.append(cell)
         centre = Text.assemble(("C", self._source_style("C", view.choosing)), f" {view.text('centre')} ")
         tiles = position["centre"] + (MARKER if position.get("marker_in_centre") else "")
         cells.append(centre + self._source_tiles("C", tiles, view))

@@ -11,11 +11,15 @@ star), the statue ``▲`` (between the star and the next one) and the window
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
+from mozaika.catalogue.registry import from_json
 from mozaika.core.protocol import Move
 from mozaika.i18n import Messages
 from mozaika.richview.family import BoardFamily, Choosing, Path, Position, View, click
@@ -207,6 +211,15 @@ class StarsFamily(BoardFamily):
             line.append(f"  ({text('passed')})", style="dim")
         return line
 
+    def summary(self, position: Position, seat: int, text: Messages) -> Text:
+        """The tiles in hand, and how many stars are complete."""
+        board = position["boards"][seat]
+        line = self._hand(position, board, text, True)
+        complete = sum(1 for spaces in board["stars"].values() if "." not in spaces)
+        if complete:
+            line.append(f"  ★{complete}", style=DONE_STYLE)
+        return line
+
     # --- words ------------------------------------------------------------------------
 
     def legend(self, position: Position, text: Messages, *, every: bool = False) -> list[Text]:
@@ -221,17 +234,48 @@ class StarsFamily(BoardFamily):
         wild = Text(f"✱ {text('wild_legend', colour=self.colour_name(position['wild'], text))}")
         return [line, bonus, wild]
 
-    def round_tiles(self, before: Position, after: Position, seat: int, text: Messages) -> Text:
-        old, new = before["boards"][seat]["stars"], after["boards"][seat]["stars"]
+    def round_tiles(
+        self, before: Position, after: Position, seat: int, text: Messages, steps: Sequence[Any] = ()
+    ) -> Text:
+        """The tiles placed this round, in the order they were placed, each with the points it scored (S-9).
+
+        A tile's points depend on the tiles already in its star, so they are read from the
+        round's steps replayed; without them, the tiles are listed with their spaces only.
+        """
         line = Text()
-        for star in self.layout["stars"]:
-            for slot, (was, now) in enumerate(zip(old[star], new[star], strict=True), start=1):
-                if was == "." and now != ".":
-                    if line:
-                        line.append(" ")
-                    line.append_text(self.painter.tile(now, 1))
-                    line.append(f"{star}{slot}")
+        for letter, space, points in self._placements(before, after, seat, steps):
+            if line:
+                line.append(" ")
+            line.append_text(self.painter.tile(letter, 1))
+            line.append(space if points is None else f"{space}(+{points})")
         return line
+
+    def _placements(
+        self, before: Position, after: Position, seat: int, steps: Sequence[Any]
+    ) -> list[tuple[str, str, int | None]]:
+        if not steps:
+            old, new = before["boards"][seat]["stars"], after["boards"][seat]["stars"]
+            return [
+                (now, f"{star}{slot}", None)
+                for star in self.layout["stars"]
+                for slot, (was, now) in enumerate(zip(old[star], new[star], strict=True), start=1)
+                if was == "." and now != "."
+            ]
+        state = from_json(before)
+        state.auto_chance = False
+        placed: list[tuple[str, str, int | None]] = []
+        for step in steps:
+            if state.is_chance:
+                state.apply_chance(step)
+                continue
+            mover = state.to_move[0]
+            fields = step.fields()
+            earned = state.to_dict()["boards"][mover]["stats"]["placement_points"]
+            state.play(step)
+            if mover == seat and fields["kind"] == "place":
+                points = state.to_dict()["boards"][mover]["stats"]["placement_points"] - earned
+                placed.append((fields["colour"], f"{fields['star']}{fields['slot']}", points))
+        return placed
 
     def score_parts(self, stats: dict[str, int]) -> dict[str, int]:
         return {

@@ -8,6 +8,7 @@ brown box) prints no colours but numbers its columns, which a player chooses
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.columns import Columns
@@ -69,6 +70,10 @@ class WallFamily(BoardFamily):
         if depth == 2:
             return self._destination_label(position, choosing, token, text)
         return self._split_label(choosing.move_after(token) or {}, text)
+
+    def shortcut(self, choosing: Choosing, token: str) -> str | None:
+        move = choosing.move_after(token)
+        return str(move["column"]) if move is not None and move["kind"] == "column" else None
 
     def _tiles(self, position: Position, source: str) -> str:
         return str(position["centre"] if source == "C" else position["factories"][int(source) - 1])
@@ -145,6 +150,8 @@ class WallFamily(BoardFamily):
                 line.append_text(self.painter.printed(pattern[column]))
         if board.get("waiting") and board.get("tiling_line") == row:
             line.append(" ◀", style="bold")
+        elif self.grey:
+            line.append("  ")  # room for the mark, so the board keeps its width when a column is chosen
         return line
 
     def _column_targets(
@@ -213,6 +220,20 @@ class WallFamily(BoardFamily):
         rows.append(floor)
         return Group(*rows)
 
+    def summary(self, position: Position, seat: int, text: Messages) -> Text:
+        """The pattern lines, shortest first, then the floor: ``B ·· YYY ···R ····· F KK``."""
+        board = position["boards"][seat]
+        line = Text()
+        for row, content in enumerate(board["lines"]):
+            if row:
+                line.append(" ")
+            line.append("·" * (row + 1 - len(content)), style="dim")
+            line.append_text(self.painter.row(content, 1, gap=""))
+        if board["floor"]:
+            line.append(" F ", style="bold")
+            line.append_text(self.painter.row(board["floor"], 1, gap=""))
+        return line
+
     # --- words ------------------------------------------------------------------------
 
     def legend(self, position: Position, text: Messages, *, every: bool = False) -> list[Text]:
@@ -235,7 +256,9 @@ class WallFamily(BoardFamily):
             lines.append(line)
         return lines
 
-    def round_tiles(self, before: Position, after: Position, seat: int, text: Messages) -> Text:
+    def round_tiles(
+        self, before: Position, after: Position, seat: int, text: Messages, steps: Sequence[Any] = ()
+    ) -> Text:
         """The tiles moved to the wall, top row first (A-7), each with the points it scored (A-8)."""
         old, new = before["boards"][seat]["wall"], after["boards"][seat]["wall"]
         occupied = sum(
@@ -249,7 +272,7 @@ class WallFamily(BoardFamily):
                     if line:
                         line.append(" ")
                     line.append_text(self.painter.tile(new[row][column], 1))
-                    line.append(f"→{row + 1} +{placement_points(occupied, row, column)}")
+                    line.append(f"→{row + 1}(+{placement_points(occupied, row, column)})")
         return line
 
     def score_parts(self, stats: dict[str, int]) -> dict[str, int]:

@@ -21,6 +21,7 @@ class MoveChooser:
     """The legal moves of one seat, and how far a player has got in choosing one of them."""
 
     def __init__(self, family: BoardFamily, moves: list[Move], seat: int) -> None:
+        self.family = family
         self.seat = seat
         self.moves = {str(move): move for move in moves}
         self.paths: dict[str, Path] = {notation: family.tokens(move) for notation, move in self.moves.items()}
@@ -77,6 +78,35 @@ class MoveChooser:
         choosing = self.choosing()
         rest = _normal(self.typed)[len("".join(choosing.chosen)) :]
         return [token for token in choosing.next_tokens if token.upper().startswith(rest)]
+
+    def by_shortcut(self) -> Move | None:
+        """What was typed read as a step's short key where no move begins with it (a grey wall's column number).
+
+        Takes that step and returns the move when it was the last one; None when nothing was taken.
+        """
+        if self.matching():
+            return None
+        typed = self.typed
+        self.typed = "".join(self.choosing_typed_prefix())
+        rest = _normal(typed)[len(_normal(self.typed)) :]
+        choosing = self.choosing()
+        found = [token for token in choosing.next_tokens if self.family.shortcut(choosing, token) == rest]
+        if len(found) != 1:
+            self.typed = typed
+            return None
+        return self.choose(found[0])
+
+    def choosing_typed_prefix(self) -> Path:
+        """The steps chosen by the longest part of what was typed that still begins a move."""
+        typed = self.typed
+        try:
+            for end in range(len(typed), -1, -1):
+                self.typed = typed[:end]
+                if self.matching():
+                    return self.choosing().chosen
+            return ()
+        finally:
+            self.typed = typed
 
     def complete(self) -> Move | None:
         """The legal move that was typed in full, if any."""

@@ -80,6 +80,8 @@ class RoundEnd:
     before: dict[str, Any]
     after: dict[str, Any]
     final: bool
+    steps: tuple[Any, ...] = ()
+    """The round's steps from ``before`` on (moves and chance outcomes), in order."""
 
 
 @dataclass(frozen=True)
@@ -92,8 +94,18 @@ class Hint:
 class _Undo:
     state: State
     round_start: dict[str, Any]
+    round_first_step: int
     clocks: Clocks | None = None
     times: list[float | None] = field(default_factory=list)
+    movers: int = 0
+
+
+@dataclass(frozen=True)
+class Mover:
+    """Who made a move: the seat, and whether a bot made it for a person whose time had run out."""
+
+    seat: int
+    stand_in: bool = False
 
 
 @dataclass
@@ -105,6 +117,8 @@ class GameTable:
     hint_bot: str = HINT_BOT
     hint_seconds: float = HINT_SECONDS
     round_start: dict[str, Any] = field(default_factory=dict)
+    round_first_step: int = -1
+    """The step the current round's position (``round_start``) was taken after."""
     round_ends: list[RoundEnd] = field(default_factory=list)
     control: TimeControl | None = None
     """The time control of a timed game (``--clock``): the people have clocks, the bots none."""
@@ -114,12 +128,16 @@ class GameTable:
     clocks: Clocks | None = None
     times: list[float | None] = field(default_factory=list)
     """Seconds each step of the game took (moves; None for draws), kept in a timed game's record."""
+    movers: list[Mover] = field(default_factory=list)
+    """Who made each move of this session, in order (a stand-in bot's moves marked)."""
     _undo: list[_Undo] = field(default_factory=list)
     _step_started: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.round_start:
             self.round_start = self.state.to_dict()
+        if self.round_first_step < 0:
+            self.round_first_step = len(self.state.history)
         if self.control is not None and self.clocks is None:
             self.clocks = Clocks.start(self.control, len(self.seats))
         self.times = self.times or [None] * len(self.state.history)
@@ -161,11 +179,35 @@ class GameTable:
             table._follow_clocks()
         return table
 
+    def begin(self) -> None:
+        """The game is on screen: the turn running now starts now (starting the client took nobody's time)."""
+        now = self.now()
+        self._step_started = now
+        if self.clocks is not None:
+            for clock in self.clocks.seats:
+                if clock.since is not None:
+                    clock.since = now
+
     # --- who moves ----------------------------------------------------------------------
 
     @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
+
+    @property
+    def people(self) -> list[int]:
+        """The seats people sat down at (whether or not a bot plays one on after a timeout)."""
+        return [index for index, seat in enumerate(self.seats) if seat.human or seat.timed_out]
+
+    @property
+    def alone_with_bots(self) -> bool:
+        """One person against bots: nobody else waits, so a timeout can pause the game (R-22)."""
+        return len(self.people) == 1
+
+    def stand_in_moves(self, seat: int) -> tuple[int, int]:
+        """How many of the seat's moves a stand-in bot made, and how many moves the seat made in all."""
+        mine = [mover for mover in self.movers if mover.seat == seat]
+        return sum(1 for mover in mine if mover.stand_in), len(mine)
 
     def next_bot(self) -> int | None:
         """The bot seat that decides now: the first seat to move, when a bot sits there (a bot moves for that seat)."""
@@ -190,6 +232,7 @@ class GameTable:
         self._remember(seat)
         before = len(self.state.history)
         self.state.play(move)
+        self.movers.append(Mover(seat, self.seats[seat].timed_out))
         now = self.now()
         # The move took the time since the step before it; the draws it set off took nobody's.
         self.times += [round(now - self._step_started, 3)] + [None] * (len(self.state.history) - before - 1)
@@ -197,17 +240,30 @@ class GameTable:
         self._after_step()
         self._follow_clocks()
 
-    def play_bot(self, seat: int) -> Move:
+    def choose_bot(self, seat: int) -> Move:
+        """The move the bot at ``seat`` chooses now (not yet played)."""
         bot = self.seats[seat].bot
         assert bot is not None
-        move = bot.choose(self.state)
+        return bot.choose(self.state)
+
+    def play_bot(self, seat: int) -> Move:
+        move = self.choose_bot(seat)
         self.play(move, seat)
         return move
 
     def _remember(self, seat: int) -> None:
         if self.seats[seat].human:
             clocks = self.clocks.copy() if self.clocks is not None else None
-            self._undo.append(_Undo(self.state.copy(), self.round_start, clocks, list(self.times)))
+            self._undo.append(
+                _Undo(
+                    self.state.copy(),
+                    self.round_start,
+                    self.round_first_step,
+                    clocks,
+                    list(self.times),
+                    len(self.movers),
+                )
+            )
 
     # --- clocks -------------------------------------------------------------------------
 
@@ -253,8 +309,9 @@ class GameTable:
             return
         if self.state.round != self.round_start["round"] or self.state.is_over:
             after = self.state.to_dict()
-            self.round_ends.append(RoundEnd(self.round_start, after, self.state.is_over))
-            self.round_start = after
+            steps = tuple(self.state.history[self.round_first_step :])
+            self.round_ends.append(RoundEnd(self.round_start, after, self.state.is_over, steps))
+            self.round_start, self.round_first_step = after, len(self.state.history)
 
     @property
     def can_undo(self) -> bool:
@@ -266,9 +323,10 @@ class GameTable:
             return False
         last = self._undo.pop()
         self.state = last.state
-        self.round_start = last.round_start
+        self.round_start, self.round_first_step = last.round_start, last.round_first_step
         self.round_ends.clear()
         self.times = last.times
+        del self.movers[last.movers :]
         if last.clocks is not None and self.clocks is not None:
             # The clocks as they stood before the move (R-21): its turn reopens, and the time since is the mover's;
             # a seat that has timed out meanwhile stays with its bot.

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from rich.console import Group
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -48,6 +49,7 @@ class ReplayApp(App[None]):
     CSS = """
     Screen { overflow: hidden hidden; }
     #heading { height: 1; padding: 0 1; background: $panel; }
+    #step { height: 1; padding: 0 1; }
     #shared { height: auto; border: round $primary 60%; border-title-align: left; padding: 0 1; }
     #boards { height: 1fr; }
     #keys { dock: bottom; height: 1; padding: 0 1; background: $boost; }
@@ -62,6 +64,7 @@ class ReplayApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="heading")
+        yield Static(id="step")
         yield Static(id="shared")
         yield Static(id="boards")
         yield Static(Text(self.text("replay_keys")), id="keys")
@@ -70,21 +73,21 @@ class ReplayApp(App[None]):
         self.query_one("#shared", Static).border_title = self.text("table")
         self.redraw()
 
-    def on_resize(self) -> None:
-        self.redraw()
+    def on_resize(self, event: events.Resize) -> None:
+        self.redraw(event.size.width)
 
-    def redraw(self) -> None:
+    def redraw(self, width: int | None = None) -> None:
         position = self.positions[self.index]
         names = self.record.players
         family = position_family(position)
         view = View(text=self.text, names=names)
         step = self.record.steps[self.index - 1] if self.index else "—"
-        line = heading(position, names, self.text)
-        line.append(f"   {self.text('replay_step', step=self.index, steps=len(self.record.steps), move=step)}")
-        self.query_one("#heading", Static).update(line)
+        self.query_one("#heading", Static).update(heading(position, names, self.text))
+        said = self.text("replay_step", step=self.index, steps=len(self.record.steps), move=step)
+        self.query_one("#step", Static).update(Text(said, style="bold"))
         self.query_one("#shared", Static).update(family.shared(position, view))
         seats = list(range(len(names)))
-        panels = fitting_boards(position, seats, names, view, (), self.size.width, self.console)
+        panels = fitting_boards(position, seats, names, view, (), width or self.size.width, self.console)
         legend = family.legend(position, self.text)
         self.query_one("#boards", Static).update(Group(panels, *legend))
 

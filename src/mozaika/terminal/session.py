@@ -8,6 +8,7 @@ summary, and ends with the scores and their breakdown.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Literal
 
@@ -75,7 +76,9 @@ class Session:
     def _show_round_ends(self) -> None:
         for end in self.table.take_round_ends():
             self.console.print()
-            self.console.print(round_summary(end.before, end.after, self.table.names, self.text, final=end.final))
+            self.console.print(
+                round_summary(end.before, end.after, self.table.names, self.text, final=end.final, steps=end.steps)
+            )
 
     def _ask(self, seat: int) -> Move | Literal["undone"] | None:
         """The person's move, ``UNDONE`` after an undo (the position changed), or None to quit."""
@@ -167,6 +170,7 @@ class Session:
             self.say(self.text("save_failed", reason=error), "red")
             return
         self.say(self.text("saved", path=path), "green")
+        self.console.print(Text(f"mozaika play --resume {shlex.quote(str(path))}", style="bold"), soft_wrap=True)
 
     def _offer_save(self) -> None:
         try:

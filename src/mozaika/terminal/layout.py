@@ -1,0 +1,179 @@
+"""How the table fits the window: which form the other boards take, and the smallest window that works.
+
+The full-screen client lays the table out afresh from the window's size each time
+the position or the size changes, so a resize never leaves a drawing of the old
+size behind. Your board is always drawn in full; the other boards beside it are
+drawn in full, compact, or as one line each (``b`` opens them in full), whichever
+is the richest that fits the room the fixed lines leave. Below the smallest size
+that shows your board and every choice, the client says which size it needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
+from rich.text import Text
+
+from mozaika.i18n import Messages
+from mozaika.richview import View, board_panel, board_title, position_family
+from mozaika.richview.family import Position
+
+STEP_LINES = 3
+"""The step line's room: its choices, a line to each, around the one under the cursor."""
+MESSAGE_LINES = 2
+FIXED_LINES = 1 + STEP_LINES + MESSAGE_LINES + 1
+"""The heading, the step, the message and the prompt: the lines the boards never take."""
+BORDER = 2
+"""A panel's border, above and below (or left and right)."""
+PADDED = 4
+"""A panel's border and its padding, left and right."""
+SIDE_MIN = 16
+"""The narrowest room beside your board that still names every other player."""
+
+
+class OthersForm(Enum):
+    """How the other players' boards are drawn beside yours."""
+
+    FULL = "full"
+    COMPACT = "compact"
+    LINES = "lines"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the table shows at one moment: the position, whose board is yours, and the move being chosen."""
+
+    position: Position
+    names: tuple[str, ...]
+    to_move: tuple[int, ...]
+    viewer: int
+    view: View
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The table laid out for one window size."""
+
+    frame: Frame
+    width: int
+    height: int
+    others: OthersForm = OthersForm.COMPACT
+    mine_width: int = 0
+    shared_height: int = 0
+    legend: tuple[Text, ...] = ()
+    needed: tuple[int, int] | None = None
+    """The smallest window (columns, lines) the table needs, when this one is smaller."""
+    other_seats: tuple[int, ...] = field(default=())
+
+
+def lines_of(console: Console, drawing: RenderableType, width: int) -> int:
+    """How many lines a drawing takes at this width."""
+    options = console.options.update_width(max(1, width))
+    return len(console.render_lines(drawing, options, pad=False))
+
+
+def widest_line(console: Console, drawing: RenderableType) -> int:
+    return Measurement.get(console, console.options, drawing).maximum
+
+
+def plan_table(frame: Frame, width: int, height: int, console: Console, *, shared_floor: int = 0) -> Plan:
+    """The richest layout of ``frame`` in a window of ``width`` x ``height``.
+
+    ``shared_floor`` is the height the table's middle took earlier this round: it never
+    shrinks within a round, so the boards below it do not jump up and down.
+    """
+    position = frame.position
+    family = position_family(position)
+    text = frame.view.text
+    others = tuple(seat for seat in range(len(frame.names)) if seat != frame.viewer)
+    mine = family.board(position, frame.viewer, frame.view, compact=False)
+    mine_width = widest_line(console, mine) + PADDED
+    mine_height = lines_of(console, mine, mine_width - PADDED) + BORDER
+    shared = family.shared(position, frame.view)
+    legend = family.legend(position, text)
+    if family.kind == "wall" and legend:
+        shared = Group(shared, *legend)
+        legend = []
+    shared_height = max(shared_floor, lines_of(console, shared, width - PADDED) + BORDER)
+    room = height - FIXED_LINES - shared_height
+    side = width - mine_width
+    needed_width = mine_width + SIDE_MIN
+    if width < needed_width or room < mine_height:
+        narrow_shared = lines_of(console, shared, max(width, needed_width) - PADDED) + BORDER
+        needed = (max(width, needed_width), FIXED_LINES + narrow_shared + mine_height)
+        return Plan(frame, width, height, needed=needed, mine_width=mine_width, other_seats=others)
+    form = OthersForm.LINES
+    for candidate in (OthersForm.FULL, OthersForm.COMPACT):
+        panels = _panels(frame, others, candidate)
+        fits_across = max(widest_line(console, panel) for panel in panels) <= side
+        if fits_across and lines_of(console, Columns(panels, padding=(0, 0)), side) <= room:
+            form = candidate
+            break
+    shown = _legend_beside(console, frame, form, legend, side, mine_height)
+    return Plan(
+        frame,
+        width,
+        height,
+        others=form,
+        mine_width=mine_width,
+        shared_height=shared_height,
+        legend=tuple(shown),
+        other_seats=others,
+    )
+
+
+def _panels(frame: Frame, seats: tuple[int, ...], form: OthersForm) -> list[RenderableType]:
+    compact = form is OthersForm.COMPACT
+    names = list(frame.names)
+    return [board_panel(frame.position, seat, names, frame.view, frame.to_move, compact=compact) for seat in seats]
+
+
+def others_drawing(plan: Plan) -> RenderableType:
+    """The other players' boards in the plan's form."""
+    if plan.others is OthersForm.LINES:
+        return Group(*(other_line(plan.frame, seat) for seat in plan.other_seats))
+    return Columns(_panels(plan.frame, plan.other_seats, plan.others), padding=(0, 0))
+
+
+def other_line(frame: Frame, seat: int) -> Group:
+    """Another player in two lines: name and score (the one to move marked), and their board in short."""
+    position = frame.position
+    title = board_title(position, seat, list(frame.names), frame.view.text, frame.to_move, short=True)
+    summary = position_family(position).summary(position, seat, frame.view.text)
+    return Group(Text(title, style="bold" if seat in frame.to_move else ""), Text("  ") + summary)
+
+
+def _legend_beside(
+    console: Console, frame: Frame, form: OthersForm, legend: list[Text], side: int, mine_height: int
+) -> list[Text]:
+    """The legend's lines that fit under the other boards beside yours (all of them are under h)."""
+    if not legend:
+        return []
+    seats = tuple(seat for seat in range(len(frame.names)) if seat != frame.viewer)
+    if form is OthersForm.LINES:
+        used = 2 * len(seats) + 1
+    else:
+        used = lines_of(console, Columns(_panels(frame, seats, form), padding=(0, 0)), side)
+    room = mine_height - used
+    shown: list[Text] = []
+    for line in legend:
+        room -= lines_of(console, line, side - 2)
+        if room < 0:
+            break
+        shown.append(line)
+    return shown
+
+
+def too_small_text(plan: Plan, text: Messages) -> Text:
+    """What a window too small for the table says: the size it is and the size it needs."""
+    assert plan.needed is not None
+    columns, rows = plan.needed
+    return Text(
+        text("too_small", width=plan.width, height=plan.height, needed_width=columns, needed_height=rows),
+        style="bold",
+        justify="center",
+    )

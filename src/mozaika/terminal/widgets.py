@@ -1,0 +1,207 @@
+"""The parts of the table screen, each drawing itself from the layout the screen hands it.
+
+Every part reads the current :class:`~mozaika.terminal.layout.Plan` (or, for the
+step line, the :class:`StepChoices`) when it renders, at the size it has then: a
+resize or a move changes the plan, and each part draws itself again at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import RenderResult
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Input
+
+from mozaika.richview import board_title, position_family
+from mozaika.richview.family import CLICK_KEY
+from mozaika.terminal.layout import STEP_LINES, OthersForm, Plan, others_drawing, too_small_text
+
+OPTION_KEY = "option"
+"""The style meta key that says which of the step line's choices a click picks."""
+
+
+class Clicked(Message):
+    """A click on something that chooses: a tile, a space or a line (``typed``), or a step's choice (``option``)."""
+
+    def __init__(self, typed: str | None = None, option: int | None = None) -> None:
+        super().__init__()
+        self.typed = typed
+        self.option = option
+
+
+class Clickable(Widget):
+    """A drawing whose tiles, spaces and choices can be clicked (their style says what a click chooses)."""
+
+    def on_click(self, event: events.Click) -> None:
+        meta = event.style.meta
+        if CLICK_KEY in meta:
+            self.post_message(Clicked(typed=str(meta[CLICK_KEY])))
+        elif OPTION_KEY in meta:
+            self.post_message(Clicked(option=int(meta[OPTION_KEY])))
+
+
+class PlanPart(Widget):
+    """A part of the table drawn from the plan (None until the first one)."""
+
+    plan: reactive[Plan | None] = reactive(None, layout=True)
+
+
+class Heading(Widget):
+    """The line at the top: game, round, scores, who moves, and in a timed game the clocks.
+
+    ``lines`` are the same line from the fullest to the shortest: the first that fits is shown.
+    """
+
+    lines: reactive[tuple[Text, ...]] = reactive(tuple)
+
+    def render(self) -> RenderResult:
+        width = self.content_size.width
+        for line in self.lines:
+            if line.cell_len <= width:
+                return line
+        shortest = self.lines[-1].copy() if self.lines else Text()
+        shortest.truncate(max(1, width), overflow="ellipsis")
+        return shortest
+
+
+class SharedArea(PlanPart, Clickable):
+    """What lies between the players: factories and centre (and the supply, in Summer Pavilion)."""
+
+    def render(self) -> RenderResult:
+        plan = self.plan
+        if plan is None:
+            return Text()
+        position = plan.frame.position
+        family = position_family(position)
+        shared = family.shared(position, plan.frame.view)
+        legend = family.legend(position, plan.frame.view.text)
+        return Group(shared, *legend) if family.kind == "wall" and legend else shared
+
+    def watch_plan(self, plan: Plan | None) -> None:
+        if plan is not None:
+            self.styles.min_height = plan.shared_height
+
+
+class MyBoard(PlanPart, Clickable):
+    """Your board in full, its lines and spaces clickable while you choose."""
+
+    def render(self) -> RenderResult:
+        plan = self.plan
+        if plan is None:
+            return Text()
+        frame = plan.frame
+        return position_family(frame.position).board(frame.position, frame.viewer, frame.view, compact=False)
+
+    def watch_plan(self, plan: Plan | None) -> None:
+        if plan is None:
+            return
+        frame = plan.frame
+        names = list(frame.names)
+        self.border_title = board_title(frame.position, frame.viewer, names, frame.view.text, frame.to_move)
+        self.set_class(frame.viewer not in frame.to_move, "waiting")
+
+
+class OtherBoards(PlanPart):
+    """The other players' boards in the form the plan chose."""
+
+    def render(self) -> RenderResult:
+        plan = self.plan
+        if plan is None:
+            return Text()
+        parts: list[RenderableType] = [others_drawing(plan)]
+        if plan.others is OthersForm.LINES:
+            parts.append(Text(plan.frame.view.text("boards_key"), style="dim"))
+        return Group(*parts)
+
+
+class Legend(PlanPart):
+    """What the boards show beyond tiles (special factories, bonuses), where the other boards leave room."""
+
+    def render(self) -> RenderResult:
+        return Group(*(self.plan.legend if self.plan is not None else ()))
+
+
+class TooSmall(PlanPart):
+    """Shown instead of the table when the window is smaller than the table needs."""
+
+    def render(self) -> RenderResult:
+        plan = self.plan
+        if plan is None or plan.needed is None:
+            return Text()
+        return too_small_text(plan, plan.frame.view.text)
+
+
+@dataclass(frozen=True)
+class StepChoices:
+    """The next step of the move being chosen: its title, the choices' labels, the one under the cursor."""
+
+    title: str = ""
+    labels: tuple[str, ...] = ()
+    cursor: int = 0
+    problem: str = ""
+    """Why nothing can be chosen (what was typed begins no move), shown instead of the choices."""
+
+
+class StepLine(Clickable):
+    """The step's choices, whole choices to a line; at most three lines, those around the cursor."""
+
+    choices: reactive[StepChoices] = reactive(StepChoices, layout=True)
+
+    def render(self) -> RenderResult:
+        return Group(*self.lines(self.content_size.width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def lines(self, width: int) -> list[Text]:
+        choices = self.choices
+        if choices.problem:
+            return [Text(choices.problem, style="bold red")]
+        if not choices.title:
+            return []
+        width = max(20, width)
+        lines = [Text.assemble((choices.title + ":", "bold"))]
+        cursor_line = 0
+        for index, label in enumerate(choices.labels):
+            under_cursor = index == choices.cursor
+            style = Style(bold=True, reverse=True) if under_cursor else Style(underline=True)
+            chip = Text.assemble((f"[{label}]", style + Style.from_meta({OPTION_KEY: index})))
+            # Whole choices to a line: a choice is never cut in two.
+            if lines[-1].cell_len + 1 + chip.cell_len > width:
+                lines.append(Text(" "))
+            lines[-1].append(" ")
+            lines[-1].append_text(chip)
+            if under_cursor:
+                cursor_line = len(lines) - 1
+        first = max(0, min(cursor_line - 1, len(lines) - STEP_LINES))
+        shown = lines[first : first + STEP_LINES]
+        if first > 0:
+            shown[0] = Text("… ", style="bold") + shown[0]
+        if first + STEP_LINES < len(lines):
+            shown[-1].append(" …", style="bold")
+        return shown
+
+
+class MessageLine(Widget):
+    """The latest word from the game: a bot's move, a hint, why a move is refused."""
+
+    message: reactive[Text] = reactive(Text, layout=True)
+
+    def render(self) -> RenderResult:
+        return self.message
+
+
+class Entry(Input):
+    """Where moves and commands are typed; after a refusal its text is selected, so the next key replaces it."""
+
+    def refuse(self) -> None:
+        """Keep what was typed in view, selected: typing goes on from scratch, a command key acts."""
+        self.select_all()

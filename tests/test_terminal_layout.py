@@ -1,0 +1,187 @@
+"""The full-screen client's layout: laid out afresh on every resize, a clear word when the window is too small,
+four players at 80x24 with every choice in view, and a table that does not jump between moves."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+from rich.console import Console
+from textual.widget import Widget
+
+from mozaika.terminal.layout import OthersForm
+from mozaika.terminal.screens import Notice
+from mozaika.terminal.widgets import StepLine
+
+from terminalkit import ARTIFACTS, new_app, play_whole_game, settle, type_notation, unwrapped_and_visible
+
+PENALTIES = "-1 -1 -2 -2 -2 -3 -3"
+"""Azul's floor with its penalties (A-5), as a board drawn in full shows it."""
+
+
+def screen_text(app: Widget) -> str:
+    """What the terminal shows, as text."""
+    console = Console(width=400, record=True)
+    svg = app.app.export_screenshot()
+    console.print(re.sub(r"<[^>]+>", "", svg))
+    return re.sub(r"&#160;|\xa0", " ", console.export_text())
+
+
+def test_every_resize_lays_the_table_out_for_the_new_size() -> None:
+    """80x24 -> 60x20 -> 120x40: each size gets its own layout at once (none lags a resize behind)."""
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            plan = app.table_screen.plan
+            assert plan is not None and (plan.width, plan.height) == (80, 24)
+            assert plan.others is OthersForm.FULL
+            await pilot.resize_terminal(60, 20)
+            await pilot.pause()
+            plan = app.table_screen.plan
+            assert plan is not None and (plan.width, plan.height) == (60, 20) and plan.needed is None
+            assert plan.others is OthersForm.COMPACT
+            assert unwrapped_and_visible(app) == []
+            assert screen_text(app).count(PENALTIES) == 1  # yours in full, the other compact
+            await pilot.resize_terminal(120, 40)
+            await pilot.pause()
+            plan = app.table_screen.plan
+            assert plan is not None and (plan.width, plan.height) == (120, 40)
+            assert plan.others is OthersForm.FULL
+            assert unwrapped_and_visible(app) == []
+            assert screen_text(app).count(PENALTIES) == 2  # both floors, with their penalties
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            app.save_screenshot(str(ARTIFACTS / "resized-120x40.svg"))
+            # Nonsense, then ? and q: each key acts.
+            await pilot.press("7")
+            assert app.table_screen.query_one(StepLine).choices.problem.startswith("No move begins with 7")
+            await pilot.press("question_mark")
+            await settle(app, pilot)
+            assert app.message_text.plain.startswith("Hint:")
+            await pilot.press("q")
+            await settle(app, pilot)
+            assert app.screen.__class__.__name__ == "Question"
+
+    asyncio.run(play())
+
+
+def test_a_window_too_small_says_which_size_the_table_needs() -> None:
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.resize_terminal(44, 14)
+            await pilot.pause()
+            plan = app.table_screen.plan
+            assert plan is not None and plan.needed is not None
+            columns, rows = plan.needed
+            assert columns > 44 and rows > 14
+            shown = screen_text(app)
+            assert "This window is 44×14" in shown and f"{columns}×{rows}" in shown
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            app.save_screenshot(str(ARTIFACTS / "too-small-44x14.svg"))
+            await pilot.resize_terminal(columns, rows)
+            await pilot.pause()
+            plan = app.table_screen.plan
+            assert plan is not None and plan.needed is None, "the size it asked for is enough"
+            assert unwrapped_and_visible(app) == []
+            assert app.waiting_for_human
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("game", ["azul", "chocolatier", "pavilion"])
+def test_four_players_at_80x24_keep_every_choice_in_view(game: str) -> None:
+    """The step line scrolls with the cursor: the choice under it is always drawn, whatever the window."""
+
+    async def play() -> None:
+        options = {"special_factories": True} if game == "chocolatier" else {}
+        app = new_app(game, options, 4, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert unwrapped_and_visible(app) == []
+            step = app.table_screen.query_one(StepLine)
+            labels = step.choices.labels
+            assert len(labels) > 5
+            for index in range(len(labels) + 1):
+                shown = "\n".join(line.plain for line in step.lines(step.content_size.width))
+                assert f"[{labels[index % len(labels)]}]" in shown, (index, shown)
+                assert step.region.bottom <= app.size.height - 1
+                await pilot.press("right")
+
+    asyncio.run(play())
+
+
+def test_four_players_at_80x24_a_whole_game_fits() -> None:
+    async def play() -> None:
+        app = new_app("azul", {}, 4, seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            summaries, problems = await play_whole_game(app, pilot, seed=5, shots=ARTIFACTS / "azul-4p-80x24")
+            assert problems == []
+            assert summaries == app.table.state.round
+
+    asyncio.run(play())
+
+
+def test_b_shows_every_board_in_full() -> None:
+    async def play() -> None:
+        app = new_app("azul", {}, 4, seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            plan = app.table_screen.plan
+            assert plan is not None and plan.others is OthersForm.LINES
+            await pilot.press("b")
+            await settle(app, pilot)
+            assert isinstance(app.screen, Notice)
+            page = Console(width=76, record=True)
+            page.print(app.screen.body)
+            assert page.export_text().count(PENALTIES) == 4, "every board, in full"
+            await pilot.press("down")  # the page scrolls
+            assert app.screen.query_one("VerticalScroll").scroll_y > 0
+            await pilot.press("escape")
+            await settle(app, pilot)
+            assert app.waiting_for_human
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("chocolatier", {"special_factories": True}), ("azul", {"wall": "grey"})]
+)
+def test_the_table_does_not_jump_between_moves(game: str, options: dict[str, object]) -> None:
+    """Within a round the boards stay where they are: the table's middle never shrinks, your board never resizes."""
+
+    async def play() -> None:
+        app = new_app(game, options, 2, seed=6)
+        async with app.run_test(size=(80, 24)) as pilot:
+            rounds: dict[int, list[tuple[int, int, int]]] = {}
+            for _ in range(400):
+                await settle(app, pilot)
+                if app.table.state.round > 3:
+                    break
+                if isinstance(app.screen, Notice):
+                    if app.finished:
+                        break
+                    await pilot.press("enter")
+                    continue
+                if not app.waiting_for_human or app.chooser is None:
+                    continue
+                screen = app.table_screen
+                mine = screen.query_one("#mine")
+                shared = screen.query_one("#shared")
+                rounds.setdefault(app.table.state.round, []).append(
+                    (shared.region.height, mine.region.y, mine.region.width)
+                )
+                await type_notation(app, pilot, sorted(app.chooser.moves)[0])
+            assert len(rounds) >= 2
+            for seen in rounds.values():
+                heights = [height for height, _, _ in seen]
+                assert heights == sorted(heights), "the table's middle only grows within a round"
+            assert len({width for seen in rounds.values() for _, _, width in seen}) == 1, "your board keeps its width"
+            for seen in rounds.values():
+                tops = [top for _, top, _ in seen]
+                assert tops == sorted(tops), "your board moves down only as the middle grows, never up and down"
+
+    asyncio.run(play())
