@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -176,9 +177,51 @@ def test_the_catalogues_have_every_message_in_both_languages() -> None:
     values.update(rule="A-4", explanation="x", move="1B1", moves="x", value="x", default="x", path="x", scores="x")
     values.update(names="x", steps="x", typed="x", tiles="x", slot="1", cost="1", line="1", column="1", step="1")
     values.update({f"n{count}": "x" for count in range(1, 5)})
-    values.update(level="x", label="x")
+    values.update(level="x", label="x", bank="5:00", width="60", height="20", needed_width="72", needed_height="22")
     for key in english.keys:
         assert english(key, **values) and czech(key, **values)
     for game in ("azul", "chocolatier", "pavilion"):
         for key in czech.keys:
             assert czech.for_game(game)(key.partition("@")[0], **values)
+
+
+def run_plain(arguments: list[str], answers: str) -> subprocess.CompletedProcess[str]:
+    """``mozaika play --plain`` with its input and output both pipes, as a script would run it."""
+    return subprocess.run(
+        [sys.executable, "-m", "mozaika", "play", "--plain", *arguments],
+        input=answers,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LANG": "en_GB.UTF-8"},
+        check=False,
+    )
+
+
+def test_the_end_of_the_input_before_the_game_ends_is_said_and_fails() -> None:
+    result = run_plain(["--seed", "3"], "1\n")
+    assert result.returncode == 1
+    assert result.stderr.strip() == "The input ended before the game did: the game stops here, unsaved."
+    assert "Player 1 plays" in result.stdout
+
+
+def test_into_a_pipe_nothing_wraps_and_no_box_is_drawn() -> None:
+    """Four boards side by side stay on their lines; titles stand over the boards instead of box lines."""
+    seats = ["--seat", "human", "--seat", "random", "--seat", "random", "--seat", "random"]
+    result = run_plain([*seats, "--seed", "3"], "1\nq\nn\n")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert not ANSI.search(result.stdout)
+    assert not set("╭╮╰╯─┌┐└┘") & set(result.stdout)
+    assert all(line == line.rstrip() for line in lines), "no padding at the ends of the lines"
+    assert max(len(line) for line in lines) <= 160
+    fifth_rows = [line for line in lines if re.search(r" 5 [·A-Z ]{15}│", line)]
+    assert fifth_rows and all(line.count("│") == 4 for line in fifth_rows), "row 5 of every wall, on one line"
+
+
+def test_the_help_shows_no_types_for_flags_and_names_what_a_list_option_takes() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mozaika", "play", "--help"], capture_output=True, text=True, check=True
+    )
+    assert "<bool>" not in result.stdout and "list[" not in result.stdout
+    assert "-o, --option NAME=VALUE" in result.stdout and "--seat WHO" in result.stdout
+    assert re.search(r"--plain\s+Line by line", result.stdout)

@@ -9,13 +9,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from mozaika import __version__
-from mozaika.bots.speed import search_speed
 from mozaika.catalogue.registry import game_ids, new_game
 from mozaika.cli.bots import analyze_command, arena_command
-from mozaika.cli.common import console, fail, guarded, parse_options, write_atomically
+from mozaika.cli.common import console, fail, guarded, parse_options, wide_console, write_atomically
 from mozaika.cli.play import play_command
 from mozaika.cli.review import review_command
 from mozaika.cli.serve import serve_command
@@ -25,8 +23,6 @@ from mozaika.core.engine import describe as describe_engine
 from mozaika.core.engine import using as using_engine
 from mozaika.i18n import LANGUAGES, Messages, default_language
 from mozaika.notation.records import Record, replay
-from mozaika.richview import position_view
-from mozaika.tools.benchmarking import DEFAULT_CASES, BenchCase, engines_for, run_cases
 
 REPLAY_WIDTH = 160
 """Four full boards side by side, for ``mozaika replay`` into a pipe or a file."""
@@ -37,6 +33,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 
@@ -54,13 +51,15 @@ def main(
         raise typer.Exit()
 
 
-@app.command("replay")
+@app.command("replay", short_help="Re-play a game record, checking every step.")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record (docs/records.md).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable result.")] = False,
     lang: Annotated[str | None, typer.Option(help="en or cs (default: from the locale).")] = None,
 ) -> None:
     """Re-play a game record, checking every step: on a terminal step through it (arrow keys), else print the end."""
+    from mozaika.richview import position_view  # here: the other commands need not load the drawings
+
     record = guarded(lambda: Record.from_json(file.read_bytes()))
     state = guarded(lambda: replay(record))
     position = state.to_dict()
@@ -91,7 +90,7 @@ def replay_command(
         ReplayApp(record, text).run()
         return
     # Off a terminal: plain text, wide enough that no board line wraps.
-    wide = Console(width=REPLAY_WIDTH, soft_wrap=False, highlight=False)
+    wide = wide_console(REPLAY_WIDTH)
     wide.print(position_view(position, record.players, text))
     for seat, name in enumerate(record.players):
         wide.print(f"{name}: {state.scores[seat]}")
@@ -102,7 +101,7 @@ def replay_command(
         wide.print(text("the_game_is_not_over", steps=len(record.steps), round=state.round))
 
 
-@app.command("selfplay")
+@app.command("selfplay", short_help="Play a game between random players and write its record.")
 def selfplay_command(
     out: Annotated[Path, typer.Option("--out", help="Where to write the game record.")],
     game: Annotated[str, typer.Option(help="azul, chocolatier or pavilion.")] = "azul",
@@ -113,6 +112,7 @@ def selfplay_command(
         typer.Option(
             "--option",
             "-o",
+            metavar="NAME=VALUE",
             help="A game option NAME=VALUE: wall=grey, box=brown, special_factories=true, board=colourless.",
         ),
     ] = None,
@@ -136,7 +136,7 @@ def selfplay_command(
     )
 
 
-@app.command("bench")
+@app.command("bench", short_help="Measure the engines and the search bot.")
 def bench_command(
     seconds: Annotated[float, typer.Option(help="How long to run each case.")] = 3.0,
     warmup: Annotated[float, typer.Option(help="Untimed play before each case, to fill the move tables.")] = 1.0,
@@ -154,6 +154,10 @@ def bench_command(
     without building move lists); on the native core and on the Python engines side
     by side.  Every row names its engine.
     """
+    # Imported here, not above: the other commands need neither the benchmarks nor the bots.
+    from mozaika.bots.speed import search_speed
+    from mozaika.tools.benchmarking import DEFAULT_CASES, BenchCase, engines_for, run_cases
+
     if not seconds > 0:  # (also refuses nan)
         fail(f"--seconds must be a positive number of seconds, not {seconds:g}")
     if not warmup >= 0:
@@ -181,11 +185,11 @@ def bench_command(
         sys.stdout.write(json.dumps(rows, indent=1) + "\n")
 
 
-app.command("play")(play_command)
-app.command("arena")(arena_command)
-app.command("analyze")(analyze_command)
-app.command("review")(review_command)
-app.command("serve")(serve_command)
+app.command("play", short_help="Play at the terminal: you against the bots, or friends at one keyboard.")(play_command)
+app.command("arena", short_help="Play bots against each other and measure their strength.")(arena_command)
+app.command("analyze", short_help="The best moves in a position, with their values: a hint.")(analyze_command)
+app.command("review", short_help="Review a game: the points each player lost per move.")(review_command)
+app.command("serve", short_help="Run the game server: online tables for every game.")(serve_command)
 
 
 def run() -> None:

@@ -7,20 +7,20 @@ import sys
 import time
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from mozaika.arena import GameResult, Match, run_match, summarise
-from mozaika.arena.journal import journal_writer, open_journal, read_journal
-from mozaika.bots import BotError, make_bot
 from mozaika.catalogue.registry import from_json, game_spec
-from mozaika.cli.common import console, errors, fail, guarded, parse_options
+from mozaika.cli.common import errors, fail, guarded, parse_options, print_table
 from mozaika.core.errors import PositionError
-from mozaika.core.protocol import State
 from mozaika.notation.positions import from_line
+
+if TYPE_CHECKING:
+    from mozaika.arena import GameResult
+    from mozaika.core.protocol import State
 
 
 def arena_command(
@@ -33,7 +33,8 @@ def arena_command(
     ],
     game: Annotated[str, typer.Option(help="azul, chocolatier or pavilion.")] = "azul",
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option NAME=VALUE, e.g. wall=grey.")
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help="A game option NAME=VALUE, e.g. wall=grey."),
     ] = None,
     games: Annotated[int, typer.Option(help="Games to play (rounded up to whole rotations of the seats).")] = 20,
     time_limit: Annotated[float | None, typer.Option("--time", help="Seconds per move for every bot.")] = None,
@@ -57,6 +58,11 @@ def arena_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
 ) -> None:
     """Play bots against each other, seats rotated and chance mirrored, and measure their strength."""
+    # Imported here, not above: ``mozaika --help`` and the other commands need neither the bots nor the arena.
+    from mozaika.arena import Match, run_match
+    from mozaika.arena.journal import journal_writer, open_journal, read_journal
+    from mozaika.bots import make_bot
+
     names = tuple(name.strip() for name in bots.split(",") if name.strip())
     options = parse_options(option or [])
     spec = guarded(lambda: game_spec(game))
@@ -119,6 +125,8 @@ def _report(
     as_json: bool,
 ) -> None:
     """Print an arena's results: per bot, wins with their interval, scores, rating and move times."""
+    from mozaika.arena import summarise
+
     summaries = summarise(results)
     if as_json:
         document: dict[str, Any] = {
@@ -176,7 +184,7 @@ def _report(
             f"{summary.rating:.1f} ({summary.mu:.1f} ± {summary.sigma:.1f})",
             f"{summary.seconds_per_move:.3f}",
         )
-    console.print(table)
+    print_table(table)
 
 
 class _Tally:
@@ -254,6 +262,8 @@ def analyze_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable results.")] = False,
 ) -> None:
     """The best moves in a position, with their values (and visits for the search bots): a hint."""
+    from mozaika.bots import BotError, make_bot
+
     state = guarded(lambda: read_position(position))
     if not state.to_move:
         fail("there is no move to analyse: " + ("the game is over" if state.is_over else "a chance event is pending"))
@@ -297,4 +307,4 @@ def analyze_command(
         if with_points:
             row.append(" / ".join(f"{points:.1f}" for points in entry.points or ()))
         table.add_row(*row)
-    console.print(table)
+    print_table(table)

@@ -2,17 +2,48 @@
 
 from __future__ import annotations
 
+import io
+import re
+import sys
 from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TextIO, TypeVar, cast
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from mozaika.core.errors import MozaikaError
 from mozaika.tools.files import write_atomically
 
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)
+PIPE_TABLE_WIDTH = 200
+TRAILING_SPACES = re.compile(r"[ \t]+$", re.MULTILINE)
+
+
+class Unpadded(io.TextIOBase):
+    """A text stream that drops the spaces Rich pads each line with: a file or a pipe gets only what shows."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(TRAILING_SPACES.sub("", text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def print_table(table: RenderableType) -> None:
+    """A table on the terminal, or whole into a pipe or a file (an 80-column default would wrap its rows)."""
+    (console if console.is_terminal else wide_console(PIPE_TABLE_WIDTH)).print(table)
+
+
+def wide_console(width: int) -> Console:
+    """A console for a pipe or a file: lines up to ``width`` columns, nothing wrapped sooner, no padding."""
+    return Console(width=width, file=cast(TextIO, Unpadded(sys.stdout)), highlight=False)
+
 
 T = TypeVar("T")
 
@@ -42,4 +73,13 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-__all__ = ["console", "errors", "fail", "guarded", "parse_options", "write_atomically"]
+__all__ = [
+    "console",
+    "errors",
+    "fail",
+    "guarded",
+    "parse_options",
+    "print_table",
+    "wide_console",
+    "write_atomically",
+]

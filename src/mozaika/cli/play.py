@@ -8,27 +8,34 @@ from typing import Annotated
 
 import typer
 
-from mozaika.bots import bot_names
 from mozaika.catalogue.registry import game_spec, new_game
-from mozaika.cli.common import console, fail, guarded, parse_options
+from mozaika.cli.common import console, errors, fail, guarded, parse_options, wide_console
 from mozaika.core.clocks import parse_time_control
 from mozaika.i18n import LANGUAGES, Messages, default_language
 from mozaika.notation.records import Record
-from mozaika.terminal import GameTable, Session, seats_from_names
 
 DEFAULT_OPPONENT = "medium"
+PIPE_WIDTH = 160
+"""Four full boards side by side, for ``--plain`` into a pipe or a file."""
 
 
 def play_command(
     game: Annotated[str, typer.Option(help="azul, chocolatier or pavilion.")] = "azul",
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A game option NAME=VALUE: wall=grey, box=brown, special_factories=true…"),
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="A game option NAME=VALUE: wall=grey, box=brown, special_factories=true…",
+        ),
     ] = None,
     players: Annotated[int | None, typer.Option(help="2, 3 or 4 (default: one per --seat, or 2).")] = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option(help="Who sits in each seat, in turn order: human, or a bot level (beginner … expert)."),
+        typer.Option(
+            metavar="WHO", help="Who sits in each seat, in turn order: human, or a bot level (beginner … expert)."
+        ),
     ] = None,
     lang: Annotated[str | None, typer.Option(help="en or cs (default: from the locale).")] = None,
     seed: Annotated[int | None, typer.Option(help="Decides the deals and the bots' choices.")] = None,
@@ -45,6 +52,10 @@ def play_command(
     ] = False,
 ) -> None:
     """Play at the terminal: you against the bots, or friends at one keyboard (mozaika play alone: Azul vs medium)."""
+    # Imported here, not above: ``mozaika --help`` and the other commands need neither the bots nor the clients.
+    from mozaika.bots import bot_names
+    from mozaika.terminal import GameTable, Session, seats_from_names
+
     language = lang or default_language()
     if language not in LANGUAGES:
         fail(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
@@ -72,11 +83,16 @@ def play_command(
         table = GameTable(state, seats_from_names(names, state.seed, text), control=control)
         resumed = ""
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Into a pipe or a file nothing wraps: four boards side by side stay on their lines.
+        out = console if console.is_terminal else wide_console(PIPE_WIDTH)
         if resumed:
-            console.print(resumed, highlight=False)
-        Session(table, console, text).run()
+            out.print(resumed, highlight=False)
+        if Session(table, out, text).run() == "input ended":
+            errors.print(text("input_ended"), highlight=False)
+            raise typer.Exit(1)
         return
     from mozaika.terminal.app import PlayApp
 
     app = PlayApp(table, text, greeting=resumed)
     app.run()
+    console.print(app.farewell())  # the game's last screen stays in the scrollback

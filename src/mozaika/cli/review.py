@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from mozaika.bots.base import Budget
 from mozaika.bots.review import DEFAULT_BUDGET, Review, review_record
-from mozaika.cli.common import console, guarded
+from mozaika.cli.common import console, errors, guarded
 from mozaika.notation.records import Record
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -38,7 +39,25 @@ def review_command(
         if iterations is None and time_limit is None
         else guarded(lambda: Budget(iterations=iterations, seconds=time_limit))
     )
-    review = guarded(lambda: review_record(record, budget=budget, seed=seed))
+    # A review takes a while (a quarter of a second a decision): its progress on stderr, gone when it ends.
+    with Progress(
+        TextColumn("reviewing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("decisions"),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("review", total=None)
+        review = guarded(
+            lambda: review_record(
+                record,
+                budget=budget,
+                seed=seed,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+        )
     if as_json:
         import json
 

@@ -53,8 +53,9 @@ def serve_command(
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="ORIGIN",
             help="Another site (https://example.org) whose pages may act for their users here; repeatable. "
-            "The server's own pages always may."
+            "The server's own pages always may.",
         ),
     ] = None,
     no_rate_limits: Annotated[

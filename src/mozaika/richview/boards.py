@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from rich import box
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
@@ -72,12 +73,22 @@ def board_title(
 
 
 def board_panel(
-    position: Position, seat: int, names: list[str], view: View, to_move: tuple[int, ...], *, compact: bool = False
+    position: Position,
+    seat: int,
+    names: list[str],
+    view: View,
+    to_move: tuple[int, ...],
+    *,
+    compact: bool = False,
+    boxed: bool = True,
 ) -> Panel:
+    """One board under its title; ``boxed``: framed by box lines (else the title over it, for screen readers)."""
     family = position_family(position)
     body = family.board(position, seat, view, compact=compact)
     title = board_title(position, seat, names, view.text, to_move, short=compact)
-    return Panel(body, title=title, title_align="left", expand=False, border_style="bold" if seat in to_move else "dim")
+    style = "bold" if seat in to_move else "dim"
+    frame = box.ROUNDED if boxed else box.SIMPLE
+    return Panel(body, title=title, title_align="left", expand=False, border_style=style, box=frame)
 
 
 def fitting_boards(
@@ -102,12 +113,16 @@ def position_view(
     text: Messages,
     to_move: tuple[int, ...] = (),
     choosing: Choosing | None = None,
+    *,
+    boxed: bool = True,
 ) -> Group:
-    """Everything at the table, for a console that prints line by line."""
+    """Everything at the table, for a console that prints line by line (``boxed``: in box lines)."""
     family = position_family(position)
     view = View(text=text, choosing=choosing, names=names)
-    shared = Panel(family.shared(position, view), title=text("table"), title_align="left", expand=False)
-    boards = Columns([board_panel(position, seat, names, view, to_move) for seat in range(len(names))])
+    frame = box.ROUNDED if boxed else box.SIMPLE
+    shared = Panel(family.shared(position, view), title=text("table"), title_align="left", expand=False, box=frame)
+    panels = [board_panel(position, seat, names, view, to_move, boxed=boxed) for seat in range(len(names))]
+    boards = Columns(panels)
     parts: list[RenderableType] = [heading(position, names, text, to_move), shared, boards]
     parts.extend(family.legend(position, text))
     return Group(*parts)

@@ -11,6 +11,7 @@ source. The app holds the game's flow; the screens and widgets draw what it hand
 
 from __future__ import annotations
 
+import os
 import shlex
 from enum import Enum
 from pathlib import Path
@@ -88,7 +89,8 @@ class PlayApp(App[None]):
         greeting: str = "",
         stand_in_pace: float = STAND_IN_PACE,
     ) -> None:
-        super().__init__()
+        # NO_COLOR (no-color.org): no colour codes at all, not Textual's grey shades; tiles keep their letters.
+        super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
         self.table = table
         self.text = text.for_game(table.state.game_id)
         self.save_dir = save_dir or Path.cwd()

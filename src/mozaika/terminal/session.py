@@ -23,6 +23,7 @@ from mozaika.terminal.clockview import clock_line
 from mozaika.terminal.game import GameTable
 
 UNDONE: Literal["undone"] = "undone"
+ENDED: Literal["ended"] = "ended"
 QUIT, SAVE, UNDO, HINT, HELP, BACK = "q", "s", "u", "?", "h", "t"
 
 
@@ -36,8 +37,9 @@ class Session:
 
     # --- the game loop ----------------------------------------------------------------
 
-    def run(self) -> bool:
-        """Play to the end (True) or until a player quits (False)."""
+    def run(self) -> Literal["finished", "quit", "input ended"]:
+        """Play to the end, until a player quits, or until the input ends (a script's moves ran out)."""
+        self.table.begin()
         while not self.table.state.is_over:
             bot = self.table.next_bot()
             if bot is not None:
@@ -49,7 +51,9 @@ class Session:
             self.show()
             move = self._ask(seat)
             if move is None:
-                return False
+                return "quit"
+            if move == ENDED:
+                return "input ended"
             if self._timed_out():  # the answer came after the deadline: the bot plays the seat
                 continue
             if move != UNDONE:
@@ -58,7 +62,7 @@ class Session:
                 self._show_round_ends()
         self.show()
         self.show_result()
-        return True
+        return "finished"
 
     def _timed_out(self) -> bool:
         gone = self.table.timed_out()
@@ -80,14 +84,18 @@ class Session:
                 round_summary(end.before, end.after, self.table.names, self.text, final=end.final, steps=end.steps)
             )
 
-    def _ask(self, seat: int) -> Move | Literal["undone"] | None:
-        """The person's move, ``UNDONE`` after an undo (the position changed), or None to quit."""
+    def _ask(self, seat: int) -> Move | Literal["undone", "ended"] | None:
+        """The person's move, ``UNDONE`` after an undo (the position changed), ``ENDED`` at the input's end,
+        or None to quit."""
         moves = self.table.state.legal_moves(seat)
         self.show_moves(seat, moves)
         while True:
             try:
                 answer = self.console.input(Text(self.text("prompt"))).strip()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
+                self.console.print()
+                return ENDED
+            except KeyboardInterrupt:
                 self.console.print()
                 return None
             if not answer:
@@ -189,7 +197,7 @@ class Session:
     def show(self) -> None:
         state = self.table.state
         self.console.print()
-        self.console.print(position_view(state.to_dict(), self.table.names, self.text, state.to_move))
+        self.console.print(position_view(state.to_dict(), self.table.names, self.text, state.to_move, boxed=False))
         clocks = clock_line(self.table, self.text)
         if clocks:
             self.console.print(clocks)
@@ -209,7 +217,8 @@ class Session:
         state = self.table.state
         text = self.text
         names = self.table.names
-        self.console.rule(text("game_over"))
+        self.console.print()
+        self.say(text("game_over"), "bold")
         rows = self.table.breakdown()
         if rows:
             self.console.print(breakdown_table(rows, names, text))

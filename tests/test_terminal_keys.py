@@ -1,0 +1,170 @@
+"""The full-screen client's keys: every key acts after a refusal, the grey wall's columns by number, saving,
+help for the game being played, undo in the log, the end of the game, Ctrl+C, and what stays on the terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from rich.console import Console
+
+import mozaika
+from mozaika.i18n import Messages
+from mozaika.notation.records import Record
+from mozaika.terminal import GameTable, seats_from_names
+from mozaika.terminal.app import PlayApp
+from mozaika.terminal.screens import Notice, Question
+from mozaika.terminal.widgets import Entry, StepLine
+
+from terminalkit import new_app, play_whole_game, settle, type_notation
+
+
+def rendered(drawing: object, width: int = 120) -> str:
+    console = Console(width=width, record=True)
+    console.print(drawing)
+    return console.export_text()
+
+
+def test_after_a_refusal_the_next_key_acts() -> None:
+    """What was refused stays in view, selected: ? asks for a hint at once, a move typed replaces it."""
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            entry = app.table_screen.query_one(Entry)
+            await pilot.press("9")
+            assert app.table_screen.query_one(StepLine).choices.problem == (
+                "No move begins with 9: Backspace or Esc goes back."
+            )
+            assert entry.value == "9" and entry.selected_text == "9"
+            await pilot.press("question_mark")
+            await settle(app, pilot)
+            assert app.message_text.plain.startswith("Hint:") and entry.value == ""
+            await pilot.press("9")
+            await pilot.press("1")  # replaces the refused 9: factory 1
+            assert entry.value == "1" and app.chooser is not None and app.chooser.choosing().chosen == ("1",)
+            await pilot.press("escape", "escape")
+            entry.value = "1Q1"  # a whole entry that is no move, confirmed with Enter
+            await pilot.pause()
+            await pilot.press("enter")
+            assert entry.selected_text == "1Q1"
+            await pilot.press("h")
+            await settle(app, pilot)
+            assert isinstance(app.screen, Notice) and app.screen.kind == "help"
+
+    asyncio.run(play())
+
+
+def test_on_the_grey_wall_the_column_is_typed_as_its_number() -> None:
+    """A-10: at the wall column step the column's number chooses it, as the board numbers the columns."""
+    state = mozaika.new_game("azul", players=2, seed=6, wall="grey")
+    rng = random.Random(6)
+    while not any(str(move).startswith("P1:") for move in state.legal_moves(0)):
+        state.play(rng.choice(state.legal_moves(state.to_move[0])))
+    text = Messages("en")
+    seats = seats_from_names(["human", "random"], state.seed, text)
+    table = GameTable(state, seats, hint_bot="greedy")
+    column_moves = [move for move in state.legal_moves(0) if str(move).startswith("P1:")]
+    column = column_moves[-1].fields()["column"]
+
+    async def play() -> None:
+        app = PlayApp(table, text)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert app.waiting_for_human
+            steps = len(app.table.state.history)
+            await pilot.press(str(column))
+            await settle(app, pilot)
+            played = str(app.table.state.history[steps])
+            assert played.startswith("P1:") and played.endswith(f">{column}")
+
+    asyncio.run(play())
+
+
+def test_saving_asks_in_the_prompt_and_quotes_the_command_to_resume(tmp_path: Path) -> None:
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        app.save_dir = tmp_path
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("s")
+            entry = app.table_screen.query_one(Entry)
+            assert entry.value == "" and entry.placeholder.startswith("a file name, or Enter for mozaika-azul-")
+            assert app.message_text.plain == "Save the game as (Esc: cancel):"
+            await pilot.press(*"my game.json", "enter")
+            await settle(app, pilot)
+            assert Record.from_json((tmp_path / "my game.json").read_text()).players == app.table.names
+            said = app.message_text.plain.splitlines()
+            assert said == ["Game saved to my game.json. Continue it with:", "mozaika play --resume 'my game.json'"]
+            assert app.waiting_for_human and entry.placeholder.startswith("2B3")
+            farewell = rendered(app.farewell())
+            assert "mozaika play --resume 'my game.json'" in farewell and "Azul · round 1" in farewell
+
+    asyncio.run(play())
+
+
+def test_help_speaks_of_the_game_being_played() -> None:
+    azul = new_app("azul", {}, 2, seed=1)
+    chocolatier = new_app("chocolatier", {"special_factories": True}, 2, seed=1)
+    azul_help = rendered(azul.help_view())
+    chocolatier_help = rendered(chocolatier.help_view())
+    assert "pass:" not in azul_help and "B6B" not in azul_help  # Summer Pavilion's notation is not Azul's
+    assert "grey wall, type the column's number" in azul_help
+    for letter, name in [("B", "blue"), ("Y", "yellow"), ("R", "red"), ("K", "black"), ("W", "white")]:
+        assert f" {letter} {name}" in azul_help
+    assert "Pralines:" in chocolatier_help and " N brown" in chocolatier_help and " P pink" in chocolatier_help
+    assert "SN4" in chocolatier_help and "4B3<NP>K" in chocolatier_help
+
+
+def test_an_undo_takes_the_moves_out_of_the_log_too() -> None:
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert app.chooser is not None
+            await type_notation(app, pilot, sorted(app.chooser.moves)[0])
+            await settle(app, pilot)
+            log = app.table_screen.query_one("#log")
+            assert len(log.lines) == 2  # your move and the bot's
+            await pilot.press("u")
+            await settle(app, pilot)
+            assert len(log.lines) == 0 and app.message_text.plain == "Your last move is undone."
+
+    asyncio.run(play())
+
+
+def test_after_the_game_the_keys_say_what_is_left_and_ctrl_c_quits() -> None:
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_whole_game(app, pilot, seed=3, check_layout=False)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            entry = app.table_screen.query_one(Entry)
+            assert entry.placeholder == "The game is over: s save · b every board · q quit"
+            await pilot.press("question_mark")
+            await settle(app, pilot)
+            assert not app.message_text.plain.startswith("Hint")
+            farewell = rendered(app.farewell())
+            assert "Game over" in farewell and ("Winner" in farewell or "Shared victory" in farewell)
+            await pilot.press("ctrl+c")
+        assert app.return_code == 0
+
+    asyncio.run(play())
+
+
+def test_a_second_ctrl_c_quits_without_asking_again() -> None:
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("ctrl+c")
+            await settle(app, pilot)
+            assert isinstance(app.screen, Question) and app.screen.kind == "quit"
+            await pilot.press("ctrl+c")
+            await settle(app, pilot)
+        assert app.return_code == 0
+
+    asyncio.run(play())
