@@ -4,13 +4,19 @@ four players at 80x24 with every choice in view, and a table that does not jump 
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 
 import pytest
 from rich.console import Console
 from textual.widget import Widget
+from textual.widgets import Static
 
+import mozaika
+from mozaika.i18n import Messages
+from mozaika.notation.records import Record
 from mozaika.terminal.layout import OthersForm
+from mozaika.terminal.replay import ReplayApp
 from mozaika.terminal.screens import Notice
 from mozaika.terminal.widgets import StepLine
 
@@ -185,3 +191,48 @@ def test_the_table_does_not_jump_between_moves(game: str, options: dict[str, obj
                 assert tops == sorted(tops), "your board moves down only as the middle grows, never up and down"
 
     asyncio.run(play())
+
+
+def test_at_one_keyboard_the_boards_keep_their_places_whoever_moves() -> None:
+    """Hot-seat: the board of the person to move is drawn in full where it always is, not swapped to the left."""
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=4, opponent="human")
+        async with app.run_test(size=(80, 24)) as pilot:
+            places: dict[int, set[int]] = {0: set(), 1: set()}
+            for _ in range(6):
+                await settle(app, pilot)
+                assert app.waiting_for_human and app.chooser is not None
+                screen = app.table_screen
+                mover = app.chooser.seat
+                places[mover].add(screen.query_one("#mine").region.x)
+                other = screen.query_one("#before" if mover == 1 else "#others")
+                places[1 - mover].add(other.region.x)
+                assert unwrapped_and_visible(app) == []
+                await type_notation(app, pilot, sorted(app.chooser.moves)[0])
+            assert len(places[0]) == 1 and len(places[1]) == 1
+            assert places[0] != places[1]
+
+    asyncio.run(play())
+
+
+def test_replay_at_80_columns_shows_the_step_whole_with_four_players() -> None:
+    state = mozaika.new_game("azul", players=4, seed=5)
+    rng = random.Random(5)
+    while not state.is_over:
+        state.play(rng.choice(state.legal_moves()))
+    record = Record.from_state(state, ["Anna Nováková", "Bohumil", "Cyril", "Dana"])
+
+    async def step() -> None:
+        app = ReplayApp(record, Messages("en"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("home", *["right"] * 5)
+            await pilot.pause()
+            line = app.query_one("#step", Static)
+            said = str(line.render())
+            assert said == f"step 5/{len(record.steps)}: {record.steps[4]}"
+            assert line.region.width >= len(said) + 2  # its padding
+            boards = app.query_one("#boards", Static)
+            assert boards.region.bottom <= app.size.height - 1
+
+    asyncio.run(step())

@@ -165,7 +165,10 @@ class PlayApp(App[None]):
         choosing = chooser.choosing() if chooser is not None else None
         names = self.table.names
         view = View(text=self.text, choosing=choosing, clickable=True, names=names)
-        screen.frame = Frame(self.state.to_dict(), tuple(names), tuple(self.state.to_move), self.viewer, view)
+        hot_seat = len(self.table.people) > 1
+        screen.frame = Frame(
+            self.state.to_dict(), tuple(names), tuple(self.state.to_move), self.viewer, view, seat_order=hot_seat
+        )
         screen.query_one(Heading).lines = self.heading_lines()
         screen.query_one(StepLine).choices = self.step_choices()
         screen.query_one(MessageLine).message = self.message_text

@@ -52,6 +52,8 @@ class Frame:
     to_move: tuple[int, ...]
     viewer: int
     view: View
+    seat_order: bool = False
+    """Several people at one keyboard: the boards keep their places in seat order, whoever moves."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,10 @@ class Plan:
     needed: tuple[int, int] | None = None
     """The smallest window (columns, lines) the table needs, when this one is smaller."""
     other_seats: tuple[int, ...] = field(default=())
+    """The other boards beside yours, on its right."""
+    before_seats: tuple[int, ...] = field(default=())
+    """The other boards on its left (at one keyboard, the seats before the one that moves)."""
+    before_width: int = 0
 
 
 def lines_of(console: Console, drawing: RenderableType, width: int) -> int:
@@ -89,7 +95,9 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
     position = frame.position
     family = position_family(position)
     text = frame.view.text
-    others = tuple(seat for seat in range(len(frame.names)) if seat != frame.viewer)
+    seats = range(len(frame.names))
+    before = tuple(seat for seat in seats if seat < frame.viewer) if frame.seat_order else ()
+    others = tuple(seat for seat in seats if seat != frame.viewer and seat not in before)
     mine = family.board(position, frame.viewer, frame.view, compact=False)
     mine_width = widest_line(console, mine) + PADDED
     mine_height = lines_of(console, mine, mine_width - PADDED) + BORDER
@@ -101,19 +109,28 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
     shared_height = max(shared_floor, lines_of(console, shared, width - PADDED) + BORDER)
     room = height - FIXED_LINES - shared_height
     side = width - mine_width
-    needed_width = mine_width + SIDE_MIN
+    needed_width = mine_width + SIDE_MIN * (2 if before and others else 1)
     if width < needed_width or room < mine_height:
         narrow_shared = lines_of(console, shared, max(width, needed_width) - PADDED) + BORDER
         needed = (max(width, needed_width), FIXED_LINES + narrow_shared + mine_height)
         return Plan(frame, width, height, needed=needed, mine_width=mine_width, other_seats=others)
     form = OthersForm.LINES
     for candidate in (OthersForm.FULL, OthersForm.COMPACT):
-        panels = _panels(frame, others, candidate)
-        fits_across = max(widest_line(console, panel) for panel in panels) <= side
-        if fits_across and lines_of(console, Columns(panels, padding=(0, 0)), side) <= room:
+        left = _panels(frame, before, candidate)
+        left_width = sum(widest_line(console, panel) for panel in left)
+        right = _panels(frame, others, candidate)
+        right_room = side - left_width
+        fits_across = not right or max(widest_line(console, panel) for panel in right) <= right_room
+        tall = max(
+            lines_of(console, Columns(left, padding=(0, 0)), left_width) if left else 0,
+            lines_of(console, Columns(right, padding=(0, 0)), right_room) if right else 0,
+        )
+        if left_width <= side and fits_across and tall <= room:
             form = candidate
             break
-    shown = _legend_beside(console, frame, form, legend, side, mine_height)
+    before_width = _lines_width(console, frame, before) if form is OthersForm.LINES else left_width
+    right_room = side - before_width
+    shown = _legend_beside(console, frame, form, legend, right_room, room, others)
     return Plan(
         frame,
         width,
@@ -123,6 +140,8 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
         shared_height=shared_height,
         legend=tuple(shown),
         other_seats=others,
+        before_seats=before,
+        before_width=before_width,
     )
 
 
@@ -132,11 +151,16 @@ def _panels(frame: Frame, seats: tuple[int, ...], form: OthersForm) -> list[Rend
     return [board_panel(frame.position, seat, names, frame.view, frame.to_move, compact=compact) for seat in seats]
 
 
-def others_drawing(plan: Plan) -> RenderableType:
-    """The other players' boards in the plan's form."""
+def others_drawing(plan: Plan, *, before: bool = False) -> RenderableType:
+    """The other players' boards in the plan's form: those right of yours, or (``before``) those left of it."""
+    seats = plan.before_seats if before else plan.other_seats
     if plan.others is OthersForm.LINES:
-        return Group(*(other_line(plan.frame, seat) for seat in plan.other_seats))
-    return Columns(_panels(plan.frame, plan.other_seats, plan.others), padding=(0, 0))
+        return Group(*(other_line(plan.frame, seat) for seat in seats))
+    return Columns(_panels(plan.frame, seats, plan.others), padding=(0, 0))
+
+
+def _lines_width(console: Console, frame: Frame, seats: tuple[int, ...]) -> int:
+    return max((widest_line(console, other_line(frame, seat)) for seat in seats), default=0)
 
 
 def other_line(frame: Frame, seat: int) -> Group:
@@ -148,17 +172,23 @@ def other_line(frame: Frame, seat: int) -> Group:
 
 
 def _legend_beside(
-    console: Console, frame: Frame, form: OthersForm, legend: list[Text], side: int, mine_height: int
+    console: Console,
+    frame: Frame,
+    form: OthersForm,
+    legend: list[Text],
+    side: int,
+    room: int,
+    seats: tuple[int, ...],
 ) -> list[Text]:
-    """The legend's lines that fit under the other boards beside yours (all of them are under h)."""
+    """The legend's lines that fit under the other boards right of yours, in the ``room`` the boards have
+    (all of them are under h)."""
     if not legend:
         return []
-    seats = tuple(seat for seat in range(len(frame.names)) if seat != frame.viewer)
     if form is OthersForm.LINES:
         used = 2 * len(seats) + 1
     else:
         used = lines_of(console, Columns(_panels(frame, seats, form), padding=(0, 0)), side)
-    room = mine_height - used
+    room -= used
     shown: list[Text] = []
     for line in legend:
         room -= lines_of(console, line, side - 2)

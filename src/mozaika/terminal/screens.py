@@ -57,6 +57,7 @@ class TableScreen(Screen[None]):
         yield TooSmall(id="too-small").data_bind(TableScreen.plan)
         yield SharedArea(id="shared").data_bind(TableScreen.plan)
         with Horizontal(id="boards"):
+            yield OtherBoards(before=True, id="before").data_bind(TableScreen.plan)
             yield MyBoard(id="mine").data_bind(TableScreen.plan)
             with Vertical(id="side"):
                 yield OtherBoards(id="others").data_bind(TableScreen.plan)

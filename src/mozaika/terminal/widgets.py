@@ -110,16 +110,26 @@ class MyBoard(PlanPart, Clickable):
 
 
 class OtherBoards(PlanPart):
-    """The other players' boards in the form the plan chose."""
+    """The other players' boards in the form the plan chose: those right of yours, or (``before``) left of it."""
+
+    def __init__(self, *, before: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.before = before
 
     def render(self) -> RenderResult:
         plan = self.plan
         if plan is None:
             return Text()
-        parts: list[RenderableType] = [others_drawing(plan)]
-        if plan.others is OthersForm.LINES:
+        parts: list[RenderableType] = [others_drawing(plan, before=self.before)]
+        if plan.others is OthersForm.LINES and not self.before:
             parts.append(Text(plan.frame.view.text("boards_key"), style="dim"))
         return Group(*parts)
+
+    def watch_plan(self, plan: Plan | None) -> None:
+        if self.before:
+            self.display = plan is not None and bool(plan.before_seats)
+            if plan is not None:
+                self.styles.width = plan.before_width
 
 
 class Legend(PlanPart):
