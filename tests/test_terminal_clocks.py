@@ -17,6 +17,7 @@ from mozaika.notation.records import Record, replay
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.app import PlayApp
 from mozaika.terminal.clockview import format_left
+from mozaika.terminal.pages import result_page
 from mozaika.terminal.screens import Question
 from test_play_terminal import spawn
 
@@ -140,7 +141,7 @@ def test_the_full_screen_client_shows_the_clock_and_against_bots_a_timeout_pause
             stood_in, made = app.table.stand_in_moves(0)
             assert 0 < stood_in <= made
             result = Console(width=200, record=True)
-            result.print(app.result_view())
+            result.print(result_page(app.table, app.text))
             assert f"Player 1: the random bot played {stood_in} of these {made} moves" in result.export_text()
 
     asyncio.run(play())

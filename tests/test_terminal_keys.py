@@ -8,13 +8,15 @@ import random
 from pathlib import Path
 
 from rich.console import Console
+from textual.widgets import Input
 
 import mozaika
 from mozaika.i18n import Messages
 from mozaika.notation.records import Record
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.app import PlayApp
-from mozaika.terminal.screens import Notice, Question
+from mozaika.terminal.pages import help_page
+from mozaika.terminal.screens import Notice, Question, SaveAs
 from mozaika.terminal.widgets import Entry, StepLine
 
 from terminalkit import new_app, play_whole_game, settle, type_notation
@@ -83,21 +85,28 @@ def test_on_the_grey_wall_the_column_is_typed_as_its_number() -> None:
     asyncio.run(play())
 
 
-def test_saving_asks_in_the_prompt_and_quotes_the_command_to_resume(tmp_path: Path) -> None:
+def test_saving_asks_for_a_file_name_and_quotes_the_command_to_resume(tmp_path: Path) -> None:
     async def play() -> None:
         app = new_app("azul", {}, 2, seed=8)
         app.save_dir = tmp_path
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             await pilot.press("s")
-            entry = app.table_screen.query_one(Entry)
-            assert entry.value == "" and entry.placeholder.startswith("a file name, or Enter for mozaika-azul-")
-            assert app.message_text.plain == "Save the game as (Esc: cancel):"
+            await settle(app, pilot)
+            assert isinstance(app.screen, SaveAs) and app.screen.question == "Save the game as:"
+            name = app.screen.query_one(Input)
+            assert name.has_focus and name.placeholder.startswith("a file name, or Enter for mozaika-azul-")
+            await pilot.press("escape")  # not after all: nothing is saved, the game goes on
+            await settle(app, pilot)
+            assert app.waiting_for_human and not list(tmp_path.iterdir())
+            await pilot.press("s")
+            await settle(app, pilot)
             await pilot.press(*"my game.json", "enter")
             await settle(app, pilot)
             assert Record.from_json((tmp_path / "my game.json").read_text()).players == app.table.names
             said = app.message_text.plain.splitlines()
             assert said == ["Game saved to my game.json. Continue it with:", "mozaika play --resume 'my game.json'"]
+            entry = app.table_screen.query_one(Entry)
             assert app.waiting_for_human and entry.placeholder.startswith("2B3")
             farewell = rendered(app.farewell())
             assert "mozaika play --resume 'my game.json'" in farewell and "Azul · round 1" in farewell
@@ -108,8 +117,8 @@ def test_saving_asks_in_the_prompt_and_quotes_the_command_to_resume(tmp_path: Pa
 def test_help_speaks_of_the_game_being_played() -> None:
     azul = new_app("azul", {}, 2, seed=1)
     chocolatier = new_app("chocolatier", {"special_factories": True}, 2, seed=1)
-    azul_help = rendered(azul.help_view())
-    chocolatier_help = rendered(chocolatier.help_view())
+    azul_help = rendered(help_page(azul.table, azul.text))
+    chocolatier_help = rendered(help_page(chocolatier.table, chocolatier.text))
     assert "pass:" not in azul_help and "B6B" not in azul_help  # Summer Pavilion's notation is not Azul's
     assert "grey wall, type the column's number" in azul_help
     for letter, name in [("B", "blue"), ("Y", "yellow"), ("R", "red"), ("K", "black"), ("W", "white")]:

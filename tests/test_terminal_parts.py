@@ -185,6 +185,37 @@ def test_a_round_summary_adds_up_each_tile_placed(options: dict[str, str]) -> No
     assert rounds == table.state.round
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_pavilion_round_summary_gives_each_tile_its_points_in_the_order_placed(players: int) -> None:
+    """S-9: a tile scores by the tiles already in its star, so the points come from the round's steps replayed;
+    each tile's points add up to the round's placement points, and a tile never wraps apart from its points."""
+    state = mozaika.new_game("pavilion", players=players, seed=9)
+    text = Messages("en")
+    table = GameTable(state, seats_from_names(["greedy"] * players, state.seed, text))
+    family = family_for("pavilion", state.options)
+    placed = 0
+    while not table.state.is_over:
+        seat = table.next_bot()
+        assert seat is not None
+        table.play_bot(seat)
+        for end in table.take_round_ends():
+            for seat in range(players):
+                shown = family.round_tiles(end.before, end.after, seat, text, end.steps).plain
+                units = shown.split()
+                assert all(re.fullmatch(r"[A-Z][A-Z][1-6]\(\+\d+\)", unit) for unit in units), shown
+                placed += len(units)
+                points = sum(int(found) for found in re.findall(r"\+(\d+)", shown))
+                now = family.score_parts(end.after["boards"][seat]["stats"])["placement"]
+                earlier = family.score_parts(end.before["boards"][seat]["stats"])["placement"]
+                assert points == now - earlier
+            summary = round_summary(end.before, end.after, table.names, text, final=end.final, steps=end.steps)
+            narrow = Console(width=100 if players == 4 else 80, record=True)
+            narrow.print(summary)
+            for line in narrow.export_text().splitlines():
+                assert not re.search(r"[A-Z][1-6]$|^\s*\(\+", line.rstrip()), line
+    assert placed > 0
+
+
 def test_replay_into_a_pipe_is_plain_and_unwrapped(tmp_path: Path) -> None:
     record_path = tmp_path / "game.json"
     subprocess.run(

@@ -27,6 +27,9 @@ class MoveChooser:
         self.paths: dict[str, Path] = {notation: family.tokens(move) for notation, move in self.moves.items()}
         self.fields = {notation: move.fields() for notation, move in self.moves.items()}
         self.typed = ""
+        self.cursor = 0
+        """Which of the next step's choices the arrow keys are on."""
+        self.cursor_moved = False
 
     def matching(self) -> list[str]:
         """The notations of the legal moves that begin with what was typed."""
@@ -108,6 +111,40 @@ class MoveChooser:
         finally:
             self.typed = typed
 
+    def type(self, typed: str) -> Move | None:
+        """What is typed now (the cursor back on the first choice); the move, once it is decided."""
+        self.typed = typed
+        self.cursor, self.cursor_moved = 0, False
+        return self.decided() or self.by_shortcut()
+
+    def confirm(self) -> Move | None:
+        """Enter: the move typed in full (unless the arrows moved on), else the choice under the cursor.
+
+        None when nothing was decided: the step moved on, or (no choice left) what was typed is no move.
+        """
+        options = self.options()
+        complete = self.complete()
+        if complete is not None and not (self.cursor_moved and options):
+            return complete
+        if options:
+            return self.pick(self.cursor)
+        return None
+
+    def pick(self, index: int) -> Move | None:
+        """The ``index``-th choice of the next step taken; the move, when that was its last step."""
+        options = self.options()
+        if not options:
+            return None
+        move = self.choose(options[index % len(options)]) or self.decided()
+        self.cursor, self.cursor_moved = 0, False
+        return move
+
+    def move_cursor(self, step: int) -> None:
+        options = self.options()
+        if options:
+            self.cursor = (self.cursor + step) % len(options)
+            self.cursor_moved = True
+
     def complete(self) -> Move | None:
         """The legal move that was typed in full, if any."""
         typed = _normal(self.typed)
@@ -130,3 +167,4 @@ class MoveChooser:
         chosen = self.choosing().chosen
         typed = "".join(chosen)
         self.typed = typed if _normal(self.typed) != typed.upper() else "".join(chosen[:-1])
+        self.cursor, self.cursor_moved = 0, False

@@ -31,6 +31,10 @@ BORDER = 2
 """A panel's border, above and below (or left and right)."""
 PADDED = 4
 """A panel's border and its padding, left and right."""
+OTHERS_INDENT = 1
+"""The column between your board and the other boards beside it (``#others``' padding in ``play.tcss``)."""
+LEGEND_PADDING = 2
+"""The legend's padding left and right (``#legend`` in ``play.tcss``)."""
 SIDE_MIN = 16
 """The narrowest room beside your board that still names every other player."""
 
@@ -119,7 +123,7 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
         left = _panels(frame, before, candidate)
         left_width = sum(widest_line(console, panel) for panel in left)
         right = _panels(frame, others, candidate)
-        right_room = side - left_width
+        right_room = side - left_width - OTHERS_INDENT
         fits_across = not right or max(widest_line(console, panel) for panel in right) <= right_room
         tall = max(
             lines_of(console, Columns(left, padding=(0, 0)), left_width) if left else 0,
@@ -187,11 +191,11 @@ def _legend_beside(
     if form is OthersForm.LINES:
         used = 2 * len(seats) + 1
     else:
-        used = lines_of(console, Columns(_panels(frame, seats, form), padding=(0, 0)), side)
+        used = lines_of(console, Columns(_panels(frame, seats, form), padding=(0, 0)), side - OTHERS_INDENT)
     room -= used
     shown: list[Text] = []
     for line in legend:
-        room -= lines_of(console, line, side - 2)
+        room -= lines_of(console, line, side - LEGEND_PADDING)
         if room < 0:
             break
         shown.append(line)

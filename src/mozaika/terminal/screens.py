@@ -1,8 +1,7 @@
-"""The screens of the full-screen client: the table, and the pages over it (summaries, help, boards, questions).
+"""The pages over the full-screen client's table: summaries, the result, help, every board, and questions.
 
-The table screen lays the table out afresh whenever the position or the window's
-size changes (:func:`~mozaika.terminal.layout.plan_table`) and hands the layout to
-its parts; the pages over it close with Enter or Escape and say so at their foot.
+A page closes with Enter or Escape and says so at its foot; the arrow keys scroll one
+longer than the window, and ``t`` takes a seat back from any of them.
 """
 
 from __future__ import annotations
@@ -14,96 +13,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
-from textual.reactive import reactive
-from textual.screen import ModalScreen, Screen
-from textual.widgets import RichLog, Static
-
-from mozaika.terminal.layout import Frame, Plan, plan_table
-from mozaika.terminal.widgets import (
-    Entry,
-    Heading,
-    Legend,
-    MessageLine,
-    MyBoard,
-    OtherBoards,
-    SharedArea,
-    StepLine,
-    TooSmall,
-)
-
-LOG_LINES = 200
-
-
-class TableScreen(Screen[None]):
-    """The whole table at once: heading, what lies between the players, the boards, the log, the step, the prompt."""
-
-    frame: reactive[Frame | None] = reactive(None, layout=True)
-    plan: reactive[Plan | None] = reactive(None, layout=True)
-
-    class Shown(Message):
-        """The table is on top again (a page over it closed)."""
-
-    def __init__(self, placeholder: str) -> None:
-        super().__init__()
-        self.placeholder = placeholder
-        self.shared_floor = 0
-        """The tallest the table's middle has been this round (it never shrinks within a round)."""
-        self.floor_key = (0, 0)
-
-    def compose(self) -> ComposeResult:
-        yield Heading(id="heading")
-        yield TooSmall(id="too-small").data_bind(TableScreen.plan)
-        yield SharedArea(id="shared").data_bind(TableScreen.plan)
-        with Horizontal(id="boards"):
-            yield OtherBoards(before=True, id="before").data_bind(TableScreen.plan)
-            yield MyBoard(id="mine").data_bind(TableScreen.plan)
-            with Vertical(id="side"):
-                yield OtherBoards(id="others").data_bind(TableScreen.plan)
-                yield Legend(id="legend").data_bind(TableScreen.plan)
-        yield RichLog(id="log", max_lines=LOG_LINES, wrap=False, markup=False)
-        yield StepLine(id="step")
-        yield MessageLine(id="message")
-        entry = Entry(id="prompt", placeholder=self.placeholder)
-        entry.cursor_blink = False  # a blinking cursor would draw each screenshot differently
-        yield entry
-
-    def on_mount(self) -> None:
-        self.query_one(SharedArea).border_title = self.app_text("table")
-        self.query_one(Entry).focus()
-
-    def on_screen_resume(self) -> None:
-        self.post_message(self.Shown())
-
-    def app_text(self, key: str) -> str:
-        text = getattr(self.app, "text", None)
-        return str(text(key)) if text is not None else key
-
-    def watch_frame(self, frame: Frame | None) -> None:
-        self._lay_out(self.size.width, self.size.height)
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._lay_out(event.size.width, event.size.height)
-
-    def _lay_out(self, width: int, height: int) -> None:
-        frame = self.frame
-        if frame is None or width <= 0 or height <= 0:
-            return
-        if (frame.position["round"], width) != self.floor_key:  # a new round or a new width: measured afresh
-            self.floor_key, self.shared_floor = (frame.position["round"], width), 0
-        plan = plan_table(frame, width, height, self.app.console, shared_floor=self.shared_floor)
-        if plan.needed is None:
-            self.shared_floor = plan.shared_height
-        self.set_class(plan.needed is not None, "too-small")
-        self.plan = plan
-
-    def write_log(self, lines: list[Text]) -> None:
-        """The log anew (after an undo the moves taken back are gone from it)."""
-        log = self.query_one(RichLog)
-        log.clear()
-        for line in lines:
-            log.write(line)
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
 
 
 class Notice(ModalScreen[bool]):
@@ -154,3 +66,31 @@ class Question(ModalScreen[str]):
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)
+
+
+class SaveAs(ModalScreen["str | None"]):
+    """Where to save the game: a file name (Enter alone takes the one suggested), or Escape not to save."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+
+    def __init__(self, question: str, placeholder: str) -> None:
+        super().__init__()
+        self.question = question
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.question, style="bold"))
+            name = Input(placeholder=self.placeholder, id="save-name")
+            name.cursor_blink = False
+            yield name
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

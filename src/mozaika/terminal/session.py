@@ -15,12 +15,13 @@ from typing import Literal
 from rich.console import Console
 from rich.text import Text
 
-from mozaika.core.errors import IllegalMoveError, MozaikaError, NotationError
+from mozaika.core.errors import MozaikaError, NotationError
 from mozaika.core.protocol import Move
 from mozaika.i18n import Messages
 from mozaika.richview import breakdown_table, position_family, position_view, round_summary
 from mozaika.terminal.clockview import clock_line
 from mozaika.terminal.game import GameTable
+from mozaika.terminal.refusals import why_illegal
 
 UNDONE: Literal["undone"] = "undone"
 ENDED: Literal["ended"] = "ended"
@@ -142,20 +143,9 @@ class Session:
             self.say(self.text("bad_input", reason=error, answer=answer, example=moves[0]), "red")
             return None
         if move not in moves:
-            self.say(self._why_illegal(move), "red")
+            self.say(why_illegal(state, move, self.text), "red")
             return None
         return move
-
-    def _why_illegal(self, move: Move) -> str:
-        """The engine's reason (in English), or this language's explanation of the rule broken."""
-        trial = self.table.state.copy()
-        try:
-            trial.play(move)
-        except IllegalMoveError as error:
-            rule = error.rule or ""
-            explanation = self.text.optional(f"rule_{rule}") or str(error)
-            return self.text("illegal", reason=error, rule=rule, explanation=explanation)
-        return self.text("not_yours", move=move)
 
     # --- commands ---------------------------------------------------------------------
 
