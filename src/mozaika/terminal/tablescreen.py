@@ -90,6 +90,8 @@ class TableScreen(Screen[None]):
         self.shared_floor = 0
         """The tallest the table's middle has been this round (it never shrinks within a round)."""
         self.floor_key = (0, 0)
+        self.measured: tuple[tuple[object, ...], Plan] | None = None
+        """The last layout measured, and for which position and size."""
         self.log_lines: list[tuple[int, Text]] = []
         """The log: each line with the number of steps played when it was written."""
 
@@ -131,7 +133,14 @@ class TableScreen(Screen[None]):
             return
         if (frame.position["round"], width) != self.floor_key:  # a new round or a new width: measured afresh
             self.floor_key, self.shared_floor = (frame.position["round"], width), 0
-        plan = plan_table(frame, width, height, self.app.console, shared_floor=self.shared_floor)
+        # The steps of a move change only what is highlighted, never a drawing's size: the layout measured
+        # for this position and size serves every step of the move.
+        key = (repr(frame.position), frame.viewer, frame.seat_order, width, height, self.shared_floor)
+        if self.measured is not None and self.measured[0] == key:
+            plan = replace(self.measured[1], frame=frame)
+        else:
+            plan = plan_table(frame, width, height, self.app.console, shared_floor=self.shared_floor)
+            self.measured = (key, plan)
         if plan.needed is None:
             self.shared_floor = plan.shared_height
         self.set_class(plan.needed is not None, "too-small")
