@@ -253,9 +253,7 @@ class PlayApp(App[None]):
 
     def _after_result(self, go_on: bool | None) -> None:
         if go_on is False:
-            self.exit()
-            return
-        self.say(self.text("game_over_keys"))
+            self.exit()  # (Enter: the boards stay to be looked at; the prompt says what is left to do)
 
     def farewell(self) -> RenderableType:
         """What stays on the terminal after the app closes (``mozaika play`` prints it)."""
