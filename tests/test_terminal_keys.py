@@ -95,7 +95,8 @@ def test_saving_asks_for_a_file_name_and_quotes_the_command_to_resume(tmp_path: 
             await settle(app, pilot)
             assert isinstance(app.screen, SaveAs) and app.screen.question == "Save the game as:"
             name = app.screen.query_one(Input)
-            assert name.has_focus and name.placeholder.startswith("a file name, or Enter for mozaika-azul-")
+            assert name.has_focus and name.placeholder == str(app.table.default_save_path())
+            assert app.screen.keys == f"Enter alone: {name.placeholder} · Esc: do not save"
             await pilot.press("escape")  # not after all: nothing is saved, the game goes on
             await settle(app, pilot)
             assert app.waiting_for_human and not list(tmp_path.iterdir())

@@ -394,8 +394,9 @@ class PlayApp(App[None]):
         self.say(self.text("hint", moves=entries), "bold green")
 
     def _ask_where_to_save(self) -> None:
-        placeholder = self.text("save_placeholder", default=self.table.default_save_path())
-        self.push_screen(SaveAs(self.text("save_question"), placeholder), self._save_to)
+        suggested = str(self.table.default_save_path())
+        keys = self.text("save_keys", default=suggested)
+        self.push_screen(SaveAs(self.text("save_question"), keys, suggested), self._save_to)
 
     def _save_to(self, answer: str | None) -> None:
         """Save where the person said (``""``: the file suggested; None: they did not want to after all)."""

@@ -73,15 +73,17 @@ class SaveAs(ModalScreen["str | None"]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
 
-    def __init__(self, question: str, placeholder: str) -> None:
+    def __init__(self, question: str, keys: str, suggested: str) -> None:
         super().__init__()
         self.question = question
-        self.placeholder = placeholder
+        self.keys = keys
+        self.suggested = suggested
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text(self.question, style="bold"))
-            name = Input(placeholder=self.placeholder, id="save-name")
+            yield Static(Text(self.keys, style="dim"))
+            name = Input(placeholder=self.suggested, id="save-name")
             name.cursor_blink = False
             yield name
 
