@@ -7,6 +7,7 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ import mozaika
 from mozaika.i18n import Messages
 from mozaika.notation.records import Record
 from mozaika.richview import TERMINAL_COLOURS, View, contrast, family_for, position_view, round_summary
-from mozaika.terminal import GameTable, seats_from_names
+from mozaika.terminal import GameTable, RoundEnd, seats_from_names
 from mozaika.terminal.choosing import MoveChooser
 from mozaika.terminal.replay import ReplayApp
 
@@ -163,56 +164,58 @@ def test_undo_works_after_resuming(tmp_path: Path) -> None:
 @pytest.mark.parametrize("options", [{}, {"wall": "grey"}])
 def test_a_round_summary_adds_up_each_tile_placed(options: dict[str, str]) -> None:
     """The points shown for each tile moved to the wall (A-8) add up to the round's placement points."""
-    state = mozaika.new_game("azul", players=3, seed=2, **options)
     text = Messages("en")
-    table = GameTable(state, seats_from_names(["random"] * 3, state.seed, text))
-    family = family_for("azul", state.options)
+    family = family_for("azul", options)
     rounds = 0
+    for table, end in round_ends_of_a_bots_game("azul", 3, "random", seed=2, **options):
+        rounds += 1
+        for seat in range(3):
+            shown = family.round_tiles(end.before, end.after, seat, text).plain
+            points = sum(int(found) for found in re.findall(r"\+(\d+)", shown))
+            placed = family.score_parts(end.after["boards"][seat]["stats"])["placement"]
+            earlier = family.score_parts(end.before["boards"][seat]["stats"])["placement"]
+            assert points == placed - earlier
+        summary = round_summary(end.before, end.after, table.names, text, final=end.final)
+        assert summary.row_count >= 2
+    assert rounds == table.state.round
+
+
+def round_ends_of_a_bots_game(
+    game: str, players: int, bot: str, *, seed: int, **options: object
+) -> Iterator[tuple[GameTable, RoundEnd]]:
+    """A game of bots played to its end, each round's end as it comes."""
+    state = mozaika.new_game(game, players=players, seed=seed, **options)
+    table = GameTable(state, seats_from_names([bot] * players, state.seed, Messages("en")))
     while not table.state.is_over:
         seat = table.next_bot()
         assert seat is not None
         table.play_bot(seat)
         for end in table.take_round_ends():
-            rounds += 1
-            for seat in range(3):
-                shown = family.round_tiles(end.before, end.after, seat, text).plain
-                points = sum(int(found) for found in re.findall(r"\+(\d+)", shown))
-                placed = family.score_parts(end.after["boards"][seat]["stats"])["placement"]
-                earlier = family.score_parts(end.before["boards"][seat]["stats"])["placement"]
-                assert points == placed - earlier
-            summary = round_summary(end.before, end.after, table.names, text, final=end.final)
-            assert summary.row_count >= 2
-    assert rounds == table.state.round
+            yield table, end
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_pavilion_round_summary_gives_each_tile_its_points_in_the_order_placed(players: int) -> None:
     """S-9: a tile scores by the tiles already in its star, so the points come from the round's steps replayed;
     each tile's points add up to the round's placement points, and a tile never wraps apart from its points."""
-    state = mozaika.new_game("pavilion", players=players, seed=9)
     text = Messages("en")
-    table = GameTable(state, seats_from_names(["greedy"] * players, state.seed, text))
-    family = family_for("pavilion", state.options)
+    family = family_for("pavilion", {})
     placed = 0
-    while not table.state.is_over:
-        seat = table.next_bot()
-        assert seat is not None
-        table.play_bot(seat)
-        for end in table.take_round_ends():
-            for seat in range(players):
-                shown = family.round_tiles(end.before, end.after, seat, text, end.steps).plain
-                units = shown.split()
-                assert all(re.fullmatch(r"[A-Z][A-Z][1-6]\(\+\d+\)", unit) for unit in units), shown
-                placed += len(units)
-                points = sum(int(found) for found in re.findall(r"\+(\d+)", shown))
-                now = family.score_parts(end.after["boards"][seat]["stats"])["placement"]
-                earlier = family.score_parts(end.before["boards"][seat]["stats"])["placement"]
-                assert points == now - earlier
-            summary = round_summary(end.before, end.after, table.names, text, final=end.final, steps=end.steps)
-            narrow = Console(width=100 if players == 4 else 80, record=True)
-            narrow.print(summary)
-            for line in narrow.export_text().splitlines():
-                assert not re.search(r"[A-Z][1-6]$|^\s*\(\+", line.rstrip()), line
+    for table, end in round_ends_of_a_bots_game("pavilion", players, "greedy", seed=9):
+        for seat in range(players):
+            shown = family.round_tiles(end.before, end.after, seat, text, end.steps).plain
+            units = shown.split()
+            assert all(re.fullmatch(r"[A-Z][A-Z][1-6]\(\+\d+\)", unit) for unit in units), shown
+            placed += len(units)
+            points = sum(int(found) for found in re.findall(r"\+(\d+)", shown))
+            now = family.score_parts(end.after["boards"][seat]["stats"])["placement"]
+            earlier = family.score_parts(end.before["boards"][seat]["stats"])["placement"]
+            assert points == now - earlier
+        summary = round_summary(end.before, end.after, table.names, text, final=end.final, steps=end.steps)
+        narrow = Console(width=100 if players == 4 else 80, record=True)
+        narrow.print(summary)
+        for line in narrow.export_text().splitlines():
+            assert not re.search(r"[A-Z][1-6]$|^\s*\(\+", line.rstrip()), line
     assert placed > 0
 
 
