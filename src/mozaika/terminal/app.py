@@ -28,6 +28,7 @@ from mozaika.i18n import Messages
 from mozaika.richview import View, position_family
 from mozaika.terminal.choosing import MoveChooser
 from mozaika.terminal.clockview import format_left
+from mozaika.terminal.commands import BACK, BOARDS, HELP, HINT, QUIT, SAVE, UNDO
 from mozaika.terminal.game import GameTable, RoundEnd
 from mozaika.terminal.layout import Frame
 from mozaika.terminal.pages import (
@@ -41,10 +42,9 @@ from mozaika.terminal.pages import (
 )
 from mozaika.terminal.refusals import why_not
 from mozaika.terminal.screens import Notice, Question, SaveAs
-from mozaika.terminal.tablescreen import COMMANDS, TableScreen
+from mozaika.terminal.tablescreen import TableScreen
 from mozaika.terminal.widgets import Entry, Heading, MessageLine
 
-QUIT, SAVE, UNDO, HINT, HELP, BACK, BOARDS = COMMANDS
 CLOCK_TICK = 0.25
 """Seconds between two looks at a timed game's clocks (the heading counts down, a timeout is noticed)."""
 STAND_IN_PACE = 2.0

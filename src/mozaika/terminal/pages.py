@@ -34,24 +34,29 @@ def summary_page(end: RoundEnd, names: list[str], text: Messages) -> RenderableT
 
 
 def result_page(table: GameTable, text: Messages) -> RenderableType:
-    """The score by source, the winners, and how many of a person's moves a stand-in played after a timeout."""
+    """The score by source, then who won (:func:`outcome_lines`)."""
+    rows = table.breakdown()
+    parts: list[RenderableType] = [breakdown_table(rows, table.names, text)] if rows else []
+    return Group(*parts, *outcome_lines(table, text))
+
+
+def outcome_lines(table: GameTable, text: Messages) -> list[Text]:
+    """Who won (and how a tie was broken), and how many of a person's moves a stand-in played after a timeout."""
     state = table.state
     names = table.names
-    rows = table.breakdown()
-    parts: list[RenderableType] = [breakdown_table(rows, names, text)] if rows else []
     winners = [names[seat] for seat in state.winners]
     key = "winners" if len(winners) > 1 else "winner"
-    parts.append(Text(text(key, names=", ".join(winners)), style="bold"))
+    lines = [Text(text(key, names=", ".join(winners)), style="bold green")]
     best = max(state.scores)
     if sum(1 for score in state.scores if score == best) > len(winners):
-        parts.append(Text(text("tie_break")))
+        lines.append(Text(text("tie_break"), style="green"))
     for seat in table.people:
         stood_in, made = table.stand_in_moves(seat)
         if stood_in:
             level = table.replacement_bot
             share = text("stand_in_share", name=names[seat], count=stood_in, moves=made, level=level)
-            parts.append(Text(share, style="italic"))
-    return Group(*parts)
+            lines.append(Text(share, style="italic"))
+    return lines
 
 
 def help_page(table: GameTable, text: Messages) -> RenderableType:

@@ -8,7 +8,6 @@ summary, and ends with the scores and their breakdown.
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 from typing import Literal
 
@@ -20,12 +19,13 @@ from mozaika.core.protocol import Move
 from mozaika.i18n import Messages
 from mozaika.richview import breakdown_table, position_family, position_view, round_summary
 from mozaika.terminal.clockview import clock_line
+from mozaika.terminal.commands import BACK, HELP, HINT, QUIT, SAVE, UNDO
 from mozaika.terminal.game import GameTable
+from mozaika.terminal.pages import outcome_lines, resume_command
 from mozaika.terminal.refusals import why_illegal
 
 UNDONE: Literal["undone"] = "undone"
 ENDED: Literal["ended"] = "ended"
-QUIT, SAVE, UNDO, HINT, HELP, BACK = "q", "s", "u", "?", "h", "t"
 
 
 class Session:
@@ -168,7 +168,7 @@ class Session:
             self.say(self.text("save_failed", reason=error), "red")
             return
         self.say(self.text("saved", path=path), "green")
-        self.console.print(Text(f"mozaika play --resume {shlex.quote(str(path))}", style="bold"), soft_wrap=True)
+        self.console.print(Text(resume_command(path), style="bold"), soft_wrap=True)
 
     def _offer_save(self) -> None:
         try:
@@ -214,9 +214,5 @@ class Session:
             self.console.print(breakdown_table(rows, names, text))
         scores = ", ".join(f"{name} {score}" for name, score in zip(names, state.scores, strict=True))
         self.say(text("final_scores", scores=scores), "bold")
-        winners = [names[seat] for seat in state.winners]
-        best = max(state.scores)
-        tied = sum(1 for score in state.scores if score == best)
-        self.say(text("winners" if len(winners) > 1 else "winner", names=", ".join(winners)), "bold green")
-        if tied > len(winners):
-            self.say(text("tie_break"), "green")
+        for line in outcome_lines(self.table, text):
+            self.console.print(line)

@@ -25,6 +25,7 @@ from textual.widgets import RichLog
 from mozaika.core.protocol import Move
 from mozaika.richview import position_family
 from mozaika.terminal.choosing import MoveChooser
+from mozaika.terminal.commands import COMMANDS
 from mozaika.terminal.layout import Frame, Plan, plan_table
 from mozaika.terminal.widgets import (
     Clicked,
@@ -41,9 +42,6 @@ from mozaika.terminal.widgets import (
 )
 
 LOG_LINES = 200
-COMMANDS = ("q", "s", "u", "?", "h", "t", "b")
-"""Keys that act when typed alone at the prompt (unless a move begins with them): quit, save, undo, hint, help,
-take a seat back, every board."""
 
 
 class TableScreen(Screen[None]):
