@@ -77,6 +77,9 @@ class Painter:
         self.theme = game_spec(game_id).theme
         self.colours = dict(TERMINAL_COLOURS.get(game_id, {}))
         self.colours[MARKER] = MARKER_COLOUR
+        # A board is thousands of tiles a second while a game is shown: each letter's styles made once.
+        self._tile_styles: dict[str, Style] = {}
+        self._printed_styles: dict[str, Style] = {}
 
     def colour_name(self, letter: str, language: str) -> str:
         if self.theme is None or letter not in self.theme.letters:
@@ -84,23 +87,29 @@ class Painter:
         return self.theme.name(self.theme.letters.index(letter), language)
 
     def tile_style(self, letter: str) -> Style:
-        colour = self.colours.get(letter)
-        if colour is None:
-            return Style(bold=True)
-        return Style(bold=True, color=ink(colour), bgcolor=colour)
+        style = self._tile_styles.get(letter)
+        if style is None:
+            colour = self.colours.get(letter)
+            style = Style(bold=True) if colour is None else Style(bold=True, color=ink(colour), bgcolor=colour)
+            self._tile_styles[letter] = style
+        return style
 
     def tile(self, letter: str, width: int = 2, style: Style | None = None) -> Text:
         """A placed tile: its letter on its colour, ``width`` cells wide."""
         face = letter if width == 1 else f"{letter:^{width}}" if width > 2 else f"{letter} "
-        return Text(face, style=self.tile_style(letter) + (style or Style()))
+        base = self.tile_style(letter)
+        return Text(face, style=base + style if style is not None else base)
 
     def printed(self, letter: str, width: int = 2, style: Style | None = None) -> Text:
         """A space printed with a colour and still empty: the colour's small letter, dim."""
         face = letter.lower() if width == 1 else f"{letter.lower()} "
-        colour = self.colours.get(letter)
-        # Mixed with a middle grey rather than dimmed: a dimmed black would vanish on a dark terminal.
-        base = Style(color=mix(colour, PRINTED_GREY, PRINTED_SHARE)) if colour else Style(dim=True)
-        return Text(face, style=base + (style or Style()))
+        base = self._printed_styles.get(letter)
+        if base is None:
+            colour = self.colours.get(letter)
+            # Mixed with a middle grey rather than dimmed: a dimmed black would vanish on a dark terminal.
+            base = Style(color=mix(colour, PRINTED_GREY, PRINTED_SHARE)) if colour else Style(dim=True)
+            self._printed_styles[letter] = base
+        return Text(face, style=base + style if style is not None else base)
 
     def empty(self, width: int = 2, face: str = "·", style: Style | None = None) -> Text:
         """An empty space with nothing printed on it (a pattern line, a floor space, the grey wall)."""
