@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -246,3 +249,17 @@ def test_the_journal_round_trips_every_field_of_a_game() -> None:
     )
     with pytest.raises(JournalError, match="another match"):
         read_journal(text, Match("azul", ("greedy", "random"), games=2, seed=3, iterations=9))
+
+
+def test_the_arena_table_stays_whole_into_a_pipe() -> None:
+    """Off a terminal the table is not squeezed into 80 columns: each bot's row is one line."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mozaika", "arena", "--bots", "random,greedy", "--games", "2", "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "COLUMNS": "80"},
+    )
+    rows = [line for line in result.stdout.splitlines() if line.startswith("│ random") or line.startswith("│ greedy")]
+    assert len(rows) == 2 and all(row.count("│") == 8 for row in rows), result.stdout
+    assert max(len(row) for row in rows) > 80

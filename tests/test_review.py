@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 from typer.testing import CliRunner
 
@@ -137,3 +140,23 @@ def test_analyze_takes_a_position_line(tmp_path: Path) -> None:
 def test_analyze_says_what_is_wrong_with_where_the_position_should_be(tmp_path: Path, given: str, said: str) -> None:
     result = runner.invoke(app, ["analyze", given.format(folder=tmp_path)])
     assert result.exit_code == 2 and result.stderr.strip() == "error: " + said.format(folder=tmp_path)
+
+
+def test_a_review_on_a_terminal_shows_its_progress(tmp_path: Path) -> None:
+    """A review takes a while (a quarter of a second a decision by default): the terminal sees how far it is."""
+    path = tmp_path / "game.json"
+    path.write_text(played_game(seed=7).to_json(), encoding="utf-8")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "mozaika", "review", str(path), "--iterations", "400"],
+        env={**os.environ, "LANG": "en_GB.UTF-8", "TERM": "xterm-256color"},
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(24, 100),
+    )
+    child.expect_exact("reviewing")
+    child.expect(r"\d+/\d+(\x1b\[[0-9;]*m)* (\x1b\[[0-9;]*m)*decisions")
+    child.expect_exact("points lost a move")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
