@@ -70,7 +70,6 @@ class PlayApp(App[None]):
     CSS_PATH = "styles/play.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit_game", show=False, priority=True),
-        Binding("t", "take_back", show=False),
     ]
 
     def __init__(
