@@ -557,18 +557,26 @@ def test_summer_pavilion_s_kept_tiles_are_a_hand_again_in_the_next_round(
     pia.create_table("pavilion", ["bot:beginner"])
     greedy = make_bot("greedy", seed=3)
     saw_passed = False
+
+    def kept_shown() -> bool:
+        if not pia.page.locator(".hand-label .badge").count():
+            return False
+        assert pia.page.locator(".hand-label:has(.badge)").first.inner_text().startswith("Kept")
+        return True
+
     while pia.wait_for_turn_or_end() == "turn":
         view = pia.table()
         if view["round"] == 2:
             break
+        saw_passed = kept_shown() or saw_passed  # the bot passed first: its kept tiles show while Pia places on
         move = str(greedy.choose(public_state(view["position"])))
         if move.startswith("pass"):
             pia.pass_keeping(move[5:])
+            if not saw_passed:  # Pia passed first: her kept tiles show while the bot places on
+                pia.page.wait_for_selector(".hand-label .badge")
+                saw_passed = kept_shown()
         else:
             pia.play(move)
-        if pia.page.locator(".hand-label .badge").count():
-            saw_passed = True
-            assert pia.page.locator(".hand-label:has(.badge)").first.inner_text().startswith("Kept")
     assert saw_passed, "someone passed before the other in round 1"
     assert pia.table()["position"]["phase"] == "acquisition"
     assert pia.page.locator(".hand-label .badge").count() == 0
