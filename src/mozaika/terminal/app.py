@@ -98,7 +98,7 @@ class PlayApp(App[None]):
         """The game went on while a page was open over the table: it goes on when the page closes."""
         self.summaries: list[RoundEnd] = []
         self.saved_to: Path | None = None
-        self.table_screen = TableScreen(self._placeholder())
+        self.table_screen = TableScreen(self.text("table"), self._placeholder())
 
     # --- the screen -------------------------------------------------------------------
 

@@ -98,18 +98,13 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
     """
     position = frame.position
     family = position_family(position)
-    text = frame.view.text
     seats = range(len(frame.names))
     before = tuple(seat for seat in seats if seat < frame.viewer) if frame.seat_order else ()
     others = tuple(seat for seat in seats if seat != frame.viewer and seat not in before)
     mine = family.board(position, frame.viewer, frame.view, compact=False)
     mine_width = widest_line(console, mine) + PADDED
     mine_height = lines_of(console, mine, mine_width - PADDED) + BORDER
-    shared = family.shared(position, frame.view)
-    legend = family.legend(position, text)
-    if family.kind == "wall" and legend:
-        shared = Group(shared, *legend)
-        legend = []
+    shared, legend = shared_and_legend(frame)
     shared_height = max(shared_floor, lines_of(console, shared, width - PADDED) + BORDER)
     room = height - FIXED_LINES - shared_height
     side = width - mine_width
@@ -147,6 +142,19 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
         before_seats=before,
         before_width=before_width,
     )
+
+
+def shared_and_legend(frame: Frame) -> tuple[RenderableType, list[Text]]:
+    """What lies between the players, and the legend lines drawn beside the boards.
+
+    Walls put their legend (what each special factory does) under the factories it speaks of.
+    """
+    family = position_family(frame.position)
+    shared = family.shared(frame.position, frame.view)
+    legend = family.legend(frame.position, frame.view.text)
+    if family.kind == "wall" and legend:
+        return Group(shared, *legend), []
+    return shared, legend
 
 
 def _panels(frame: Frame, seats: tuple[int, ...], form: OthersForm) -> list[RenderableType]:

@@ -80,8 +80,9 @@ class TableScreen(Screen[None]):
             super().__init__()
             self.answer = answer
 
-    def __init__(self, placeholder: str) -> None:
+    def __init__(self, table_title: str, placeholder: str) -> None:
         super().__init__()
+        self.table_title = table_title
         self.placeholder = placeholder
         self.chooser: MoveChooser | None = None
         """The person's move being chosen, while one is."""
@@ -111,7 +112,7 @@ class TableScreen(Screen[None]):
         yield entry
 
     def on_mount(self) -> None:
-        self.query_one(SharedArea).border_title = str(getattr(self.app, "text", lambda key: key)("table"))
+        self.query_one(SharedArea).border_title = self.table_title
         self.query_one(Entry).focus()
 
     def on_screen_resume(self) -> None:

@@ -22,7 +22,7 @@ from textual.widgets import Input
 
 from mozaika.richview import board_title, position_family
 from mozaika.richview.family import CLICK_KEY
-from mozaika.terminal.layout import STEP_LINES, OthersForm, Plan, others_drawing, too_small_text
+from mozaika.terminal.layout import STEP_LINES, OthersForm, Plan, others_drawing, shared_and_legend, too_small_text
 
 OPTION_KEY = "option"
 """The style meta key that says which of the step line's choices a click picks."""
@@ -79,11 +79,7 @@ class SharedArea(PlanPart, Clickable):
         plan = self.plan
         if plan is None:
             return Text()
-        position = plan.frame.position
-        family = position_family(position)
-        shared = family.shared(position, plan.frame.view)
-        legend = family.legend(position, plan.frame.view.text)
-        return Group(shared, *legend) if family.kind == "wall" and legend else shared
+        return shared_and_legend(plan.frame)[0]
 
     def watch_plan(self, plan: Plan | None) -> None:
         if plan is not None:
