@@ -19,7 +19,6 @@ from sqlalchemy import text
 
 from mozaika.notation.records import Record, replay
 from mozaika.server.database import Database, migrate
-from mozaika.server.facts import read_facts
 from mozaika.server.games import (
     CHANCE,
     MOVE,
@@ -461,9 +460,9 @@ def test_the_log_is_read_backwards_page_by_page(client) -> None:  # type: ignore
     assert mover.post(f"/api/tables/{table_id}/undo", {"seq": view["seq"] + 1}).status_code == 200
     services = client.app.state.services
     with services.db.reading() as session:
-        forwards = services.tables._entries(session, table_id)
+        forwards = services.tables.store.entries(session, table_id)
         for page in (1, 2, 3, 8, 100):
-            assert list(services.tables._entries_newest_first(session, table_id, page)) == forwards[::-1]
+            assert list(services.tables.store.entries_newest_first(session, table_id, page)) == forwards[::-1]
     assert [entry.kind for entry in forwards[-2:]] == [MOVE, UNDO]
 
 
@@ -656,23 +655,24 @@ def test_a_position_is_that_of_the_sequence_number_read_even_when_the_log_has_go
     before = alice.table(table_id)
     play_random_moves(table_id, [alice, bob], random.Random(5), 3)
     services = client.app.state.services
-    services.tables.positions = PositionCache()  # as in a process that has not seen the moves
+    store = services.tables.store
+    store.positions = PositionCache()  # as in a process that has not seen the moves
     with services.db.reading() as session:
-        then = replace(read_facts(session, table_id, lock=False), seq=before["seq"])
-        assert public_position(services.tables._position(session, then)) == before["position"]
+        then = replace(store.read(session, table_id, lock=False), seq=before["seq"])
+        assert public_position(store.position(session, then)) == before["position"]
     now = alice.table(table_id)  # brought up to date from the cached position and the log
-    services.tables.positions = PositionCache()
+    store.positions = PositionCache()
     assert now["position"] == alice.table(table_id)["position"]  # the same as a replay of the whole log
 
 
 def test_the_entries_missed_end_at_the_sequence_number_they_are_sent_with(client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """As if another process committed moves between reading the table and reading its log."""
-    from mozaika.server.tables import records
-
     table_id, alice, bob = two_player_table(client)
     before = alice.table(table_id)["seq"]
     play_random_moves(table_id, [alice, bob], random.Random(6), 2)
-    monkeypatch.setattr(records, "read_facts", lambda *args, **kw: replace(read_facts(*args, **kw), seq=before))
+    store = client.app.state.services.tables.store
+    read = store.read
+    monkeypatch.setattr(store, "read", lambda *args, **kw: replace(read(*args, **kw), seq=before))
     missed = alice.get(f"/api/tables/{table_id}/log?since=0").json()
     assert missed["seq"] == before and [entry["seq"] for entry in missed["entries"]] == list(range(1, before + 1))
 

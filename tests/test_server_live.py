@@ -33,14 +33,15 @@ def test_every_watcher_receives_each_move_and_the_new_position(client) -> None: 
         assert hello["type"] == "hello" and hello["table"]["you"] == 0
         assert watcher_socket.receive_json()["table"]["you"] is None
         move, seq = hello["table"]["legal_moves"][0], hello["table"]["seq"]
-        alice_socket.send_json({"type": "move", "move": move, "seq": seq})
+        assert alice.post(f"/api/tables/{table_id}/moves", {"move": move, "seq": seq, "view": False}).json() == {
+            "seq": seq + 1
+        }
         for socket in (alice_socket, watcher_socket):
             event = socket.receive_json()
             assert event["type"] == "step" and event["seq"] == seq + 1
             assert event["entries"] == [{"seq": seq + 1, "kind": "move", "seat": 0, "text": move}]
             assert event["to_move"] == [1] and event["position"] == bob.table(table_id)["position"]
             assert event["legal_moves"] == {"1": bob.table(table_id)["legal_moves"]}
-        # A move made over HTTP reaches the sockets too.
         view = bob.table(table_id)
         bob.move(table_id, view["legal_moves"][0], view["seq"])
         assert watcher_socket.receive_json()["seq"] == seq + 2
@@ -69,13 +70,11 @@ def test_refused_messages_get_a_reason_and_the_connection_stays_usable(client) -
             ("not json", "bad_request"),
             ("[1, 2]", "bad_request"),
             (json.dumps({"type": "dance"}), "bad_request"),
-            (json.dumps({"type": "move", "move": "1B1"}), "invalid_request"),
-            (json.dumps({"type": "move", "move": "1B1", "seq": True}), "invalid_request"),
+            (json.dumps({"type": "move", "move": "1B1", "seq": seq}), "bad_request"),
+            (json.dumps({"type": "undo", "seq": seq}), "bad_request"),
             (json.dumps({"type": "chat", "text": "a\u0000b"}), "invalid_request"),
             (json.dumps({"type": "chat", "text": "\u202eevil"}), "invalid_request"),
             ("[" * 1500, "bad_request"),
-            (json.dumps({"type": "move", "move": "zz", "seq": seq}), "illegal_move"),
-            (json.dumps({"type": "move", "move": "1B1", "seq": seq - 1}), "stale"),
             (json.dumps({"type": "chat", "text": "x" * 5000}), "too_large"),
         ]:
             socket.send_text(message)
@@ -92,14 +91,34 @@ def test_refused_messages_get_a_reason_and_the_connection_stays_usable(client) -
     assert alice.table(table_id)["seq"] == seq
 
 
-def test_a_watcher_cannot_move_over_the_socket(client) -> None:  # type: ignore[no-untyped-def]
+def test_moves_are_requests_and_a_refused_one_says_why(client) -> None:  # type: ignore[no-untyped-def]
+    """One way to send a move: the request the browser sends (the socket says so, and changes nothing)."""
+    table_id, alice, _ = two_player_table(client)
+    seq = alice.table(table_id)["seq"]
+    for body, code in [
+        ({"move": "1B1"}, "invalid_request"),
+        ({"move": "1B1", "seq": True}, "invalid_request"),
+        ({"move": "1B1", "seq": seq, "view": "no"}, "invalid_request"),
+        ({"move": "zz", "seq": seq}, "illegal_move"),
+        ({"move": "1B1", "seq": seq - 1}, "stale"),
+    ]:
+        reply = alice.post(f"/api/tables/{table_id}/moves", body).json()
+        assert reply["error"]["code"] == code, (body, reply)
+    with live(alice, table_id) as socket:
+        socket.receive_json()
+        socket.send_json({"type": "move", "move": alice.table(table_id)["legal_moves"][0], "seq": seq})
+        refused = socket.receive_json()["error"]
+        assert refused["code"] == "bad_request" and f"POST /api/tables/{table_id}/moves" in refused["message"]
+    assert alice.table(table_id)["seq"] == seq
+
+
+def test_a_watcher_cannot_move(client) -> None:  # type: ignore[no-untyped-def]
     table_id, alice, _ = two_player_table(client)
     watcher = Player.guest(client, "Watcher")
     with live(watcher, table_id) as socket:
         table = socket.receive_json()["table"]
         move = alice.table(table_id)["legal_moves"][0]
-        socket.send_json({"type": "move", "move": move, "seq": table["seq"]})
-        assert socket.receive_json()["error"]["code"] == "forbidden"
+        assert watcher.move(table_id, move, table["seq"]).json()["error"]["code"] == "forbidden"
     assert alice.table(table_id)["seq"] == table["seq"]
 
 

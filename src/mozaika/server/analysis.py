@@ -21,7 +21,7 @@ from mozaika.server.errors import BadRequestError, BusyError, MoveRefusedError, 
 from mozaika.server.games import fields_of_moves, public_position
 from mozaika.server.hints import Hints
 from mozaika.server.settings import Settings
-from mozaika.server.tables import Tables
+from mozaika.server.tables import History
 
 MOST_MOVES = 8
 """How many of the expert's best moves an analysis lists."""
@@ -57,8 +57,8 @@ def read_line(line: str) -> State:
 class Analysis:
     """Answers the analysis board: a position from a line, a record, a table's replay or a new game."""
 
-    def __init__(self, tables: Tables, hints: Hints, settings: Settings) -> None:
-        self.tables = tables
+    def __init__(self, history: History, hints: Hints, settings: Settings) -> None:
+        self.history = history
         self.hints = hints
         """The expert's answers, shared with the tables' hints (a position asked twice is searched once)."""
         self.settings = settings
@@ -87,7 +87,7 @@ class Analysis:
 
     def from_table(self, table_id: str, step: int | None) -> dict[str, Any]:
         """A finished game's position after ``step`` (its replay's numbering): "analyse from here"."""
-        record = self.tables.record(table_id)
+        record = self.history.record(table_id)
         return view(self._at(record, step))
 
     @staticmethod

@@ -19,7 +19,7 @@ from mozaika.server.errors import ApiError
 from mozaika.server.lanes import BACKGROUND_NICENESS, Lane
 from mozaika.server.leases import SWEEP_SECONDS, BotLeases
 from mozaika.server.priority import BOT_MOVE, HINT, REVIEW
-from mozaika.server.tables import BotTurn, Tables
+from mozaika.server.tables import BotTurn, Moves, Outcome
 
 log = logging.getLogger("mozaika.server")
 
@@ -29,13 +29,14 @@ class BotPlayer:
 
     def __init__(
         self,
-        tables: Tables,
-        publish: Callable[[list[dict[str, Any]]], Awaitable[None]],
+        moves: Moves,
+        publish: Callable[[Outcome], Awaitable[Any]],
         workers: int,
         leases: BotLeases,
         background_workers: int = 1,
     ) -> None:
-        self.tables = tables
+        self.table_moves = moves
+        """Where the bots' moves are played (and where they learn whose turn it is)."""
         self.publish = publish
         self.workers = workers
         self.leases = leases
@@ -129,7 +130,7 @@ class BotPlayer:
         leased = False
         while True:
             self._poked.discard(table_id)
-            turns = self._known.pop(table_id, None) or await run_in_threadpool(self.tables.bot_turns, table_id)
+            turns = self._known.pop(table_id, None) or await run_in_threadpool(self.table_moves.bot_turns, table_id)
             if not turns:
                 if table_id in self._poked:  # a move came in while this task was looking
                     continue
@@ -140,11 +141,11 @@ class BotPlayer:
             turn = turns[0]  # the others are asked again at the next sequence number
             move = await self._choose(turn.position, turn.seat, turn.level, turn.seed)
             try:
-                outcome = await run_in_threadpool(self.tables.play_bot, turn, move)
+                outcome = await run_in_threadpool(self.table_moves.play_bot, turn, move)
             except ApiError as error:  # the table moved on meanwhile (an undo, an abandon): look again
                 log.info("bot move %s at %s not played: %s", move, table_id, error.message)
                 continue
-            await self.publish(outcome.events)
+            await self.publish(outcome)
             if outcome.bot_turns:
                 self._known[table_id] = outcome.bot_turns
             elif table_id not in self._poked:

@@ -16,7 +16,7 @@ from mozaika.catalogue.registry import game_spec
 from mozaika.core.clocks import HOUR, MINUTE
 from mozaika.server.errors import ApiError
 from mozaika.server.mail import Letter, Mailer
-from mozaika.server.tables import Outcome, Reminder, Tables
+from mozaika.server.tables import Outcome, Reminder, Timeouts
 
 log = logging.getLogger("mozaika.server")
 
@@ -26,20 +26,25 @@ class ClockWatch:
 
     def __init__(
         self,
-        tables: Tables,
-        announce: Callable[[Outcome], Awaitable[Any]],
+        timeouts: Timeouts,
+        publish: Callable[[Outcome], Awaitable[Any]],
         interval: float,
         mailer: Mailer | None = None,
         public_url: str = "",
     ) -> None:
-        self.tables = tables
-        self.announce = announce
+        self.timeouts = timeouts
+        self.publish = publish
         self.interval = interval
         self.mailer = mailer
         self.public_url = public_url.rstrip("/")
         self._task: asyncio.Task[None] | None = None
+        self._wake: asyncio.Event | None = None
+        """Set to bring the next look forward; made with the task, in its event loop."""
+        self._look_at: float | None = None
+        """When the next look is planned (the event loop's time)."""
 
     async def start(self) -> None:
+        self._wake, self._look_at = asyncio.Event(), None
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
@@ -56,20 +61,43 @@ class ClockWatch:
                 raise
             except Exception:
                 log.exception("the clock watch failed; it looks again shortly")
-            await asyncio.sleep(self.interval)
+            await self._until_next_look()
+
+    async def _until_next_look(self) -> None:
+        loop = asyncio.get_running_loop()
+        assert self._wake is not None
+        planned = loop.time() + self.interval
+        # A look scheduled while the last one ran stands, if it comes sooner.
+        if self._look_at is None or not loop.time() < self._look_at < planned:
+            self._look_at = planned
+        while (left := self._look_at - loop.time()) > 0:
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), left)
+
+    def schedule(self, due: float) -> None:
+        """A table's clocks fall due at ``due`` (on the tables' clock): look then, if that comes before
+        the next look. A due already past is left to the next look."""
+        delay = due - self.timeouts.now()
+        if delay <= 0 or self._wake is None:
+            return
+        at = asyncio.get_running_loop().time() + delay
+        if self._look_at is None or at < self._look_at:
+            self._look_at = at
+            self._wake.set()
 
     async def sweep(self) -> int:
         """Act on every table whose clocks are due now; returns how many changed."""
         changed = 0
-        for table_id in await run_in_threadpool(self.tables.due_tables):
+        for table_id in await run_in_threadpool(self.timeouts.due_tables):
             try:
-                found = await run_in_threadpool(self.tables.expire, table_id)
+                found = await run_in_threadpool(self.timeouts.expire, table_id)
             except ApiError as error:  # the table went away meanwhile
                 log.info("clocks of %s not checked: %s", table_id, error.message)
                 continue
             if found.outcome.events:
                 changed += 1
-                await self.announce(found.outcome)
+                await self.publish(found.outcome)
             for reminder in found.reminders:
                 await self._remind(reminder)
         return changed
@@ -84,7 +112,7 @@ class ClockWatch:
 
     def letter(self, reminder: Reminder) -> Letter:
         title = game_spec(reminder.game).title
-        left = max(0.0, reminder.deadline - self.tables.now())
+        left = max(0.0, reminder.deadline - self.timeouts.now())
         deadline = datetime.fromtimestamp(reminder.deadline, UTC).strftime("%Y-%m-%d %H:%M UTC")
         link = f"{self.public_url}/tables/{reminder.table_id}"
         if reminder.final:

@@ -32,7 +32,7 @@ from mozaika.server.errors import ConflictError, NotFoundError
 from mozaika.server.games import fields_of_moves
 from mozaika.server.models import GameReview, GameTable, utc_now
 from mozaika.server.settings import Settings
-from mozaika.server.tables import FINISHED, Tables
+from mozaika.server.tables import FINISHED, History
 
 log = logging.getLogger("mozaika.server")
 
@@ -46,9 +46,9 @@ LOOK_AGAIN_SECONDS = 60.0
 class Reviews:
     """The reviews of finished games, as stored."""
 
-    def __init__(self, db: Database, tables: Tables) -> None:
+    def __init__(self, db: Database, history: History) -> None:
         self.db = db
-        self.tables = tables
+        self.history = history
 
     def request(self, table_id: str) -> tuple[dict[str, Any], bool]:
         """Queue the review of a finished game, unless it is queued, running or done; (its view, newly queued)."""
@@ -89,7 +89,7 @@ class Reviews:
 
     def claim(self, table_id: str) -> Record | None:
         """Start a queued review (one server process only: a compare-and-set); its game's record, or None."""
-        record = self.tables.record(table_id)
+        record = self.history.record(table_id)
         with self.db.transaction() as session:
             claimed = session.execute(
                 update(GameReview)

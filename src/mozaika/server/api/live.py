@@ -6,10 +6,10 @@ continues the last one the client saw; when one is missing (a dropped event, two
 moves broadcast out of order) the connection reads the log and sends the gap, so a
 client never misses an entry and never sees one twice.
 
-Clients send JSON messages: ``{"type": "move", "move": "2B3", "seq": 7}``,
-``{"type": "undo", "seq": 8}``, ``{"type": "chat", "text": "…"}`` and
-``{"type": "ping"}``.  A refused message is answered with ``{"type": "error",
-"error": {"code", "message"}}`` and changes nothing.
+Clients send JSON messages: ``{"type": "chat", "text": "…"}`` and ``{"type": "ping"}``
+(moves and undos are requests: ``POST /api/tables/{id}/moves`` and ``/undo``).  A refused
+message is answered with ``{"type": "error", "error": {"code", "message"}}`` and changes
+nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import json
 import re
-from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -27,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.accounts import Caller
 from mozaika.server.api.identity import identify, services
-from mozaika.server.api.schemas import ChatLine, MoveSubmission, UndoRequest
+from mozaika.server.api.schemas import ChatLine
 from mozaika.server.api.tables import SEQUENCE_NUMBER, TABLE_ID
 from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError, TooLargeError
 from mozaika.server.live import LOBBY, Delivery, encode
@@ -50,11 +49,11 @@ async def table_live(websocket: WebSocket, table_id: str) -> None:
         return
     try:
         if since is None:
-            view = await run_in_threadpool(service.tables.view, table_id, caller)
+            view = await run_in_threadpool(service.tables.views.view, table_id, caller)
             await websocket.send_json({"type": "hello", "table": view})
             last = int(view["seq"])
         else:
-            missed = await run_in_threadpool(service.tables.entries_since, table_id, since)
+            missed = await run_in_threadpool(service.tables.history.entries_since, table_id, since)
             await websocket.send_json(missed)
             last = int(missed["seq"])
     except ApiError as error:
@@ -150,7 +149,7 @@ class _TableConnection:
                 continue
             entries = event["entries"]
             if not entries or entries[0]["seq"] != self.last + 1:
-                event = await run_in_threadpool(self.service.tables.entries_since, self.table_id, self.last)
+                event = await run_in_threadpool(self.service.tables.history.entries_since, self.table_id, self.last)
                 text = encode(event)
             self.last = int(event["seq"])
             await self._send(event, text)
@@ -173,29 +172,25 @@ class _TableConnection:
 
     async def _handle(self, message: dict[str, Any]) -> None:
         kind = message.pop("type", None)
-        tables = self.service.tables
         try:
             if kind == "ping":
                 await self._send({"type": "pong"})
                 return
-            if kind == "move":
-                move = MoveSubmission.model_validate(message)
-                outcome = await run_in_threadpool(
-                    partial(tables.play, view=False), self.table_id, self.caller, move.move, move.seq
-                )
-            elif kind == "undo":
-                undo = UndoRequest.model_validate(message)
-                outcome = await run_in_threadpool(tables.undo, self.table_id, self.caller, undo.seq)
-            elif kind == "chat":
+            if kind == "chat":
                 line = ChatLine.model_validate(message)
                 if self.caller.signed_in:
                     await self.service.limiter.check("chat_per_player", str(self.caller.player_id))
-                outcome = await run_in_threadpool(tables.say, self.table_id, self.caller, line.text)
+                outcome = await run_in_threadpool(self.service.tables.chat.say, self.table_id, self.caller, line.text)
+            elif kind in ("move", "undo"):
+                raise BadRequestError(
+                    f"a {kind} is sent as a request, POST /api/tables/{self.table_id}/{kind}"
+                    f"{'s' if kind == 'move' else ''}: this connection takes chat and ping"
+                )
             else:
-                raise BadRequestError(f"unknown message type {kind!r}: send move, undo, chat or ping")
+                raise BadRequestError(f"unknown message type {kind!r}: send chat or ping")
         except ValidationError as error:
             raise InvalidRequestError(f"malformed {kind} message: {_first_problem(error)}") from None
-        await self.service.announce(outcome)
+        await self.service.publisher.publish(outcome)
 
 
 def _parse(text: str) -> dict[str, Any]:

@@ -96,6 +96,12 @@ class MoveSubmission(Body):
         min_length=1, max_length=200, examples=["2B3"], description="The move in the game's notation."
     )
     seq: int = Field(ge=0, strict=True, description="The table's sequence number the move was chosen at.")
+    view: bool = Field(
+        default=True,
+        strict=True,
+        description="Answer with the table as the mover now sees it; false answers with the new sequence number "
+        "only, for a client that follows the table's live events.",
+    )
 
 
 class UndoRequest(Body):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -11,7 +13,7 @@ from mozaika.server.accounts import Caller
 from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS, BotSeat, ChatLine, Join, MoveSubmission, NewTable, UndoRequest
 from mozaika.server.games import fields_of_moves
-from mozaika.server.tables import SeatRequest, TableRequest, game_catalogue
+from mozaika.server.tables import Outcome, SeatRequest, TableRequest, game_catalogue
 
 router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]
@@ -19,6 +21,12 @@ TABLE_ID = r"^[A-Za-z0-9_-]{1,16}$"
 SEQUENCE_NUMBER = r"^(0|[1-9][0-9]{0,6})$"
 """A position in a table's log, as a query gives it: a whole number written one way only."""
 TableId = Annotated[str, Path(pattern=TABLE_ID, description="The table's id, as in its invite link.")]
+
+
+async def publish(request: Request, change: Callable[..., Outcome], *arguments: Any) -> dict[str, Any]:
+    """Make a change (in a worker thread: it waits on the database), then set going what follows it;
+    the caller's answer."""
+    return await services(request).publisher.publish(await run_in_threadpool(change, *arguments))
 
 
 @router.get("/games", summary="The games a table can be created for, with their options")
@@ -33,7 +41,7 @@ async def lobby(
     status: Annotated[Literal["open", "running", "finished", "cancelled"] | None, Query()] = None,
     mine: Annotated[bool, Query(description="Only the caller's tables, those where it is their turn first.")] = False,
 ) -> list[dict[str, Any]]:
-    return await run_in_threadpool(services(request).tables.lobby, caller, status, mine)
+    return await run_in_threadpool(services(request).tables.views.lobby, caller, status, mine)
 
 
 @router.post("/tables", status_code=201, summary="Create a table (the creator takes a seat)")
@@ -52,68 +60,65 @@ async def create(body: NewTable, request: Request, caller: CallerDep) -> dict[st
         limiter = service.limiter
         await limiter.check("table_per_address", client_address(request))
         await limiter.check("table_per_player", str(caller.player_id))
-    return await service.announce(await run_in_threadpool(service.tables.create, caller, plan))
+    return await publish(request, service.tables.seating.create, caller, plan)
 
 
 @router.get("/tables/{table_id}", summary="A table: seats, position, and the caller's legal moves")
 async def table(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
-    return await run_in_threadpool(services(request).tables.view, table_id, caller)
+    return await run_in_threadpool(services(request).tables.views.view, table_id, caller)
 
 
 @router.post("/tables/{table_id}/join", summary="Take an open seat, or the seat of an invite link")
 async def join(table_id: TableId, body: Join, request: Request, caller: CallerDep) -> dict[str, Any]:
-    service = services(request)
-    return await service.announce(
-        await run_in_threadpool(service.tables.join, table_id, caller, body.seat, body.invite)
-    )
+    tables = services(request).tables
+    return await publish(request, tables.seating.join, table_id, caller, body.seat, body.invite)
 
 
 @router.post(
     "/tables/{table_id}/invites", summary="New invite links for the invited seats (the creator; old links stop)"
 )
 async def new_invites(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
-    service = services(request)
-    return await service.announce(await run_in_threadpool(service.tables.new_invites, table_id, caller))
+    tables = services(request).tables
+    return await publish(request, tables.seating.new_invites, table_id, caller)
 
 
 @router.post("/tables/{table_id}/bots", summary="Seat a bot in an open or invited seat (the creator, before the start)")
 async def seat_bot(table_id: TableId, body: BotSeat, request: Request, caller: CallerDep) -> dict[str, Any]:
-    service = services(request)
-    return await service.announce(
-        await run_in_threadpool(service.tables.seat_bot, table_id, caller, body.seat, body.level)
-    )
+    tables = services(request).tables
+    return await publish(request, tables.seating.seat_bot, table_id, caller, body.seat, body.level)
 
 
 @router.post("/tables/{table_id}/leave", summary="Leave before the start (the creator's leaving cancels the table)")
 async def leave(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
-    service = services(request)
-    return await service.announce(await run_in_threadpool(service.tables.leave, table_id, caller))
+    tables = services(request).tables
+    return await publish(request, tables.seating.leave, table_id, caller)
 
 
 @router.post("/tables/{table_id}/start", summary="Start the game (the creator, once every seat is filled)")
 async def start(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
-    service = services(request)
-    return await service.announce(await run_in_threadpool(service.tables.start, table_id, caller))
+    tables = services(request).tables
+    return await publish(request, tables.seating.start, table_id, caller)
 
 
 @router.post("/tables/{table_id}/abandon", summary="Leave a running game: a bot takes the seat")
 async def abandon(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
-    service = services(request)
-    return await service.announce(await run_in_threadpool(service.tables.abandon, table_id, caller))
+    tables = services(request).tables
+    return await publish(request, tables.seating.abandon, table_id, caller)
 
 
 @router.post(
     "/tables/{table_id}/return", summary="Take your seat back from the bot after your time ran out (friendly tables)"
 )
 async def take_back(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
-    service = services(request)
-    return await service.announce(await run_in_threadpool(service.tables.take_back, table_id, caller))
+    tables = services(request).tables
+    return await publish(request, tables.timeouts.take_back, table_id, caller)
 
 
 @router.post("/tables/{table_id}/moves", summary="Play a move, quoting the sequence number it was chosen at")
 async def play(table_id: TableId, body: MoveSubmission, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
-    return await service.announce(await run_in_threadpool(service.tables.play, table_id, caller, body.move, body.seq))
+    play = partial(service.tables.moves.play, view=body.view)
+    return await publish(request, play, table_id, caller, body.move, body.seq)
 
 
 @router.post(
@@ -121,14 +126,14 @@ async def play(table_id: TableId, body: MoveSubmission, request: Request, caller
     summary="Take back your last move (and the bots' replies since, where all others are bots)",
 )
 async def undo(table_id: TableId, body: UndoRequest, request: Request, caller: CallerDep) -> dict[str, Any]:
-    service = services(request)
-    return await service.announce(await run_in_threadpool(service.tables.undo, table_id, caller, body.seq))
+    tables = services(request).tables
+    return await publish(request, tables.moves.undo, table_id, caller, body.seq)
 
 
 @router.get("/tables/{table_id}/hint", summary="The best moves for the caller on turn (friendly tables)")
 async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
-    wanted = await run_in_threadpool(service.tables.hint_request, table_id, caller)
+    wanted = await run_in_threadpool(service.tables.moves.hint_request, table_id, caller)
     await service.limiter.check("hint_per_player", caller.key)
     moves = await service.hints.moves(wanted)
     fields = fields_of_moves(wanted.game, wanted.options, [str(found["move"]) for found in moves])
@@ -144,28 +149,28 @@ async def log(
         Query(pattern=SEQUENCE_NUMBER, description="A sequence number: 0, 1, 2, ... (no sign, point or zeros before)"),
     ] = "0",
 ) -> dict[str, Any]:
-    return await run_in_threadpool(services(request).tables.entries_since, table_id, int(since))
+    return await run_in_threadpool(services(request).tables.history.entries_since, table_id, int(since))
 
 
 @router.get("/tables/{table_id}/record", summary="The game record of a finished game (docs/records.md)")
 async def record(table_id: TableId, request: Request) -> dict[str, Any]:
-    found = await run_in_threadpool(services(request).tables.record, table_id)
+    found = await run_in_threadpool(services(request).tables.history.record, table_id)
     return found.to_dict()
 
 
 @router.get("/tables/{table_id}/replay/{step}", summary="A finished game's position after a given step")
 async def replay(table_id: TableId, step: Annotated[int, Path(ge=0, le=100_000)], request: Request) -> dict[str, Any]:
-    return await run_in_threadpool(services(request).tables.replay_step, table_id, step)
+    return await run_in_threadpool(services(request).tables.history.replay_step, table_id, step)
 
 
 @router.get("/tables/{table_id}/result", summary="Final scores, their sources, statistics and rating changes")
 async def result(table_id: TableId, request: Request) -> dict[str, Any]:
-    return await run_in_threadpool(services(request).tables.result, table_id)
+    return await run_in_threadpool(services(request).tables.history.result, table_id)
 
 
 @router.get("/tables/{table_id}/chat", summary="The table's chat, oldest first")
 async def chat(table_id: TableId, request: Request) -> list[dict[str, Any]]:
-    return await run_in_threadpool(services(request).tables.chat, table_id)
+    return await run_in_threadpool(services(request).tables.chat.lines, table_id)
 
 
 @router.post("/tables/{table_id}/chat", status_code=201, summary="Say something at the table (plain text)")
@@ -175,4 +180,4 @@ async def say(
     service = services(request)
     if caller.signed_in:
         await service.limiter.check("chat_per_player", str(caller.player_id))
-    return await service.announce(await run_in_threadpool(service.tables.say, table_id, caller, body.text))
+    return await publish(request, service.tables.chat.say, table_id, caller, body.text)

@@ -1,13 +1,25 @@
 """Tables: create, join, start, play, undo, abandon, chat, and read back records and replays.
 
-The operations live by concern in this package's modules (``seating``, ``play``,
-``records``, ``chat``, ``views``, ``timeouts``, over the shared ``base``); ``Tables`` is the one
-service the API layer and the bot runner use.
+Each concern is a small service (``seating``, ``moves``, ``history``, ``chat``, ``timeouts``,
+and ``views`` for what callers see), and every one of them works on the same store
+(:class:`TableRepository`) and the same shape of a table (:class:`Table`); the steps they
+share are plain functions (:mod:`.steps`). :class:`Tables` puts them together once per
+process.
 """
 
 from __future__ import annotations
 
-from mozaika.server.tables.base import (
+from dataclasses import dataclass
+
+from mozaika.server.clocks import TimeSource, wall_clock
+from mozaika.server.database import Database
+from mozaika.server.settings import Settings
+from mozaika.server.tables.chat import Chat
+from mozaika.server.tables.play import Moves
+from mozaika.server.tables.records import History
+from mozaika.server.tables.repository import TableRepository
+from mozaika.server.tables.seating import Seating
+from mozaika.server.tables.shapes import (
     CANCELLED,
     FINISHED,
     OPEN,
@@ -21,15 +33,43 @@ from mozaika.server.tables.base import (
     HintRequest,
     Outcome,
     SeatRequest,
+    Table,
     TableRequest,
+    TableSeat,
 )
-from mozaika.server.tables.chat import TableChat
-from mozaika.server.tables.timeouts import ClockOutcome, Reminder, TableTimeouts
-from mozaika.server.tables.views import game_catalogue
+from mozaika.server.tables.timeouts import ClockOutcome, Reminder, Timeouts
+from mozaika.server.tables.views import TableViews, game_catalogue
 
 
-class Tables(TableTimeouts, TableChat):
-    """The service behind the table endpoints and the live connections."""
+@dataclass(frozen=True)
+class Tables:
+    """The table services of one process, over one store."""
+
+    store: TableRepository
+    views: TableViews
+    seating: Seating
+    moves: Moves
+    history: History
+    chat: Chat
+    timeouts: Timeouts
+    now: TimeSource
+
+    @classmethod
+    def create(cls, db: Database, settings: Settings, now: TimeSource = wall_clock) -> Tables:
+        """The services over ``db``; ``now`` is where the clocks read the time (a test moves it by hand)."""
+        store = TableRepository(db)
+        views = TableViews(store, settings, now)
+        seating = Seating(store, views, settings, now)
+        return cls(
+            store=store,
+            views=views,
+            seating=seating,
+            moves=Moves(store, views, now),
+            history=History(store, views),
+            chat=Chat(store, settings),
+            timeouts=Timeouts(store, views, seating, settings, now),
+            now=now,
+        )
 
 
 __all__ = [
@@ -43,12 +83,21 @@ __all__ = [
     "SEAT_PLAYER",
     "STATUSES",
     "BotTurn",
+    "Chat",
     "ClockOutcome",
     "HintRequest",
+    "History",
+    "Moves",
     "Outcome",
     "Reminder",
     "SeatRequest",
+    "Seating",
+    "Table",
+    "TableRepository",
     "TableRequest",
+    "TableSeat",
+    "TableViews",
     "Tables",
+    "Timeouts",
     "game_catalogue",
 ]

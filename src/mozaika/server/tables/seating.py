@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy.orm import Session
 
 from mozaika.bots import LEVELS
@@ -12,12 +10,15 @@ from mozaika.core.clocks import Clocks
 from mozaika.core.errors import OptionError
 from mozaika.server import clocks
 from mozaika.server.accounts import Caller
+from mozaika.server.clocks import TimeSource
 from mozaika.server.credentials import new_seed, new_table_id, new_token, token_hash
 from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError
-from mozaika.server.facts import TableFacts
-from mozaika.server.models import GameTable, Seat
+from mozaika.server.models import utc_now
 from mozaika.server.quotas import check_bot_table_quota, check_table_quota
-from mozaika.server.tables.base import (
+from mozaika.server.settings import Settings
+from mozaika.server.tables.access import own_seat, signed_in
+from mozaika.server.tables.repository import TableRepository, game_of
+from mozaika.server.tables.shapes import (
     CANCELLED,
     OPEN,
     RUNNING,
@@ -27,16 +28,25 @@ from mozaika.server.tables.base import (
     SEAT_PLAYER,
     Outcome,
     SeatRequest,
+    Table,
     TableRequest,
+    TableSeat,
 )
-from mozaika.server.tables.play import TablePlay
+from mozaika.server.tables.steps import advance, bot_turns, resolve_chance
+from mozaika.server.tables.views import TableViews
 
 
-class TableSeating(TablePlay):
+class Seating:
     """Tables created and seats taken, given up and handed to bots."""
 
+    def __init__(self, store: TableRepository, views: TableViews, settings: Settings, now: TimeSource) -> None:
+        self.store = store
+        self.views = views
+        self.settings = settings
+        self.now = now
+
     def create(self, caller: Caller, request: TableRequest) -> Outcome:
-        owner = self._signed_in(caller)
+        owner = signed_in(caller)
         if request.game not in game_ids():
             raise BadRequestError(f"there is no game {request.game!r}; the games are: {', '.join(game_ids())}")
         spec = game_spec(request.game)
@@ -58,50 +68,42 @@ class TableSeating(TablePlay):
         undo = request.undo if request.undo is not None else not request.rated
         if request.rated and undo:
             raise BadRequestError("rated tables do not allow undo")
-        timing = clocks.new_clocks(request.clock, rated=request.rated, players=request.players)
-        secrets: dict[str, Any] = {"invites": {}}
-        table = GameTable(
-            id=new_table_id(),
-            game=spec.id,
-            players=request.players,
-            options=options,
-            seed=new_seed(),
-            status=OPEN,
-            owner_id=owner,
-            rated=request.rated,
-            undo_allowed=undo,
-            seq=0,
-            to_move=[],
-            clock=timing,
-            clock_due=None,
-        )
+        created = utc_now()
+        table = Table(
+            id=new_table_id(), game=spec.id, players=request.players, options=options, seed=new_seed(),
+            status=OPEN, owner_id=owner, owner_name=caller.name or "?", rated=request.rated, undo_allowed=undo,
+            seq=0, to_move=[], result=None,
+            clock=clocks.new_clocks(request.clock, rated=request.rated, players=request.players), clock_due=None,
+            created_at=created, updated_at=created,
+        )  # fmt: skip
+        data: dict[str, object] = {}
+        invites: dict[str, str] = {}
         for index, wanted in enumerate(seats):
-            seat = Seat(index=index, kind=SEAT_OPEN, replaced=False, timed_out=False)
+            seat = TableSeat(index)
             if wanted.kind == "me":
-                secrets["seat"] = index
-                secrets["seat_token"] = self._claim(seat, owner)
+                data["seat"] = index
+                data["seat_token"] = claim(seat, owner)
             elif wanted.kind == "invite":
-                secrets["invites"][str(index)] = self._invite(seat)
+                invites[str(index)] = _invite(seat)
             elif wanted.kind == "bot":
                 if request.rated:
                     raise BadRequestError("rated tables are played by accounts only, not bots")
                 seat.kind = SEAT_BOT
-                seat.bot_level = self._level(wanted.level)
+                seat.bot_level = _level(wanted.level)
             elif wanted.kind != SEAT_OPEN:
                 raise BadRequestError(f"a seat is 'me', 'open', 'invite' or 'bot', not {wanted.kind!r}")
             table.seats.append(seat)
-        with self.db.transaction() as session:
+        with self.store.db.transaction() as session:
             check_table_quota(session, owner, any(seat.kind == SEAT_BOT for seat in table.seats), self.settings.limits)
-            session.add(table)
-            session.flush()
-            view = self._view(session, table, caller)
-            events = [self._table_event(table)]
-        return Outcome({"table": view, **secrets}, events)
+            self.store.insert(session, table)
+            self.store.name_seats(session, table)
+            view = self.views.view_of(session, table, caller)
+        return Outcome({"table": view, "invites": invites, **data}, [self.views.table_event(table)])
 
     def join(self, table_id: str, caller: Caller, seat_index: int | None, invite: str | None) -> Outcome:
-        player = self._signed_in(caller)
-        with self.db.transaction() as session:
-            table = self._locked(session, table_id)
+        player = signed_in(caller)
+        with self.store.db.transaction() as session:
+            table = self.store.read(session, table_id, lock=True)
             if table.status != OPEN:
                 raise ConflictError(f"the table is {table.status}: seats can be taken only before the start")
             if any(seat.player_id == player and seat.kind == SEAT_PLAYER for seat in table.seats):
@@ -121,28 +123,28 @@ class TableSeating(TablePlay):
                 if not free:
                     raise ConflictError("the table has no open seat")
                 seat = free[0]
-            token = self._claim(seat, player)
-            self._touch(table)
-            view = self._view(session, table, caller)
-            events = [self._table_event(table)]
-        return Outcome({"table": view, "seat": seat.index, "seat_token": token}, events)
+            token = claim(seat, player)
+            self.store.save(session, table)
+            view = self.views.view_of(session, table, caller)
+        return Outcome({"table": view, "seat": seat.index, "seat_token": token}, [self.views.table_event(table)])
 
     def new_invites(self, table_id: str, caller: Caller) -> Outcome:
         """New invite links for the unclaimed invited seats: only their hashes are kept, so the
         creator on another device gets new ones (and the old links stop working)."""
-        with self.db.transaction() as session:
+        with self.store.db.transaction() as session:
             table = self._creators_open_table(
                 session, table_id, caller, "make its invite links", "invites are for seats before the start"
             )
-            invites = {str(seat.index): self._invite(seat) for seat in table.seats if seat.kind == SEAT_INVITED}
+            invites = {str(seat.index): _invite(seat) for seat in table.seats if seat.kind == SEAT_INVITED}
             if not invites:
                 raise ConflictError("the table has no invited seat waiting for its player")
-            view = self._view(session, table, caller)
+            self.store.save(session, table)
+            view = self.views.view_of(session, table, caller)
         return Outcome({"table": view, "invites": invites}, [])
 
     def seat_bot(self, table_id: str, caller: Caller, seat_index: int, level: str) -> Outcome:
         """The creator seats a bot of ``level`` in an open or invited seat before the start (friendly tables)."""
-        with self.db.transaction() as session:
+        with self.store.db.transaction() as session:
             table = self._creators_open_table(
                 session, table_id, caller, "seat a bot", "bots are seated before the start"
             )
@@ -153,16 +155,15 @@ class TableSeating(TablePlay):
                 raise ConflictError(f"seat {seat_index} is not waiting for a player")
             if not any(other.kind == SEAT_BOT for other in table.seats):
                 check_bot_table_quota(session, table.owner_id, self.settings.limits)
-            seat.kind, seat.bot_level, seat.invite_hash = SEAT_BOT, self._level(level), None
-            self._touch(table)
-            view = self._view(session, table, caller)
-            events = [self._table_event(table)]
-        return Outcome({"table": view}, events)
+            seat.kind, seat.bot_level, seat.invite_hash = SEAT_BOT, _level(level), None
+            self.store.save(session, table)
+            view = self.views.view_of(session, table, caller)
+        return Outcome({"table": view}, [self.views.table_event(table)])
 
     def leave(self, table_id: str, caller: Caller) -> Outcome:
-        with self.db.transaction() as session:
-            table = self._locked(session, table_id)
-            seat = self._own_seat(table.seats, caller)
+        with self.store.db.transaction() as session:
+            table = self.store.read(session, table_id, lock=True)
+            seat = own_seat(table, caller)
             if table.status != OPEN:
                 raise ConflictError("the game has started: abandon it instead (a bot takes your seat)")
             if table.owner_id == caller.player_id:
@@ -171,14 +172,13 @@ class TableSeating(TablePlay):
                 # An invited seat stays invite-only: its link (kept) can bring its player back.
                 seat.kind = SEAT_INVITED if seat.invite_hash is not None else SEAT_OPEN
                 seat.player_id, seat.token_hash = None, None
-            self._touch(table)
-            view = self._view(session, table, caller)
-            events = [self._table_event(table)]
-        return Outcome({"table": view}, events)
+            self.store.save(session, table)
+            view = self.views.view_of(session, table, caller)
+        return Outcome({"table": view}, [self.views.table_event(table)])
 
     def start(self, table_id: str, caller: Caller) -> Outcome:
-        with self.db.transaction() as session:
-            table = self._locked(session, table_id)
+        with self.store.db.transaction() as session:
+            table = self.store.read(session, table_id, lock=True)
             if table.owner_id != caller.player_id:
                 raise ForbiddenError("only the table's creator can start the game")
             if table.status != OPEN:
@@ -187,32 +187,29 @@ class TableSeating(TablePlay):
             if waiting:
                 raise ConflictError(f"seats {', '.join(str(i + 1) for i in waiting)} are still empty")
             table.status = RUNNING
-            session.flush()
-            facts = TableFacts.of(table)
-            state = self._game(facts).start()
-            entries = self._resolve_chance(state, facts.seq)
-            self._advance(session, facts, entries, state)
-            session.refresh(table)
-            view = self._view(session, table, caller, state)
-            events = [self._table_event(table), self._step_event(facts, entries, state)]
-        self.positions.remember(facts.id, facts.seq, state)
-        return self._outcome({"table": view}, events, facts, state)
+            self.store.save(session, table)
+            state = game_of(table).start()
+            entries = resolve_chance(state, table.seq)
+            advance(session, table, entries, state, self.now())
+            view = self.views.view_of(session, table, caller, state, undoers=[])
+            events = [self.views.table_event(table), self.views.step_event(table, entries, state)]
+        self.store.positions.remember(table.id, table.seq, state)
+        return Outcome({"table": view}, events, bot_turns(table, state), table.clock_due)
 
     def abandon(self, table_id: str, caller: Caller) -> Outcome:
         """Leave a running game: a bot of the server's replacement level plays the seat from now on."""
-        with self.db.transaction() as session:
-            table = self._locked(session, table_id)
-            seat = self._own_seat(table.seats, caller)
+        with self.store.db.transaction() as session:
+            table = self.store.read(session, table_id, lock=True)
+            seat = own_seat(table, caller)
             if table.status != RUNNING:
                 raise ConflictError(f"the table is {table.status}: only a running game can be abandoned")
-            self._replace_by_bot(table, seat)
-            self._touch(table)
-            state = self._position(session, table)
-            view = self._view(session, table, caller, state)
-            events = [self._table_event(table)]
-        return self._outcome({"table": view}, events, table, state)
+            self.replace_by_bot(table, seat)
+            self.store.save(session, table)
+            state = self.store.position(session, table)
+            view = self.views.view_of(session, table, caller, state)
+        return Outcome({"table": view}, [self.views.table_event(table)], bot_turns(table, state), table.clock_due)
 
-    def _replace_by_bot(self, table: GameTable, seat: Seat, *, timed_out: bool = False) -> None:
+    def replace_by_bot(self, table: Table, seat: TableSeat, *, timed_out: bool = False) -> None:
         """The replacement bot plays the seat from now on; the seat's clock stops."""
         seat.kind, seat.bot_level, seat.token_hash = SEAT_BOT, self.settings.replacement_bot, None
         seat.replaced, seat.timed_out = True, timed_out
@@ -222,31 +219,32 @@ class TableSeating(TablePlay):
             change = clocks.changed(timing)
             table.clock, table.clock_due = change.clock, change.due
 
-    def _creators_open_table(self, session: Session, table_id: str, caller: Caller, doing: str, why: str) -> GameTable:
+    def _creators_open_table(self, session: Session, table_id: str, caller: Caller, doing: str, why: str) -> Table:
         """The table, locked, when the caller created it and it waits for its start; else why not."""
-        player = self._signed_in(caller)
-        table = self._locked(session, table_id)
+        player = signed_in(caller)
+        table = self.store.read(session, table_id, lock=True)
         if table.owner_id != player:
             raise ForbiddenError(f"only the table's creator can {doing}")
         if table.status != OPEN:
             raise ConflictError(f"the table is {table.status}: {why}")
         return table
 
-    @staticmethod
-    def _invite(seat: Seat) -> str:
-        """Reserves the seat for whoever brings the returned invite token (a new one replaces the old)."""
-        invite = new_token()
-        seat.kind, seat.invite_hash = SEAT_INVITED, token_hash(invite)
-        return invite
 
-    @staticmethod
-    def _claim(seat: Seat, player_id: int) -> str:
-        token = new_token()
-        seat.kind, seat.player_id, seat.token_hash = SEAT_PLAYER, player_id, token_hash(token)
-        return token
+def _invite(seat: TableSeat) -> str:
+    """Reserves the seat for whoever brings the returned invite token (a new one replaces the old)."""
+    invite = new_token()
+    seat.kind, seat.invite_hash = SEAT_INVITED, token_hash(invite)
+    return invite
 
-    @staticmethod
-    def _level(level: str | None) -> str:
-        if level is None or level not in LEVELS:
-            raise BadRequestError(f"a bot seat needs a level: {', '.join(LEVELS)}")
-        return level
+
+def claim(seat: TableSeat, player_id: int) -> str:
+    """The seat becomes the player's; the seat's new secret token (only its hash is kept)."""
+    token = new_token()
+    seat.kind, seat.player_id, seat.token_hash = SEAT_PLAYER, player_id, token_hash(token)
+    return token
+
+
+def _level(level: str | None) -> str:
+    if level is None or level not in LEVELS:
+        raise BadRequestError(f"a bot seat needs a level: {', '.join(LEVELS)}")
+    return level

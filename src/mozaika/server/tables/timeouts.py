@@ -9,16 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
-
 from mozaika.core.clocks import Clocks
 from mozaika.server import clocks
 from mozaika.server.accounts import Caller
+from mozaika.server.clocks import TimeSource
 from mozaika.server.emails import mail_day, open_mail_day
 from mozaika.server.errors import ConflictError, ForbiddenError
-from mozaika.server.models import GameTable, Player
-from mozaika.server.tables.base import RUNNING, SEAT_BOT, SEAT_PLAYER, Outcome
-from mozaika.server.tables.seating import TableSeating
+from mozaika.server.models import Player
+from mozaika.server.settings import Settings
+from mozaika.server.tables.access import signed_in
+from mozaika.server.tables.repository import TableRepository
+from mozaika.server.tables.seating import Seating, claim
+from mozaika.server.tables.shapes import RUNNING, SEAT_BOT, SEAT_PLAYER, Outcome
+from mozaika.server.tables.steps import bot_turns
+from mozaika.server.tables.views import TableViews, seat_name
 
 
 @dataclass(frozen=True)
@@ -42,31 +46,28 @@ class ClockOutcome:
     reminders: list[Reminder] = field(default_factory=list)
 
 
-class TableTimeouts(TableSeating):
+class Timeouts:
     """Timeouts, reminders and taking a seat back."""
+
+    def __init__(
+        self, store: TableRepository, views: TableViews, seating: Seating, settings: Settings, now: TimeSource
+    ) -> None:
+        self.store = store
+        self.views = views
+        self.seating = seating
+        self.settings = settings
+        self.now = now
 
     def due_tables(self) -> list[str]:
         """The running tables whose clocks need a look now."""
-        with self.db.reading() as session:
-            query = select(GameTable.id).where(GameTable.status == RUNNING, GameTable.clock_due <= self.now())
-            return list(session.scalars(query.order_by(GameTable.clock_due).limit(500)))
-
-    def _reminder_address(self, player: Player, now: float) -> str | None:
-        """Where a reminder may go now, counted, or None: only to a confirmed address that wants
-        reminders, and not past the day's number."""
-        if not (player.email and player.email_reminders and player.email_confirmed):
-            return None
-        open_mail_day(player, mail_day(now))
-        if player.reminders_today >= self.settings.limits.reminders_per_day:
-            return None
-        player.reminders_today += 1
-        return player.email
+        with self.store.db.reading() as session:
+            return self.store.due_ids(session, self.now())
 
     def expire(self, table_id: str) -> ClockOutcome:
         """Hand every seat whose time has run out to the replacement bot, and note the reminders due."""
         now = self.now()
-        with self.db.transaction() as session:
-            table = self._locked(session, table_id)
+        with self.store.db.transaction() as session:
+            table = self.store.read(session, table_id, lock=True)
             if table.status != RUNNING or table.clock is None or table.clock_due is None or table.clock_due > now:
                 return ClockOutcome(Outcome({}, []))  # another process has been here first
             timing = Clocks.from_dict(table.clock)
@@ -76,7 +77,7 @@ class TableTimeouts(TableSeating):
                 if due is None or due > now or seat.index in timing.expired(now):
                     continue
                 timing.mark_reminded(seat.index)
-                player = seat.player
+                player = session.get(Player, seat.player_id) if seat.player_id is not None else None
                 if seat.kind != SEAT_PLAYER or player is None:
                     continue
                 to = self._reminder_address(player, now)
@@ -92,8 +93,8 @@ class TableTimeouts(TableSeating):
                 seat = table.seats[index]
                 if seat.kind != SEAT_PLAYER:
                     continue
-                name = self._seat_name(seat)
-                self._replace_by_bot(table, seat, timed_out=True)
+                name = seat_name(seat)
+                self.seating.replace_by_bot(table, seat, timed_out=True)
                 events.append(
                     {
                         "type": "timeout",
@@ -105,19 +106,29 @@ class TableTimeouts(TableSeating):
                         "may_return": not table.rated,
                     }
                 )
+            self.store.save(session, table, touch=bool(events))
             if not events:
-                return ClockOutcome(Outcome({}, []), reminders)
-            self._touch(table)
-            session.flush()
-            state = self._position(session, table)
-            events.append(self._table_event(table))
-            return ClockOutcome(self._outcome({}, events, table, state), reminders)
+                return ClockOutcome(Outcome({}, [], clock_due=table.clock_due), reminders)
+            state = self.store.position(session, table)
+            events.append(self.views.table_event(table))
+            return ClockOutcome(Outcome({}, events, bot_turns(table, state), table.clock_due), reminders)
+
+    def _reminder_address(self, player: Player, now: float) -> str | None:
+        """Where a reminder may go now, counted, or None: only to a confirmed address that wants
+        reminders, and not past the day's number."""
+        if not (player.email and player.email_reminders and player.email_confirmed):
+            return None
+        open_mail_day(player, mail_day(now))
+        if player.reminders_today >= self.settings.limits.reminders_per_day:
+            return None
+        player.reminders_today += 1
+        return player.email
 
     def take_back(self, table_id: str, caller: Caller) -> Outcome:
         """A player whose time ran out takes their seat back from the bot (friendly tables only)."""
-        player = self._signed_in(caller)
-        with self.db.transaction() as session:
-            table = self._locked(session, table_id)
+        player = signed_in(caller)
+        with self.store.db.transaction() as session:
+            table = self.store.read(session, table_id, lock=True)
             if table.status != RUNNING:
                 raise ConflictError(f"the table is {table.status}: a seat can be taken back only while the game runs")
             seat = next((s for s in table.seats if s.player_id == player and s.timed_out and s.kind == SEAT_BOT), None)
@@ -125,15 +136,16 @@ class TableTimeouts(TableSeating):
                 raise ConflictError("you have no seat here that the bot took over when your time ran out")
             if table.rated:
                 raise ForbiddenError("in a rated game running out of time is final: the bot plays the seat on")
-            token = self._claim(seat, player)
+            token = claim(seat, player)
             seat.bot_level, seat.replaced, seat.timed_out = None, False, False
             if table.clock is not None:
                 timing = Clocks.from_dict(table.clock)
                 timing.restart(seat.index, table.to_move, self.now())
                 change = clocks.changed(timing)
                 table.clock, table.clock_due = change.clock, change.due
-            self._touch(table)
-            session.flush()
-            view = self._view(session, table, caller)
-            events = [self._table_event(table)]
-        return Outcome({"table": view, "seat": seat.index, "seat_token": token}, events)
+            self.store.save(session, table)
+            view = self.views.view_of(session, table, caller)
+        return Outcome(
+            {"table": view, "seat": seat.index, "seat_token": token}, [self.views.table_event(table)],
+            clock_due=table.clock_due,
+        )  # fmt: skip

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.core.protocol import State
 from mozaika.server import clocks
 from mozaika.server.accounts import Caller, clean_name
+from mozaika.server.clocks import TimeSource
 from mozaika.server.errors import BadRequestError, NotSignedInError
-from mozaika.server.facts import TableFacts
-from mozaika.server.games import Entry, fields_of_entries, moves_to_take_back, public_position
-from mozaika.server.models import GameTable, Seat
-from mozaika.server.tables.base import FINISHED, OPEN, RUNNING, SEAT_BOT, STATUSES, TableStore
+from mozaika.server.games import Entry, fields_of_entries, public_position
+from mozaika.server.settings import Settings
+from mozaika.server.tables.access import holds
+from mozaika.server.tables.repository import TableRepository
+from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, STATUSES, Table, TableSeat
+from mozaika.server.tables.steps import undo_rights
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -36,13 +39,24 @@ def game_catalogue() -> list[dict[str, Any]]:
     return catalogue
 
 
-class TableViews(TableStore):
+def seat_name(seat: TableSeat) -> str | None:
+    """The seat's player, or "Bot (level)" for a bot seat (the one form every client uses)."""
+    if seat.kind == SEAT_BOT and not seat.replaced:
+        return f"Bot ({seat.bot_level})"
+    return seat.player_name
+
+
+class TableViews:
     """Reading tables for the lobby and for the players and watchers at a table."""
 
+    def __init__(self, store: TableRepository, settings: Settings, now: TimeSource) -> None:
+        self.store = store
+        self.settings = settings
+        self.now = now
+
     def view(self, table_id: str, caller: Caller) -> dict[str, Any]:
-        with self.db.reading() as session:
-            table = self._table(session, table_id)
-            return self._view(session, table, caller)
+        with self.store.db.reading() as session:
+            return self.view_of(session, self.store.read(session, table_id, lock=False), caller)
 
     def lobby(self, caller: Caller, status: str | None, mine: bool) -> list[dict[str, Any]]:
         """Open and running tables (or those of one status); with ``mine``, only the caller's, their turn first."""
@@ -50,17 +64,11 @@ class TableViews(TableStore):
             raise BadRequestError(f"status is one of {', '.join(STATUSES)}, not {status!r}")
         if mine and not caller.signed_in:
             raise NotSignedInError("sign in (or play as a guest) to see your tables")
-        with self.db.reading() as session:
-            query = select(GameTable)
-            if status is not None:
-                query = query.where(GameTable.status == status)
-            elif not mine:
-                query = query.where(or_(GameTable.status == OPEN, GameTable.status == RUNNING))
-            if mine:
-                query = query.join(Seat, Seat.table_id == GameTable.id).where(Seat.player_id == caller.player_id)
-            tables = session.scalars(query.order_by(GameTable.updated_at.desc()).limit(200)).unique().all()
-            now = self.now()
-            summaries = [self._summary(table, caller, now) for table in tables]
+        with self.store.db.reading() as session:
+            ids = self.store.lobby_ids(session, status, caller.player_id if mine else None)
+            tables = self.store.read_many(session, ids)
+        now = self.now()
+        summaries = [self.summary(table, caller, now) for table in tables]
         # The caller's turns first, the most pressing first: the seat with the least time left.
         summaries.sort(
             key=lambda summary: (
@@ -70,33 +78,27 @@ class TableViews(TableStore):
         )
         return summaries
 
-    @staticmethod
-    def _seat_name(seat: Seat) -> str | None:
-        """The seat's player, or "Bot (level)" for a bot seat (the one form every client uses)."""
-        if seat.kind == SEAT_BOT and not seat.replaced:
-            return f"Bot ({seat.bot_level})"
-        return seat.player.name if seat.player is not None else None
-
-    def _names(self, table: GameTable) -> list[str]:
+    def names(self, table: Table) -> list[str]:
         """The players' names for records and results: a seat handed to a bot says so after its player."""
 
-        def name(seat: Seat) -> str:
-            plain = self._seat_name(seat) or f"Seat {seat.index + 1}"
+        def name(seat: TableSeat) -> str:
+            plain = seat_name(seat) or f"Seat {seat.index + 1}"
             return f"{plain} / Bot ({seat.bot_level})" if seat.replaced else plain
 
         return [clean_name(name(seat), self.settings.limits) for seat in table.seats]
 
-    def _seats(self, table: GameTable, caller: Caller) -> list[dict[str, Any]]:
+    @staticmethod
+    def seats(table: Table, caller: Caller) -> list[dict[str, Any]]:
         return [
             {
                 "index": seat.index,
                 "kind": seat.kind,
-                "name": self._seat_name(seat),
+                "name": seat_name(seat),
                 "level": seat.bot_level,
-                "account": seat.player.username if seat.player is not None else None,
+                "account": seat.account,
                 "replaced": seat.replaced,
                 "timed_out": seat.timed_out,
-                "you": self._holds(seat, caller),
+                "you": holds(seat, caller),
                 # The caller's own seat, which the bot took when their time ran out (a friendly table's).
                 "can_return": seat.timed_out
                 and not table.rated
@@ -106,8 +108,8 @@ class TableViews(TableStore):
             for seat in table.seats
         ]
 
-    def _summary(self, table: GameTable, caller: Caller, now: float | None = None) -> dict[str, Any]:
-        seats = self._seats(table, caller)
+    def summary(self, table: Table, caller: Caller, now: float | None = None) -> dict[str, Any]:
+        seats = self.seats(table, caller)
         you = next((seat["index"] for seat in seats if seat["you"]), None)
         return {
             "id": table.id,
@@ -119,41 +121,33 @@ class TableViews(TableStore):
             "rated": table.rated,
             "undo": table.undo_allowed,
             "hints": not table.rated,
-            "owner": table.owner.name,
+            "owner": table.owner_name,
             "owner_you": caller.signed_in and caller.player_id == table.owner_id,
             "seq": table.seq,
             "to_move": list(table.to_move),
             "seats": seats,
             "you": you,
             "your_turn": table.status == RUNNING and you is not None and you in table.to_move,
-            **self._final_scores(table),
+            **_final_scores(table),
             "clock": clocks.view(table.clock, self.now() if now is None else now),
             "created_at": table.created_at.isoformat(),
             "updated_at": table.updated_at.isoformat(),
         }
 
-    @staticmethod
-    def _final_scores(table: GameTable) -> dict[str, Any]:
-        """A finished table's scores by seat and its winners, which the lobby lists."""
-        if table.status != FINISHED or table.result is None:
-            return {}
-        players = sorted(table.result["players"], key=lambda player: player["seat"])
-        return {"scores": [player["score"] for player in players], "winners": list(table.result["winners"])}
-
-    @staticmethod
-    def _bot_replies(table: GameTable | TableFacts, seat: int) -> frozenset[int]:
-        """The seats whose moves an undo by ``seat`` takes back with its own: all the others, where all are bots."""
-        others = [other for other in table.seats if other.index != seat]
-        if all(other.kind == SEAT_BOT for other in others):
-            return frozenset(other.index for other in others)
-        return frozenset()
-
-    def _view(
-        self, session: Session, table: GameTable, caller: Caller | None, state: State | None = None
+    def view_of(
+        self,
+        session: Session,
+        table: Table,
+        caller: Caller | None,
+        state: State | None = None,
+        *,
+        undoers: list[int] | None = None,
     ) -> dict[str, Any]:
-        summary = self._summary(table, caller or Caller())
+        """The table as ``caller`` sees it; ``state`` and ``undoers`` (who may undo), where the caller
+        knows them already, spare reading them again."""
+        summary = self.summary(table, caller or Caller())
         if table.status in (RUNNING, FINISHED):
-            state = state if state is not None else self._position(session, table)
+            state = state if state is not None else self.store.position(session, table)
             summary["round"] = state.round
             summary["scores"] = state.scores
             summary["position"] = public_position(state)
@@ -162,19 +156,22 @@ class TableViews(TableStore):
             legal = state.legal_moves(you) if mine else []
             summary["legal_moves"] = [str(move) for move in legal]
             summary["move_fields"] = {str(move): move.fields() for move in legal}
-            if table.status == RUNNING and table.undo_allowed and you is not None:
-                newest_first = self._entries_newest_first(session, table.id)
-                summary["can_undo"] = bool(moves_to_take_back(newest_first, you, self._bot_replies(table, you)))
-            else:
+            if you is None:
                 summary["can_undo"] = False
+            else:
+                if undoers is None:
+                    undoers = undo_rights(table, self.store.entries_newest_first(session, table.id))
+                summary["can_undo"] = you in undoers
         summary["result"] = table.result
         return summary
 
-    def _table_event(self, table: GameTable) -> dict[str, Any]:
-        """The lobby's event for a table; made inside the session, which loads the names it shows."""
-        return {"type": "table", "table": table.id, "summary": self._summary(table, Caller())}
+    def table_event(self, table: Table) -> dict[str, Any]:
+        """The lobby's event for a table."""
+        return {"type": "table", "table": table.id, "summary": self.summary(table, Caller())}
 
-    def _step_event(self, table: GameTable | TableFacts, entries: list[Entry], state: State | None) -> dict[str, Any]:
+    def step_event(
+        self, table: Table, entries: list[Entry], state: State | None, undoers: Iterable[int] = ()
+    ) -> dict[str, Any]:
         event: dict[str, Any] = {
             "type": "step",
             "table": table.id,
@@ -193,9 +190,18 @@ class TableViews(TableStore):
                 position=public_position(state),
                 # Public knowledge, sent so that a client needs no second request to move.
                 legal_moves={str(seat): [str(move) for move in moves] for seat, moves in legal.items()},
+                may_undo=list(undoers),
             )
             fields.update((str(move), move.fields()) for moves in legal.values() for move in moves)
         event["move_fields"] = fields
         if table.status == FINISHED:
             event["result"] = table.result
         return event
+
+
+def _final_scores(table: Table) -> dict[str, Any]:
+    """A finished table's scores by seat and its winners, which the lobby lists."""
+    if table.status != FINISHED or table.result is None:
+        return {}
+    players = sorted(table.result["players"], key=lambda player: player["seat"])
+    return {"scores": [player["score"] for player in players], "winners": list(table.result["winners"])}

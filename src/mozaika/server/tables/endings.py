@@ -1,0 +1,48 @@
+"""The end of a game written down: its result, its statistics, and the rated players' new ratings."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from mozaika.core.protocol import State
+from mozaika.server.models import Player
+from mozaika.server.results import final_result, game_statistics, new_ratings, rank_order, rating_places
+from mozaika.server.tables.repository import TableRepository, game_of
+from mozaika.server.tables.shapes import FINISHED, Table
+
+
+def finish(session: Session, table: Table, state: State) -> None:
+    """Set a table whose game is over to finished, with its result (and rating changes, when rated).
+
+    Reads the log the caller has written in this transaction: the statistics come from it.
+    """
+    rows = TableRepository.timed_log(session, table.id)
+    statistics = game_statistics(game_of(table), [entry for entry, _ in rows], [at for _, at in rows])
+    result = final_result(state, statistics)
+    if table.rated:
+        result["ratings"] = _rate(session, table, state)
+    table.result = result
+    table.status = FINISHED
+
+
+def _rate(session: Session, table: Table, state: State) -> list[dict[str, float]]:
+    players = [session.get(Player, seat.player_id) if seat.player_id is not None else None for seat in table.seats]
+    accounts = [player for player in players if player is not None and not player.is_guest]
+    if len(accounts) != len(players):
+        return []
+    before = [(player.rating_mu, player.rating_sigma) for player in accounts]
+    after = new_ratings(before, rating_places(rank_order(state), [seat.replaced for seat in table.seats]))
+    changes = []
+    for player, (mu, sigma), (old_mu, old_sigma) in zip(accounts, after, before, strict=True):
+        player.rating_mu, player.rating_sigma = mu, sigma
+        player.rated_games += 1
+        changes.append(
+            {
+                "before": round(old_mu - 3 * old_sigma, 3),
+                "after": round(mu - 3 * sigma, 3),
+                "mu": round(mu, 3),
+                "sigma": round(sigma, 3),
+            }
+        )
+    session.flush()
+    return changes

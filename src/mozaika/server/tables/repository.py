@@ -1,0 +1,298 @@
+"""The table store: tables read and written as :class:`~mozaika.server.tables.shapes.Table`,
+their logs, and their positions (replayed from the log, cached).
+
+Every change happens in one transaction that first reads the table with its row locked
+and checks the sequence number the client quoted, so a stale or repeated submission
+changes nothing.  Tables are read and written with plain statements, not ORM objects:
+a move is the server's hot path, and a statement built once costs a fraction of
+loading and flushing objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Row, and_, bindparam, insert, or_, select, update
+from sqlalchemy.orm import Session, aliased
+
+from mozaika.core.protocol import State
+from mozaika.server.database import Database
+from mozaika.server.errors import NotFoundError
+from mozaika.server.games import Entry, Game, PositionCache
+from mozaika.server.models import Base, GameTable, LogEntry, Player, Seat, utc_now
+from mozaika.server.tables.shapes import OPEN, RUNNING, Table, TableSeat
+
+_OWNER = aliased(Player, name="owner")
+_SEATED = aliased(Player, name="seated")
+_TABLE_COLUMNS = (
+    GameTable.id, GameTable.game, GameTable.players, GameTable.options, GameTable.seed, GameTable.status,
+    GameTable.owner_id, _OWNER.name, GameTable.rated, GameTable.undo_allowed, GameTable.seq, GameTable.to_move,
+    GameTable.result, GameTable.clock, GameTable.clock_due, GameTable.created_at, GameTable.updated_at,
+)  # fmt: skip
+_SEAT_COLUMNS = (
+    Seat.index, Seat.kind, Seat.player_id, Seat.bot_level, Seat.token_hash, Seat.invite_hash, Seat.replaced,
+    Seat.timed_out, _SEATED.name, _SEATED.username,
+)  # fmt: skip
+_SEATS_FROM = len(_TABLE_COLUMNS)
+
+# Built once: constructing a statement costs more than running it.
+_SELECT = (
+    select(*_TABLE_COLUMNS, *_SEAT_COLUMNS)
+    .join(_OWNER, _OWNER.id == GameTable.owner_id)
+    .join(Seat, Seat.table_id == GameTable.id)
+    .outerjoin(_SEATED, _SEATED.id == Seat.player_id)
+)
+_READ = _SELECT.where(GameTable.id == bindparam("table_id")).order_by(Seat.index)
+_READ_LOCKED = _READ.with_for_update(of=GameTable)
+_READ_MANY = _SELECT.where(GameTable.id.in_(bindparam("ids", expanding=True))).order_by(GameTable.id, Seat.index)
+
+_TABLES = Base.metadata.tables["game_tables"]
+_SEATS = Base.metadata.tables["seats"]
+_LOG = insert(Base.metadata.tables["log_entries"])
+_INSERT_TABLE = insert(_TABLES)
+_INSERT_SEATS = insert(_SEATS)
+_ADVANCE = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("table_id"))
+    .values(
+        seq=bindparam("new_seq"),
+        to_move=bindparam("new_to_move"),
+        clock=bindparam("new_clock"),
+        clock_due=bindparam("new_clock_due"),
+        updated_at=bindparam("now"),
+    )
+)
+_SAVE_TABLE = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("table_id"))
+    .values(
+        status=bindparam("new_status"),
+        result=bindparam("new_result"),
+        seq=bindparam("new_seq"),
+        to_move=bindparam("new_to_move"),
+        clock=bindparam("new_clock"),
+        clock_due=bindparam("new_clock_due"),
+        updated_at=bindparam("now"),
+    )
+)
+_SAVE_SEAT = (
+    update(_SEATS)
+    .where(and_(_SEATS.c.table_id == bindparam("seat_table"), _SEATS.c.index == bindparam("seat_index")))
+    .values(
+        kind=bindparam("new_kind"),
+        player_id=bindparam("new_player_id"),
+        bot_level=bindparam("new_bot_level"),
+        token_hash=bindparam("new_token_hash"),
+        invite_hash=bindparam("new_invite_hash"),
+        replaced=bindparam("new_replaced"),
+        timed_out=bindparam("new_timed_out"),
+    )
+)
+_NAMES = select(Player.id, Player.name, Player.username).where(Player.id.in_(bindparam("ids", expanding=True)))
+LOBBY_SIZE = 200
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored moment in UTC (SQLite gives them back without their zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _table(rows: Sequence[Row[Any]]) -> Table:
+    first = rows[0]
+    return Table(
+        id=first.id, game=first.game, players=first.players, options=dict(first.options), seed=first.seed,
+        status=first.status, owner_id=first.owner_id, owner_name=first.name, rated=first.rated,
+        undo_allowed=first.undo_allowed, seq=first.seq, to_move=list(first.to_move), result=first.result,
+        clock=first.clock, clock_due=first.clock_due, created_at=_utc(first.created_at),
+        updated_at=_utc(first.updated_at), seats=[TableSeat(*row[_SEATS_FROM:]) for row in rows],
+    )  # fmt: skip
+
+
+class TableRepository:
+    """The database and the position cache behind every table service."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.positions = PositionCache()
+
+    # --- tables ---------------------------------------------------------------------------
+
+    @staticmethod
+    def read(session: Session, table_id: str, *, lock: bool) -> Table:
+        """The table with its seats; with ``lock``, its row stays locked until the transaction ends."""
+        # Through the connection: a plain statement needs none of the session's ORM machinery.
+        rows = session.connection().execute(_READ_LOCKED if lock else _READ, {"table_id": table_id}).all()
+        if not rows:
+            raise NotFoundError(f"there is no table {table_id!r}")
+        return _table(rows)
+
+    @staticmethod
+    def read_many(session: Session, table_ids: Sequence[str]) -> list[Table]:
+        """These tables (those that exist), in the order asked for."""
+        if not table_ids:
+            return []
+        found: dict[str, list[Row[Any]]] = {}
+        for row in session.connection().execute(_READ_MANY, {"ids": list(table_ids)}):
+            found.setdefault(row.id, []).append(row)
+        return [_table(found[table_id]) for table_id in table_ids if table_id in found]
+
+    @staticmethod
+    def lobby_ids(session: Session, status: str | None, player_id: int | None) -> list[str]:
+        """The newest tables of a status (open and running ones by default), or any of a player's."""
+        query = select(GameTable.id)
+        if status is not None:
+            query = query.where(GameTable.status == status)
+        elif player_id is None:
+            query = query.where(or_(GameTable.status == OPEN, GameTable.status == RUNNING))
+        if player_id is not None:
+            query = query.join(Seat, Seat.table_id == GameTable.id).where(Seat.player_id == player_id)
+        query = query.order_by(GameTable.updated_at.desc()).limit(LOBBY_SIZE)
+        return list(dict.fromkeys(session.scalars(query)))
+
+    @staticmethod
+    def due_ids(session: Session, now: float) -> list[str]:
+        """The running tables whose clocks need a look at ``now``, the most overdue first."""
+        query = select(GameTable.id).where(GameTable.status == RUNNING, GameTable.clock_due <= now)
+        return list(session.scalars(query.order_by(GameTable.clock_due).limit(500)))
+
+    @staticmethod
+    def insert(session: Session, table: Table) -> None:
+        connection = session.connection()
+        connection.execute(
+            _INSERT_TABLE,
+            {
+                "id": table.id, "game": table.game, "players": table.players, "options": table.options,
+                "seed": table.seed, "status": table.status, "owner_id": table.owner_id, "rated": table.rated,
+                "undo_allowed": table.undo_allowed, "seq": table.seq, "to_move": table.to_move,
+                "result": table.result, "clock": table.clock, "clock_due": table.clock_due,
+                "created_at": table.created_at, "updated_at": table.updated_at,
+            },
+        )  # fmt: skip
+        connection.execute(
+            _INSERT_SEATS,
+            [
+                {
+                    "table_id": table.id, "index": seat.index, "kind": seat.kind, "player_id": seat.player_id,
+                    "bot_level": seat.bot_level, "token_hash": seat.token_hash, "invite_hash": seat.invite_hash,
+                    "replaced": seat.replaced, "timed_out": seat.timed_out,
+                }
+                for seat in table.seats
+            ],
+        )  # fmt: skip
+
+    @classmethod
+    def save(cls, session: Session, table: Table, *, touch: bool = True) -> None:
+        """Write the table's status, result, log position, clocks and seats as they now are, and read
+        the seated players' names into the seats (for the views made from it next); with ``touch``,
+        the table counts as changed now (the lobby lists the latest first)."""
+        if touch:
+            table.updated_at = utc_now()
+        connection = session.connection()
+        connection.execute(
+            _SAVE_TABLE,
+            {
+                "table_id": table.id, "new_status": table.status, "new_result": table.result,
+                "new_seq": table.seq, "new_to_move": table.to_move, "new_clock": table.clock,
+                "new_clock_due": table.clock_due, "now": table.updated_at,
+            },
+        )  # fmt: skip
+        connection.execute(
+            _SAVE_SEAT,
+            [
+                {
+                    "seat_table": table.id, "seat_index": seat.index, "new_kind": seat.kind,
+                    "new_player_id": seat.player_id, "new_bot_level": seat.bot_level,
+                    "new_token_hash": seat.token_hash, "new_invite_hash": seat.invite_hash,
+                    "new_replaced": seat.replaced, "new_timed_out": seat.timed_out,
+                }
+                for seat in table.seats
+            ],
+        )  # fmt: skip
+        cls.name_seats(session, table)
+
+    @staticmethod
+    def name_seats(session: Session, table: Table) -> None:
+        """Read the seated players' names into the table's seats."""
+        seated = {seat.player_id for seat in table.seats if seat.player_id is not None}
+        names = {row.id: row for row in session.connection().execute(_NAMES, {"ids": sorted(seated)})} if seated else {}
+        for seat in table.seats:
+            player = names.get(seat.player_id) if seat.player_id is not None else None
+            seat.player_name = player.name if player is not None else None
+            seat.account = player.username if player is not None else None
+
+    @staticmethod
+    def advance(session: Session, table: Table, entries: list[Entry], now: datetime) -> None:
+        """Append log entries and set the table's sequence number, seats to move and clocks (from ``table``)."""
+        connection = session.connection()
+        connection.execute(_LOG, [{"table_id": table.id, **entry.to_dict(), "created_at": now} for entry in entries])
+        connection.execute(
+            _ADVANCE,
+            {
+                "table_id": table.id,
+                "new_seq": table.seq,
+                "new_to_move": table.to_move,
+                "new_clock": table.clock,
+                "new_clock_due": table.clock_due,
+                "now": now,
+            },
+        )
+        table.updated_at = now
+
+    # --- logs and positions ---------------------------------------------------------------
+
+    @staticmethod
+    def entries(
+        session: Session, table_id: str, after: int = 0, *, before: int | None = None, page: int | None = None
+    ) -> list[Entry]:
+        """A table's log entries numbered above ``after`` (and below ``before``): all in order, or, with
+        ``page``, that many from the newest back."""
+        query = select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text).where(
+            LogEntry.table_id == table_id, LogEntry.seq > after
+        )
+        if before is not None:
+            query = query.where(LogEntry.seq < before)
+        query = query.order_by(LogEntry.seq) if page is None else query.order_by(LogEntry.seq.desc()).limit(page)
+        return [Entry(seq, kind, seat, text) for seq, kind, seat, text in session.execute(query)]
+
+    @classmethod
+    def entries_newest_first(
+        cls, session: Session, table_id: str, page: int = 8, *, before: int | None = None
+    ) -> Iterator[Entry]:
+        """The table's log entries from the last (or the last below ``before``) back, read a few at a
+        time as they are wanted."""
+        entries = cls.entries(session, table_id, before=before, page=page)
+        while True:
+            yield from entries
+            if len(entries) < page:
+                return
+            entries = cls.entries(session, table_id, before=entries[-1].seq, page=page)
+
+    @staticmethod
+    def timed_log(session: Session, table_id: str) -> list[tuple[Entry, datetime]]:
+        """Every log entry with the moment it was written."""
+        rows = session.execute(
+            select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text, LogEntry.created_at)
+            .where(LogEntry.table_id == table_id)
+            .order_by(LogEntry.seq)
+        ).all()
+        return [(Entry(seq, kind, seat, text), at) for seq, kind, seat, text, at in rows]
+
+    def position(self, session: Session, table: Table) -> State:
+        """The position after the table's ``seq`` entries, however far the log has gone since it was read.
+
+        On PostgreSQL each statement of a reading transaction sees the latest commits: moves
+        made through another process after the table was read must not be counted in.
+        """
+        return self.positions.position(
+            table.id,
+            game_of(table),
+            table.seq,
+            lambda after: self.entries(session, table.id, after=after, before=table.seq + 1),
+        )
+
+
+def game_of(table: Table) -> Game:
+    """The game a table plays, with its options and the seed of its draws."""
+    return Game(table.game, table.players, dict(table.options), table.seed)

@@ -1,0 +1,127 @@
+"""What the table services hand each other: a table as stored (the one shape every service
+reads and changes), the requests that make and fill tables, and what a change produced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
+STATUSES = (OPEN, RUNNING, FINISHED, CANCELLED)
+SEAT_OPEN, SEAT_INVITED, SEAT_PLAYER, SEAT_BOT = "open", "invited", "player", "bot"
+
+
+@dataclass
+class TableSeat:
+    """One seat: open, invited (waiting for its invite link), a player's, or a bot's."""
+
+    index: int
+    kind: str = SEAT_OPEN
+    player_id: int | None = None
+    bot_level: str | None = None
+    token_hash: str | None = None
+    """The hash of the seat's secret (given to whoever claims it)."""
+    invite_hash: str | None = None
+    """The hash of the invite link's token, while the seat is invited."""
+    replaced: bool = False
+    """A bot took over from a player who abandoned the game (or ran out of time)."""
+    timed_out: bool = False
+    """The bot took over because the player's time ran out (they may take the seat back)."""
+    player_name: str | None = None
+    """The seated player's display name, read with the seat."""
+    account: str | None = None
+    """The seated player's username; None for a guest."""
+
+
+@dataclass
+class Table:
+    """A table as stored: its game, its seats, and how far its game has gone.
+
+    Services read it from :class:`~mozaika.server.tables.repository.TableRepository`,
+    change it, and hand it back to be written, all in one transaction.
+    """
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    """Decides the draws; secret until the game is over (it is part of the record)."""
+    status: str
+    owner_id: int
+    owner_name: str
+    rated: bool
+    undo_allowed: bool
+    seq: int
+    """How many log entries the table has: the sequence number clients quote."""
+    to_move: list[int]
+    result: dict[str, Any] | None
+    clock: dict[str, Any] | None
+    """The time control and each seat's clock (``Clocks.to_dict``); None when untimed."""
+    clock_due: float | None
+    """When the clocks next need a look (a timeout or a reminder), in seconds since the epoch."""
+    created_at: datetime
+    updated_at: datetime
+    seats: list[TableSeat] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """How a new table's seat is filled: ``me`` (the creator), ``open``, ``invite`` or ``bot`` (with a level)."""
+
+    kind: str
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    game: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: Sequence[SeatRequest] | None = None
+    rated: bool = False
+    undo: bool | None = None
+    clock: str | None = None
+    """``none``, a preset (``fast``, ``normal``, ``slow``, ``12h``, ``24h``, ``72h``) or ``M+S``; by default
+    untimed, or ``normal`` when rated."""
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot seat that must move now, with what its worker needs."""
+
+    table_id: str
+    seat: int
+    level: str
+    seq: int
+    position: str
+    seed: int
+
+
+@dataclass
+class Outcome:
+    """What a committed change produced: the data for the caller, the events for every watcher,
+    and what the after-commit publisher must set going."""
+
+    data: dict[str, Any]
+    events: list[dict[str, Any]]
+    bot_turns: list[BotTurn] = field(default_factory=list)
+    """The bot seats that must move next, with their positions: the publisher wakes the table's bots."""
+    clock_due: float | None = None
+    """When the table's clocks next need a look, if the change set it: the publisher tells the clock watch."""
+
+
+@dataclass(frozen=True)
+class HintRequest:
+    """A position to analyse for the seat on turn (with a fresh seed: the table's would tell the next draws)."""
+
+    table_id: str
+    seat: int
+    seq: int
+    position: str
+    game: str
+    options: dict[str, Any]
+    """The game and its options, for the fields of the moves found (the position holds them too, as JSON)."""
