@@ -27,22 +27,6 @@ export async function tablePage(root, tableId) {
   return () => page.close();
 }
 
-/** Whether `seat` may take back its last move now, read from the log backwards. */
-export function undoableByLog(entries, seats, seat) {
-  // On a table whose other seats are all bots, the bots' replies go back with the move.
-  const botsOnly = seats.every((other) => other.index === seat || other.kind === "bot");
-  let cancelled = 0;
-  for (let index = entries.length - 1; index >= 0; index -= 1) {
-    const entry = entries[index];
-    if (entry.kind === "undo") cancelled += 1;
-    else if (cancelled) cancelled -= 1;
-    else if (entry.kind !== "move") return false;
-    else if (entry.seat === seat) return true;
-    else if (!botsOnly) return false;
-  }
-  return false;
-}
-
 // What a table's view says of the game and its clocks: they change only with the log (steps, or a load).
 const GAME_FIELDS = ["seq", "status", "round", "to_move", "your_turn", "scores", "winners", "position", "legal_moves", "can_undo", "result", "clock"];
 
@@ -203,6 +187,8 @@ class TablePage {
       position: step.position ?? this.table.position,
       result: step.result ?? this.table.result,
     });
+    // Who may take a move back is the server's to say (the undo rule lives there only).
+    if (step.may_undo) this.table.can_undo = this.me !== null && this.me !== undefined && step.may_undo.includes(this.me);
     if (step.legal_moves) {
       this.table.legal_moves = this.me !== null && this.me !== undefined ? step.legal_moves[String(this.me)] || [] : [];
     }
@@ -224,7 +210,7 @@ class TablePage {
   canUndo() {
     const table = this.table;
     if (!table.undo || table.status !== "running" || this.me === null || this.me === undefined) return false;
-    return undoableByLog(this.entries, table.seats, this.me);
+    return Boolean(table.can_undo);
   }
 
   // --- what the player may do ---------------------------------------------------------------
@@ -311,7 +297,8 @@ class TablePage {
     this.pending = null;
     this.renderActions();
     try {
-      await post(`/tables/${this.tableId}/moves`, { move: text, seq: this.table.seq });
+      // The move comes back as a step event, like everyone else's: the answer need not hold the table.
+      await post(`/tables/${this.tableId}/moves`, { move: text, seq: this.table.seq, view: false });
     } catch (error) {
       this.busy = false;
       this.chosen = [];
