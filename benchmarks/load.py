@@ -3,9 +3,10 @@
 Starts ``mozaika serve`` on a fresh SQLite database, opens ``--tables`` 2-player
 Azul tables, and plays them all at the same time.  A share of the tables (``--bots``)
 seat one scripted player against a bot; the others seat two scripted players.  A
-scripted player is a WebSocket client: when it is its turn it waits a think time,
-then sends a random legal move, and measures the time from sending the move to
-receiving the broadcast of it.
+scripted player is a browser without the page: it watches its table over a WebSocket,
+and when it is its turn it waits a think time, then sends a random legal move as the
+browser does (``POST /api/tables/{id}/moves``), and measures the time from sending the
+move to receiving the broadcast of it.
 
     python benchmarks/load.py --tables 200 --seconds 60
 
@@ -126,7 +127,8 @@ async def open_table(client: httpx.AsyncClient, number: int, with_bot: bool) -> 
 
 
 async def scripted_player(
-    address: str, table_id: str, seat: int, headers: dict[str, str], think: tuple[float, float],
+    client: httpx.AsyncClient, address: str, table_id: str, seat: int, headers: dict[str, str],
+    think: tuple[float, float],
     deadline: float, rng: random.Random, measured: Measurements, counts_moves: bool,
 ) -> None:  # fmt: skip
     """Plays one seat until the game ends or the time is up, measuring its own moves' latency."""
@@ -138,7 +140,12 @@ async def scripted_player(
             if legal and sent_at is None:
                 await asyncio.sleep(rng.uniform(*think))
                 sent_at = time.perf_counter()
-                await live.send(json.dumps({"type": "move", "move": rng.choice(legal), "seq": seq}))
+                body = {"move": rng.choice(legal), "seq": seq, "view": False}  # as the browser sends it
+                answer = await client.post(f"/api/tables/{table_id}/moves", json=body, headers=headers)
+                if answer.status_code != 200:
+                    measured.errors.append(answer.json()["error"]["message"])
+                    sent_at = None
+                    continue
             try:
                 message = json.loads(await asyncio.wait_for(live.recv(), max(0.1, deadline - time.monotonic())))
             except TimeoutError:
@@ -178,12 +185,21 @@ async def run(
 ) -> Measurements:
     rng = random.Random(seed)
     measured = Measurements()
-    limits = httpx.Limits(max_connections=50)
+    # Every scripted player keeps a connection of its own, as a browser does.
+    limits = httpx.Limits(max_connections=2 * tables + 10, max_keepalive_connections=2 * tables + 10)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
         setups = [open_table(client, number, number < tables * bot_share) for number in range(tables)]
         opened = await asyncio.gather(*setups)
         for table_id, players in opened:
             (await client.post(f"/api/tables/{table_id}/start", headers=players[0])).raise_for_status()
+        await play(client, url, server, opened, seconds, warmup, think, rng, measured)
+    return measured
+
+
+async def play(
+    client: httpx.AsyncClient, url: str, server: int, opened: list[tuple[str, list[dict[str, str]]]],
+    seconds: float, warmup: float, think: tuple[float, float], rng: random.Random, measured: Measurements,
+) -> None:  # fmt: skip
     address = url.replace("http://", "ws://")
     # Every player connects and thinks at once at the start: a burst no real lobby sees.
     # The warm-up lets it pass, then the steady state is measured.
@@ -193,7 +209,16 @@ async def run(
     asyncio.get_running_loop().call_at(measured.measuring_from, lambda: cpu_before.append(family_cpu_seconds(server)))
     players = [
         scripted_player(
-            address, table_id, seat, headers, think, deadline, random.Random(rng.random()), measured, seat == 0
+            client,
+            address,
+            table_id,
+            seat,
+            headers,
+            think,
+            deadline,
+            random.Random(rng.random()),
+            measured,
+            seat == 0,
         )
         for table_id, seats in opened
         for seat, headers in enumerate(seats)
@@ -201,7 +226,6 @@ async def run(
     await asyncio.gather(*players)
     measured.elapsed = time.monotonic() - measured.measuring_from
     measured.server_cpu = family_cpu_seconds(server) - cpu_before[0]
-    return measured
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -49,6 +49,7 @@ async def bot_table(client: httpx.AsyncClient, number: int) -> tuple[str, dict[s
 
 
 async def player(
+    client: httpx.AsyncClient,
     address: str,
     table_id: str,
     headers: dict[str, str],
@@ -63,7 +64,8 @@ async def player(
         waiting_since: float | None = None
         while time.monotonic() < until:
             if legal:
-                await live.send(json.dumps({"type": "move", "move": rng.choice(legal), "seq": seq}))
+                body = {"move": rng.choice(legal), "seq": seq, "view": False}  # as the browser sends it
+                (await client.post(f"/api/tables/{table_id}/moves", json=body, headers=headers)).raise_for_status()
                 legal = []
             try:
                 message = json.loads(await asyncio.wait_for(live.recv(), max(0.1, until - time.monotonic())))
@@ -114,10 +116,10 @@ async def run(url: str, options: argparse.Namespace) -> dict[str, Any]:
     address = url.replace("http://", "ws://")
 
     async def keep_playing(table_id: str, headers: dict[str, str]) -> None:
-        while time.monotonic() < until:  # a finished game is followed by a new one
-            await player(address, table_id, headers, until, random.Random(rng.random()), replies)
-            if time.monotonic() < until:
-                async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+        async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+            while time.monotonic() < until:  # a finished game is followed by a new one
+                await player(client, address, table_id, headers, until, random.Random(rng.random()), replies)
+                if time.monotonic() < until:
                     table_id, headers = await bot_table(client, rng.randrange(1000, 60000))
 
     await asyncio.gather(
