@@ -14,7 +14,9 @@ class FoundMove(Answer):
     value: Number = Field(description="The search's value of the move for the seat (higher is better).")
     visits: int = Field(description="How often the search tried it.")
     expected: list[Number] | None = Field(
-        description="The points each seat can expect after the move, by seat (null where the bot does not say)."
+        default=None,
+        description="The points each seat can expect after the move, by seat (null or absent where the bot does "
+        "not say).",
     )
 
 
