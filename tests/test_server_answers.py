@@ -1,10 +1,23 @@
-"""The answers' shapes: every /api operation documents its answer in /openapi.json, as a named model."""
+"""The answers' shapes: every /api operation documents its answer in /openapi.json, as a named model, and
+the WebSocket events have the shapes of their models (the HTTP answers are checked as they are sent)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
+from fastapi.testclient import TestClient
+from pydantic import TypeAdapter
+
 from mozaika.server import Settings, create_app
+from mozaika.server.answers import LobbyLiveEvent, ReviewView, TableLiveEvent
+from mozaika.server.reviews import _event as review_event
+from mozaika.server.tables import TableRequest
+
+from serverkit import FakeTime, Player, running_app
 
 METHODS = ("get", "put", "post", "delete", "patch")
 
@@ -49,6 +62,73 @@ def test_every_api_operation_documents_the_shape_of_its_answer() -> None:
     total, shapeless = shapeless_operations(_schema())
     assert total >= 35
     assert shapeless == []
+
+
+TABLE_EVENTS: TypeAdapter[Any] = TypeAdapter(TableLiveEvent)
+LOBBY_EVENTS: TypeAdapter[Any] = TypeAdapter(LobbyLiveEvent)
+
+
+def documented(adapter: TypeAdapter[Any], event: dict[str, Any]) -> str:
+    """The event's type, once it is checked against its model and found to say exactly what the model says."""
+    model = adapter.validate_python(event)
+    assert model.model_dump(mode="json", exclude_unset=True) == event
+    kind: str = event["type"]
+    return kind
+
+
+@pytest.fixture
+def fake_time() -> FakeTime:
+    return FakeTime()
+
+
+@pytest.fixture
+def client(tmp_path: Path, fake_time: FakeTime) -> Iterator[TestClient]:
+    with running_app(tmp_path, now=fake_time, clock_check_seconds=3600.0, review_every_game=False) as client:
+        yield client
+
+
+def test_the_live_events_have_the_shapes_of_their_models(client: TestClient, fake_time: FakeTime) -> None:
+    alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
+    seen: list[str] = []
+    with client.websocket_connect("/api/lobby/live") as lobby:
+        table_id = alice.create("azul", 2, clock="1+0")["table"]["id"]
+        assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 200
+        assert alice.post(f"/api/tables/{table_id}/start").status_code == 200
+        seen += [documented(LOBBY_EVENTS, lobby.receive_json()) for _ in range(3)]
+    with client.websocket_connect(f"/api/tables/{table_id}/live", headers=alice.headers) as socket:
+        hello = socket.receive_json()
+        seen.append(documented(TABLE_EVENTS, hello))
+        socket.send_json({"type": "move", "move": hello["table"]["legal_moves"][0], "seq": hello["table"]["seq"]})
+        seen.append(documented(TABLE_EVENTS, socket.receive_json()))
+        view = bob.table(table_id)
+        assert bob.move(table_id, view["legal_moves"][0], view["seq"]).status_code == 200
+        seen.append(documented(TABLE_EVENTS, socket.receive_json()))
+        for message in ({"type": "chat", "text": "hello"}, {"type": "ping"}, {"type": "dance"}):
+            socket.send_json(message)
+            seen.append(documented(TABLE_EVENTS, socket.receive_json()))
+    with client.websocket_connect(f"/api/tables/{table_id}/live?since=0") as socket:
+        seen.append(documented(TABLE_EVENTS, socket.receive_json()))
+    # Time runs out for the seat on turn (the events, not announced: no bot is woken to play on).
+    fake_time.advance(61.0)
+    timed_out = client.app.state.services.tables.expire(table_id)  # type: ignore[attr-defined]
+    seen += [documented(TABLE_EVENTS, event) for event in timed_out.outcome.events]
+    assert seen == ["table"] * 3 + ["hello", "step", "step", "chat", "pong", "error", "step", "timeout", "table"]
+
+
+def test_a_finished_games_events_and_review_have_the_shapes_of_their_models(client: TestClient) -> None:
+    services = client.app.state.services  # type: ignore[attr-defined]
+    first, second = services.accounts.guest("Ann")[0], services.accounts.guest("Ben")[0]
+    table_id = services.tables.create(first, TableRequest("azul", 2)).data["table"]["id"]
+    services.tables.join(table_id, second, None, None)
+    step = services.tables.start(table_id, first).events[-1]
+    rng = random.Random(44)
+    while step["status"] == "running":
+        seat, legal = next(iter(step["legal_moves"].items()))
+        step = services.tables.play(table_id, (first, second)[int(seat)], rng.choice(legal), step["seq"]).events[-1]
+    assert documented(TABLE_EVENTS, step) == "step" and "result" in step
+    view, queued = services.reviews.request(table_id)
+    assert queued and ReviewView.model_validate(view).model_dump(mode="json", exclude_unset=True) == view
+    assert documented(TABLE_EVENTS, review_event(view)) == "review"
 
 
 if __name__ == "__main__":  # python tests/test_server_answers.py: the count
