@@ -3,6 +3,7 @@ the WebSocket events have the shapes of their models (the HTTP answers are check
 
 from __future__ import annotations
 
+import ast
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
+import mozaika.server.answers
 from mozaika.server import Settings, create_app
 from mozaika.server.answers import LobbyLiveEvent, ReviewView, TableLiveEvent
 from mozaika.server.reviews import _event as review_event
@@ -62,6 +64,17 @@ def test_every_api_operation_documents_the_shape_of_its_answer() -> None:
     total, shapeless = shapeless_operations(_schema())
     assert total >= 35
     assert shapeless == []
+
+
+def test_the_answers_depend_on_nothing_else_of_the_server() -> None:
+    """The services will build the answers: the models must not reach back into the server (its API least)."""
+    folder = Path(mozaika.server.answers.__file__).parent
+    for module in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mozaika"):
+                assert (node.module or "").startswith("mozaika.server.answers"), f"{module.name}: {node.module}"
+            if isinstance(node, ast.Import):
+                assert not any(alias.name.startswith("mozaika") for alias in node.names), module.name
 
 
 TABLE_EVENTS: TypeAdapter[Any] = TypeAdapter(TableLiveEvent)
