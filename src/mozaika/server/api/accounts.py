@@ -10,6 +10,15 @@ from fastapi import APIRouter, BackgroundTasks, Depends, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.accounts import Caller
+from mozaika.server.answers import (
+    EmailConfirmed,
+    EmailSettings,
+    EmailSettingsChanged,
+    Me,
+    PlayerPage,
+    SessionsEnded,
+    SignedIn,
+)
 from mozaika.server.api.identity import (
     SESSION_COOKIE,
     client_address,
@@ -32,7 +41,13 @@ def _signed_in(caller: Caller, token: str) -> dict[str, Any]:
     return {"player": {"id": caller.player_id, "name": caller.name, "guest": caller.is_guest}, "token": token}
 
 
-@router.post("/accounts", status_code=201, summary="Register an account and sign in")
+@router.post(
+    "/accounts",
+    status_code=201,
+    response_model=SignedIn,
+    response_model_exclude_unset=True,
+    summary="Register an account and sign in",
+)
 async def register(body: Registration, request: Request, response: Response) -> dict[str, Any]:
     service = services(request)
     await service.limiter.check("registration_per_address", client_address(request))
@@ -43,7 +58,12 @@ async def register(body: Registration, request: Request, response: Response) -> 
     return _signed_in(caller, token)
 
 
-@router.post("/sessions", summary="Sign in with a username and password")
+@router.post(
+    "/sessions",
+    response_model=SignedIn,
+    response_model_exclude_unset=True,
+    summary="Sign in with a username and password",
+)
 async def sign_in(body: SignIn, request: Request, response: Response) -> dict[str, Any]:
     service = services(request)
     limiter = service.limiter
@@ -68,7 +88,12 @@ async def sign_out(request: Request, response: Response) -> None:
     response.delete_cookie(SESSION_COOKIE)
 
 
-@router.delete("/sessions", summary="Sign out everywhere: end every session of this player")
+@router.delete(
+    "/sessions",
+    response_model=SessionsEnded,
+    response_model_exclude_unset=True,
+    summary="Sign out everywhere: end every session of this player",
+)
 async def sign_out_everywhere(request: Request, response: Response) -> dict[str, int]:
     token = session_token(request)
     if token is None:
@@ -78,7 +103,13 @@ async def sign_out_everywhere(request: Request, response: Response) -> dict[str,
     return {"ended": ended}
 
 
-@router.post("/guests", status_code=201, summary="Play as a guest: a name, no password")
+@router.post(
+    "/guests",
+    status_code=201,
+    response_model=SignedIn,
+    response_model_exclude_unset=True,
+    summary="Play as a guest: a name, no password",
+)
 async def guest(body: Guest, request: Request, response: Response) -> dict[str, Any]:
     service = services(request)
     await service.limiter.check("guest_per_address", client_address(request))
@@ -87,14 +118,19 @@ async def guest(body: Guest, request: Request, response: Response) -> dict[str, 
     return _signed_in(caller, token)
 
 
-@router.get("/me", summary="Who the session belongs to")
+@router.get("/me", response_model=Me, response_model_exclude_unset=True, summary="Who the session belongs to")
 async def me(caller: CallerDep) -> dict[str, Any]:
     if not caller.signed_in:
         raise NotSignedInError("not signed in")
     return {"id": caller.player_id, "name": caller.name, "guest": caller.is_guest}
 
 
-@router.get("/me/settings", summary="The account's settings: e-mail, its confirmation, and reminders")
+@router.get(
+    "/me/settings",
+    response_model=EmailSettings,
+    response_model_exclude_unset=True,
+    summary="The account's settings: e-mail, its confirmation, and reminders",
+)
 async def account_settings(request: Request, caller: CallerDep) -> dict[str, Any]:
     found = await run_in_threadpool(services(request).emails.settings, caller)
     return {**found, "sending": _sending(request)}
@@ -102,6 +138,8 @@ async def account_settings(request: Request, caller: CallerDep) -> dict[str, Any
 
 @router.put(
     "/me/settings",
+    response_model=EmailSettingsChanged,
+    response_model_exclude_unset=True,
     summary="Change the account's settings; a new address gets a confirmation letter (reminders are off by default)",
 )
 async def change_settings(
@@ -115,7 +153,12 @@ async def change_settings(
     return {**changed, "sending": sending}
 
 
-@router.post("/me/settings/confirmation", summary="Send the confirmation letter for the account's address again")
+@router.post(
+    "/me/settings/confirmation",
+    response_model=EmailSettingsChanged,
+    response_model_exclude_unset=True,
+    summary="Send the confirmation letter for the account's address again",
+)
 async def resend_confirmation(request: Request, caller: CallerDep, background: BackgroundTasks) -> dict[str, Any]:
     if not _sending(request):
         raise BadRequestError("this server sends no e-mail")
@@ -124,7 +167,12 @@ async def resend_confirmation(request: Request, caller: CallerDep, background: B
     return {**found, "sending": True}
 
 
-@router.post("/email/confirm", summary="Confirm an e-mail address with the token of the link mailed to it")
+@router.post(
+    "/email/confirm",
+    response_model=EmailConfirmed,
+    response_model_exclude_unset=True,
+    summary="Confirm an e-mail address with the token of the link mailed to it",
+)
 async def confirm_email(body: EmailConfirmation, request: Request) -> dict[str, Any]:
     return await run_in_threadpool(services(request).emails.confirm, body.token)
 
@@ -146,7 +194,12 @@ def _post_confirmation(request: Request, background: BackgroundTasks, confirmati
     background.add_task(service.mailer.post, letter)
 
 
-@router.get("/players/{username}", summary="A player's page: rating and recent games")
+@router.get(
+    "/players/{username}",
+    response_model=PlayerPage,
+    response_model_exclude_unset=True,
+    summary="A player's page: rating and recent games",
+)
 async def player(
     username: Annotated[str, Path(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")], request: Request
 ) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
+from mozaika.server.answers import AnalysisBest, AnalysisPosition
 from mozaika.server.api.identity import client_address, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS, Body
 from mozaika.server.errors import BadRequestError
@@ -48,7 +49,12 @@ class Ask(Body):
     line: Line
 
 
-@router.post("/start", summary="A position to analyse: from a line, a record, a finished table, or a new game")
+@router.post(
+    "/start",
+    response_model=AnalysisPosition,
+    response_model_exclude_unset=True,
+    summary="A position to analyse: from a line, a record, a finished table, or a new game",
+)
 async def start(body: Start, request: Request) -> dict[str, Any]:
     await _count(request)
     analysis = services(request).analysis
@@ -65,19 +71,34 @@ async def start(body: Start, request: Request) -> dict[str, Any]:
     return await run_in_threadpool(analysis.new, body.game, body.players, body.options)
 
 
-@router.post("/play", summary="The position after a move (the next fill, if any, decided by the line's seed)")
+@router.post(
+    "/play",
+    response_model=AnalysisPosition,
+    response_model_exclude_unset=True,
+    summary="The position after a move (the next fill, if any, decided by the line's seed)",
+)
 async def play(body: Play, request: Request) -> dict[str, Any]:
     await _count(request)
     return await run_in_threadpool(services(request).analysis.play, body.line, body.move)
 
 
-@router.post("/edit", summary="An edited position, checked and completed by the position builder")
+@router.post(
+    "/edit",
+    response_model=AnalysisPosition,
+    response_model_exclude_unset=True,
+    summary="An edited position, checked and completed by the position builder",
+)
 async def edit(body: Edit, request: Request) -> dict[str, Any]:
     await _count(request)
     return await run_in_threadpool(services(request).analysis.build, body.game, body.players, body.options, body.parts)
 
 
-@router.post("/best", summary="The expert's best moves, with their values and each side's expected points")
+@router.post(
+    "/best",
+    response_model=AnalysisBest,
+    response_model_exclude_unset=True,
+    summary="The expert's best moves, with their values and each side's expected points",
+)
 async def best(body: Ask, request: Request) -> dict[str, Any]:
     service = services(request)
     address = client_address(request)

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Path, Request
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.accounts import Caller
+from mozaika.server.answers import ReviewView
 from mozaika.server.api.identity import current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS
 
@@ -16,7 +17,10 @@ TableId = Annotated[str, Path(max_length=16, description="The table's id, as in 
 
 
 @router.get(
-    "/tables/{table_id}/review", summary="A finished game's review: its status, progress and, once done, the review"
+    "/tables/{table_id}/review",
+    response_model=ReviewView,
+    response_model_exclude_unset=True,
+    summary="A finished game's review: its status, progress and, once done, the review",
 )
 async def review(table_id: TableId, request: Request) -> dict[str, Any]:
     return await run_in_threadpool(services(request).reviews.view, table_id)
@@ -25,6 +29,8 @@ async def review(table_id: TableId, request: Request) -> dict[str, Any]:
 @router.post(
     "/tables/{table_id}/review",
     status_code=202,
+    response_model=ReviewView,
+    response_model_exclude_unset=True,
     summary="Ask for a finished game's review (made in the background; a failed one is made again)",
 )
 async def request_review(

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from mozaika.server.answers import ErrorBody
 from mozaika.server.text import EmailAddress, Lines, PlainText
 
 
@@ -110,16 +111,6 @@ class UndoRequest(Body):
 
 class ChatLine(Body):
     text: Lines = Field(min_length=1, max_length=500, description="Plain text; clients escape it.")
-
-
-class ErrorDetail(BaseModel):
-    code: str
-    message: str
-    details: Any = None
-
-
-class ErrorBody(BaseModel):
-    error: ErrorDetail
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {

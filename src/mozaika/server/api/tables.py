@@ -10,6 +10,22 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.accounts import Caller
+from mozaika.server.answers import (
+    ChatMessage,
+    GameEntry,
+    GameRecord,
+    Hint,
+    InvitesMade,
+    MovePlayed,
+    ReplayStep,
+    SeatTaken,
+    StepEvent,
+    TableChanged,
+    TableCreated,
+    TableResult,
+    TableSummary,
+    TableView,
+)
 from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS, BotSeat, ChatLine, Join, MoveSubmission, NewTable, UndoRequest
 from mozaika.server.games import fields_of_moves
@@ -29,12 +45,22 @@ async def publish(request: Request, change: Callable[..., Outcome], *arguments: 
     return await services(request).publisher.publish(await run_in_threadpool(change, *arguments))
 
 
-@router.get("/games", summary="The games a table can be created for, with their options")
+@router.get(
+    "/games",
+    response_model=list[GameEntry],
+    response_model_exclude_unset=True,
+    summary="The games a table can be created for, with their options",
+)
 async def games() -> list[dict[str, Any]]:
     return game_catalogue()
 
 
-@router.get("/tables", summary="The lobby: open and running tables, or the caller's own")
+@router.get(
+    "/tables",
+    response_model=list[TableSummary],
+    response_model_exclude_unset=True,
+    summary="The lobby: open and running tables, or the caller's own",
+)
 async def lobby(
     request: Request,
     caller: CallerDep,
@@ -44,7 +70,13 @@ async def lobby(
     return await run_in_threadpool(services(request).tables.views.lobby, caller, status, mine)
 
 
-@router.post("/tables", status_code=201, summary="Create a table (the creator takes a seat)")
+@router.post(
+    "/tables",
+    status_code=201,
+    response_model=TableCreated,
+    response_model_exclude_unset=True,
+    summary="Create a table (the creator takes a seat)",
+)
 async def create(body: NewTable, request: Request, caller: CallerDep) -> dict[str, Any]:
     plan = TableRequest(
         game=body.game,
@@ -63,58 +95,99 @@ async def create(body: NewTable, request: Request, caller: CallerDep) -> dict[st
     return await publish(request, service.tables.seating.create, caller, plan)
 
 
-@router.get("/tables/{table_id}", summary="A table: seats, position, and the caller's legal moves")
+@router.get(
+    "/tables/{table_id}",
+    response_model=TableView,
+    response_model_exclude_unset=True,
+    summary="A table: seats, position, and the caller's legal moves",
+)
 async def table(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     return await run_in_threadpool(services(request).tables.views.view, table_id, caller)
 
 
-@router.post("/tables/{table_id}/join", summary="Take an open seat, or the seat of an invite link")
+@router.post(
+    "/tables/{table_id}/join",
+    response_model=SeatTaken,
+    response_model_exclude_unset=True,
+    summary="Take an open seat, or the seat of an invite link",
+)
 async def join(table_id: TableId, body: Join, request: Request, caller: CallerDep) -> dict[str, Any]:
     tables = services(request).tables
     return await publish(request, tables.seating.join, table_id, caller, body.seat, body.invite)
 
 
 @router.post(
-    "/tables/{table_id}/invites", summary="New invite links for the invited seats (the creator; old links stop)"
+    "/tables/{table_id}/invites",
+    response_model=InvitesMade,
+    response_model_exclude_unset=True,
+    summary="New invite links for the invited seats (the creator; old links stop)",
 )
 async def new_invites(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     tables = services(request).tables
     return await publish(request, tables.seating.new_invites, table_id, caller)
 
 
-@router.post("/tables/{table_id}/bots", summary="Seat a bot in an open or invited seat (the creator, before the start)")
+@router.post(
+    "/tables/{table_id}/bots",
+    response_model=TableChanged,
+    response_model_exclude_unset=True,
+    summary="Seat a bot in an open or invited seat (the creator, before the start)",
+)
 async def seat_bot(table_id: TableId, body: BotSeat, request: Request, caller: CallerDep) -> dict[str, Any]:
     tables = services(request).tables
     return await publish(request, tables.seating.seat_bot, table_id, caller, body.seat, body.level)
 
 
-@router.post("/tables/{table_id}/leave", summary="Leave before the start (the creator's leaving cancels the table)")
+@router.post(
+    "/tables/{table_id}/leave",
+    response_model=TableChanged,
+    response_model_exclude_unset=True,
+    summary="Leave before the start (the creator's leaving cancels the table)",
+)
 async def leave(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     tables = services(request).tables
     return await publish(request, tables.seating.leave, table_id, caller)
 
 
-@router.post("/tables/{table_id}/start", summary="Start the game (the creator, once every seat is filled)")
+@router.post(
+    "/tables/{table_id}/start",
+    response_model=TableChanged,
+    response_model_exclude_unset=True,
+    summary="Start the game (the creator, once every seat is filled)",
+)
 async def start(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     tables = services(request).tables
     return await publish(request, tables.seating.start, table_id, caller)
 
 
-@router.post("/tables/{table_id}/abandon", summary="Leave a running game: a bot takes the seat")
+@router.post(
+    "/tables/{table_id}/abandon",
+    response_model=TableChanged,
+    response_model_exclude_unset=True,
+    summary="Leave a running game: a bot takes the seat",
+)
 async def abandon(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     tables = services(request).tables
     return await publish(request, tables.seating.abandon, table_id, caller)
 
 
 @router.post(
-    "/tables/{table_id}/return", summary="Take your seat back from the bot after your time ran out (friendly tables)"
+    "/tables/{table_id}/return",
+    response_model=SeatTaken,
+    response_model_exclude_unset=True,
+    summary="Take your seat back from the bot after your time ran out (friendly tables)",
 )
 async def take_back(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     tables = services(request).tables
     return await publish(request, tables.timeouts.take_back, table_id, caller)
 
 
-@router.post("/tables/{table_id}/moves", summary="Play a move, quoting the sequence number it was chosen at")
+@router.post(
+    "/tables/{table_id}/moves",
+    response_model=MovePlayed,
+    response_model_exclude_unset=True,
+    summary="Play a move, quoting the sequence number it was chosen at",
+)
 async def play(table_id: TableId, body: MoveSubmission, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
     play = partial(service.tables.moves.play, view=body.view)
@@ -123,6 +196,8 @@ async def play(table_id: TableId, body: MoveSubmission, request: Request, caller
 
 @router.post(
     "/tables/{table_id}/undo",
+    response_model=MovePlayed,
+    response_model_exclude_unset=True,
     summary="Take back your last move (and the bots' replies since, where all others are bots)",
 )
 async def undo(table_id: TableId, body: UndoRequest, request: Request, caller: CallerDep) -> dict[str, Any]:
@@ -130,7 +205,12 @@ async def undo(table_id: TableId, body: UndoRequest, request: Request, caller: C
     return await publish(request, tables.moves.undo, table_id, caller, body.seq)
 
 
-@router.get("/tables/{table_id}/hint", summary="The best moves for the caller on turn (friendly tables)")
+@router.get(
+    "/tables/{table_id}/hint",
+    response_model=Hint,
+    response_model_exclude_unset=True,
+    summary="The best moves for the caller on turn (friendly tables)",
+)
 async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
     wanted = await run_in_threadpool(service.tables.moves.hint_request, table_id, caller)
@@ -140,7 +220,12 @@ async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[s
     return {"table": wanted.table_id, "seat": wanted.seat, "seq": wanted.seq, "moves": moves, "move_fields": fields}
 
 
-@router.get("/tables/{table_id}/log", summary="The log entries after a sequence number, and the position now")
+@router.get(
+    "/tables/{table_id}/log",
+    response_model=StepEvent,
+    response_model_exclude_unset=True,
+    summary="The log entries after a sequence number, and the position now",
+)
 async def log(
     table_id: TableId,
     request: Request,
@@ -152,28 +237,54 @@ async def log(
     return await run_in_threadpool(services(request).tables.history.entries_since, table_id, int(since))
 
 
-@router.get("/tables/{table_id}/record", summary="The game record of a finished game (docs/records.md)")
+@router.get(
+    "/tables/{table_id}/record",
+    response_model=GameRecord,
+    response_model_exclude_unset=True,
+    summary="The game record of a finished game (docs/records.md)",
+)
 async def record(table_id: TableId, request: Request) -> dict[str, Any]:
     found = await run_in_threadpool(services(request).tables.history.record, table_id)
     return found.to_dict()
 
 
-@router.get("/tables/{table_id}/replay/{step}", summary="A finished game's position after a given step")
+@router.get(
+    "/tables/{table_id}/replay/{step}",
+    response_model=ReplayStep,
+    response_model_exclude_unset=True,
+    summary="A finished game's position after a given step",
+)
 async def replay(table_id: TableId, step: Annotated[int, Path(ge=0, le=100_000)], request: Request) -> dict[str, Any]:
     return await run_in_threadpool(services(request).tables.history.replay_step, table_id, step)
 
 
-@router.get("/tables/{table_id}/result", summary="Final scores, their sources, statistics and rating changes")
+@router.get(
+    "/tables/{table_id}/result",
+    response_model=TableResult,
+    response_model_exclude_unset=True,
+    summary="Final scores, their sources, statistics and rating changes",
+)
 async def result(table_id: TableId, request: Request) -> dict[str, Any]:
     return await run_in_threadpool(services(request).tables.history.result, table_id)
 
 
-@router.get("/tables/{table_id}/chat", summary="The table's chat, oldest first")
+@router.get(
+    "/tables/{table_id}/chat",
+    response_model=list[ChatMessage],
+    response_model_exclude_unset=True,
+    summary="The table's chat, oldest first",
+)
 async def chat(table_id: TableId, request: Request) -> list[dict[str, Any]]:
     return await run_in_threadpool(services(request).tables.chat.lines, table_id)
 
 
-@router.post("/tables/{table_id}/chat", status_code=201, summary="Say something at the table (plain text)")
+@router.post(
+    "/tables/{table_id}/chat",
+    status_code=201,
+    response_model=ChatMessage,
+    response_model_exclude_unset=True,
+    summary="Say something at the table (plain text)",
+)
 async def say(
     table_id: TableId, body: ChatLine, request: Request, caller: CallerDep, response: Response
 ) -> dict[str, Any]:

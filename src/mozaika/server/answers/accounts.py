@@ -1,0 +1,82 @@
+"""Accounts, guests, sessions, e-mail settings and player pages."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from mozaika.server.answers.common import Answer, Moment, Number
+
+
+class Me(Answer):
+    """Who a session belongs to."""
+
+    id: int
+    name: str = Field(description="The name shown at tables.")
+    guest: bool = Field(description="A guest (a name, no password), not an account.")
+
+
+class SignedIn(Answer):
+    """A new session (also set as the mozaika_session cookie)."""
+
+    player: Me
+    token: str = Field(description="The session's token, for an Authorization: Bearer header.")
+
+
+class SessionsEnded(Answer):
+    """``DELETE /api/sessions``: how many sessions of the player were ended."""
+
+    ended: int
+
+
+class EmailSettings(Answer):
+    """An account's e-mail settings."""
+
+    email: str | None = Field(description="Where reminders go, once confirmed.")
+    email_reminders: bool = Field(description="E-mail me when it is my turn in a turn-based game.")
+    email_confirmed: bool = Field(description="The address's owner opened its confirmation link.")
+    sending: bool = Field(description="This server sends e-mail at all (clients offer reminders only then).")
+
+
+class EmailSettingsChanged(EmailSettings):
+    """The settings after a change, or after asking for the confirmation letter again."""
+
+    confirmation_sent: bool = Field(description="A confirmation letter is on its way to the address.")
+
+
+class EmailConfirmed(Answer):
+    """``POST /api/email/confirm``: the address now confirmed."""
+
+    email: str
+    email_confirmed: bool
+
+
+class Rating(Answer):
+    """A player's openskill rating; ``ordinal`` (mu - 3 sigma) is the one shown."""
+
+    mu: Number
+    sigma: Number
+    ordinal: Number
+    rated_games: int
+
+
+class RecentGame(Answer):
+    """One of a player's recent finished games."""
+
+    table: str
+    game: str
+    rated: bool
+    seat: int
+    score: int | None
+    won: bool
+    finished_at: Moment
+
+
+class PlayerPage(Answer):
+    """An account's public page."""
+
+    username: str
+    name: str
+    rating: Rating
+    finished_games: int
+    recent_games: list[RecentGame] = Field(description="The last 20 finished games, newest first.")
+    member_since: Moment

@@ -1,0 +1,79 @@
+"""The WebSocket events (docs/server.md, "Live play"): the same shapes as the HTTP answers."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from mozaika.server.answers.common import Answer, ErrorDetail
+from mozaika.server.answers.history import ChatMessage, StepEvent
+from mozaika.server.answers.reviews import ReviewStatus
+from mozaika.server.answers.tables import BotLevel, TableSummary, TableView
+
+
+class HelloEvent(Answer):
+    """The first event of a table's connection (without ``?since=N``): the table as the caller sees it."""
+
+    type: Literal["hello"]
+    table: TableView
+
+
+class TableEvent(Answer):
+    """A table's seats or status changed (on the table's connection and the lobby's)."""
+
+    type: Literal["table"]
+    table: str = Field(description="The table's id.")
+    summary: TableSummary = Field(description="The table's summary, as a caller without a seat sees it.")
+
+
+class TimeoutEvent(Answer):
+    """A seat's time ran out, and the bot took it; a ``table`` event follows."""
+
+    type: Literal["timeout"]
+    table: str
+    seat: int
+    name: str | None = Field(description="The name of the player who ran out of time.")
+    bot: BotLevel = Field(description="The level of the bot that plays the seat on.")
+    rated: bool
+    may_return: bool = Field(description="The player may take the seat back (friendly tables).")
+
+
+class ChatEvent(Answer):
+    """Someone said something at the table."""
+
+    type: Literal["chat"]
+    table: str
+    message: ChatMessage
+
+
+class ReviewEvent(Answer):
+    """A finished game's review was queued, done or failed (GET .../review fetches it)."""
+
+    type: Literal["review"]
+    table: str
+    status: ReviewStatus
+    done: int
+    total: int
+
+
+class ErrorEvent(Answer):
+    """A refused message or connection: nothing changed (a refused connection is then closed, code 4400)."""
+
+    type: Literal["error"]
+    error: ErrorDetail
+
+
+class PongEvent(Answer):
+    """The answer to a ``ping``."""
+
+    type: Literal["pong"]
+
+
+TableLiveEvent = Annotated[
+    HelloEvent | StepEvent | TableEvent | TimeoutEvent | ChatEvent | ReviewEvent | ErrorEvent | PongEvent,
+    Field(discriminator="type"),
+]
+"""Any event a table's connection sends."""
+LobbyLiveEvent = TableEvent
+"""The one event the lobby's connection sends."""

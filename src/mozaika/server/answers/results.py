@@ -1,0 +1,56 @@
+"""After a game: its result, with each player's points by source, statistics and rating change."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from mozaika.server.answers.common import Absent, Answer, Number, absent
+
+
+class PlayerStatistics(Answer):
+    """What a seat did in the game."""
+
+    moves: int
+    rounds_as_first_player: int
+    thinking_seconds: Number = Field(description="The time the table waited for the seat's moves.")
+
+
+class PlayerResult(Answer):
+    """One seat's final score, its sources and statistics."""
+
+    seat: int
+    score: int
+    sources: dict[str, int] = Field(
+        description="The engine's score breakdown by source (which sources depends on the game; docs/server.md).",
+        examples=[{"placement": 52, "floor": -7, "rows": 2, "columns": 7, "colours": 10}],
+    )
+    statistics: PlayerStatistics
+
+
+class RatingChange(Answer):
+    """A player's rating before and after a rated game (openskill; the shown rating is mu - 3 sigma)."""
+
+    before: Number
+    after: Number
+    mu: Number
+    sigma: Number
+
+
+class GameResult(Answer):
+    """A finished game's result, as the table keeps it."""
+
+    scores: list[int] = Field(description="By seat.")
+    winners: list[int] = Field(description="The winning seats, after the tie-break.")
+    rounds: int
+    players: list[PlayerResult] = Field(description="By seat.")
+    ratings: list[RatingChange] | Absent = absent(
+        "Rated games only: each seat's rating change (empty when not every seat is an account's)."
+    )
+
+
+class TableResult(GameResult):
+    """``GET /api/tables/{id}/result``: the table's result, with the players' names."""
+
+    table: str
+    game: str
+    names: list[str] = Field(description='By seat; a seat a bot took over is "<name> / Bot (<level>)".')
