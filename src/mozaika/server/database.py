@@ -110,6 +110,13 @@ class Database:
         with self._reading_sessions() as session:
             yield session
 
+    @contextmanager
+    def looking_up(self) -> Iterator[Connection]:
+        """A connection for one quick read of plain statements (no session, no objects): the
+        lookups every request makes."""
+        with self._reader.connect() as connection:
+            yield connection
+
     def dispose(self) -> None:
         self.engine.dispose()
         if self._reader is not self.engine:
