@@ -1,7 +1,7 @@
 """How deep a game review searches: iterations per decision under the server's bounds, on each engine.
 
 Plays a few games between ``medium`` bots, then reviews every decision as the server's
-background workers do (``mozaika.server.reviews``: the review bot, at most
+background workers do (``mozaika.server.analysis.reviews``: the review bot, at most
 ``review_iterations`` iterations and ``review_move_seconds`` a decision, the game's
 ``review_seconds`` split over its decisions), and prints the iterations each decision got.
 

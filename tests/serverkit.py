@@ -22,10 +22,11 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from mozaika.server import Settings, create_app, credentials
-from mozaika.server.database import Database, migrate
-from mozaika.server.models import Base
+from mozaika.server import Settings, create_app
+from mozaika.server.players import credentials
 from mozaika.server.settings import Limits
+from mozaika.server.storage.database import Database, migrate
+from mozaika.server.storage.models import Base
 
 from serverprocess import free_port
 

@@ -217,8 +217,8 @@ def test_bad_requests_to_the_native_search_are_refused_with_a_message() -> None:
 
 
 def test_the_bot_workers_search_native_positions() -> None:
-    """Hints, reviews and the analysis board (mozaika.server.botwork) search positions the core holds."""
-    from mozaika.server import botwork
+    """Hints, reviews and the analysis board (mozaika.server.bots.work) search positions the core holds."""
+    from mozaika.server.bots import work as botwork
 
     state = position("azul", {}, 2, 21, 9)
     with engines.using("native"):  # the workers' engine, as the environment chooses it (the default: native)

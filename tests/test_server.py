@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from sqlalchemy import text
 
 from mozaika.notation.records import Record, replay
-from mozaika.server.database import Database, migrate
-from mozaika.server.games import (
+from mozaika.server.storage.database import Database, migrate
+from mozaika.server.storage.models import Base
+from mozaika.server.tables.gamelog import (
     CHANCE,
     MOVE,
     UNDO,
@@ -29,7 +30,6 @@ from mozaika.server.games import (
     moves_to_take_back,
     public_position,
 )
-from mozaika.server.models import Base
 
 from serverkit import (
     SERVED_HASHER,

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import mozaika
-from mozaika.server.analysis import Analysis
-from mozaika.server.hints import Hints
+from mozaika.server.analysis.board import Analysis
+from mozaika.server.analysis.hints import Hints
 from mozaika.server.settings import Settings
 
 from examples import scoring_example

@@ -15,8 +15,8 @@ from pydantic import TypeAdapter
 
 import mozaika.server.answers
 from mozaika.server import Settings, create_app
+from mozaika.server.analysis.reviews import _event as review_event
 from mozaika.server.answers import LobbyLiveEvent, ReviewView, TableLiveEvent
-from mozaika.server.reviews import _event as review_event
 from mozaika.server.tables import TableRequest
 
 from serverkit import FakeTime, Player, running_app

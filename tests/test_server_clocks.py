@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from mozaika.notation.records import Record, replay
-from mozaika.server.results import rating_places
+from mozaika.server.tables.results import rating_places
 
 from serverkit import FakeTime, Player, confirm_from_letter, mail_server, play_random_moves, running_app, wait_for
 

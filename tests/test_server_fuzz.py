@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from mozaika.server import Settings, create_app
-from mozaika.server.accounts import Caller
 from mozaika.server.api.tables import TABLE_ID
-from mozaika.server.database import migrate
+from mozaika.server.players.accounts import Caller
+from mozaika.server.storage.database import migrate
 from mozaika.server.tables import TableRequest
 
 import serverkit  # noqa: F401  (its servers hash passwords cheaply)

@@ -18,11 +18,11 @@ from sqlalchemy import text
 from starlette.websockets import WebSocketDisconnect
 
 import mozaika
-from mozaika.server import credentials
-from mozaika.server.database import Database, migrate
-from mozaika.server.models import utc_now
-from mozaika.server.passwords import HASHING_NICENESS, PasswordChecks
+from mozaika.server.players import credentials
+from mozaika.server.players.passwords import HASHING_NICENESS, PasswordChecks
 from mozaika.server.ratelimit import RateLimits
+from mozaika.server.storage.database import Database, migrate
+from mozaika.server.storage.models import utc_now
 
 from serverkit import Player, running_app, running_app_on, two_player_table, wait_for
 
@@ -402,7 +402,7 @@ def test_sequence_numbers_are_whole_numbers_not_booleans_or_strings(client, seq:
 
 
 def test_a_waiting_bot_move_goes_to_the_next_free_worker_before_waiting_hints() -> None:
-    from mozaika.server.priority import BOT_MOVE, HINT, PriorityGate
+    from mozaika.server.bots.priority import BOT_MOVE, HINT, PriorityGate
 
     async def scenario() -> list[str]:
         gate = PriorityGate(1)
@@ -432,9 +432,9 @@ def test_a_bots_move_never_waits_for_a_hint_or_a_review_and_they_search_at_a_low
     """The moves lane has its own processes; the background lane's run niced, so the cores go to the games."""
     import os
 
-    from mozaika.server.botplay import BotPlayer
-    from mozaika.server.lanes import BACKGROUND_NICENESS
-    from mozaika.server.priority import BOT_MOVE, HINT, REVIEW
+    from mozaika.server.bots.lanes import BACKGROUND_NICENESS
+    from mozaika.server.bots.player import BotPlayer
+    from mozaika.server.bots.priority import BOT_MOVE, HINT, REVIEW
 
     async def scenario() -> tuple[int, int, int, int]:
         bots = BotPlayer(None, None, workers=1, leases=None, background_workers=1)  # type: ignore[arg-type]
@@ -457,7 +457,7 @@ def test_a_bots_move_never_waits_for_a_hint_or_a_review_and_they_search_at_a_low
 
 
 def test_a_waiter_that_gives_up_passes_its_turn_on() -> None:
-    from mozaika.server.priority import BOT_MOVE, PriorityGate
+    from mozaika.server.bots.priority import BOT_MOVE, PriorityGate
 
     async def scenario() -> bool:
         gate = PriorityGate(1)
@@ -616,7 +616,7 @@ def test_the_sessions_open_at_the_upgrade_that_brings_expiry_stay_open(tmp_path:
 
 
 def test_hints_asked_at_once_for_one_position_share_one_search() -> None:
-    from mozaika.server.hints import Hints
+    from mozaika.server.analysis.hints import Hints
     from mozaika.server.settings import Settings
     from mozaika.server.tables import HintRequest
 

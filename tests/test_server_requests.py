@@ -76,7 +76,7 @@ def test_a_session_in_use_gets_its_cookie_again_so_that_it_never_outlives_the_se
 ) -> None:
     from datetime import timedelta
 
-    from mozaika.server import accounts
+    from mozaika.server.players import accounts
 
     with running_app(tmp_path) as client:
         client.post("/api/guests", json={"name": "Ann"})

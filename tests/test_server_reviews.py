@@ -13,7 +13,7 @@ import pytest
 from mozaika.bots.base import Budget
 from mozaika.bots.review import decisions
 from mozaika.notation.records import Record
-from mozaika.server.botplay import BotPlayer
+from mozaika.server.bots.player import BotPlayer
 
 from serverkit import (
     Player,

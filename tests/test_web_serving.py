@@ -172,7 +172,7 @@ def test_every_score_source_and_statistic_has_a_name(game: str) -> None:
     import random
 
     from mozaika import new_game
-    from mozaika.server.results import final_result
+    from mozaika.server.tables.results import final_result
 
     state = new_game(game, players=2, seed=1)
     state.playout(random.Random(1))
@@ -191,7 +191,7 @@ def test_a_bot_worker_loads_neither_the_web_framework_nor_the_database() -> None
 
     probe = (
         "import sys, mozaika\n"
-        "from mozaika.server.botwork import choose_move\n"
+        "from mozaika.server.bots.work import choose_move\n"
         "choose_move(mozaika.new_game('azul', players=2, seed=1).to_json(), 0, 'easy', 1)\n"
         "heavy = {'fastapi', 'starlette', 'sqlalchemy', 'alembic'}\n"
         "print(sorted({name.split('.')[0] for name in sys.modules} & heavy))"
@@ -205,7 +205,7 @@ def test_a_bot_and_a_hint_decide_for_their_own_seat_when_several_choose_at_once(
     import random
 
     from mozaika import new_game
-    from mozaika.server.botwork import analyse_position, choose_move
+    from mozaika.server.bots.work import analyse_position, choose_move
 
     state = new_game("azul", players=2, seed=4, wall="grey")
     rng = random.Random(4)

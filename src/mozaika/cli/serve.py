@@ -112,7 +112,7 @@ def serve_command(
         except ValueError:
             fail(f"--proxy-ip takes an IP address or network (10.0.0.5, 10.0.0.0/24), not {proxy!r}")
     if smtp is not None:
-        from mozaika.server.mail import Mailer, MailSettingsError
+        from mozaika.server.players.mail import Mailer, MailSettingsError
 
         try:
             Mailer.from_url(smtp)

@@ -20,7 +20,7 @@ __all__ = ["Settings", "create_app", "serve"]
 
 
 def __getattr__(name: str) -> Any:
-    # Loaded on first use: a bot worker imports mozaika.server.botwork, and with it
+    # Loaded on first use: a bot worker imports mozaika.server.bots.work, and with it
     # this package, but needs neither the web framework nor the database.
     if name in ("create_app", "serve"):
         from mozaika.server import app

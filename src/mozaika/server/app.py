@@ -22,11 +22,11 @@ import mozaika
 from mozaika import web
 from mozaika.server.api import accounts, analysis, live, reviews, tables
 from mozaika.server.clocks import TimeSource, wall_clock
-from mozaika.server.database import migrate
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
 from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders
 from mozaika.server.services import Services
 from mozaika.server.settings import Settings
+from mozaika.server.storage.database import migrate
 
 log = logging.getLogger("mozaika.server")
 

@@ -7,22 +7,22 @@ import socket
 import uuid
 from dataclasses import dataclass, field
 
-from mozaika.server.accounts import Accounts
-from mozaika.server.analysis import Analysis
-from mozaika.server.botplay import BotPlayer
+from mozaika.server.analysis.board import Analysis
+from mozaika.server.analysis.hints import Hints
+from mozaika.server.analysis.reviews import ReviewRunner, Reviews
+from mozaika.server.bots.leases import BotLeases
+from mozaika.server.bots.player import BotPlayer
 from mozaika.server.clocks import TimeSource, wall_clock
-from mozaika.server.clockwatch import ClockWatch
-from mozaika.server.database import Database
-from mozaika.server.emails import EmailSettings
-from mozaika.server.hints import Hints
-from mozaika.server.leases import BotLeases
-from mozaika.server.live import Hub
-from mozaika.server.mail import Mailer
-from mozaika.server.passwords import PasswordChecks
-from mozaika.server.publisher import Publisher
+from mozaika.server.clocks.watch import ClockWatch
+from mozaika.server.live.hub import Hub
+from mozaika.server.live.publisher import Publisher
+from mozaika.server.players.accounts import Accounts
+from mozaika.server.players.emails import EmailSettings
+from mozaika.server.players.mail import Mailer
+from mozaika.server.players.passwords import PasswordChecks
 from mozaika.server.ratelimit import RateLimiter
-from mozaika.server.reviews import ReviewRunner, Reviews
 from mozaika.server.settings import Settings
+from mozaika.server.storage.database import Database
 from mozaika.server.tables import Tables
 
 

@@ -9,7 +9,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, BackgroundTasks, Depends, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.server.accounts import Caller
 from mozaika.server.answers import (
     EmailConfirmed,
     EmailSettings,
@@ -29,9 +28,10 @@ from mozaika.server.api.identity import (
     set_session_cookie,
 )
 from mozaika.server.api.schemas import ERRORS, AccountSettings, EmailConfirmation, Guest, Registration, SignIn
-from mozaika.server.emails import Confirmation
 from mozaika.server.errors import BadRequestError, NotSignedInError, TooManyRequestsError
-from mozaika.server.mail import confirmation_letter
+from mozaika.server.players.accounts import Caller
+from mozaika.server.players.emails import Confirmation
+from mozaika.server.players.mail import confirmation_letter
 
 router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]

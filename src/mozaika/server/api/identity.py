@@ -6,8 +6,8 @@ from fastapi import Request, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
-from mozaika.server.accounts import Caller
 from mozaika.server.errors import BadRequestError
+from mozaika.server.players.accounts import Caller
 from mozaika.server.services import Services
 
 SESSION_COOKIE = "mozaika_session"

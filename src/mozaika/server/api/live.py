@@ -24,13 +24,13 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.server.accounts import Caller
 from mozaika.server.api.identity import identify, services
 from mozaika.server.api.schemas import ChatLine
 from mozaika.server.api.tables import SEQUENCE_NUMBER, TABLE_ID
 from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError, TooLargeError
-from mozaika.server.live import LOBBY, Delivery, encode
+from mozaika.server.live.hub import LOBBY, Delivery, encode
 from mozaika.server.middleware import CLOSE_REFUSED
+from mozaika.server.players.accounts import Caller
 from mozaika.server.services import Services
 
 router = APIRouter()

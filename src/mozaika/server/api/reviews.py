@@ -7,10 +7,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Request
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.server.accounts import Caller
 from mozaika.server.answers import ReviewView
 from mozaika.server.api.identity import current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS
+from mozaika.server.players.accounts import Caller
 
 router = APIRouter(prefix="/api", tags=["reviews"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 TableId = Annotated[str, Path(max_length=16, description="The table's id, as in its invite link.")]

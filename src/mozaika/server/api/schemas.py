@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from mozaika.server.answers import ErrorBody
-from mozaika.server.text import EmailAddress, Lines, PlainText
+from mozaika.server.api.text import EmailAddress, Lines, PlainText
 
 
 class Body(BaseModel):

@@ -9,7 +9,6 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.server.accounts import Caller
 from mozaika.server.answers import (
     ChatMessage,
     GameEntry,
@@ -28,8 +27,9 @@ from mozaika.server.answers import (
 )
 from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS, BotSeat, ChatLine, Join, MoveSubmission, NewTable, UndoRequest
-from mozaika.server.games import fields_of_moves
+from mozaika.server.players.accounts import Caller
 from mozaika.server.tables import Outcome, SeatRequest, TableRequest, game_catalogue
+from mozaika.server.tables.gamelog import fields_of_moves
 
 router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mozaika.server.clocks import TimeSource, wall_clock
-from mozaika.server.database import Database
 from mozaika.server.settings import Settings
+from mozaika.server.storage.database import Database
 from mozaika.server.tables.chat import Chat
 from mozaika.server.tables.play import Moves
 from mozaika.server.tables.records import History

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mozaika.server.accounts import Caller
-from mozaika.server.credentials import token_hash
 from mozaika.server.errors import ConflictError, ForbiddenError, NotSignedInError, StaleMoveError
+from mozaika.server.players.accounts import Caller
+from mozaika.server.players.credentials import token_hash
 from mozaika.server.tables.shapes import RUNNING, SEAT_PLAYER, Table, TableSeat
 
 

@@ -6,10 +6,10 @@ from typing import Any
 
 from sqlalchemy import select
 
-from mozaika.server.accounts import Caller
 from mozaika.server.errors import BadRequestError
-from mozaika.server.models import ChatMessage
+from mozaika.server.players.accounts import Caller
 from mozaika.server.settings import Settings
+from mozaika.server.storage.models import ChatMessage
 from mozaika.server.tables.access import signed_in
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.shapes import Outcome

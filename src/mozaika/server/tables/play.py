@@ -9,11 +9,11 @@ from sqlalchemy.orm import Session
 from mozaika.core.errors import NotationError
 from mozaika.core.protocol import State
 from mozaika.server import clocks
-from mozaika.server.accounts import Caller
 from mozaika.server.clocks import TimeSource
 from mozaika.server.errors import ConflictError, ForbiddenError, MoveRefusedError
-from mozaika.server.games import MOVE, UNDO, Entry, moves_to_take_back, replay
+from mozaika.server.players.accounts import Caller
 from mozaika.server.tables.access import check_running, own_seat
+from mozaika.server.tables.gamelog import MOVE, UNDO, Entry, moves_to_take_back, replay
 from mozaika.server.tables.repository import TableRepository, game_of
 from mozaika.server.tables.shapes import SEAT_BOT, BotTurn, HintRequest, Outcome, Table
 from mozaika.server.tables.steps import (

@@ -8,9 +8,9 @@ from typing import Any
 from mozaika.notation.records import Record
 from mozaika.notation.records import replay as replay_record
 from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
-from mozaika.server.games import fields_of_moves, public_position
-from mozaika.server.results import step_seconds
+from mozaika.server.tables.gamelog import fields_of_moves, public_position
 from mozaika.server.tables.repository import TableRepository
+from mozaika.server.tables.results import step_seconds
 from mozaika.server.tables.shapes import FINISHED, OPEN
 from mozaika.server.tables.steps import undo_rights
 from mozaika.server.tables.views import TableViews

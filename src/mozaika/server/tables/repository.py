@@ -18,10 +18,10 @@ from sqlalchemy import Row, and_, bindparam, insert, or_, select, update
 from sqlalchemy.orm import Session, aliased
 
 from mozaika.core.protocol import State
-from mozaika.server.database import Database
 from mozaika.server.errors import NotFoundError
-from mozaika.server.games import Entry, Game, PositionCache
-from mozaika.server.models import Base, GameTable, LogEntry, Player, Seat, utc_now
+from mozaika.server.storage.database import Database
+from mozaika.server.storage.models import Base, GameTable, LogEntry, Player, Seat, utc_now
+from mozaika.server.tables.gamelog import Entry, Game, PositionCache
 from mozaika.server.tables.shapes import OPEN, RUNNING, Table, TableSeat
 
 _OWNER = aliased(Player, name="owner")

@@ -9,14 +9,14 @@ from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.core.clocks import Clocks
 from mozaika.core.errors import OptionError
 from mozaika.server import clocks
-from mozaika.server.accounts import Caller
 from mozaika.server.clocks import TimeSource
-from mozaika.server.credentials import new_seed, new_table_id, new_token, token_hash
 from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError
-from mozaika.server.models import utc_now
-from mozaika.server.quotas import check_bot_table_quota, check_table_quota
+from mozaika.server.players.accounts import Caller
+from mozaika.server.players.credentials import new_seed, new_table_id, new_token, token_hash
 from mozaika.server.settings import Settings
+from mozaika.server.storage.models import utc_now
 from mozaika.server.tables.access import own_seat, signed_in
+from mozaika.server.tables.quotas import check_bot_table_quota, check_table_quota
 from mozaika.server.tables.repository import TableRepository, game_of
 from mozaika.server.tables.shapes import (
     CANCELLED,

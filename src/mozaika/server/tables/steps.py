@@ -12,9 +12,9 @@ from sqlalchemy.orm import Session
 from mozaika.core.errors import MozaikaError
 from mozaika.core.protocol import State
 from mozaika.server import clocks
-from mozaika.server.games import CHANCE, Entry, moves_to_take_back
-from mozaika.server.models import utc_now
+from mozaika.server.storage.models import utc_now
 from mozaika.server.tables.endings import finish
+from mozaika.server.tables.gamelog import CHANCE, Entry, moves_to_take_back
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.shapes import RUNNING, SEAT_BOT, SEAT_PLAYER, BotTurn, Table
 

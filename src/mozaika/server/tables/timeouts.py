@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from mozaika.core.clocks import Clocks
 from mozaika.server import clocks
-from mozaika.server.accounts import Caller
 from mozaika.server.clocks import TimeSource
-from mozaika.server.emails import mail_day, open_mail_day
 from mozaika.server.errors import ConflictError, ForbiddenError
-from mozaika.server.models import Player
+from mozaika.server.players.accounts import Caller
+from mozaika.server.players.emails import mail_day, open_mail_day
 from mozaika.server.settings import Settings
+from mozaika.server.storage.models import Player
 from mozaika.server.tables.access import signed_in
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.seating import Seating, claim

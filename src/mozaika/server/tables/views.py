@@ -10,12 +10,12 @@ from sqlalchemy.orm import Session
 from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.core.protocol import State
 from mozaika.server import clocks
-from mozaika.server.accounts import Caller, clean_name
 from mozaika.server.clocks import TimeSource
 from mozaika.server.errors import BadRequestError, NotSignedInError
-from mozaika.server.games import Entry, fields_of_entries, public_position
+from mozaika.server.players.accounts import Caller, clean_name
 from mozaika.server.settings import Settings
 from mozaika.server.tables.access import holds
+from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, STATUSES, Table, TableSeat
 from mozaika.server.tables.steps import undo_rights

@@ -9,7 +9,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from mozaika.core.protocol import State
-from mozaika.server.games import CHANCE, MOVE, Entry, Game, apply_entry, effective_steps
+from mozaika.server.tables.gamelog import CHANCE, MOVE, Entry, Game, apply_entry, effective_steps
 
 
 def step_seconds(entries: Sequence[Entry], times: Sequence[datetime]) -> list[tuple[Entry, float | None]]:

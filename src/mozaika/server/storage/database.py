@@ -50,7 +50,7 @@ def _configure_sqlite(engine: Engine, begin: str) -> None:
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Create or upgrade the schema to the newest migration, or to ``revision`` (safe to run from several processes)."""
     config = Config()
-    config.set_main_option("script_location", "mozaika.server:migrations")
+    config.set_main_option("script_location", "mozaika.server.storage:migrations")
     with engine.connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
         if sqlite:

@@ -1,7 +1,7 @@
 """A fixed number of slots taken in order of priority: bots' moves, then hints, then reviews.
 
 Each worker runs one search at a time.  Work is handed to a lane's workers only when one
-is free (:mod:`mozaika.server.lanes`), and what waits goes in order of priority: in the
+is free (:mod:`mozaika.server.bots.lanes`), and what waits goes in order of priority: in the
 background lane, a waiting hint before a waiting review.
 """
 

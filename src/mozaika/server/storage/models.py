@@ -1,7 +1,7 @@
 """The server's tables: players and their sessions, game tables, seats, the move log and chat.
 
 The move log is append-only and is the truth about every game: a table's position
-is the replay of its log (see :mod:`mozaika.server.games`).  ``GameTable.seq`` is
+is the replay of its log (see :mod:`mozaika.server.tables.gamelog`).  ``GameTable.seq`` is
 the number of log entries, and advancing it is a compare-and-set, so that a move
 is applied exactly once however many processes serve the table.
 """

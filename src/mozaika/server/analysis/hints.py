@@ -15,7 +15,7 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
-from mozaika.server.botplay import BotPlayer
+from mozaika.server.bots.player import BotPlayer
 from mozaika.server.settings import Settings
 from mozaika.server.tables import HintRequest
 

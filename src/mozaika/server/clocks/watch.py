@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from mozaika.catalogue.registry import game_spec
 from mozaika.core.clocks import HOUR, MINUTE
 from mozaika.server.errors import ApiError
-from mozaika.server.mail import Letter, Mailer
+from mozaika.server.players.mail import Letter, Mailer
 from mozaika.server.tables import Outcome, Reminder, Timeouts
 
 log = logging.getLogger("mozaika.server")

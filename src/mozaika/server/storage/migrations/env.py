@@ -2,7 +2,7 @@
 
 from alembic import context
 
-from mozaika.server.models import Base
+from mozaika.server.storage.models import Base
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)

@@ -15,13 +15,13 @@ from typing import Any
 
 from sqlalchemy import select
 
-from mozaika.server.accounts import Caller
 from mozaika.server.clocks import TimeSource, wall_clock
-from mozaika.server.credentials import new_token, token_hash
-from mozaika.server.database import Database
 from mozaika.server.errors import BadRequestError, ForbiddenError, NotSignedInError, TooManyRequestsError
-from mozaika.server.models import Player
+from mozaika.server.players.accounts import Caller
+from mozaika.server.players.credentials import new_token, token_hash
 from mozaika.server.settings import Limits
+from mozaika.server.storage.database import Database
+from mozaika.server.storage.models import Player
 
 DAY = 24 * 3600.0
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from mozaika.server.live import Hub
+from mozaika.server.live.hub import Hub
 from mozaika.server.tables import BotTurn, Outcome
 
 

@@ -1,6 +1,6 @@
 """What the server's bot workers run: a bot's move or hint for a seat, from a position in JSON.
 
-The workers are separate processes (see :mod:`mozaika.server.botplay`).  This module
+The workers are separate processes (see :mod:`mozaika.server.bots.player`).  This module
 imports the bots and the games only, not the web framework or the database, so a
 worker starts quickly and stays small.
 """

@@ -17,11 +17,11 @@ from mozaika.core.errors import MozaikaError, PositionError
 from mozaika.core.protocol import State
 from mozaika.notation.positions import build, from_line, to_line
 from mozaika.notation.records import Record, replay
+from mozaika.server.analysis.hints import Hints
 from mozaika.server.errors import BadRequestError, BusyError, MoveRefusedError, PositionRefusedError
-from mozaika.server.games import fields_of_moves, public_position
-from mozaika.server.hints import Hints
 from mozaika.server.settings import Settings
 from mozaika.server.tables import History
+from mozaika.server.tables.gamelog import fields_of_moves, public_position
 
 MOST_MOVES = 8
 """How many of the expert's best moves an analysis lists."""

@@ -6,8 +6,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from mozaika.server.errors import ConflictError
-from mozaika.server.models import GameTable, Seat
 from mozaika.server.settings import Limits
+from mozaika.server.storage.models import GameTable, Seat
 
 
 def check_table_quota(session: Session, owner_id: int, with_bots: bool, limits: Limits) -> None:

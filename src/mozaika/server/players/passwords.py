@@ -2,8 +2,8 @@
 
 Argon2 is slow on purpose; a flood of sign-ins, each within every rate limit (many
 accounts, many addresses), must not take the threads and cores that every other request
-needs.  At most :data:`~mozaika.server.credentials.HASHES_AT_ONCE` run at once, in
-threads of their own, and :data:`~mozaika.server.credentials.HASHES_WAITING` more wait;
+needs.  At most :data:`~mozaika.server.players.credentials.HASHES_AT_ONCE` run at once, in
+threads of their own, and :data:`~mozaika.server.players.credentials.HASHES_WAITING` more wait;
 past that a sign-in is answered 503 with ``Retry-After`` at once.  On Linux, where each
 thread has a CPU priority of its own, the hashing threads run at a lower one (``nice``),
 so that on a busy machine the event loop (every move, every page) gets the cores first.
@@ -21,8 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from mozaika.server.credentials import HASHES_AT_ONCE, HASHES_WAITING
 from mozaika.server.errors import BusyError
+from mozaika.server.players.credentials import HASHES_AT_ONCE, HASHES_WAITING
 
 T = TypeVar("T")
 

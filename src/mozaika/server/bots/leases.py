@@ -14,8 +14,8 @@ from datetime import timedelta
 
 from sqlalchemy import or_, select, update
 
-from mozaika.server.database import Database
-from mozaika.server.models import GameTable, Seat, utc_now
+from mozaika.server.storage.database import Database
+from mozaika.server.storage.models import GameTable, Seat, utc_now
 
 SWEEP_SECONDS = 2.0
 """How often each process looks for tables whose bots no live process is playing."""

@@ -1,6 +1,6 @@
 """Bots at the tables: their moves are searched in worker processes, never on the event loop.
 
-What the workers run is in :mod:`mozaika.server.botwork`.
+What the workers run is in :mod:`mozaika.server.bots.work`.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.bots.base import Budget
-from mozaika.server.botwork import analyse_position, choose_move, review_move
+from mozaika.server.bots.lanes import BACKGROUND_NICENESS, Lane
+from mozaika.server.bots.leases import SWEEP_SECONDS, BotLeases
+from mozaika.server.bots.priority import BOT_MOVE, HINT, REVIEW
+from mozaika.server.bots.work import analyse_position, choose_move, review_move
 from mozaika.server.errors import ApiError
-from mozaika.server.lanes import BACKGROUND_NICENESS, Lane
-from mozaika.server.leases import SWEEP_SECONDS, BotLeases
-from mozaika.server.priority import BOT_MOVE, HINT, REVIEW
 from mozaika.server.tables import BotTurn, Moves, Outcome
 
 log = logging.getLogger("mozaika.server")
@@ -42,7 +42,7 @@ class BotPlayer:
         self.leases = leases
         self._sweeper: asyncio.Task[None] | None = None
         self.moves = Lane("moves", workers)
-        """The bots' moves, each lane with processes of its own (:mod:`mozaika.server.lanes`)."""
+        """The bots' moves, each lane with processes of its own (:mod:`mozaika.server.bots.lanes`)."""
         self.background = Lane("background", background_workers, BACKGROUND_NICENESS)
         """Hints, the analysis board and reviews."""
         self._tasks: dict[str, asyncio.Task[None]] = {}

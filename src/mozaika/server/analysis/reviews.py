@@ -26,13 +26,13 @@ from starlette.concurrency import run_in_threadpool
 from mozaika.bots.base import Budget
 from mozaika.bots.review import MoveReview, Review, decisions, placed
 from mozaika.notation.records import Record
-from mozaika.server.botplay import BotPlayer
-from mozaika.server.database import Database
+from mozaika.server.bots.player import BotPlayer
 from mozaika.server.errors import ConflictError, NotFoundError
-from mozaika.server.games import fields_of_moves
-from mozaika.server.models import GameReview, GameTable, utc_now
 from mozaika.server.settings import Settings
+from mozaika.server.storage.database import Database
+from mozaika.server.storage.models import GameReview, GameTable, utc_now
 from mozaika.server.tables import FINISHED, History
+from mozaika.server.tables.gamelog import fields_of_moves
 
 log = logging.getLogger("mozaika.server")
 

@@ -10,11 +10,11 @@ from typing import Any
 from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from mozaika.server.credentials import hash_password, new_token, password_matches, token_hash
-from mozaika.server.database import Database
 from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError, NotSignedInError
-from mozaika.server.models import GameTable, LoginSession, Player, Seat, utc_now
+from mozaika.server.players.credentials import hash_password, new_token, password_matches, token_hash
 from mozaika.server.settings import Limits
+from mozaika.server.storage.database import Database
+from mozaika.server.storage.models import GameTable, LoginSession, Player, Seat, utc_now
 
 USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{1,31}")
 SEEN_PRECISION = timedelta(hours=1)

@@ -4,7 +4,7 @@ analysis board, reviews).
 A bot's move never waits behind a hint or a review: each lane has processes of its own,
 and the background lane's run at a lower CPU priority (``nice``), so that while both
 search, the operating system gives the bots' moves the cores first.  Within a lane,
-work waits in order of priority (:mod:`mozaika.server.priority`).
+work waits in order of priority (:mod:`mozaika.server.bots.priority`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from mozaika.server.botwork import exit_with_parent, ready
-from mozaika.server.priority import PriorityGate
+from mozaika.server.bots.priority import PriorityGate
+from mozaika.server.bots.work import exit_with_parent, ready
 
 log = logging.getLogger("mozaika.server")
 

@@ -1,0 +1,1 @@
+"""Players: accounts and guests, their sessions and passwords, and the e-mail they get."""

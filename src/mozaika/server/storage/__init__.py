@@ -1,0 +1,1 @@
+"""Where everything is kept: the database, its tables (models) and their migrations."""
