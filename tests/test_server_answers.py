@@ -66,6 +66,15 @@ def test_every_api_operation_documents_the_shape_of_its_answer() -> None:
     assert shapeless == []
 
 
+def test_the_live_events_are_components_of_the_schema() -> None:
+    """No route answers with them, but clients read them: the schema documents them too."""
+    components = _schema()["components"]["schemas"]
+    for event in ("HelloEvent", "StepEvent", "TableEvent", "TimeoutEvent", "ChatEvent", "ReviewEvent", "ErrorEvent"):
+        assert components[event]["properties"]["type"]["const"] == event.removesuffix("Event").lower(), event
+    assert components["HelloEvent"]["properties"]["table"]["$ref"] == "#/components/schemas/TableView"
+    assert "may_undo" in components["StepEvent"]["properties"]
+
+
 def test_the_answers_depend_on_nothing_else_of_the_server() -> None:
     """The services will build the answers: the models must not reach back into the server (its API least)."""
     folder = Path(mozaika.server.answers.__file__).parent

@@ -6,13 +6,16 @@ import gc
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
+from pydantic.json_schema import models_json_schema
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.staticfiles import StaticFiles
@@ -20,6 +23,16 @@ from starlette.types import Scope
 
 import mozaika
 from mozaika import web
+from mozaika.server.answers import (
+    ChatEvent,
+    ErrorEvent,
+    HelloEvent,
+    PongEvent,
+    ReviewEvent,
+    StepEvent,
+    TableEvent,
+    TimeoutEvent,
+)
 from mozaika.server.api import accounts, analysis, live, reviews, tables
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
@@ -80,6 +93,7 @@ def create_app(
     # its first requests, and `allowed_methods` would not see them.
     for router in (accounts.router, tables.router, reviews.router, analysis.router, live.router):
         app.router.routes.extend(router.routes)
+    app.openapi = partial(_schema_with_live_events, app)  # type: ignore[method-assign]
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
     app.add_middleware(SameOrigin, allowed=settings.allowed_origins)
     app.add_middleware(KnownHost, hosts=known_hosts(settings))
@@ -188,6 +202,25 @@ def serve(
         ws_per_message_deflate=False,
         **uvicorn_options,
     )
+
+
+LIVE_EVENTS = (HelloEvent, StepEvent, TableEvent, TimeoutEvent, ChatEvent, ReviewEvent, ErrorEvent, PongEvent)
+"""What the live connections send (``WS /api/tables/{id}/live`` and ``/api/lobby/live``)."""
+
+
+def _schema_with_live_events(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI schema, with the WebSocket events among its components: no route answers with
+    them, but clients read them (docs/server.md, Live play)."""
+    if app.openapi_schema is None:
+        schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+        _, found = models_json_schema(
+            [(event, "serialization") for event in LIVE_EVENTS], ref_template="#/components/schemas/{model}"
+        )
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        for name, definition in found.get("$defs", {}).items():
+            components.setdefault(name, definition)
+        app.openapi_schema = schema
+    return app.openapi_schema
 
 
 def _tune_garbage_collection() -> None:
