@@ -5,7 +5,8 @@ Azul tables, and plays them all at the same time.  A share of the tables (``--bo
 seat one scripted player against a bot; the others seat two scripted players.  A
 scripted player is a WebSocket client: when it is its turn it waits a think time,
 then sends a random legal move, and measures the time from sending the move to
-receiving the broadcast of it.
+receiving the broadcast of it.  The moves go as WebSocket messages, or with
+``--moves-over http`` as the browser sends them (``POST /api/tables/{id}/moves``).
 
     python benchmarks/load.py --tables 200 --seconds 60
 
@@ -128,8 +129,12 @@ async def open_table(client: httpx.AsyncClient, number: int, with_bot: bool) -> 
 async def scripted_player(
     address: str, table_id: str, seat: int, headers: dict[str, str], think: tuple[float, float],
     deadline: float, rng: random.Random, measured: Measurements, counts_moves: bool,
+    http: httpx.AsyncClient | None = None,
 ) -> None:  # fmt: skip
-    """Plays one seat until the game ends or the time is up, measuring its own moves' latency."""
+    """Plays one seat until the game ends or the time is up, measuring its own moves' latency.
+
+    Moves go over the table's WebSocket, or, given ``http``, as the browser sends them:
+    ``POST /api/tables/{id}/moves`` (the broadcast still comes over the WebSocket)."""
     async with websockets.connect(f"{address}/api/tables/{table_id}/live", additional_headers=headers) as live:
         hello = json.loads(await live.recv())["table"]
         seq, legal = hello["seq"], hello["legal_moves"]
@@ -138,7 +143,14 @@ async def scripted_player(
             if legal and sent_at is None:
                 await asyncio.sleep(rng.uniform(*think))
                 sent_at = time.perf_counter()
-                await live.send(json.dumps({"type": "move", "move": rng.choice(legal), "seq": seq}))
+                move = {"move": rng.choice(legal), "seq": seq}
+                if http is None:
+                    await live.send(json.dumps({"type": "move", **move}))
+                else:
+                    answer = await http.post(f"/api/tables/{table_id}/moves", json=move, headers=headers)
+                    if answer.status_code >= 400:
+                        measured.errors.append(answer.json()["error"]["message"])
+                        sent_at = None
             try:
                 message = json.loads(await asyncio.wait_for(live.recv(), max(0.1, deadline - time.monotonic())))
             except TimeoutError:
@@ -175,6 +187,7 @@ async def run(
     warmup: float,
     think: tuple[float, float],
     seed: int,
+    moves_over: str = "websocket",
 ) -> Measurements:
     rng = random.Random(seed)
     measured = Measurements()
@@ -191,14 +204,18 @@ async def run(
     deadline = measured.measuring_from + seconds
     cpu_before: list[float] = []
     asyncio.get_running_loop().call_at(measured.measuring_from, lambda: cpu_before.append(family_cpu_seconds(server)))
-    players = [
-        scripted_player(
-            address, table_id, seat, headers, think, deadline, random.Random(rng.random()), measured, seat == 0
-        )
-        for table_id, seats in opened
-        for seat, headers in enumerate(seats)
-    ]
-    await asyncio.gather(*players)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        http = client if moves_over == "http" else None
+        players = []
+        for table_id, seats in opened:
+            for seat, headers in enumerate(seats):
+                player_rng = random.Random(rng.random())
+                players.append(
+                    scripted_player(
+                        address, table_id, seat, headers, think, deadline, player_rng, measured, seat == 0, http
+                    )
+                )
+        await asyncio.gather(*players)
     measured.elapsed = time.monotonic() - measured.measuring_from
     measured.server_cpu = family_cpu_seconds(server) - cpu_before[0]
     return measured
@@ -219,6 +236,9 @@ def main() -> None:
                         help="A scripted player's think time before each move, in seconds (uniform).")  # fmt: skip
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--moves-over", choices=("websocket", "http"), default="websocket",
+                        help="How the scripted players send their moves: a WebSocket message, or the browser's "
+                        "POST /api/tables/{id}/moves.")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="mozaika-load-") as folder:
@@ -234,6 +254,7 @@ def main() -> None:
                     options.warmup,
                     tuple(options.think),
                     options.seed,
+                    options.moves_over,
                 )
             )
         finally:
@@ -246,6 +267,7 @@ def main() -> None:
         "seconds": round(measured.elapsed, 1),
         "warmup_seconds": options.warmup,
         "think_seconds": list(options.think),
+        "moves_over": options.moves_over,
         "moves": measured.moves,
         "moves_per_second": round(measured.moves / measured.elapsed, 1),
         "measured_submissions": len(latencies),
@@ -269,7 +291,8 @@ def main() -> None:
     print(
         f"{figures['tables']} live tables ({figures['bot_tables']} with a bot), {figures['seconds']} s "
         f"after {options.warmup} s of warm-up, "
-        f"think time {options.think[0]}-{options.think[1]} s: {figures['moves']} moves, "
+        f"think time {options.think[0]}-{options.think[1]} s, moves over {options.moves_over}: "
+        f"{figures['moves']} moves, "
         f"{figures['moves_per_second']} moves/s; submission to broadcast over {len(latencies)} moves: "
         f"p50 {lat.get('p50')} ms, p90 {lat.get('p90')} ms, p99 {lat.get('p99')} ms; "
         f"{figures['finished_tables']} games finished, {figures['refused_moves']} moves refused; "
