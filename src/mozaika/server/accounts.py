@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from mozaika.server.credentials import hash_password, new_token, password_matches, token_hash
@@ -24,6 +24,14 @@ SEEN_PRECISION = timedelta(hours=1)
 def _aware(moment: datetime) -> datetime:
     """SQLite gives moments back without their zone; they were stored in UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+_CALLER = (
+    select(Player.id, Player.name, Player.username, LoginSession.last_seen_at, LoginSession.created_at)
+    .join(Player, Player.id == LoginSession.player_id)
+    .where(LoginSession.token_hash == bindparam("key"))
+)
+"""A session's player and when the session was last used (built once)."""
 
 
 @dataclass(frozen=True)
@@ -130,11 +138,13 @@ class Accounts:
             return Caller(seat_token=seat_token)
         key = token_hash(session_token)
         with self.db.reading() as session:
-            found = session.get(LoginSession, key)
-            if found is None:
-                raise NotSignedInError("this session has ended or never existed: sign in again")
-            caller = Caller(found.player.id, found.player.name, found.player.is_guest, seat_token)
-            seen = _aware(found.last_seen_at or found.created_at)
+            # Plain rows rather than ORM objects: every request (every move a browser sends) asks this.
+            found = session.execute(_CALLER, {"key": key}).first()
+        if found is None:
+            raise NotSignedInError("this session has ended or never existed: sign in again")
+        player_id, name, username, last_seen_at, created_at = found
+        caller = Caller(player_id, name, username is None, seat_token)
+        seen = _aware(last_seen_at or created_at)
         now = utc_now()
         if now - seen > self.session_idle:
             with self.db.transaction() as session:
