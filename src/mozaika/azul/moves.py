@@ -36,7 +36,9 @@ class TakeMove(OfferTake, identity=("source", "colour", "line")):
     index 0-4 or :data:`FLOOR`.
     """
 
-    __slots__ = ("line",)
+    __slots__ = ("_fields", "line")
+
+    _fields: dict[str, Any]
 
     def __init__(self, source: int, colour: int, line: int, theme: Theme) -> None:
         super().__init__(source, colour, theme.letter(colour))
@@ -45,7 +47,13 @@ class TakeMove(OfferTake, identity=("source", "colour", "line")):
 
     def fields(self) -> dict[str, Any]:
         """``{"kind": "take", "source": 2 or "centre", "colour": "B", "line": 3 or "floor"}``."""
-        return {**super().fields(), "line": "floor" if self.line == FLOOR else self.line + 1}
+        # Made once per move (a game's takes are built once and shared): the server sends the
+        # fields of every legal move with every step; each caller gets a copy of its own.
+        try:
+            made = self._fields
+        except AttributeError:
+            made = self._fields = {**super().fields(), "line": "floor" if self.line == FLOOR else self.line + 1}
+        return dict(made)
 
 
 class WallMove(Move, identity=("seat", "line", "column")):

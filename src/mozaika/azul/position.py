@@ -126,19 +126,15 @@ class AzulPosition(FamilyState[Board], lists=("bag", "lid")):
 
 def _board_parts(theme: Theme, board: Board) -> dict[str, Any]:
     """What a board holds besides its score and statistics."""
+    # Each field read once (a native board hands out a fresh list at every read), and the
+    # wall's letters found in one pass: the server writes every position a move makes.
+    letters = theme.letters
+    line_colours, line_counts = board.line_colour, board.line_count
+    wall = [letters[colour] if colour != EMPTY else "." for colour in board.wall_colours[: SIZE * SIZE]]
     return {
-        "lines": [
-            theme.letter(board.line_colour[line]) * board.line_count[line] if board.line_count[line] else ""
-            for line in range(SIZE)
-        ],
-        "wall": [
-            "".join(
-                theme.letter(colour) if colour != EMPTY else "."
-                for colour in board.wall_colours[SIZE * row : SIZE * row + SIZE]
-            )
-            for row in range(SIZE)
-        ],
-        "floor": "".join(MARKER_LETTER if tile == MARKER else theme.letter(tile) for tile in board.floor),
+        "lines": [letters[line_colours[line]] * count if (count := line_counts[line]) else "" for line in range(SIZE)],
+        "wall": ["".join(wall[SIZE * row : SIZE * row + SIZE]) for row in range(SIZE)],
+        "floor": "".join([MARKER_LETTER if tile == MARKER else letters[tile] for tile in board.floor]),
         "tiling_line": board.tiling_line,
         "waiting": board.waiting,
     }

@@ -18,17 +18,20 @@ from mozaika.server.storage.models import GameTable, LoginSession, Player, Seat,
 
 USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{1,31}")
 SEEN_PRECISION = timedelta(hours=1)
-_SESSION_HOLDER = (
-    select(LoginSession.player_id, Player.name, Player.username, LoginSession.last_seen_at, LoginSession.created_at)
-    .join(Player, Player.id == LoginSession.player_id)
-    .where(LoginSession.token_hash == bindparam("key"))
-)
 """How exactly a session's last use is kept: a write per request would slow every request."""
 
 
 def _aware(moment: datetime) -> datetime:
     """SQLite gives moments back without their zone; they were stored in UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+_CALLER = (
+    select(Player.id, Player.name, Player.username, LoginSession.last_seen_at, LoginSession.created_at)
+    .join(Player, Player.id == LoginSession.player_id)
+    .where(LoginSession.token_hash == bindparam("key"))
+)
+"""A session's player and when the session was last used (built once)."""
 
 
 @dataclass(frozen=True)
@@ -136,11 +139,12 @@ class Accounts:
         key = token_hash(session_token)
         # Every request asks: a plain statement, built once, without a session or its objects.
         with self.db.looking_up() as connection:
-            found = connection.execute(_SESSION_HOLDER, {"key": key}).first()
+            found = connection.execute(_CALLER, {"key": key}).first()
         if found is None:
             raise NotSignedInError("this session has ended or never existed: sign in again")
-        caller = Caller(found.player_id, found.name, found.username is None, seat_token)
-        seen = _aware(found.last_seen_at or found.created_at)
+        player_id, name, username, last_seen_at, created_at = found
+        caller = Caller(player_id, name, username is None, seat_token)
+        seen = _aware(last_seen_at or created_at)
         now = utc_now()
         if now - seen > self.session_idle:
             with self.db.transaction() as session:

@@ -43,8 +43,9 @@ def _configure_sqlite(engine: Engine, begin: str) -> None:
     def _on_begin(connection: Any) -> None:
         # A writing transaction takes the write lock at the start: one that read a table's
         # sequence number can never be refused the write that advances it.  Reading ones
-        # take no lock: in WAL mode they see the last commit while a writer works.
-        connection.exec_driver_sql(begin)
+        # take no lock: in WAL mode they see the last commit while a writer works.  (Straight to
+        # the driver: the statement needs none of SQLAlchemy's work on a statement's way.)
+        connection.connection.driver_connection.execute(begin)
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
@@ -89,6 +90,11 @@ class Database:
         self._reader = connect(url, for_writing=False) if self.engine.dialect.name == "sqlite" else self.engine
         self._reading_sessions = sessionmaker(self._reader, expire_on_commit=False)
         self._writing: AbstractContextManager[Any] = Lock() if self.is_sqlite else nullcontext()
+        # SQLite's one writer at a time keeps one connection, taken in turns under the lock: a
+        # transaction then skips taking a connection from the pool and handing it back (a
+        # fifth of a move's transaction).  Its sessions join the connection's transaction.
+        self._writer: Connection | None = None
+        self._joined_sessions = sessionmaker(expire_on_commit=False, join_transaction_mode="rollback_only")
 
     @property
     def is_sqlite(self) -> bool:
@@ -99,8 +105,19 @@ class Database:
         """A session whose work is committed at the end of the block, or rolled back on an error."""
         # SQLite has one writer at a time.  Threads of this process queue here, and the
         # next one starts the moment the last commits, instead of polling SQLite's lock.
-        with self._writing, self._sessions() as session, session.begin():
-            yield session
+        if not self.is_sqlite:
+            with self._sessions() as session, session.begin():
+                yield session
+            return
+        with self._writing:
+            connection = self._writer
+            if connection is None or connection.closed or connection.invalidated:
+                connection = self._writer = self.engine.connect()
+            # The connection's transaction commits at the end of the block (or rolls back on an
+            # error); the session only flushes into it.
+            with connection.begin(), self._joined_sessions(bind=connection) as session:
+                yield session
+                session.flush()
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -118,6 +135,10 @@ class Database:
             yield connection
 
     def dispose(self) -> None:
+        with self._writing:
+            if self._writer is not None:
+                self._writer.close()
+                self._writer = None
         self.engine.dispose()
         if self._reader is not self.engine:
             self._reader.dispose()

@@ -21,6 +21,7 @@ from mozaika.core.protocol import State
 from mozaika.server.errors import NotFoundError
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import Base, GameTable, LogEntry, Player, Seat, utc_now
+from mozaika.server.tables.driver import Driver
 from mozaika.server.tables.gamelog import Entry, Game, PositionCache
 from mozaika.server.tables.shapes import OPEN, RUNNING, Table, TableSeat
 
@@ -99,14 +100,17 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def _table(rows: Sequence[Row[Any]]) -> Table:
-    first = rows[0]
+def _table(rows: Sequence[Sequence[Any]]) -> Table:
+    """A table from its rows (one a seat), in the order of ``_TABLE_COLUMNS`` and ``_SEAT_COLUMNS``."""
+    (
+        table_id, game, players, options, seed, status, owner_id, owner_name, rated, undo_allowed, seq, to_move,
+        result, clock, clock_due, created_at, updated_at,
+    ) = rows[0][:_SEATS_FROM]  # fmt: skip
     return Table(
-        id=first.id, game=first.game, players=first.players, options=dict(first.options), seed=first.seed,
-        status=first.status, owner_id=first.owner_id, owner_name=first.name, rated=first.rated,
-        undo_allowed=first.undo_allowed, seq=first.seq, to_move=list(first.to_move), result=first.result,
-        clock=first.clock, clock_due=first.clock_due, created_at=_utc(first.created_at),
-        updated_at=_utc(first.updated_at), seats=[TableSeat(*row[_SEATS_FROM:]) for row in rows],
+        id=table_id, game=game, players=players, options=dict(options), seed=seed, status=status,
+        owner_id=owner_id, owner_name=owner_name, rated=rated, undo_allowed=undo_allowed, seq=seq,
+        to_move=list(to_move), result=result, clock=clock, clock_due=clock_due, created_at=_utc(created_at),
+        updated_at=_utc(updated_at), seats=[TableSeat(*row[_SEATS_FROM:]) for row in rows],
     )  # fmt: skip
 
 
@@ -122,8 +126,14 @@ class TableRepository:
     @staticmethod
     def read(session: Session, table_id: str, *, lock: bool) -> Table:
         """The table with its seats; with ``lock``, its row stays locked until the transaction ends."""
-        # Through the connection: a plain statement needs none of the session's ORM machinery.
-        rows = session.connection().execute(_READ_LOCKED if lock else _READ, {"table_id": table_id}).all()
+        connection = session.connection()
+        statement = _READ_LOCKED if lock else _READ
+        driver = Driver.of(connection)
+        rows: Sequence[Sequence[Any]]
+        if driver is not None:
+            rows = driver.rows(statement, {"table_id": table_id}, repeated=_SEATS_FROM)
+        else:  # through the connection: a plain statement needs none of the session's ORM machinery
+            rows = connection.execute(statement, {"table_id": table_id}).all()
         if not rows:
             raise NotFoundError(f"there is no table {table_id!r}")
         return _table(rows)
@@ -135,7 +145,7 @@ class TableRepository:
             return []
         found: dict[str, list[Row[Any]]] = {}
         for row in session.connection().execute(_READ_MANY, {"ids": list(table_ids)}):
-            found.setdefault(row.id, []).append(row)
+            found.setdefault(row[0], []).append(row)
         return [_table(found[table_id]) for table_id in table_ids if table_id in found]
 
     @staticmethod
@@ -225,19 +235,23 @@ class TableRepository:
     @staticmethod
     def advance(session: Session, table: Table, entries: list[Entry], now: datetime) -> None:
         """Append log entries and set the table's sequence number, seats to move and clocks (from ``table``)."""
+        rows = [{"table_id": table.id, **entry.to_dict(), "created_at": now} for entry in entries]
+        advanced = {
+            "table_id": table.id,
+            "new_seq": table.seq,
+            "new_to_move": table.to_move,
+            "new_clock": table.clock,
+            "new_clock_due": table.clock_due,
+            "now": now,
+        }
         connection = session.connection()
-        connection.execute(_LOG, [{"table_id": table.id, **entry.to_dict(), "created_at": now} for entry in entries])
-        connection.execute(
-            _ADVANCE,
-            {
-                "table_id": table.id,
-                "new_seq": table.seq,
-                "new_to_move": table.to_move,
-                "new_clock": table.clock,
-                "new_clock_due": table.clock_due,
-                "now": now,
-            },
-        )
+        driver = Driver.of(connection)
+        if driver is not None:
+            driver.run(_LOG, rows)
+            driver.run(_ADVANCE, advanced)
+        else:
+            connection.execute(_LOG, rows)
+            connection.execute(_ADVANCE, advanced)
         table.updated_at = now
 
     # --- logs and positions ---------------------------------------------------------------
