@@ -1,5 +1,6 @@
 """What the test modules share: the helper modules on the path, and a browser at a live server."""
 
+import asyncio
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -61,6 +62,34 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "client" in metafunc.fixturenames and "database" in metafunc.fixturenames:
         marked = metafunc.definition.get_closest_marker("each_database") is not None
         metafunc.parametrize("database", ["sqlite", "postgresql"] if marked else ["sqlite"])
+
+
+async def idle_event_loop(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
+    """Textual's ``wait_for_idle`` without the wall clock: it returns once nothing on the event loop is ready to run.
+
+    Textual's own version sleeps in steps of 20 ms until a step passes without the process using the CPU:
+    every key a test presses waits at least 40 ms, and on a loaded machine each wait may run for a second.
+    The app under test runs on the test's event loop, so it has taken in what it was sent once the loop has
+    nothing left to do; the work it gives to threads, the tests wait for on their own (``settle``).
+    """
+    loop = asyncio.get_running_loop()
+    ready = getattr(loop, "_ready", None)  # asyncio's queue of callbacks that are due now
+    for _ in range(10_000):
+        await asyncio.sleep(0)
+        if ready is not None and not ready:
+            return
+        if ready is None:  # another event loop: let it run a little, as Textual does
+            await asyncio.sleep(0.02)
+            return
+
+
+@pytest.fixture(autouse=True)
+def textual_waits_for_the_loop_not_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a test drives a Textual app, the pilot waits on the event loop instead of sleeping (idle_event_loop)."""
+    for name in ("textual.pilot", "textual.app"):
+        module = sys.modules.get(name)
+        if module is not None and hasattr(module, "wait_for_idle"):
+            monkeypatch.setattr(module, "wait_for_idle", idle_event_loop)
 
 
 @pytest.fixture
