@@ -54,6 +54,36 @@ def engine(request: pytest.FixtureRequest) -> Iterator[str | None]:
         yield chosen
 
 
+SLOWEST_FIRST = (
+    "test_terminal_app",  # whole games in the full-screen client, every game at two sizes
+    "test_web_table",  # the browser tests: Chromium at a real server, games played by clicking
+    "test_web",
+    "test_terminal_layout",
+    "test_web_analysis",
+    "test_web_clocks",
+    "test_server_process",  # real server processes, killed and restarted
+    "test_server_clock_processes",
+    "test_server_reviews",
+    "test_native_core",
+    "test_terminal_keys",
+    "test_terminal_clocks",
+)
+"""The modules whose tests take longest, longest first: the run starts with them.
+
+``pytest -n auto`` runs the tests in this order, each worker from its own end of the list and then
+taking over half of what another has left (``--dist worksteal`` in pyproject.toml): begun early, a long
+test cannot hold up the end of the run while the other worker idles.  Every test still runs, once.
+"""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        module = item.module.__name__.rpartition(".")[2] if isinstance(item, pytest.Function) else ""
+        return SLOWEST_FIRST.index(module) if module in SLOWEST_FIRST else len(SLOWEST_FIRST)
+
+    items.sort(key=rank)  # stable: within a module, the order of the file
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "engine" in metafunc.fixturenames and metafunc.module.__name__.rpartition(".")[2] in BOTH_ENGINES:
         metafunc.parametrize("engine", engines.available(), indirect=True)
