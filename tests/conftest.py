@@ -129,9 +129,13 @@ def client(database: str, tmp_path: Path):  # type: ignore[no-untyped-def]
         yield client
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A ``mozaika serve`` of the module's own, starting while Chromium does."""
+    """A ``mozaika serve`` for the browser tests, starting while Chromium does.
+
+    One for each test process, shared by the modules that use it: each test signs up people of its own
+    and makes its own tables.  A module that needs other settings defines a ``starting_server`` of its own.
+    """
     folder: Path = tmp_path_factory.mktemp("web")
     # The browser tests sign up dozens of people from one address, far past the per-address
     # limits (which tests/test_server_hardening.py checks): they run without them.
@@ -141,8 +145,9 @@ def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server
     process.stop()
 
 
-@pytest.fixture(scope="module")
-def browser(starting_server: ServerProcess) -> Iterator[Any]:
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Chromium, one for each test process: every person opens a context of their own in it."""
     with chromium() as found:
         yield found
 
