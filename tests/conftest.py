@@ -145,9 +145,13 @@ def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server
     process.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Chromium, one for each test process: every person opens a context of their own in it."""
+    """Chromium for a module's tests: every person opens a context of their own in it.
+
+    Not shared across modules: Playwright's synchronous API keeps an event loop running while it is
+    open, and the terminal tests that a worker may run next start event loops of their own.
+    """
     with chromium() as found:
         yield found
 
