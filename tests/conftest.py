@@ -95,22 +95,28 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 async def idle_event_loop(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
-    """Textual's ``wait_for_idle`` without the wall clock: it returns once nothing on the event loop is ready to run.
+    """Textual's ``wait_for_idle`` without sleeping for nothing: it returns once the event loop has nothing to run.
 
     Textual's own version sleeps in steps of 20 ms until a step passes without the process using the CPU:
     every key a test presses waits at least 40 ms, and on a loaded machine each wait may run for a second.
-    The app under test runs on the test's event loop, so it has taken in what it was sent once the loop has
-    nothing left to do; the work it gives to threads, the tests wait for on their own (``settle``).
+    The app under test runs on the test's event loop: this one runs the loop until no callback is ready
+    and no timer falls due within such a step (Textual's screen updates and layouts run on timers), waiting
+    only for those timers.  The work the app gives to threads, the tests wait for on their own (``settle``).
     """
     loop = asyncio.get_running_loop()
-    ready = getattr(loop, "_ready", None)  # asyncio's queue of callbacks that are due now
-    for _ in range(10_000):
+    ready, scheduled = getattr(loop, "_ready", None), getattr(loop, "_scheduled", None)
+    if ready is None or scheduled is None:  # not asyncio's own event loop: Textual's way
+        await asyncio.sleep(0.02)
+        return
+    give_up = loop.time() + max_sleep
+    while loop.time() < give_up:
         await asyncio.sleep(0)
-        if ready is not None and not ready:
+        if ready:
+            continue
+        due = min((timer.when() for timer in scheduled if not timer.cancelled()), default=None)
+        if due is None or due > loop.time() + 0.02:
             return
-        if ready is None:  # another event loop: let it run a little, as Textual does
-            await asyncio.sleep(0.02)
-            return
+        await asyncio.sleep(max(0.0, due - loop.time()))
 
 
 @pytest.fixture(autouse=True)
