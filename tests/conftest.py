@@ -1,5 +1,6 @@
 """What the test modules share: the helper modules on the path, and a browser at a live server."""
 
+import asyncio
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -53,6 +54,36 @@ def engine(request: pytest.FixtureRequest) -> Iterator[str | None]:
         yield chosen
 
 
+SLOWEST_FIRST = (
+    "test_terminal_app",  # whole games in the full-screen client, every game at two sizes
+    "test_web_table",  # the browser tests: Chromium at a real server, games played by clicking
+    "test_web",
+    "test_terminal_layout",
+    "test_web_analysis",
+    "test_web_clocks",
+    "test_server_process",  # real server processes, killed and restarted
+    "test_server_clock_processes",
+    "test_server_reviews",
+    "test_native_core",
+    "test_terminal_keys",
+    "test_terminal_clocks",
+)
+"""The modules whose tests take longest, longest first: the run starts with them.
+
+``pytest -n auto`` runs the tests in this order, each worker from its own end of the list and then
+taking over half of what another has left (``--dist worksteal`` in pyproject.toml): begun early, a long
+test cannot hold up the end of the run while the other worker idles.  Every test still runs, once.
+"""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        module = item.module.__name__.rpartition(".")[2] if isinstance(item, pytest.Function) else ""
+        return SLOWEST_FIRST.index(module) if module in SLOWEST_FIRST else len(SLOWEST_FIRST)
+
+    items.sort(key=rank)  # stable: within a module, the order of the file
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "engine" in metafunc.fixturenames and metafunc.module.__name__.rpartition(".")[2] in BOTH_ENGINES:
         metafunc.parametrize("engine", engines.available(), indirect=True)
@@ -63,6 +94,40 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("database", ["sqlite", "postgresql"] if marked else ["sqlite"])
 
 
+async def idle_event_loop(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
+    """Textual's ``wait_for_idle`` without sleeping for nothing: it returns once the event loop has nothing to run.
+
+    Textual's own version sleeps in steps of 20 ms until a step passes without the process using the CPU:
+    every key a test presses waits at least 40 ms, and on a loaded machine each wait may run for a second.
+    The app under test runs on the test's event loop: this one runs the loop until no callback is ready
+    and no timer falls due within such a step (Textual's screen updates and layouts run on timers), waiting
+    only for those timers.  The work the app gives to threads, the tests wait for on their own (``settle``).
+    """
+    loop = asyncio.get_running_loop()
+    ready, scheduled = getattr(loop, "_ready", None), getattr(loop, "_scheduled", None)
+    if ready is None or scheduled is None:  # not asyncio's own event loop: Textual's way
+        await asyncio.sleep(0.02)
+        return
+    give_up = loop.time() + max_sleep
+    while loop.time() < give_up:
+        await asyncio.sleep(0)
+        if ready:
+            continue
+        due = min((timer.when() for timer in scheduled if not timer.cancelled()), default=None)
+        if due is None or due > loop.time() + 0.02:
+            return
+        await asyncio.sleep(max(0.0, due - loop.time()))
+
+
+@pytest.fixture(autouse=True)
+def textual_waits_for_the_loop_not_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a test drives a Textual app, the pilot waits on the event loop instead of sleeping (idle_event_loop)."""
+    for name in ("textual.pilot", "textual.app"):
+        module = sys.modules.get(name)
+        if module is not None and hasattr(module, "wait_for_idle"):
+            monkeypatch.setattr(module, "wait_for_idle", idle_event_loop)
+
+
 @pytest.fixture
 def client(database: str, tmp_path: Path):  # type: ignore[no-untyped-def]
     """The server on an empty database (a module may define a ``client`` of its own)."""
@@ -70,9 +135,13 @@ def client(database: str, tmp_path: Path):  # type: ignore[no-untyped-def]
         yield client
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A ``mozaika serve`` of the module's own, starting while Chromium does."""
+    """A ``mozaika serve`` for the browser tests, starting while Chromium does.
+
+    One for each test process, shared by the modules that use it: each test signs up people of its own
+    and makes its own tables.  A module that needs other settings defines a ``starting_server`` of its own.
+    """
     folder: Path = tmp_path_factory.mktemp("web")
     # The browser tests sign up dozens of people from one address, far past the per-address
     # limits (which tests/test_server_hardening.py checks): they run without them.
@@ -83,7 +152,12 @@ def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server
 
 
 @pytest.fixture(scope="module")
-def browser(starting_server: ServerProcess) -> Iterator[Any]:
+def browser() -> Iterator[Any]:
+    """Chromium for a module's tests: every person opens a context of their own in it.
+
+    Not shared across modules: Playwright's synchronous API keeps an event loop running while it is
+    open, and the terminal tests that a worker may run next start event loops of their own.
+    """
     with chromium() as found:
         yield found
 

@@ -35,9 +35,23 @@ def game_name(game: str, options: dict[str, Any]) -> str:
 
 
 def new_app(
-    game: str, options: dict[str, Any], players: int, seed: int, *, opponent: str = "random", language: str = "en"
+    game: str,
+    options: dict[str, Any],
+    players: int,
+    seed: int,
+    *,
+    opponent: str = "random",
+    language: str = "en",
+    from_round: int = 1,
 ) -> PlayApp:
+    """A game against ``opponent`` bots, the person in the first seat; with ``from_round``, the game
+    played on by random legal moves (seeded by ``seed``) to the start of that round, without the app."""
     state = mozaika.new_game(game, players=players, seed=seed, **options)
+    moves = random.Random(seed)
+    while state.round < from_round:
+        assert not state.is_over, f"the game ended before round {from_round}"
+        legal = state.legal_moves()
+        state.play(legal[moves.randrange(len(legal))])
     text = Messages(language)
     seats = seats_from_names(["human"] + [opponent] * (players - 1), state.seed, text)
     return PlayApp(GameTable(state, seats, hint_bot="greedy"), text)

@@ -182,8 +182,8 @@ def test_every_illegal_move_gets_the_python_engines_error() -> None:
         while not python.is_over:
             step += 1
             # Every take and column choice at every fifth step, and at each grey-wall tiling.
+            before = native.to_json()  # the position every try must leave as it was
             for move in takes + walls if step % 5 == 0 or python.to_move != (python.turn,) else ():
-                before = native.to_json()
                 expected = illegal_outcome(python.copy(), lambda state, move=move: state.play(move))
                 found = illegal_outcome(native.copy(), lambda state, move=move: state.play(move))
                 assert found == expected, move

@@ -146,8 +146,11 @@ def test_an_undo_takes_the_moves_out_of_the_log_too() -> None:
 
 
 def test_after_the_game_the_keys_say_what_is_left_and_ctrl_c_quits() -> None:
+    """The game's last rounds played in the app to its end (whole games are played in test_terminal_app.py)."""
+
     async def play() -> None:
-        app = new_app("azul", {}, 2, seed=3)
+        app = new_app("azul", {}, 2, seed=3, from_round=5)
+        assert app.table.state.round == 5
         async with app.run_test(size=(80, 24)) as pilot:
             await play_whole_game(app, pilot, seed=3, check_layout=False)
             await pilot.press("enter")

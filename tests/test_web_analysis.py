@@ -19,7 +19,7 @@ import pytest
 import mozaika
 from mozaika.notation.records import Record, replay
 
-from browserkit import Person, chromium
+from browserkit import Person
 from examples import scoring_example
 from serverprocess import ServerProcess
 
@@ -29,17 +29,19 @@ SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[ServerProcess]:
+    """This module's server, with the test process's Chromium (conftest.py) at hand."""
     folder: Path = tmp_path_factory.mktemp("analysis")
     # Reviews with a small bound: the test waits for one.
     process = ServerProcess(
         f"sqlite:///{folder / 'web.db'}", folder / "server.log", None, 1, "--review-seconds", "4"
     ).launch()
-    with chromium() as browser:
+    try:
         process.wait_until_ready()
         process.browser = browser  # type: ignore[attr-defined]
         yield process
-    process.stop()
+    finally:
+        process.stop()
 
 
 @pytest.fixture
