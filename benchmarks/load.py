@@ -185,13 +185,16 @@ async def run(
 ) -> Measurements:
     rng = random.Random(seed)
     measured = Measurements()
-    # Every scripted player keeps a connection of its own, as a browser does.
-    limits = httpx.Limits(max_connections=2 * tables + 10, max_keepalive_connections=2 * tables + 10)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+    # The tables are set up over a few connections (hundreds opened at once overflow the
+    # server's queue of new connections); then every scripted player keeps a connection of its
+    # own, as a browser does.
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=httpx.Limits(max_connections=50)) as client:
         setups = [open_table(client, number, number < tables * bot_share) for number in range(tables)]
         opened = await asyncio.gather(*setups)
         for table_id, players in opened:
             (await client.post(f"/api/tables/{table_id}/start", headers=players[0])).raise_for_status()
+    limits = httpx.Limits(max_connections=2 * tables + 10, max_keepalive_connections=2 * tables + 10)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
         await play(client, url, server, opened, seconds, warmup, think, rng, measured)
     return measured
 
