@@ -54,18 +54,7 @@ _SEATS = Base.metadata.tables["seats"]
 _LOG = insert(Base.metadata.tables["log_entries"])
 _INSERT_TABLE = insert(_TABLES)
 _INSERT_SEATS = insert(_SEATS)
-_ADVANCE = (
-    update(_TABLES)
-    .where(_TABLES.c.id == bindparam("table_id"))
-    .values(
-        seq=bindparam("new_seq"),
-        to_move=bindparam("new_to_move"),
-        clock=bindparam("new_clock"),
-        clock_due=bindparam("new_clock_due"),
-        updated_at=bindparam("now"),
-    )
-)
-_SAVE_TABLE = (
+_WRITE_TABLE = (
     update(_TABLES)
     .where(_TABLES.c.id == bindparam("table_id"))
     .values(
@@ -93,6 +82,15 @@ _SAVE_SEAT = (
 )
 _NAMES = select(Player.id, Player.name, Player.username).where(Player.id.in_(bindparam("ids", expanding=True)))
 LOBBY_SIZE = 200
+
+
+def _table_values(table: Table) -> dict[str, Any]:
+    """What ``_WRITE_TABLE`` writes of a table: how far its game has gone, its status and clocks."""
+    return {
+        "table_id": table.id, "new_status": table.status, "new_result": table.result, "new_seq": table.seq,
+        "new_to_move": table.to_move, "new_clock": table.clock, "new_clock_due": table.clock_due,
+        "now": table.updated_at,
+    }  # fmt: skip
 
 
 def _utc(moment: datetime) -> datetime:
@@ -200,14 +198,7 @@ class TableRepository:
         if touch:
             table.updated_at = utc_now()
         connection = session.connection()
-        connection.execute(
-            _SAVE_TABLE,
-            {
-                "table_id": table.id, "new_status": table.status, "new_result": table.result,
-                "new_seq": table.seq, "new_to_move": table.to_move, "new_clock": table.clock,
-                "new_clock_due": table.clock_due, "now": table.updated_at,
-            },
-        )  # fmt: skip
+        connection.execute(_WRITE_TABLE, _table_values(table))
         connection.execute(
             _SAVE_SEAT,
             [
@@ -234,25 +225,19 @@ class TableRepository:
 
     @staticmethod
     def advance(session: Session, table: Table, entries: list[Entry], now: datetime) -> None:
-        """Append log entries and set the table's sequence number, seats to move and clocks (from ``table``)."""
+        """Append log entries and write the table as it now is (its sequence number, seats to move and
+        clocks), without its seats: the hot path."""
         rows = [{"table_id": table.id, **entry.to_dict(), "created_at": now} for entry in entries]
-        advanced = {
-            "table_id": table.id,
-            "new_seq": table.seq,
-            "new_to_move": table.to_move,
-            "new_clock": table.clock,
-            "new_clock_due": table.clock_due,
-            "now": now,
-        }
+        table.updated_at = now
+        advanced = _table_values(table)
         connection = session.connection()
         driver = Driver.of(connection)
         if driver is not None:
             driver.run(_LOG, rows)
-            driver.run(_ADVANCE, advanced)
+            driver.run(_WRITE_TABLE, advanced)
         else:
             connection.execute(_LOG, rows)
-            connection.execute(_ADVANCE, advanced)
-        table.updated_at = now
+            connection.execute(_WRITE_TABLE, advanced)
 
     # --- logs and positions ---------------------------------------------------------------
 
