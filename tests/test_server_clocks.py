@@ -343,3 +343,40 @@ def test_players_choosing_their_columns_at_once_each_run_their_own_clock(
     after = bob.table(table_id)["clock"]["seats"]
     assert not after[1]["running"] and after[1]["bank"] == pytest.approx(both[1]["bank"] - 11 + 20)
     assert after[0]["running"] and after[0]["since"] == both[0]["since"]  # Bob's choice did not touch Alice's clock
+
+
+def test_the_clock_watch_looks_when_a_move_says_the_clocks_fall_due() -> None:
+    """The publisher tells the watch when a table's clocks next fall due: it looks then, not only at
+    its interval (an hour here); a due already past is left to the next look."""
+    import asyncio
+
+    from mozaika.server.clocks.watch import ClockWatch
+
+    class Timeouts:
+        def now(self) -> float:
+            return 1000.0  # the tables' clock stands still: only the schedule can bring a look
+
+    async def scenario() -> list[float]:
+        watch = ClockWatch(Timeouts(), publish=None, interval=3600.0)  # type: ignore[arg-type]
+        looks: list[float] = []
+        looked = asyncio.Event()
+
+        async def sweep() -> int:
+            looks.append(asyncio.get_running_loop().time())
+            looked.set()
+            return 0
+
+        watch.sweep = sweep  # type: ignore[method-assign]
+        await watch.start()
+        await asyncio.wait_for(looked.wait(), 30)  # the first look, at the start
+        looked.clear()
+        first_plan = watch._look_at
+        watch.schedule(999.0)  # already past: the next look stays an hour away
+        assert watch._look_at == first_plan
+        watch.schedule(1000.01)
+        assert first_plan is not None and watch._look_at is not None and watch._look_at < first_plan
+        await asyncio.wait_for(looked.wait(), 30)  # long before the hour
+        await watch.stop()
+        return looks
+
+    assert len(asyncio.run(scenario())) == 2
