@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, delete, func, select, update
@@ -14,16 +14,11 @@ from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError,
 from mozaika.server.players.credentials import hash_password, new_token, password_matches, token_hash
 from mozaika.server.settings import Limits
 from mozaika.server.storage.database import Database
-from mozaika.server.storage.models import GameTable, LoginSession, Player, Seat, utc_now
+from mozaika.server.storage.models import GameTable, LoginSession, Player, Seat, in_utc, utc_now
 
 USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{1,31}")
 SEEN_PRECISION = timedelta(hours=1)
 """How exactly a session's last use is kept: a write per request would slow every request."""
-
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite gives moments back without their zone; they were stored in UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 _CALLER = (
@@ -144,7 +139,7 @@ class Accounts:
             raise NotSignedInError("this session has ended or never existed: sign in again")
         player_id, name, username, last_seen_at, created_at = found
         caller = Caller(player_id, name, username is None, seat_token)
-        seen = _aware(last_seen_at or created_at)
+        seen = in_utc(last_seen_at or created_at)
         now = utc_now()
         if now - seen > self.session_idle:
             with self.db.transaction() as session:

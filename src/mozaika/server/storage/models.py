@@ -19,6 +19,11 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def in_utc(moment: datetime) -> datetime:
+    """A stored moment with its zone: SQLite gives them back without one; they were stored in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     pass
 

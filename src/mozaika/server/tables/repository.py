@@ -11,7 +11,7 @@ loading and flushing objects.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Row, and_, bindparam, insert, or_, select, update
@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, aliased
 from mozaika.core.protocol import State
 from mozaika.server.errors import NotFoundError
 from mozaika.server.storage.database import Database
-from mozaika.server.storage.models import Base, GameTable, LogEntry, Player, Seat, utc_now
+from mozaika.server.storage.models import Base, GameTable, LogEntry, Player, Seat, in_utc, utc_now
 from mozaika.server.tables.driver import Driver
 from mozaika.server.tables.gamelog import Entry, Game, PositionCache
 from mozaika.server.tables.shapes import OPEN, RUNNING, Table, TableSeat
@@ -93,11 +93,6 @@ def _table_values(table: Table) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _utc(moment: datetime) -> datetime:
-    """A stored moment in UTC (SQLite gives them back without their zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def _table(rows: Sequence[Sequence[Any]]) -> Table:
     """A table from its rows (one a seat), in the order of ``_TABLE_COLUMNS`` and ``_SEAT_COLUMNS``."""
     (
@@ -107,8 +102,8 @@ def _table(rows: Sequence[Sequence[Any]]) -> Table:
     return Table(
         id=table_id, game=game, players=players, options=dict(options), seed=seed, status=status,
         owner_id=owner_id, owner_name=owner_name, rated=rated, undo_allowed=undo_allowed, seq=seq,
-        to_move=list(to_move), result=result, clock=clock, clock_due=clock_due, created_at=_utc(created_at),
-        updated_at=_utc(updated_at), seats=[TableSeat(*row[_SEATS_FROM:]) for row in rows],
+        to_move=list(to_move), result=result, clock=clock, clock_due=clock_due, created_at=in_utc(created_at),
+        updated_at=in_utc(updated_at), seats=[TableSeat(*row[_SEATS_FROM:]) for row in rows],
     )  # fmt: skip
 
 
