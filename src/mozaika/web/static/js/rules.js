@@ -1,0 +1,74 @@
+// The "Rules" panel of every table, replay, analysis board and tutorial: the short rules of the game
+// and of the variant being played, with the scoring figures drawn as live boards by the game's own
+// drawings (the positions of the tutorial's scoring lessons, as the engine scored them).
+
+import { get } from "./api.js";
+import { h, replace } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { boardPanel } from "./panel.js";
+
+/** Each game's rules, by catalogue key: the game's own, then those of each variant that is on. */
+const RULES = {
+  azul: { base: ["goal", "take", "lines", "floor", "tiling", "scoring", "end"], variants: { wall: { grey: ["grey"] } } },
+  chocolatier: {
+    base: ["goal", "take", "lines", "floor", "tiling", "scoring", "end"],
+    variants: { special_factories: { true: ["special"] }, box: { brown: ["brown"] } },
+  },
+  pavilion: { base: ["goal", "take", "place", "scoring", "bonus", "pass", "end"], variants: { board: { colourless: ["colourless"] } } },
+};
+
+/** The tutorial lessons whose result is drawn as a figure: the scoring examples. */
+const FIGURES = { azul: ["seven-points"], chocolatier: ["seven-points"], pavilion: ["scoring", "bonus"] };
+
+const tutorials = new Map();
+function tutorial(game) {
+  if (!tutorials.has(game)) tutorials.set(game, get(`/learn/${game}`).catch(() => null));
+  return tutorials.get(game);
+}
+
+/** The keys of the rules that apply to a game with these options. */
+export function ruleKeys(gameId, options = {}) {
+  const rules = RULES[gameId];
+  if (!rules) return [];
+  const keys = rules.base.map((name) => `rules.${gameId}.${name}`);
+  for (const [option, values] of Object.entries(rules.variants)) {
+    const extra = values[String(options[option])];
+    if (extra) keys.push(...extra.map((name) => `rules.${gameId}.${name}`));
+  }
+  return keys;
+}
+
+/** The panel: closed at a table (the board comes first), open where it is asked for. */
+export function rulesPanel(game, view, { open = false } = {}) {
+  const figures = h("div", { class: "rules-figures" });
+  const panel = h("details", { class: "panel rules-panel", open: open || null },
+    h("summary", {}, t("rules.title")),
+    h("p", { class: "muted rules-game" }, t(`game.${game.id}`), optionWords(view.options)),
+    h("ul", { class: "rules-list" }, ruleKeys(game.id, view.options).map((key) => h("li", { dataset: { rule: key } }, t(key)))),
+    figures);
+  const draw = async () => {
+    if (figures.childElementCount) return;
+    const found = await tutorial(game.id);
+    if (!found) return;
+    replace(figures, FIGURES[game.id].map((id) => figure(game, found.lessons.find((lesson) => lesson.id === id))).filter(Boolean));
+  };
+  panel.addEventListener("toggle", () => panel.open && draw());
+  if (open) draw();
+  return panel;
+}
+
+function optionWords(options = {}) {
+  const words = Object.entries(options).map(([name, value]) => t(`option.${name}.${value}`)).filter((word) => !word.startsWith("option."));
+  return words.length ? ` · ${words.join(" · ")}` : "";
+}
+
+/** A scoring lesson's last position, drawn by the game's board, with the lesson's explanation below. */
+function figure(game, lesson) {
+  if (!lesson) return null;
+  const step = lesson.steps[lesson.steps.length - 1];
+  const after = step.results[step.moves[0]];
+  const ui = { me: null, names: [t("learn.you"), t("learn.opponent"), "", ""], keeping: null, key: () => {}, toggleKeep: () => {} };
+  return h("figure", { class: "rules-figure", dataset: { lesson: lesson.id } },
+    boardPanel(game, after.position, lesson.learner, ui, { classes: ["figure-board"] }),
+    h("figcaption", {}, lesson.explanation[language()] ?? lesson.explanation.en));
+}
