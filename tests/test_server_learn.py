@@ -10,7 +10,7 @@ import pytest
 import mozaika
 from mozaika.lessons import TUTORIALS
 
-from serverkit import running_app
+from serverkit import Player, running_app
 
 
 @pytest.fixture(scope="module")
@@ -63,3 +63,17 @@ def test_an_unknown_game_is_404_naming_the_games_that_have_a_tutorial(client: An
 
 def test_the_learn_page_is_served(client: Any) -> None:
     assert client.get("/learn/azul").status_code == 200
+
+
+def test_an_invite_link_says_who_invites_to_which_game_before_signing_in(client: Any) -> None:
+    host = Player.guest(client, "Jana")
+    created = host.create("pavilion", 3, options={"board": "colourless"}, seats=[{"kind": "me"}, {"kind": "invite"}])
+    table_id = created["table"]["id"]
+    client.cookies.clear()
+    answer = client.get(f"/api/tables/{table_id}/invitation")
+    assert answer.status_code == 200, answer.text
+    shown = answer.json()
+    assert shown["host"] == "Jana" and shown["game"] == "pavilion" and shown["players"] == 3
+    assert shown["options"]["board"] == "colourless" and shown["status"] == "open"
+    assert shown["seats_waiting"] == 2, "the invited seat and the open third seat wait"
+    assert client.get("/api/tables/nosuchtable/invitation").status_code == 404

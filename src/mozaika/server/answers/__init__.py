@@ -39,7 +39,7 @@ from mozaika.server.answers.events import (
     TimeoutEvent,
 )
 from mozaika.server.answers.history import ChatMessage, GameRecord, LogEntry, ReplayStep, StepEvent
-from mozaika.server.answers.learn import LessonStep, LessonView, Texts, TutorialView
+from mozaika.server.answers.learn import Invitation, LessonStep, LessonView, Texts, TutorialView
 from mozaika.server.answers.results import GameResult, PlayerResult, PlayerStatistics, RatingChange, TableResult
 from mozaika.server.answers.reviews import GameReview, ReviewedMove, ReviewedPlayer, ReviewView
 from mozaika.server.answers.tables import (
@@ -79,6 +79,7 @@ __all__ = [
     "GameReview",
     "HelloEvent",
     "Hint",
+    "Invitation",
     "InvitesMade",
     "LessonStep",
     "LessonView",

@@ -47,3 +47,15 @@ class TutorialView(Answer):
     game: str
     title: Texts
     lessons: list[LessonView]
+
+
+class Invitation(Answer):
+    """``GET /api/tables/{id}/invitation``: what an invite link shows before anyone signs in."""
+
+    table: str
+    game: str
+    options: dict[str, str | int | bool]
+    players: int
+    host: str = Field(description="The name of the player who made the table and shares its link.")
+    status: str = Field(description="open, running, finished or cancelled: only an open table takes players.")
+    seats_waiting: int = Field(description="How many seats wait for a player (open or invited).")

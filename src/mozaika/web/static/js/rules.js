@@ -38,8 +38,12 @@ export function ruleKeys(gameId, options = {}) {
   return keys;
 }
 
-/** The panel: closed at a table (the board comes first), open where it is asked for. */
-export function rulesPanel(game, view, { open = false } = {}) {
+/** Which games' panels the reader left open: a page drawn again keeps the panel as it was. */
+const leftOpen = new Set();
+
+/** The panel: closed at first (the board comes first), open once the reader opened it. */
+export function rulesPanel(game, view) {
+  const open = leftOpen.has(game.id);
   const figures = h("div", { class: "rules-figures" });
   const panel = h("details", { class: "panel rules-panel", open: open || null },
     h("summary", {}, t("rules.title")),
@@ -52,7 +56,11 @@ export function rulesPanel(game, view, { open = false } = {}) {
     if (!found) return;
     replace(figures, FIGURES[game.id].map((id) => figure(game, found.lessons.find((lesson) => lesson.id === id))).filter(Boolean));
   };
-  panel.addEventListener("toggle", () => panel.open && draw());
+  panel.addEventListener("toggle", () => {
+    if (panel.open) leftOpen.add(game.id);
+    else leftOpen.delete(game.id);
+    if (panel.open) draw();
+  });
   if (open) draw();
   return panel;
 }
