@@ -2,10 +2,10 @@
 // and of the variant being played, with the scoring figures drawn as live boards by the game's own
 // drawings (the positions of the tutorial's scoring lessons, as the engine scored them).
 
-import { get } from "./api.js";
 import { h, replace } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { boardPanel } from "./panel.js";
+import { lessonEnd, tutorialOf } from "./tutorials.js";
 
 /** Each game's rules, by catalogue key: the game's own, then those of each variant that is on. */
 const RULES = {
@@ -19,12 +19,6 @@ const RULES = {
 
 /** The tutorial lessons whose result is drawn as a figure: the scoring examples. */
 const FIGURES = { azul: ["seven-points"], chocolatier: ["seven-points"], pavilion: ["scoring", "bonus"] };
-
-const tutorials = new Map();
-function tutorial(game) {
-  if (!tutorials.has(game)) tutorials.set(game, get(`/learn/${game}`).catch(() => null));
-  return tutorials.get(game);
-}
 
 /** The keys of the rules that apply to a game with these options. */
 export function ruleKeys(gameId, options = {}) {
@@ -52,7 +46,7 @@ export function rulesPanel(game, view) {
     figures);
   const draw = async () => {
     if (figures.childElementCount) return;
-    const found = await tutorial(game.id);
+    const found = await tutorialOf(game.id);
     if (!found) return;
     replace(figures, FIGURES[game.id].map((id) => figure(game, found.lessons.find((lesson) => lesson.id === id))).filter(Boolean));
   };
@@ -73,9 +67,9 @@ function optionWords(options = {}) {
 /** A scoring lesson's last position, drawn by the game's board, with the lesson's explanation below. */
 function figure(game, lesson) {
   if (!lesson) return null;
-  const step = lesson.steps[lesson.steps.length - 1];
-  const after = step.results[step.moves[0]];
-  const ui = { me: null, names: [t("learn.you"), t("learn.opponent"), "", ""], keeping: null, key: () => {}, toggleKeep: () => {} };
+  const { view: after } = lessonEnd(lesson);
+  const names = Array.from({ length: 4 }, () => t("rules.example"));
+  const ui = { me: null, names, keeping: null, key: () => {}, toggleKeep: () => {} };
   return h("figure", { class: "rules-figure", dataset: { lesson: lesson.id } },
     boardPanel(game, after.position, lesson.learner, ui, { classes: ["figure-board"] }),
     h("figcaption", {}, lesson.explanation[language()] ?? lesson.explanation.en));
