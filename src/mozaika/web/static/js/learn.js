@@ -10,7 +10,7 @@ import { adapterFor, CHOICE_KINDS, promptFor } from "./games.js";
 import { explain, language, t, term } from "./i18n.js";
 import { rememberMoves } from "./moves.js";
 import { sortTiles } from "./boards/tiles.js";
-import { capture, finish, play } from "./motion.js";
+import { capture, finish, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
 import { rulesPanel } from "./rules.js";
 
@@ -165,7 +165,10 @@ class Tutorial {
     if (!step.moves.includes(text)) {
       this.hint = { move: text, words: this.words(step.hint) };
       this.render();
-      this.root.querySelector(".lesson-hint")?.focus({ preventScroll: true });
+      const hint = this.root.querySelector(".lesson-hint");
+      hint?.focus({ preventScroll: true });
+      // On a phone the board is below the lesson: the hint is brought into sight.
+      hint?.scrollIntoView({ block: "nearest" });
       return;
     }
     this.hint = null;
@@ -183,7 +186,14 @@ class Tutorial {
     this.render();
     const after = this.root.querySelector(".learn-play");
     if (seen && after) play(seen, after);
-    if (this.outcome === "done") this.root.querySelector(".lesson-next")?.focus({ preventScroll: true });
+    if (this.outcome === "done") {
+      this.root.querySelector(".lesson-next")?.focus({ preventScroll: true });
+      // Once the move has been seen on the board, the explanation is brought into sight.
+      const index = this.index;
+      settled().then(() => {
+        if (this.index === index) this.root.querySelector(".lesson-explained")?.scrollIntoView({ block: "nearest" });
+      });
+    }
   }
 
   uiFor(seat, targets, shared = false) {
