@@ -122,28 +122,33 @@ LESSONS = (
     Lesson(
         id="wilds",
         rules=("S-8",),
-        title=Words("Paying with wild tiles", "Placení žolíky"),
-        position="pavilion r:1 p:placement t:1 s:1 m:c " + TABLE + " 1:6,BBPPP,6/6/6/6/6/6/6 "
+        title=Words("The rulebook's example: paying with wild tiles", "Příklad z pravidel: placení žolíky"),
+        position="pavilion r:1 p:placement t:1 s:1 m:c " + TABLE + " 1:6,GPPP,6/6/6/6/6/6/6 "
         "2:8,OOB,6/6/6/6/6/6/6,passed",
         text=Words(
-            "Wild tiles of the round (purple now) may pay for a space instead of the star's colour, but the "
-            "tile on the space must be of that colour. Place a blue tile on space 4 of the blue star, paying "
-            "with two purple wild tiles.",
-            "Žolíky kola (teď fialové) mohou za pole platit místo barvy hvězdy, ale dílek na poli musí mít její "
-            "barvu. Položte modrý dílek na pole 4 modré hvězdy a zaplaťte dvěma fialovými žolíky.",
+            "The example from the rulebook: tiles of the round's wild colour (purple now) may pay for a space "
+            "in place of the star's colour, but the tile on the space must be of that colour. You hold one "
+            "green and three purple tiles: place the green tile on space 4 of the green star, paying with the "
+            "three purple ones.",
+            "Příklad z pravidel: dílky žolíkové barvy kola (teď fialové) mohou za pole platit místo barvy "
+            "hvězdy, ale dílek na poli musí mít její barvu. Máte jeden zelený a tři fialové dílky: položte "
+            "zelený dílek na pole 4 zelené hvězdy a zaplaťte třemi fialovými.",
         ),
         steps=(
             Step(
-                moves=("B4B+2",),
+                moves=("G4G+3",),
                 hint=Words(
-                    "Click space 4 of the blue star, then choose the payment with two wild tiles.",
-                    "Klikněte na pole 4 modré hvězdy a pak zvolte platbu se dvěma žolíky.",
+                    "Click space 4 of the green star, then choose the payment with three wild tiles.",
+                    "Klikněte na pole 4 zelené hvězdy a pak zvolte platbu se třemi žolíky.",
                 ),
             ),
         ),
         explanation=Words(
-            "One blue tile is on the space; the other blue and two purple tiles paid the rest. 1 point.",
-            "Jeden modrý dílek leží na poli; druhý modrý a dva fialové zaplatily zbytek. 1 bod.",
+            "The green tile is on the space, the three purple tiles paid the rest into the tower: 1 point, as "
+            "the tile touches no other. With the same purple tiles you could instead have filled space 3 of "
+            "the purple star.",
+            "Zelený dílek leží na poli, tři fialové zaplatily zbytek do věže: 1 bod, protože dílek nesousedí "
+            "s žádným jiným. Stejnými fialovými dílky jste mohli místo toho obsadit pole 3 fialové hvězdy.",
         ),
         gain=1,
     ),
