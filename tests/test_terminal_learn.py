@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +84,17 @@ def test_the_lesson_text_comes_back_with_h_and_q_stops() -> None:
         assert app.finished_lessons == []
 
     asyncio.run(learn())
+
+
+def test_the_command_refuses_an_unknown_game_a_lesson_too_far_and_no_terminal() -> None:
+    def learn(*arguments: str) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+        command = [sys.executable, "-m", "mozaika", "learn", *arguments]
+        return subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL, env=env)
+
+    unknown = learn("chess")
+    assert unknown.returncode != 0 and "no tutorial for 'chess'" in unknown.stderr and "pavilion" in unknown.stderr
+    far = learn("azul", "--lesson", "99")
+    assert far.returncode != 0 and f"has {len(TUTORIALS['azul'].lessons)} lessons" in far.stderr
+    piped = learn("pavilion")
+    assert piped.returncode != 0 and "needs a terminal" in piped.stderr
