@@ -63,6 +63,8 @@ def test_a_tutorial_is_played_through_by_clicking_a_wrong_move_first(
         page = person.page
         tutorial = person.api(f"/learn/{game}")
         person.open(f"/learn/{game}")
+        person.page.locator(".learn-play svg.factories").wait_for()
+        assert person.page.locator(".learn-play svg.board").count() == 2, "both boards are drawn"
         choose = random.Random(game)
         wrong_moves = 0
         for number, lesson in enumerate(tutorial["lessons"]):
