@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mozaika.lessons import LANGUAGES, TUTORIALS, Lesson, tutorial_for
 from mozaika.notation.positions import from_line, to_line
@@ -116,3 +118,18 @@ def test_every_text_is_in_both_languages(game: str, lesson: Lesson) -> None:
 def test_an_unknown_game_has_no_tutorial() -> None:
     with pytest.raises(KeyError, match="no tutorial for 'chess'"):
         tutorial_for("chess")
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_any_move_a_learner_tries_is_judged_by_the_step_and_the_engine_keeps_the_tiles(data: st.DataObject) -> None:
+    """Whatever legal move is clicked, the step accepts exactly its own moves; the engine's position after it is
+    a whole position again (tiles conserved, F-4), so the page can always show what happened."""
+    _game, lesson = data.draw(st.sampled_from(LESSONS), label="lesson")
+    state = lesson.start()
+    step = lesson.steps[0]
+    move = data.draw(st.sampled_from(state.legal_moves()), label="move")
+    assert step.accepts(str(move)) == (str(move) in step.moves)
+    assert state.parse_move(str(move)) == move
+    state.play(move)
+    assert from_line(to_line(state)) == state
