@@ -178,6 +178,7 @@ def test_the_catalogues_have_every_message_in_both_languages() -> None:
     values.update(names="x", steps="x", typed="x", tiles="x", slot="1", cost="1", line="1", column="1", step="1")
     values.update({f"n{count}": "x" for count in range(1, 5)})
     values.update(level="x", label="x", bank="5:00", width="60", height="20", needed_width="72", needed_height="22")
+    values.update(title="x", lesson="x", hint="x", n="1")  # mozaika learn
     for key in english.keys:
         assert english(key, **values) and czech(key, **values)
     for game in ("azul", "chocolatier", "pavilion"):

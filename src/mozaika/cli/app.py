@@ -14,6 +14,7 @@ from mozaika import __version__
 from mozaika.catalogue.registry import game_ids, new_game
 from mozaika.cli.bots import analyze_command, arena_command
 from mozaika.cli.common import console, fail, guarded, parse_options, wide_console, write_atomically
+from mozaika.cli.learn import learn_command
 from mozaika.cli.play import play_command
 from mozaika.cli.review import review_command
 from mozaika.cli.serve import serve_command
@@ -186,6 +187,7 @@ def bench_command(
 
 
 app.command("play", short_help="Play at the terminal: you against the bots, or friends at one keyboard.")(play_command)
+app.command("learn", short_help="Learn to play a game, lesson by lesson, at the terminal.")(learn_command)
 app.command("arena", short_help="Play bots against each other and measure their strength.")(arena_command)
 app.command("analyze", short_help="The best moves in a position, with their values: a hint.")(analyze_command)
 app.command("review", short_help="Review a game: the points each player lost per move.")(review_command)

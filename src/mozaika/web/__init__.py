@@ -12,7 +12,15 @@ STATIC = Path(__file__).parent / "static"
 """The folder served under ``/static``."""
 
 PAGE = STATIC / "index.html"
-"""The one page: the client routes ``/``, ``/tables/…``, ``/join/…``, ``/replay/…`` and ``/analysis`` itself."""
+"""The one page: the client routes ``/``, ``/tables/…``, ``/join/…``, ``/replay/…``, ``/analysis`` and ``/learn/…``."""
 
-PAGE_PATHS = ("/", "/tables/{table_id}", "/join/{table_id}", "/replay/{table_id}", "/analysis", "/confirm-email")
+PAGE_PATHS = (
+    "/",
+    "/tables/{table_id}",
+    "/join/{table_id}",
+    "/replay/{table_id}",
+    "/analysis",
+    "/confirm-email",
+    "/learn/{game}",
+)
 """The addresses a person opens or shares; each gets the page."""

@@ -39,6 +39,7 @@ from mozaika.server.answers.events import (
     TimeoutEvent,
 )
 from mozaika.server.answers.history import ChatMessage, GameRecord, LogEntry, ReplayStep, StepEvent
+from mozaika.server.answers.learn import Invitation, LessonStep, LessonView, Texts, TutorialView
 from mozaika.server.answers.results import GameResult, PlayerResult, PlayerStatistics, RatingChange, TableResult
 from mozaika.server.answers.reviews import GameReview, ReviewedMove, ReviewedPlayer, ReviewView
 from mozaika.server.answers.tables import (
@@ -78,7 +79,10 @@ __all__ = [
     "GameReview",
     "HelloEvent",
     "Hint",
+    "Invitation",
     "InvitesMade",
+    "LessonStep",
+    "LessonView",
     "LobbyLiveEvent",
     "LogEntry",
     "Me",
@@ -108,6 +112,8 @@ __all__ = [
     "TableResult",
     "TableSummary",
     "TableView",
+    "Texts",
     "TimeControl",
     "TimeoutEvent",
+    "TutorialView",
 ]

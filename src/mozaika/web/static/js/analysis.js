@@ -7,6 +7,7 @@ import { clickable, copyText, h, replace, toast } from "./dom.js";
 import { adapterFor, CHOICE_KINDS, games, promptFor } from "./games.js";
 import { explain, t } from "./i18n.js";
 import { boardPanel } from "./panel.js";
+import { rulesPanel } from "./rules.js";
 
 export async function analysisPage(root, query) {
   const board = new AnalysisBoard(root);
@@ -191,7 +192,7 @@ class AnalysisBoard {
       h("h1", {}, t("analysis_board"), " ", h("small", {}, t(`game.${view.game}`), " · ", this.optionWords())),
       this.statusLine()),
     this.playArea(),
-    h("aside", { class: "side analysis-side" }, this.expertPanel(), this.movesPanel(), this.edit.panel(), this.sharePanel(), this.setupPanel()));
+    h("aside", { class: "side analysis-side" }, this.expertPanel(), this.movesPanel(), this.edit.panel(), this.sharePanel(), this.setupPanel(), rulesPanel(this.game, view)));
     replace(this.root, page);
     if (focused) this.root.querySelector(`[data-focus="${focused}"]`)?.focus();
   }

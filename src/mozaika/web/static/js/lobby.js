@@ -3,6 +3,7 @@
 import { Live, get, post } from "./api.js";
 import { clockField, lobbyClock } from "./clock.js";
 import { h, replace, toast } from "./dom.js";
+import { gameCards, invitePage } from "./front.js";
 import { games } from "./games.js";
 import { explain, t } from "./i18n.js";
 import { remindersCard } from "./reminders.js";
@@ -13,7 +14,7 @@ import { LEVELS, rememberInvites } from "./waiting.js";
 import { renderTopBar } from "./topbar.js";
 
 /** The three ways in: an account (sign in or register) or a guest name. `done` runs once signed in. */
-export function authCard(done) {
+export function authCard(done, { guest = true } = {}) {
   const field = (name, label, attributes = {}) =>
     h("label", {}, h("span", {}, label), h("input", { name, required: true, ...attributes }));
   // A form's own words for what its answers mean (a 401 from signing in is a wrong password).
@@ -46,7 +47,7 @@ export function authCard(done) {
       h("label", {}, h("span", {}, t("display_name_optional")), h("input", { name: "name", maxlength: 32 })),
       h("p", { class: "form-error", role: "alert" }),
       h("button", { class: "primary", type: "submit" }, t("register"))),
-    h("form", { id: "guest-form", onSubmit: attempt((data) => playAsGuest(data.name)) },
+    guest && h("form", { id: "guest-form", onSubmit: attempt((data) => playAsGuest(data.name)) },
       h("h2", {}, t("play_as_guest")),
       field("name", t("your_name"), { maxlength: 32 }),
       h("p", { class: "muted" }, t("guest_note")),
@@ -56,16 +57,18 @@ export function authCard(done) {
 
 export async function lobbyPage(root, query) {
   const next = query.get("next");
+  const cards = await gameCards({ compact: Boolean(session.me) });
   if (!session.me) {
     replace(root, h("div", { class: "lobby" },
       h("section", { class: "welcome" }, h("h1", {}, t("welcome_title")), h("p", {}, t("welcome_text"))),
+      cards,
       authCard(() => navigate(next && next.startsWith("/") ? next : "/"))));
     return undefined;
   }
   const catalogue = await games();
   const lists = h("div", { class: "lists" });
   const form = createForm(catalogue);
-  replace(root, h("div", { class: "lobby" }, session.me.guest ? form : h("div", { class: "lobby-side" }, form, remindersCard()), lists));
+  replace(root, h("div", { class: "lobby" }, cards, session.me.guest ? form : h("div", { class: "lobby-side" }, form, remindersCard()), lists));
   let timer = null;
   const refresh = () => {
     clearTimeout(timer);
@@ -230,7 +233,5 @@ export async function joinPage(root, tableId, query) {
     await join();
     return;
   }
-  replace(root, h("div", { class: "lobby" },
-    h("section", { class: "welcome" }, h("h1", {}, t("invited_title")), h("p", {}, t("invited_text"))),
-    authCard(join)));
+  await invitePage(root, tableId, join, authCard);
 }

@@ -2,6 +2,7 @@
 
 import { explain, t, useLanguage } from "./i18n.js";
 import { analysisPage } from "./analysis.js";
+import { learnPage } from "./learn.js";
 import { joinPage, lobbyPage } from "./lobby.js";
 import { prefs } from "./prefs.js";
 import { confirmEmailPage } from "./reminders.js";
@@ -19,6 +20,7 @@ route(/^\/join\/([A-Za-z0-9_-]+)$/, (root, id, query) => joinPage(root, id, quer
 route(/^\/replay\/([A-Za-z0-9_-]+)$/, (root, id, query) => replayPage(root, id, query));
 route(/^\/analysis$/, (root, query) => analysisPage(root, query));
 route(/^\/confirm-email$/, (root) => confirmEmailPage(root));
+route(/^\/learn\/([a-z]+)$/, (root, game, query) => learnPage(root, game, query));
 
 // Every finished game's result, at the table and in the replay, ends with its review.
 afterResult((table, names, tableId) => reviewPanel(tableId, names));

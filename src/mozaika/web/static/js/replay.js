@@ -10,6 +10,7 @@ import { describeEntry } from "./log.js";
 import { capture, finish, play } from "./motion.js";
 import { boardPanel } from "./panel.js";
 import { resultPanel } from "./result.js";
+import { rulesPanel } from "./rules.js";
 import { seatName } from "./seats.js";
 
 const SPEEDS = [0.5, 1, 2, 4];
@@ -123,7 +124,8 @@ export async function replayPage(root, tableId, query) {
     event.preventDefault();
   };
   document.addEventListener("keydown", onKey);
-  const summary = table.result ? h("section", { class: "side replay-side" }, resultPanel(table, names, tableId, { replayLink: false })) : "";
+  const summary = h("section", { class: "side replay-side" },
+    table.result ? resultPanel(table, names, tableId, { replayLink: false }) : "", rulesPanel(game, table));
   replace(root, h("div", { class: `table-page replay-page game-${table.game} players-${table.players}` },
     h("header", { class: "table-head" }, h("h1", {}, t("replay_of", { game: t(`game.${table.game}`) })), h("a", { href: `/tables/${tableId}`, "data-link": "" }, t("to_table")), controls),
     main, summary));

@@ -15,6 +15,7 @@ import { resultPanel } from "./result.js";
 import { navigate } from "./router.js";
 import { sortTiles } from "./boards/tiles.js";
 import { seatName } from "./seats.js";
+import { rulesPanel } from "./rules.js";
 import { SidePanel } from "./sidepanel.js";
 import { waitingRoom } from "./waiting.js";
 
@@ -95,6 +96,7 @@ class TablePage {
     if (!this.side) {
       this.side = new SidePanel(this.tableId);
       this.side.showChat(await get(`/tables/${this.tableId}/chat`).catch(() => []));
+      this.side.element.append(rulesPanel(this.game, this.table));
     }
     this.head = h("header", { class: "table-head" });
     this.main = h("div", { class: "table-main" });

@@ -1,0 +1,311 @@
+// The tutorials (/learn/<game>): each lesson is a position on the real table, a short text, and the
+// moves the learner makes by clicking, as at a table. The lessons come from GET /api/learn/<game>
+// with the engine's position before each step and after each accepted move: the page checks a move
+// against the step, animates what the engine did (scoring included) and explains it; any other move
+// gets the step's hint, and the learner tries again.
+
+import { get } from "./api.js";
+import { clickable, h, replace } from "./dom.js";
+import { adapterFor, CHOICE_KINDS, promptFor } from "./games.js";
+import { explain, language, t, term } from "./i18n.js";
+import { rememberMoves } from "./moves.js";
+import { sortTiles } from "./boards/tiles.js";
+import { capture, finish, play, settled } from "./motion.js";
+import { boardPanel } from "./panel.js";
+import { rulesPanel } from "./rules.js";
+
+export async function learnPage(root, game, query) {
+  let tutorial;
+  try {
+    tutorial = await get(`/learn/${encodeURIComponent(game)}`);
+  } catch (error) {
+    replace(root, h("section", { class: "panel learn-missing" }, h("h1", {}, t("learn.title_plain")), h("p", {}, explain(error)),
+      h("p", {}, h("a", { href: "/", "data-link": "" }, t("learn.to_lobby")))));
+    return null;
+  }
+  for (const lesson of tutorial.lessons) {
+    for (const step of lesson.steps) {
+      rememberMoves(step.view.move_fields);
+      for (const result of Object.values(step.results)) rememberMoves(result.move_fields);
+    }
+  }
+  const page = new Tutorial(root, tutorial);
+  await page.begin(query.get("lesson"));
+  return () => finish();
+}
+
+/** What the learner has finished, kept in this browser only. */
+const progress = {
+  key: (game) => `mozaika.learn.${game}`,
+  read(game) {
+    try {
+      return new Set(JSON.parse(localStorage.getItem(this.key(game)) || "[]"));
+    } catch {
+      return new Set();
+    }
+  },
+  write(game, done) {
+    try {
+      localStorage.setItem(this.key(game), JSON.stringify([...done]));
+    } catch {
+      // Private windows may refuse storage: the tutorial still works, it just forgets.
+    }
+  },
+};
+
+class Tutorial {
+  constructor(root, tutorial) {
+    this.root = root;
+    this.tutorial = tutorial;
+    this.done = progress.read(tutorial.game);
+    this.index = 0;
+  }
+
+  async begin(asked) {
+    const view = this.tutorial.lessons[0].steps[0].view;
+    this.game = await adapterFor({ game: this.tutorial.game, options: view.options });
+    const byId = this.tutorial.lessons.findIndex((lesson) => lesson.id === asked);
+    const firstUndone = this.tutorial.lessons.findIndex((lesson) => !this.done.has(lesson.id));
+    this.open(byId >= 0 ? byId : Math.max(firstUndone, 0));
+  }
+
+  get lesson() {
+    return this.tutorial.lessons[this.index];
+  }
+
+  get step() {
+    return this.lesson.steps[this.stepIndex];
+  }
+
+  async open(index) {
+    finish();
+    this.index = index;
+    this.stepIndex = 0;
+    this.view = this.lesson.steps[0].view;
+    this.chosen = [];
+    this.keeping = null;
+    this.outcome = "asking";
+    this.hint = null;
+    // Each lesson may have its own options (a variant): its drawing follows them.
+    this.game = await adapterFor({ game: this.tutorial.game, options: this.view.options });
+    history.replaceState({}, "", `/learn/${this.tutorial.game}?lesson=${encodeURIComponent(this.lesson.id)}`);
+    this.render();
+    this.root.querySelector(".lesson-card h2")?.focus({ preventScroll: true });
+  }
+
+  words(texts) {
+    return texts[language()] ?? texts.en;
+  }
+
+  names() {
+    return Array.from({ length: this.view.players }, (_, seat) => (seat === this.lesson.learner ? t("learn.you") : t("learn.opponent")));
+  }
+
+  // --- choosing a move by clicking, as at a table ------------------------------------------------
+
+  candidates() {
+    if (this.outcome === "done") return [];
+    const moves = this.view.legal_moves[String(this.lesson.learner)] || [];
+    return moves.map((text) => ({ text, path: this.game.path(text) }));
+  }
+
+  matching() {
+    return this.candidates().filter((move) => this.chosen.every((key, index) => move.path[index] === key));
+  }
+
+  nextKeys() {
+    return new Set(this.matching().map((move) => move.path[this.chosen.length]).filter(Boolean));
+  }
+
+  nextKind() {
+    const keys = [...this.nextKeys()];
+    return keys.length ? keys[0].split(":")[0] : null;
+  }
+
+  pick(key) {
+    this.chosen.push(key);
+    const left = this.matching();
+    const done = left.find((move) => move.path.length === this.chosen.length);
+    if (done) {
+      this.check(done.text);
+      return;
+    }
+    if (!left.length) this.chosen = [];
+    // Passing asks which tiles to keep, chosen in the hand as at a table (S-11).
+    this.keeping = this.nextKind() === "keep" ? new Set() : null;
+    this.render();
+  }
+
+  cancel() {
+    this.chosen = [];
+    this.keeping = null;
+    this.render();
+  }
+
+  toggleKeep(index) {
+    if (this.keeping.has(index)) this.keeping.delete(index);
+    else this.keeping.add(index);
+    this.render();
+    this.root.querySelector(`.hand-tile[data-index="${index}"]`)?.focus();
+  }
+
+  /** The pass whose kept tiles are those chosen in the hand (as the hand is drawn: sorted by colour). */
+  keepMove() {
+    const hand = sortTiles(this.game.theme, this.view.position.boards[this.lesson.learner].hand);
+    const sorted = (letters) => [...letters].sort().join("");
+    const wanted = sorted([...this.keeping].map((index) => hand[index]).join(""));
+    return this.matching().find((move) => sorted(move.path[1].slice(5)) === wanted);
+  }
+
+  /** The engine's verdict from the lesson's data: an accepted move shows its result, any other the hint. */
+  check(text) {
+    this.chosen = [];
+    this.keeping = null;
+    const step = this.step;
+    if (!step.moves.includes(text)) {
+      this.hint = { move: text, words: this.words(step.hint) };
+      this.render();
+      const hint = this.root.querySelector(".lesson-hint");
+      hint?.focus({ preventScroll: true });
+      // On a phone the board is below the lesson: the hint is brought into sight.
+      hint?.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    this.hint = null;
+    const main = this.root.querySelector(".learn-play");
+    const seen = main ? capture(main) : null;
+    this.view = step.results[text];
+    if (this.stepIndex + 1 < this.lesson.steps.length) {
+      this.stepIndex += 1;
+      this.view = this.step.view;
+    } else {
+      this.outcome = "done";
+      this.done.add(this.lesson.id);
+      progress.write(this.tutorial.game, this.done);
+    }
+    this.render();
+    const after = this.root.querySelector(".learn-play");
+    if (seen && after) play(seen, after);
+    if (this.outcome === "done") {
+      this.root.querySelector(".lesson-next")?.focus({ preventScroll: true });
+      // Once the move has been seen on the board, the explanation is brought into sight.
+      const index = this.index;
+      settled().then(() => {
+        if (this.index === index) this.root.querySelector(".lesson-explained")?.scrollIntoView({ block: "nearest" });
+      });
+    }
+  }
+
+  uiFor(seat, targets, shared = false) {
+    const moving = shared || seat === this.lesson.learner;
+    return {
+      me: this.lesson.learner,
+      names: this.names(),
+      keeping: seat === this.lesson.learner ? this.keeping : null,
+      toggleKeep: (index) => this.toggleKeep(index),
+      key: (element, key, label) => {
+        element.dataset.key = key;
+        if (!moving) return;
+        if (this.chosen.includes(key)) element.classList.add("chosen");
+        if (!targets.has(key)) return;
+        element.classList.add("target");
+        clickable(element, label, () => this.pick(key));
+      },
+    };
+  }
+
+  // --- drawing ------------------------------------------------------------------------------------
+
+  render() {
+    const lessons = this.tutorial.lessons;
+    const page = h("div", {
+      class: `learn-page game-${this.tutorial.game}`,
+      dataset: { lesson: this.lesson.id, index: this.index, step: this.stepIndex, outcome: this.outcome, line: this.view.line },
+    },
+    h("header", { class: "learn-head" },
+      h("h1", {}, this.words(this.tutorial.title)),
+      h("p", { class: "learn-progress" },
+        h("span", {}, t("learn.lesson_of", { n: this.index + 1, count: lessons.length })),
+        h("progress", { max: lessons.length, value: this.done.size, "aria-label": t("learn.done_of", { done: this.done.size, count: lessons.length }) }),
+        h("span", { class: "muted" }, t("learn.done_of", { done: this.done.size, count: lessons.length })))),
+    this.card(),
+    this.playArea(),
+    h("aside", { class: "side learn-side" }, this.lessonList(), rulesPanel(this.game, this.view)));
+    replace(this.root, page);
+  }
+
+  card() {
+    const lesson = this.lesson;
+    const items = [
+      h("h2", { tabindex: "-1" }, this.words(lesson.title)),
+      h("p", { class: "lesson-text" }, this.words(lesson.text)),
+    ];
+    if (this.hint) {
+      items.push(h("div", { class: "lesson-hint", role: "alert", tabindex: "-1" },
+        h("strong", {}, t("learn.not_quite", { move: this.game.describe(this.hint.move) })), " ", this.hint.words));
+    }
+    if (this.outcome === "done") {
+      const last = this.index + 1 >= this.tutorial.lessons.length;
+      items.push(h("div", { class: "lesson-explained", role: "status" }, h("strong", {}, t("learn.well_done")), " ", this.words(lesson.explanation)));
+      items.push(h("p", { class: "lesson-buttons" },
+        last
+          ? [h("strong", { class: "learn-finished" }, t("learn.finished")), " ", h("a", { class: "button primary lesson-play", href: "/", "data-link": "" }, t("learn.play_now"))]
+          : h("button", { type: "button", class: "primary lesson-next", onClick: () => this.open(this.index + 1) }, t("learn.next_lesson")),
+        h("button", { type: "button", class: "lesson-again", onClick: () => this.open(this.index) }, t("learn.again"))));
+    } else {
+      items.push(this.prompt());
+    }
+    return h("section", { class: "panel lesson-card", "aria-live": "polite" }, items);
+  }
+
+  /** What the next click chooses, and the step's choices made from buttons (a split, a payment, a pick). */
+  prompt() {
+    const next = [...this.nextKeys()];
+    const kind = this.nextKind();
+    const items = [h("p", { class: "prompt" }, term(this.tutorial.game, promptFor(next[0] || "")))];
+    if (kind && CHOICE_KINDS.has(kind)) {
+      items.push(h("div", { class: "choices", role: "group" }, next.map((key) => {
+        const move = this.matching().find((candidate) => candidate.path[this.chosen.length] === key);
+        return h("button", { class: "choice", type: "button", dataset: { key }, title: move ? this.game.describe(move.text) : key, onClick: () => this.pick(key) },
+          this.game.choice(key, this.view.position, this.chosen));
+      })));
+    }
+    if (kind === "keep") {
+      const found = this.keepMove();
+      items.push(h("button", { class: "primary keep-confirm", type: "button", disabled: !found, onClick: () => found && this.check(found.text) },
+        t("pass_keeping", { count: this.keeping.size })));
+    }
+    if (!this.chosen.length && next.includes("pass")) {
+      items.push(h("button", { class: "pass-button", type: "button", dataset: { key: "pass" }, onClick: () => this.pick("pass") }, t("pass")));
+    }
+    if (this.chosen.length) items.push(h("button", { type: "button", class: "cancel", onClick: () => this.cancel() }, t("cancel")));
+    if (this.lesson.steps.length > 1) items.push(h("p", { class: "muted step-count" }, t("learn.step_of", { n: this.stepIndex + 1, count: this.lesson.steps.length })));
+    return h("div", { class: "actions" }, items);
+  }
+
+  playArea() {
+    const view = this.view;
+    const position = view.position;
+    const targets = this.nextKeys();
+    const shared = h("div", { class: "shared-wrap" }, this.game.shared(position, this.uiFor(this.lesson.learner, targets, true)));
+    const seats = [this.lesson.learner, ...this.names().map((_, seat) => seat).filter((seat) => seat !== this.lesson.learner)];
+    const boards = h("div", { class: "boards" }, seats.map((seat) => {
+      const first = position.marker_holder === seat && !position.marker_in_centre;
+      const badges = first ? [h("span", { class: "badge first", title: t("first_player_marker") }, "1")] : [];
+      const classes = seat === this.lesson.learner ? ["mine", "on-turn"] : ["other"];
+      return boardPanel(this.game, position, seat, this.uiFor(seat, targets), { badges, classes });
+    }));
+    return h("section", { class: "play learn-play" }, shared, boards);
+  }
+
+  lessonList() {
+    return h("nav", { class: "panel lesson-list", "aria-label": t("learn.lessons") },
+      h("h2", {}, t("learn.lessons")),
+      h("ol", {}, this.tutorial.lessons.map((lesson, index) => h("li", { class: [index === this.index ? "current" : "", this.done.has(lesson.id) ? "done" : ""].join(" ").trim() },
+        h("button", { type: "button", class: "link lesson-link", dataset: { lesson: lesson.id }, "aria-current": index === this.index ? "step" : null, onClick: () => this.open(index) },
+          this.done.has(lesson.id) ? h("span", { class: "tick", "aria-label": t("learn.done") }, "✓ ") : "",
+          this.words(lesson.title))))),
+      h("p", { class: "other-tutorials" }, ["azul", "chocolatier", "pavilion"].filter((game) => game !== this.tutorial.game).map((game) =>
+        h("a", { href: `/learn/${game}`, "data-link": "" }, t("learn.learn_game", { game: t(`game.${game}`) })))));
+  }
+}

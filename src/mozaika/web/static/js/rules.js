@@ -1,0 +1,76 @@
+// The "Rules" panel of every table, replay, analysis board and tutorial: the short rules of the game
+// and of the variant being played, with the scoring figures drawn as live boards by the game's own
+// drawings (the positions of the tutorial's scoring lessons, as the engine scored them).
+
+import { h, replace } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { boardPanel } from "./panel.js";
+import { lessonEnd, tutorialOf } from "./tutorials.js";
+
+/** Each game's rules, by catalogue key: the game's own, then those of each variant that is on. */
+const RULES = {
+  azul: { base: ["goal", "take", "lines", "floor", "tiling", "scoring", "end"], variants: { wall: { grey: ["grey"] } } },
+  chocolatier: {
+    base: ["goal", "take", "lines", "floor", "tiling", "scoring", "end"],
+    variants: { special_factories: { true: ["special"] }, box: { brown: ["brown"] } },
+  },
+  pavilion: { base: ["goal", "take", "place", "scoring", "bonus", "pass", "end"], variants: { board: { colourless: ["colourless"] } } },
+};
+
+/** The tutorial lessons whose result is drawn as a figure: the scoring examples. */
+const FIGURES = { azul: ["seven-points"], chocolatier: ["seven-points"], pavilion: ["scoring", "bonus"] };
+
+/** The keys of the rules that apply to a game with these options. */
+export function ruleKeys(gameId, options = {}) {
+  const rules = RULES[gameId];
+  if (!rules) return [];
+  const keys = rules.base.map((name) => `rules.${gameId}.${name}`);
+  for (const [option, values] of Object.entries(rules.variants)) {
+    const extra = values[String(options[option])];
+    if (extra) keys.push(...extra.map((name) => `rules.${gameId}.${name}`));
+  }
+  return keys;
+}
+
+/** Which games' panels the reader left open: a page drawn again keeps the panel as it was. */
+const leftOpen = new Set();
+
+/** The panel: closed at first (the board comes first), open once the reader opened it. */
+export function rulesPanel(game, view) {
+  const open = leftOpen.has(game.id);
+  const figures = h("div", { class: "rules-figures" });
+  const panel = h("details", { class: "panel rules-panel", open: open || null },
+    h("summary", {}, t("rules.title")),
+    h("p", { class: "muted rules-game" }, t(`game.${game.id}`), optionWords(view.options)),
+    h("ul", { class: "rules-list" }, ruleKeys(game.id, view.options).map((key) => h("li", { dataset: { rule: key } }, t(key)))),
+    figures);
+  const draw = async () => {
+    if (figures.childElementCount) return;
+    const found = await tutorialOf(game.id);
+    if (!found) return;
+    replace(figures, FIGURES[game.id].map((id) => figure(game, found.lessons.find((lesson) => lesson.id === id))).filter(Boolean));
+  };
+  panel.addEventListener("toggle", () => {
+    if (panel.open) leftOpen.add(game.id);
+    else leftOpen.delete(game.id);
+    if (panel.open) draw();
+  });
+  if (open) draw();
+  return panel;
+}
+
+function optionWords(options = {}) {
+  const words = Object.entries(options).map(([name, value]) => t(`option.${name}.${value}`)).filter((word) => !word.startsWith("option."));
+  return words.length ? ` · ${words.join(" · ")}` : "";
+}
+
+/** A scoring lesson's last position, drawn by the game's board, with the lesson's explanation below. */
+function figure(game, lesson) {
+  if (!lesson) return null;
+  const { view: after } = lessonEnd(lesson);
+  const names = Array.from({ length: 4 }, () => t("rules.example"));
+  const ui = { me: null, names, keeping: null, key: () => {}, toggleKeep: () => {} };
+  return h("figure", { class: "rules-figure", dataset: { lesson: lesson.id } },
+    boardPanel(game, after.position, lesson.learner, ui, { classes: ["figure-board"] }),
+    h("figcaption", {}, lesson.explanation[language()] ?? lesson.explanation.en));
+}

@@ -1,0 +1,191 @@
+"""The tutorials in the browser (/learn/<game>): each is played from its first lesson to its last by clicking.
+
+At every step with a choice the person first clicks a wrong move, reads the hint, and
+then clicks the right one; the page then shows the engine's position (the score the
+engine gave, A-8 and S-9 among them) and explains it. Screenshots at 1366x768,
+1920x1080 and a 390x844 phone, in English and Czech, land in ``build/test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from mozaika.lessons import TUTORIALS
+
+from browserkit import Person, clicks
+from serverprocess import ServerProcess
+
+SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
+
+
+def make(page: Any, move: str) -> None:
+    """Clicks ``move`` as a person does: a pass chooses its kept tiles in the hand (S-11)."""
+    if move == "pass" or move.startswith("pass:"):
+        page.click(".pass-button")
+        chosen: set[str] = set()
+        for letter in move.partition(":")[2]:
+            tiles = page.locator(f'.board-panel.mine .hand-tile[data-keep="{letter}"]')
+            for index in range(tiles.count()):
+                position = tiles.nth(index).get_attribute("data-index") or ""
+                if position not in chosen:
+                    chosen.add(position)
+                    tiles.nth(index).click()
+                    break
+        page.click(".keep-confirm")
+        return
+    for selector in clicks(move):
+        if selector.startswith("?"):
+            selector = selector[1:]
+            if not page.locator(selector).count():
+                continue
+        page.locator(selector).first.click()
+
+
+def wait_for(page: Any, lesson: str, step: int, outcome: str) -> None:
+    page.wait_for_function(
+        "([lesson, step, outcome]) => { const p = document.querySelector('.learn-page');"
+        " return p && p.dataset.lesson === lesson && p.dataset.step === String(step)"
+        " && p.dataset.outcome === outcome; }",
+        arg=[lesson, step, outcome],
+    )
+
+
+@pytest.mark.parametrize("game", sorted(TUTORIALS))
+def test_a_tutorial_is_played_through_by_clicking_a_wrong_move_first(
+    server: ServerProcess, browser: Any, game: str
+) -> None:
+    person = Person(browser, server.url, width=1366, height=900)
+    try:
+        page = person.page
+        tutorial = person.api(f"/learn/{game}")
+        person.open(f"/learn/{game}")
+        person.page.locator(".learn-play svg.factories").wait_for()
+        assert person.page.locator(".learn-play svg.board").count() == 2, "both boards are drawn"
+        choose = random.Random(game)
+        wrong_moves = 0
+        for number, lesson in enumerate(tutorial["lessons"]):
+            learner = str(lesson["learner"])
+            for index, step in enumerate(lesson["steps"]):
+                wait_for(page, lesson["id"], index, "asking")
+                assert page.locator(".lesson-card h2").inner_text() == lesson["title"]["en"]
+                legal = step["view"]["legal_moves"][learner]
+                wrong = [move for move in legal if move not in step["moves"]]
+                if wrong:
+                    make(page, choose.choice(wrong))
+                    hint = page.locator(".lesson-hint")
+                    hint.wait_for()
+                    assert step["hint"]["en"] in hint.inner_text()
+                    wrong_moves += 1
+                    wait_for(page, lesson["id"], index, "asking")
+                make(page, step["moves"][0])
+            wait_for(page, lesson["id"], len(lesson["steps"]) - 1, "done")
+            explained = page.locator(".lesson-explained").inner_text()
+            assert lesson["explanation"]["en"] in explained
+            last = lesson["steps"][-1]
+            engine_scores = last["results"][last["moves"][0]]["scores"]
+            shown = page.locator(f'.learn-page .board-panel[data-seat="{learner}"] .score')
+            assert int(shown.get_attribute("data-value") or "") == engine_scores[int(learner)]
+            if number + 1 < len(tutorial["lessons"]):
+                page.click(".lesson-next")
+        assert page.locator(".learn-finished").count() == 1
+        assert page.locator(".lesson-list li.done").count() == len(tutorial["lessons"])
+        assert wrong_moves >= len(tutorial["lessons"]) - 1, "a wrong move was tried at (nearly) every lesson"
+        assert not person.errors, f"the page raised: {person.errors}"
+    finally:
+        person.close()
+
+
+def test_the_front_door_shows_the_games_and_plays_now_with_one_click(server: ServerProcess, browser: Any) -> None:
+    person = Person(browser, server.url, width=1366, height=768)
+    try:
+        page = person.page
+        person.open("/")
+        cards = page.locator(".game-card")
+        assert cards.count() == len(TUTORIALS)
+        for game in TUTORIALS:
+            card = page.locator(f'.game-card[data-game="{game}"]')
+            card.locator(".game-drawing svg").wait_for()
+            assert card.locator(f'a.learn-to-play[href="/learn/{game}"]').count() == 1
+            assert "2–4" in card.locator(".game-facts").inner_text()
+        assert page.locator("#signin-form").count() == 1, "signing in stays on the front door"
+        page.click('.play-now[data-game="azul"]')
+        page.wait_for_selector(".table-page .board-panel")
+        table = person.table()
+        assert table["game"] == "azul" and table["status"] == "running"
+        assert [seat["kind"] for seat in table["seats"]] == ["player", "bot"]
+        assert table["you"] == 0 and not table["rated"]
+        # The rules of the game being played, with the rulebook's scoring example drawn as a live board (A-8).
+        page.click(".rules-panel summary")
+        page.locator('.rules-figure[data-lesson="seven-points"] svg').wait_for()
+        assert page.locator(".rules-list li").count() >= 6
+        person.screenshot("learn-table-rules-1366")
+        person.open("/")
+        page.locator(".game-cards.compact").wait_for()
+        page.locator("#your-tables").wait_for()
+        page.locator("#create-form").wait_for()
+        assert not person.errors, f"the page raised: {person.errors}"
+    finally:
+        person.close()
+
+
+def test_an_invite_link_says_who_invites_with_play_as_a_guest_above_the_fold(
+    server: ServerProcess, browser: Any
+) -> None:
+    host = Person(browser, server.url)
+    friend = Person(browser, server.url, width=390, height=844)
+    try:
+        host.open("/")
+        host.page.locator(".game-card svg").first.wait_for()
+        host.page.evaluate(
+            "() => fetch('/api/guests', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+            " body: JSON.stringify({name: 'Jana'})})"
+        )
+        created = host.context.request.post(
+            f"{server.url}/api/tables",
+            data={"game": "pavilion", "players": 2, "seats": [{"kind": "me"}, {"kind": "invite"}]},
+        ).json()
+        table_id = created["table"]["id"]
+        token = next(iter(created["invites"].values()))
+        friend.page.add_init_script("localStorage.setItem('mozaika.preferences', JSON.stringify({language: 'cs'}))")
+        friend.open(f"/join/{table_id}?invite={token}")
+        heading = friend.page.locator(".invite-card h1")
+        heading.wait_for()
+        assert "Jana" in heading.inner_text() and "Letohrádek" in heading.inner_text()
+        friend.page.locator(".invite-drawing svg").wait_for()
+        button = friend.page.locator("#guest-form button[type=submit]")
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844, "Play as a guest is above the fold on a phone"
+        signin = friend.page.locator("#signin-form").bounding_box()
+        assert signin is not None and signin["y"] > box["y"], "signing in comes after playing as a guest"
+        friend.screenshot("learn-invite-390-cs")
+        friend.guest("Petr")
+        friend.page.wait_for_url(f"**/tables/{table_id}")
+        friend.page.locator(".table-page").wait_for()
+        seats = friend.table()["seats"]
+        assert seats[1]["kind"] == "player" and seats[1]["name"] == "Petr"
+        assert not host.errors and not friend.errors, f"the page raised: {host.errors + friend.errors}"
+    finally:
+        host.close()
+        friend.close()
+
+
+def test_the_analysis_board_has_the_rules_of_its_variant(server: ServerProcess, browser: Any) -> None:
+    person = Person(browser, server.url)
+    try:
+        person.open("/analysis?game=azul")
+        person.page.locator(".analysis-page .rules-panel").wait_for()
+        person.page.click(".rules-panel summary")
+        items = person.page.locator(".rules-list li")
+        items.first.wait_for()
+        assert person.page.locator('.rules-list li[data-rule="rules.azul.grey"]').count() == 0
+        lesson = TUTORIALS["azul"].lesson("grey-wall")
+        person.open(f"/analysis?line={quote(lesson.position)}")
+        person.page.click(".rules-panel summary")
+        person.page.locator('.rules-list li[data-rule="rules.azul.grey"]').wait_for()
+        assert not person.errors, f"the page raised: {person.errors}"
+    finally:
+        person.close()
