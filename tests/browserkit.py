@@ -9,6 +9,7 @@ each test plays real, varied games.
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 from collections.abc import Iterator
@@ -209,6 +210,19 @@ class Person:
         if page.locator(".keep-confirm").count():  # nothing to choose when only one pass is legal
             page.click(".keep-confirm")
         self.wait_past(seq)
+
+
+def person(people: list[Person], browser: Any, server: Any, name: str, **viewport: int) -> Person:
+    """A new person with an account of their own (``name`` and a random suffix), in the lobby."""
+    someone = Person(browser, server.url, **viewport)
+    people.append(someone)
+    someone.open("/")
+    someone.register(f"{name}{random.getrandbits(40):010x}")
+    return someone
+
+
+def fits_without_scrolling(someone: Person) -> bool:
+    return bool(someone.page.evaluate("document.scrollingElement.scrollHeight <= innerHeight"))
 
 
 def clicks(move: str) -> list[str]:
