@@ -13,7 +13,9 @@ import pytest
 from browserkit import Person, fits_without_scrolling, person
 from serverprocess import ServerProcess
 
-OTHER_PLATES = "[...document.querySelectorAll('.board-panel.other .board-plate')].map(e => e.getBoundingClientRect().width)"
+OTHER_PLATES = (
+    "[...document.querySelectorAll('.board-panel.other .board-plate')].map(e => e.getBoundingClientRect().width)"
+)
 
 
 @pytest.mark.parametrize("game", ["azul", "chocolatier", "pavilion"])
