@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from browserkit import Person, fits_without_scrolling, person
+from colourkit import delta_e, over, parse
 from serverprocess import ServerProcess
 
 OTHER_PLATES = (
@@ -36,3 +37,87 @@ def test_at_four_players_the_other_boards_are_readable_and_the_page_does_not_scr
         noe.screenshot(f"{game}-4p-{width}x{height}")
     names = noe.page.locator(".board-panel .player-name").all_inner_texts()
     assert len(set(names)) == 4, names
+
+
+# --- Master Chocolatier: pralines told apart -------------------------------------------------------
+
+# The colours as the browser draws them: each praline colour (from the printed wall, whose spaces
+# are drawn in the pralines' colours at an opacity), and the plates pralines lie on.
+CHOCOLATIER_COLOURS = """() => {
+    const fill = (element) => getComputedStyle(element).fill;
+    const board = document.querySelector('.board-panel.mine svg.board');
+    const printed = [...board.querySelectorAll('.tile.printed')].map(tile => ({
+        colour: tile.dataset.colour, fill: fill(tile.querySelector('.tile-face')),
+        opacity: parseFloat(getComputedStyle(tile).opacity) }));
+    return { printed, board: fill(board.querySelector('.board-plate')),
+             factory: fill(document.querySelector('.factory-plate')),
+             centre: fill(document.querySelector('.centre-plate')) };
+}"""
+
+
+def test_every_praline_is_told_apart_from_the_others_its_plates_and_its_printed_space(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """Measured as a colour difference (CIEDE2000), not only a contrast: brown and black pralines
+    on their plates were nearly the plates' colour."""
+    ida = person(people, browser, server, "ida", width=1366, height=768)
+    ida.create_table("chocolatier", ["bot:beginner"])
+    ida.wait_for_turn_or_end()
+    drawn = ida.page.evaluate(CHOCOLATIER_COLOURS)
+    pralines = {space["colour"]: parse(space["fill"])[0] for space in drawn["printed"]}
+    assert sorted(pralines) == sorted("BNPKW"), "every colour is printed on the wall"
+    letters = sorted(pralines)
+    for index, first in enumerate(letters):
+        for second in letters[index + 1 :]:
+            difference = delta_e(pralines[first], pralines[second])
+            assert difference >= 20, f"{first} and {second}: {difference:.1f}"
+    plates = {name: parse(drawn[name])[0] for name in ("board", "factory", "centre")}
+    for letter, colour in pralines.items():
+        for name, plate in plates.items():
+            difference = delta_e(colour, plate)
+            assert difference >= 20, f"{letter} on the {name} plate: {difference:.1f}"
+    for space in drawn["printed"]:
+        colour = pralines[space["colour"]]
+        printed = over(colour, plates["board"], space["opacity"])
+        assert delta_e(colour, printed) >= 15, f"{space['colour']} and its printed space"
+        assert delta_e(printed, plates["board"]) >= 8, f"the printed {space['colour']} shows on the plate"
+    ida.screenshot("chocolatier-pralines-1366x768", ".board-panel.mine")
+
+
+# Each special factory's disc: its sign, its words, and whether it lies over any of its pralines.
+DISCS = """() => [...document.querySelectorAll('.factory')].filter(f => f.querySelector('.disc')).map(factory => {
+    const face = factory.querySelector('.disc-face');
+    const disc = { x: face.cx.baseVal.value, y: face.cy.baseVal.value, r: face.r.baseVal.value };
+    const pralines = [...factory.querySelectorAll('.tile .tile-face')].map(p => ({
+        x: p.cx.baseVal.value, y: p.cy.baseVal.value, r: p.r.baseVal.value }));
+    const group = factory.querySelector('.disc');
+    return { disc, pralines, kind: group.dataset.disc, words: group.getAttribute('aria-label'),
+             sign: group.querySelectorAll('.disc-sign > *').length };
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_each_special_factory_shows_what_it_does_and_covers_no_praline(
+    width: int, height: int, people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """M-1..M-4: a drawn sign on each disc and its effect in words, on hover (its title) or tap."""
+    ida = person(people, browser, server, "ida", width=width, height=height)
+    ida.create_table("chocolatier", ["bot:beginner"], {"special_factories": True})
+    ida.wait_for_turn_or_end()
+    discs = ida.page.evaluate(DISCS)
+    assert len(discs) == 2, "as many special factories as players (M-1)"
+    for found in discs:
+        assert found["sign"] >= 1, f"SN{found['kind']} is drawn"
+        assert found["words"].startswith(f"SN{found['kind'][0]}: ") and len(found["words"]) > 20
+        for praline in found["pralines"]:
+            apart = ((found["disc"]["x"] - praline["x"]) ** 2 + (found["disc"]["y"] - praline["y"]) ** 2) ** 0.5
+            assert apart >= found["disc"]["r"] + praline["r"], f"SN{found['kind']} covers a praline"
+    disc = ida.page.locator(".factory .disc").first
+    words = disc.get_attribute("aria-label")
+    assert disc.locator("title").text_content() == words, "the words on hover"
+    disc.click()
+    note = ida.page.locator(".disc-note")
+    assert note.inner_text() == words, "the words on a tap"
+    ida.screenshot(f"chocolatier-special-factory-{width}x{height}")
+    ida.page.keyboard.press("Escape")
+    assert note.count() == 0
