@@ -87,3 +87,21 @@ def delta_e_lab(first: tuple[float, float, float], second: tuple[float, float, f
     sh = 1 + 0.015 * c_mean * t
     rt = -math.sin(math.radians(2 * rotation)) * rc
     return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dh_big / sh) ** 2 + rt * (dc / sc) * (dh_big / sh))
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of a CSS rgb()/rgba() colour as the browser computes it."""
+    values = [float(part) for part in re.findall(r"[\d.]+", colour)[:3]]
+
+    def channel(value: float) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(value) for value in values)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG 2.1 contrast ratio between two CSS colours."""
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

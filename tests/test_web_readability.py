@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from browserkit import Person, fits_without_scrolling, person
-from colourkit import delta_e, over, parse
+from colourkit import contrast, delta_e, over, parse
 from serverprocess import ServerProcess
 
 OTHER_PLATES = (
@@ -121,3 +121,60 @@ def test_each_special_factory_shows_what_it_does_and_covers_no_praline(
     ida.screenshot(f"chocolatier-special-factory-{width}x{height}")
     ida.page.keyboard.press("Escape")
     assert note.count() == 0
+
+
+# --- Summer Pavilion: small print that reads -------------------------------------------------------
+
+# Sizes as drawn on the screen, in CSS pixels: the boards are scaled drawings.
+SMALL_PRINT = """() => ({
+    numbers: [...document.querySelectorAll('.board-panel .slot-number')].map(
+        text => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a),
+    icons: [...document.querySelectorAll('.board-panel .feature')].map(feature => {
+        const box = feature.getBoundingClientRect();
+        return Math.min(box.width, box.height);
+    }),
+    words: [...document.querySelectorAll('.feature-legend, .round-track li, .hand-label')].map(
+        element => parseFloat(getComputedStyle(element).fontSize)),
+})"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_summer_pavilion_s_small_print_is_at_least_11_px_at_1366x768(
+    players: int, people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """The space numbers, the pillars, statues and windows (S-3) and what they pay: 11 px or more on
+    every board, the boards of the others included."""
+    pia = person(people, browser, server, "pia", width=1366, height=768)
+    pia.create_table("pavilion", ["bot:beginner"] * (players - 1))
+    pia.wait_for_turn_or_end()
+    sizes = pia.page.evaluate(SMALL_PRINT)
+    assert len(sizes["numbers"]) >= 42 * players - 10, "every board's empty spaces are measured"
+    assert len(sizes["icons"]) == 18 * players, "six pillars, six statues and six windows a board"
+    for kind, least in (("numbers", 11), ("icons", 11), ("words", 11)):
+        assert min(sizes[kind]) >= least, f"{kind}: {min(sizes[kind]):.1f} px"
+    legend = pia.page.locator(".feature-legend").inner_text()
+    assert all(f"+{reward}" in legend for reward in (1, 2, 3)), "what each feature pays, once"
+    pia.screenshot(f"pavilion-{players}p-small-print-1366x768")
+
+
+# Each star's outline on the colourless side, with the plate it is drawn on.
+STAR_OUTLINES = """() => [...document.querySelectorAll('.board-panel svg.board')].map(board => ({
+    plate: getComputedStyle(board.querySelector('.board-plate')).fill,
+    outlines: [...board.querySelectorAll('.star-outline')].map(outline => ({
+        stroke: getComputedStyle(outline).stroke, width: parseFloat(getComputedStyle(outline).strokeWidth) })),
+}))"""
+
+
+def test_the_colourless_stars_are_each_outlined(people: list[Person], browser: Any, server: ServerProcess) -> None:
+    """S-15, S-16: on the colourless side no tint tells the seven stars apart; an outline does (3:1 to the plate)."""
+    pia = person(people, browser, server, "pia", width=1366, height=768)
+    pia.create_table("pavilion", ["bot:beginner"], {"board": "colourless"})
+    pia.wait_for_turn_or_end()
+    boards = pia.page.evaluate(STAR_OUTLINES)
+    assert len(boards) == 2
+    for board in boards:
+        assert len(board["outlines"]) == 7
+        for outline in board["outlines"]:
+            assert outline["width"] >= 2
+            assert contrast(outline["stroke"], board["plate"]) >= 3
+    pia.screenshot("pavilion-colourless-1366x768")

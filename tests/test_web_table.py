@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from browserkit import Person, clicks, fits_without_scrolling, person, public_state
+from colourkit import contrast
 from serverkit import wait_for
 from serverprocess import ServerProcess
 
@@ -132,23 +133,6 @@ def test_more_players_keep_your_board_and_the_factories_on_the_screen(
 
 
 # --- contrast ------------------------------------------------------------------------------------
-
-
-def luminance(colour: str) -> float:
-    """WCAG relative luminance of a CSS rgb()/rgba() colour as the browser computes it."""
-    values = [float(part) for part in re.findall(r"[\d.]+", colour)[:3]]
-
-    def channel(value: float) -> float:
-        value /= 255
-        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
-
-    red, green, blue = (channel(value) for value in values)
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def contrast(first: str, second: str) -> float:
-    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 # Each tile on the table with the plate it lies on, its fill and its rim, as the browser draws them.
