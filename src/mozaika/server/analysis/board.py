@@ -81,14 +81,14 @@ class Analysis:
         """A pasted record's position after ``step`` of its steps (by default its last)."""
         try:
             record = Record.from_dict(data)
-            return view(self._at(record, step))
+            return {**view(self._at(record, step)), "names": list(record.players)}
         except MozaikaError as error:
             raise BadRequestError(str(error)) from None
 
     def from_table(self, table_id: str, step: int | None) -> dict[str, Any]:
         """A finished game's position after ``step`` (its replay's numbering): "analyse from here"."""
         record = self.history.record(table_id)
-        return view(self._at(record, step))
+        return {**view(self._at(record, step)), "names": list(record.players)}
 
     @staticmethod
     def _at(record: Record, step: int | None) -> State:
@@ -139,6 +139,8 @@ class Analysis:
             moves = await self.hints.best(("line", line, str(seat)), state.to_json(), seat, MOST_MOVES)
         finally:
             self._askers.discard(asker)
+        # Listed by the value shown beside each move, the best first (the search ranks by visits).
+        moves = sorted(moves, key=lambda found: (-found["value"], -found["visits"]))
         texts = [str(found["move"]) for found in moves]
         return {
             "line": line,

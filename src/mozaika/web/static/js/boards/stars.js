@@ -148,7 +148,7 @@ export class StarsGame extends BoardFamily {
     return h("p", { class: "feature-legend" }, h("span", { class: "legend-title" }, t("bonus_legend")),
       FEATURE_KINDS.filter((kind) => rewards.has(kind)).map((kind) => {
         const words = t(`feature.${kind}`, { count: rewards.get(kind) });
-        return h("span", { class: "legend-item", title: words },
+        return h("span", { class: "feature-legend-item", title: words },
           s("svg", { class: `feature-icon feature ${kind}`, viewBox: "-10 -13 20 26", width: 16, height: 21, "aria-hidden": "true" }, featureShape(kind, 0, 0)),
           h("span", { "aria-hidden": "true" }, `+${rewards.get(kind)}`), h("span", { class: "visually-hidden" }, words));
       }));
