@@ -178,3 +178,33 @@ def test_the_colourless_stars_are_each_outlined(people: list[Person], browser: A
             assert outline["width"] >= 2
             assert contrast(outline["stroke"], board["plate"]) >= 3
     pia.screenshot("pavilion-colourless-1366x768")
+
+
+# --- the keyboard -----------------------------------------------------------------------------------
+
+FOCUSED = """() => {
+    const focused = document.activeElement;
+    return { key: focused?.dataset?.key || null, target: Boolean(focused?.classList.contains('target')) };
+}"""
+
+
+def test_after_enter_on_tiles_the_focus_is_on_the_first_place_they_may_go(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """A keyboard player goes on from the first legal line, not back through every tile (A-2)."""
+    kai = person(people, browser, server, "kai", width=1366, height=768)
+    kai.create_table("azul", ["bot:beginner"])
+    kai.wait_for_turn_or_end()
+    legal = kai.table()["legal_moves"]
+    move = next(move for move in legal if move[0] != "C")
+    source = kai.page.locator(f'[data-key="src:{move[0]}:{move[1]}"][tabindex="0"]')
+    source.focus()
+    kai.page.keyboard.press("Enter")
+    focused = kai.page.evaluate(FOCUSED)
+    # The pattern lines come first on the board, then the floor: the first the tiles may go to.
+    lines = sorted({other[2] for other in legal if other[:2] == move[:2]}, key=lambda line: (line == "F", line))
+    assert focused["target"] and focused["key"] == ("floor" if lines[0] == "F" else f"line:{lines[0]}"), focused
+    seq = kai.seq()
+    kai.page.keyboard.press("Enter")
+    kai.wait_past(seq)
+    assert kai.table()["seq"] > seq
