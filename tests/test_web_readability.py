@@ -208,3 +208,54 @@ def test_after_enter_on_tiles_the_focus_is_on_the_first_place_they_may_go(
     kai.page.keyboard.press("Enter")
     kai.wait_past(seq)
     assert kai.table()["seq"] > seq
+
+
+# --- what is said beside the board: previews and hints ----------------------------------------------
+
+WHOLE = """selector => [...document.querySelectorAll(selector)].map(element => {
+    const box = element.getBoundingClientRect();
+    return { cut: element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1,
+             inside: box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5,
+             text: element.textContent };
+})"""
+
+
+def test_on_a_phone_the_move_preview_is_whole_penalty_included(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """The preview of where chosen tiles go ends with what falls to the floor (A-6), never cut short."""
+    lia = person(people, browser, server, "lia", width=390, height=844)
+    lia.create_table("azul", ["bot:beginner"])
+    lia.wait_for_turn_or_end()
+    view = lia.table()
+    factories = view["position"]["factories"]
+    # Tiles from a factory that line 1 cannot all hold: some fall to the floor.
+    move = next(
+        move
+        for move in view["legal_moves"]
+        if move[0] != "C" and move[2] == "1" and factories[int(move[0]) - 1].count(move[1]) >= 2
+    )
+    lia.page.locator(f'[data-key="src:{move[0]}:{move[1]}"]').first.click()
+    lia.page.locator('[data-key="line:1"].target').first.focus()
+    lia.page.wait_for_selector(".board-panel.mine .preview:not(:empty)")
+    preview = lia.page.evaluate(WHOLE, ".board-panel.mine .preview")[0]
+    assert not preview["cut"], preview
+    lia.screenshot("preview-phone-390x844", ".board-panel.mine")
+
+
+def test_five_hints_are_all_in_view_at_1366x768(people: list[Person], browser: Any, server: ServerProcess) -> None:
+    """The hints are listed whole, the best first by the value shown, without scrolling the page."""
+    hal = person(people, browser, server, "hal", width=1366, height=768)
+    hal.create_table("azul", ["bot:beginner"])
+    hal.wait_for_turn_or_end()
+    hal.page.click(".hint-button")
+    hal.page.wait_for_selector(".hints li")
+    hints = hal.page.evaluate(WHOLE, ".hints li")
+    assert len(hints) == 5
+    assert all(hint["inside"] and not hint["cut"] for hint in hints), hints
+    assert fits_without_scrolling(hal)
+    values = [
+        int(text.split("%")[0].rsplit(" ", 1)[-1]) for text in hal.page.locator(".hints .muted").all_inner_texts()
+    ]
+    assert values == sorted(values, reverse=True)
+    hal.screenshot("hints-1366x768")

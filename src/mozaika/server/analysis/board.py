@@ -139,8 +139,6 @@ class Analysis:
             moves = await self.hints.best(("line", line, str(seat)), state.to_json(), seat, MOST_MOVES)
         finally:
             self._askers.discard(asker)
-        # Listed by the value shown beside each move, the best first (the search ranks by visits).
-        moves = sorted(moves, key=lambda found: (-found["value"], -found["visits"]))
         texts = [str(found["move"]) for found in moves]
         return {
             "line": line,
