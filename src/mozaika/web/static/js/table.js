@@ -455,7 +455,9 @@ class TablePage {
       const yours = table.to_move.includes(this.me);
       parts.push(h("span", { class: `turn${yours ? " yours" : ""}` }, yours ? t("your_turn") : t("turn_of", { names: movers.join(", ") })));
     } else {
-      parts.push(h("span", { class: `status status-${table.status}` }, t(`status.${table.status}`)));
+      // The status begins the line: a capital, though the lobby says it mid-sentence ("· finished").
+      const words = t(`status.${table.status}`);
+      parts.push(h("span", { class: `status status-${table.status}` }, words.charAt(0).toLocaleUpperCase() + words.slice(1)));
     }
     return h("p", { class: "status-line" }, parts);
   }
