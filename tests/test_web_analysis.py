@@ -19,7 +19,7 @@ import pytest
 import mozaika
 from mozaika.notation.records import Record, replay
 
-from browserkit import Person, fits_without_scrolling
+from browserkit import Person, accessibility_violations, fits_without_scrolling
 from examples import scoring_example
 from serverprocess import ServerProcess
 
@@ -103,6 +103,7 @@ def test_a_position_is_analysed_played_through_and_shared(people: list[Person], 
     values = [int(text.rstrip("%")) for text in page.locator(".expert-value").all_inner_texts()]
     assert values == sorted(values, reverse=True), "the best moves in the order of the value shown"
     assert fits_without_scrolling(jana), "the board is one screen at 1366x768: both floors in view"
+    assert accessibility_violations(jana) == [], "the analysis board, with the expert's answer"
     jana.screenshot("analysis-expert-1366x768")
 
     # Player 2 takes the white tile to line 1: the tiling gives player 1 the rulebook's 7 points.
@@ -220,6 +221,7 @@ def test_the_review_of_a_finished_game(people: list[Person], server: ServerProce
     review = ida.api(f"/tables/{table_id}/review")["review"]
     shown = [float(text) for text in page.locator(".review .average-loss").all_inner_texts()]
     assert shown == [player["average_loss"] for player in review["players"]]
+    assert accessibility_violations(ida) == [], "the replay with its review"
     for name, size in SCREENS.items():
         ida.resize(*size)
         ida.screenshot(f"review-{name}-{size[0]}x{size[1]}", ".review")

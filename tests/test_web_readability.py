@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from browserkit import Person, fits_without_scrolling, person
+from browserkit import Person, accessibility_violations, fits_without_scrolling, person
 from colourkit import contrast, delta_e, over, parse
 from serverprocess import ServerProcess
 
@@ -259,3 +259,29 @@ def test_five_hints_are_all_in_view_at_1366x768(people: list[Person], browser: A
     ]
     assert values == sorted(values, reverse=True)
     hal.screenshot("hints-1366x768")
+
+
+# --- accessibility -------------------------------------------------------------------------------
+
+
+def test_the_lobby_and_every_game_s_table_are_clean_for_axe(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """axe-core finds nothing on the lobby (signed out and in) or on a table of every game and variant."""
+    visitor = Person(browser, server.url, width=1366, height=768)
+    people.append(visitor)
+    visitor.open("/")
+    assert accessibility_violations(visitor) == [], "the lobby, signed out"
+    ada = person(people, browser, server, "ada", width=1366, height=768)
+    assert accessibility_violations(ada) == [], "the lobby, signed in"
+    for game, options in (
+        ("azul", {}),
+        ("azul", {"wall": "grey"}),
+        ("chocolatier", {"box": "brown", "special_factories": True}),
+        ("pavilion", {}),
+        ("pavilion", {"board": "colourless"}),
+    ):
+        ada.open("/")
+        ada.create_table(game, ["bot:beginner"], options)
+        ada.wait_for_turn_or_end()
+        assert accessibility_violations(ada) == [], f"{game} {options}"

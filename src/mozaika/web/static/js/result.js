@@ -17,7 +17,7 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
   const sources = [...new Set(players.flatMap((player) => Object.keys(player.sources)))];
   const statistics = [...new Set(players.flatMap((player) => Object.keys(player.statistics || {})))];
   const winners = new Set(result.winners);
-  const header = h("tr", {}, h("th", {}, ""), players.map((player) =>
+  const header = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("result_points"))), players.map((player) =>
     h("th", { class: winners.has(player.seat) ? "winner" : "" }, names[player.seat], winners.has(player.seat) ? ` ${t("winner_mark")}` : "")));
   const row = (label, values, kind = "") => h("tr", { class: kind }, h("th", { scope: "row" }, label), values.map((value) => h("td", {}, value)));
   const body = [

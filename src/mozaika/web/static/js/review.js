@@ -51,7 +51,7 @@ export function reviewPanel(tableId, names) {
 
 function reviewBody(review, names, tableId, describe) {
   const players = h("table", { class: "breakdown review-players" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), review.players.map((_, seat) => h("th", {}, names[seat])))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("review_figure"))), review.players.map((_, seat) => h("th", {}, names[seat])))),
     h("tbody", {},
       h("tr", {}, h("th", { scope: "row" }, t("review_average_loss")),
         review.players.map((player) => h("td", { class: "average-loss" }, number(player.average_loss, 2)))),

@@ -126,8 +126,8 @@ export class StarsGame extends BoardFamily {
   shared(position, ui) {
     const wild = position.wild;
     const supply = h("div", { class: "supply-box" },
-      h("h3", {}, this.term("supply")),
-      h("div", { class: "tile-row", "aria-label": this.term("supply") },
+      h("span", { class: "supply-title" }, this.term("supply")),
+      h("div", { class: "tile-row", role: "group", "aria-label": this.term("supply") },
         sortTiles(this.theme, position.supply).map((letter, index) => placed(tileIcon(this.theme, letter, this.shape, 30), `S:${letter}:${index}`))));
     const track = h("ol", { class: "round-track", "aria-label": t("round_track") },
       this.layout.wild_by_round.map((letter, index) =>
@@ -258,7 +258,7 @@ export class StarsGame extends BoardFamily {
     // Passing is a placement-phase state: in the next round's drafting the kept tiles are the hand.
     const passed = board.passed && position.phase === "placement";
     const label = passed ? t("kept") : t("hand");
-    const row = h("div", { class: "tile-row hand", "aria-label": label });
+    const row = h("div", { class: "tile-row hand", role: "group", "aria-label": label });
     hand.forEach((letter, index) => {
       const icon = placed(tileIcon(this.theme, letter, this.shape, 26), `b${seat}:h${index}`);
       if (letter === wild) icon.classList.add("wild");
