@@ -9,6 +9,7 @@ each test plays real, varied games.
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 from collections.abc import Iterator
@@ -35,6 +36,11 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, from npm (package.json; .ci/run installs it with ``npm ci``)."""
+AXE_RUN = """async () => (await axe.run(document, { resultTypes: ['violations'] })).violations.map(found => ({
+    id: found.id, impact: found.impact, help: found.help,
+    nodes: found.nodes.slice(0, 5).map(node => node.target.join(' ')) }))"""
 TIMEOUT_MS = 90_000
 """How long a page may take to show what a test waits for: a bound for a loaded machine, not a pace."""
 
@@ -209,6 +215,32 @@ class Person:
         if page.locator(".keep-confirm").count():  # nothing to choose when only one pass is legal
             page.click(".keep-confirm")
         self.wait_past(seq)
+
+
+def person(people: list[Person], browser: Any, server: Any, name: str, **viewport: int) -> Person:
+    """A new person with an account of their own (``name`` and a random suffix), in the lobby."""
+    someone = Person(browser, server.url, **viewport)
+    people.append(someone)
+    someone.open("/")
+    someone.register(f"{name}{random.getrandbits(40):010x}")
+    return someone
+
+
+def accessibility_violations(someone: Person) -> list[str]:
+    """What axe-core finds wrong on the page as it stands, one line a rule (nothing: the page is clean)."""
+    if not AXE.exists():
+        if os.environ.get("MOZAIKA_REQUIRE_SERVICES") == "1":
+            pytest.fail("axe-core is missing: .ci/run installs it with npm ci")
+        pytest.skip("needs axe-core from npm: npm ci")
+    # Evaluated through the browser's debugging protocol, which the page's Content-Security-Policy
+    # (script-src 'self') does not govern: the page itself is checked unchanged.
+    someone.page.evaluate(AXE.read_text())
+    found = someone.page.evaluate(AXE_RUN)
+    return [f"{rule['id']} ({rule['impact']}: {rule['help']}): {', '.join(rule['nodes'])}" for rule in found]
+
+
+def fits_without_scrolling(someone: Person) -> bool:
+    return bool(someone.page.evaluate("document.scrollingElement.scrollHeight <= innerHeight"))
 
 
 def clicks(move: str) -> list[str]:

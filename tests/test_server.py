@@ -517,6 +517,21 @@ def test_undo_with_a_person_among_the_others_stops_at_their_move(client) -> None
     assert mover.post(f"/api/tables/{table_id}/undo", {"seq": now["seq"] + 1}).status_code == 409
 
 
+def test_bots_of_one_level_at_a_table_have_names_of_their_own(client) -> None:  # type: ignore[no-untyped-def]
+    """Three easy bots at a 4-player table are told apart, at the table and in the lobby."""
+    alice = Player.guest(client, "Alice")
+    bots = [{"kind": "bot", "level": "easy"}] * 3
+    table = alice.create("azul", 4, seats=[{"kind": "me"}, *bots])["table"]
+    names = [seat["name"] for seat in table["seats"]]
+    assert names[0] == "Alice"
+    assert len(set(names)) == 4, names
+    for seat in table["seats"][1:]:
+        assert seat["name"] == f"Bot {seat['bot_name']} (easy)"
+    assert table["seats"][0]["bot_name"] is None
+    lobby = alice.get("/api/tables").json()
+    assert [[seat["name"] for seat in listed["seats"]] for listed in lobby if listed["id"] == table["id"]] == [names]
+
+
 def test_the_creator_seats_a_bot_in_a_waiting_seat(client) -> None:  # type: ignore[no-untyped-def]
     alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
     created = alice.create("azul", 3, seats=[{"kind": "me"}, {"kind": "invite"}, {"kind": "open"}])
@@ -525,7 +540,8 @@ def test_the_creator_seats_a_bot_in_a_waiting_seat(client) -> None:  # type: ign
     assert alice.post(f"/api/tables/{table_id}/bots", {"seat": 0, "level": "easy"}).status_code == 409
     assert alice.post(f"/api/tables/{table_id}/bots", {"seat": 2, "level": "grandmaster"}).status_code == 400
     seated = alice.post(f"/api/tables/{table_id}/bots", {"seat": 1, "level": "easy"}).json()["table"]["seats"][1]
-    assert (seated["kind"], seated["level"], seated["name"]) == ("bot", "easy", "Bot (easy)")
+    assert (seated["kind"], seated["level"], seated["bot_name"]) == ("bot", "easy", "Bruno")
+    assert seated["name"] == "Bot Bruno (easy)"
     invite = created["invites"]["1"]
     assert bob.post(f"/api/tables/{table_id}/join", {"invite": invite}).status_code == 403, "the invite is void"
     alice.post(f"/api/tables/{table_id}/bots", {"seat": 2, "level": "medium"})
@@ -568,6 +584,7 @@ def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path)
             "kind": "bot",
             "name": "Alice",
             "level": "easy",
+            "bot_name": None,
             "account": None,
             "replaced": True,
             "timed_out": False,
@@ -578,8 +595,8 @@ def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path)
         assert final["result"]["winners"]
         assert Record.from_dict(alice.get(f"/api/tables/{table_id}/record").json()).players == [
             "Alice / Bot (easy)",
-            "Bot (beginner)",
-            "Bot (easy)",
+            "Bot Bruno (beginner)",
+            "Bot Cyril (easy)",
         ]
 
 

@@ -37,6 +37,9 @@ def test_a_line_is_set_up_played_through_and_analysed(client) -> None:  # type: 
     best = post(client, "best", {"line": SCORING_EXAMPLE}).json()
     assert best["seat"] == 1 and best["moves"][0]["move"] == "CW1"
     assert all(len(entry["expected"]) == 2 for entry in best["moves"])
+    values = [entry["value"] for entry in best["moves"]]
+    assert values == sorted(values, reverse=True), "listed by the value shown beside each move"
+    assert "names" not in start, "a line names no players"
     after = post(client, "play", {"line": SCORING_EXAMPLE, "move": "CW1"}).json()
     assert after["scores"][0] == 7 and after["round"] == 5, "the tiling scored the rulebook's 7 points (A-8)"
     again = post(client, "play", {"line": SCORING_EXAMPLE, "move": "CW1"}).json()
@@ -67,6 +70,7 @@ def test_positions_from_a_new_game_a_record_and_a_finished_table(client) -> None
         from_table = post(client, "start", {"table": table_id, "step": step}).json()
         from_record = post(client, "start", {"record": record, "step": step}).json()
         assert from_table == from_record
+        assert from_table["names"] == ["Alice", "Bob"], "a finished game's players by name"
         assert from_table["position"] == alice.get(f"/api/tables/{table_id}/replay/{max(step, 1)}").json()["position"]
     assert post(client, "start", {"line": SCORING_EXAMPLE, "game": "azul"}).status_code == 400
     unfinished, _, _ = two_player_table(client)

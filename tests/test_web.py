@@ -111,6 +111,7 @@ def test_azul_against_a_bot_played_to_the_end_by_clicking(
     record = Record.from_dict(jana.api(f"/tables/{table_id}/record"))
     assert shown == replay(record).scores
     assert jana.page.locator(".result .breakdown:has(.final-score)").inner_text().count("Placed tiles") == 1
+    assert jana.page.locator(".status-line .status").inner_text() == "Finished"
     jana.page.click("a.brand")
     jana.page.wait_for_selector(f"#finished-tables a[href='/tables/{table_id}']")
     jana.page.go_back()

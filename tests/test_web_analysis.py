@@ -19,7 +19,7 @@ import pytest
 import mozaika
 from mozaika.notation.records import Record, replay
 
-from browserkit import Person
+from browserkit import Person, accessibility_violations, fits_without_scrolling
 from examples import scoring_example
 from serverprocess import ServerProcess
 
@@ -74,15 +74,18 @@ def click_move(someone: Person, *keys: str, seat: int | None = None) -> None:
     someone.page.wait_for_function("line => document.querySelector('.analysis-page').dataset.line !== line", arg=before)
 
 
-PLATE_EDGE = {"x": 50, "y": 8}
-"""Where a factory's plate is clicked: near its rim, clear of its tiles."""
+def plate_edge(target: Any) -> dict[str, float]:
+    """Where a factory's plate is clicked: near its rim, clear of its tiles, at any drawn size."""
+    box = target.bounding_box()
+    assert box is not None
+    return {"x": box["width"] / 2, "y": box["height"] * 0.08}
 
 
 def edit_click(someone: Person, selector: str) -> None:
     """One click while editing, and the position the builder made of it."""
     before = board_line(someone)
-    position = PLATE_EDGE if selector.endswith(".factory-plate") else None
-    someone.page.locator(selector).first.click(position=position)
+    target = someone.page.locator(selector).first
+    target.click(position=plate_edge(target) if selector.endswith(".factory-plate") else None)
     someone.page.wait_for_function("line => document.querySelector('.analysis-page').dataset.line !== line", arg=before)
 
 
@@ -97,12 +100,19 @@ def test_a_position_is_analysed_played_through_and_shared(people: list[Person], 
     page.wait_for_selector(".expert-moves li")
     assert page.locator(".expert-move").first.get_attribute("data-move") == "CW1"
     assert page.locator(".expert-moves li").first.locator(".expert-points span").count() == 2
+    values = [int(text.rstrip("%")) for text in page.locator(".expert-value").all_inner_texts()]
+    assert values == sorted(values, reverse=True), "the best moves in the order of the value shown"
+    assert fits_without_scrolling(jana), "the board is one screen at 1366x768: both floors in view"
+    assert accessibility_violations(jana) == [], "the analysis board, with the expert's answer"
     jana.screenshot("analysis-expert-1366x768")
 
     # Player 2 takes the white tile to line 1: the tiling gives player 1 the rulebook's 7 points (A-8).
     click_move(jana, "src:C:W", "line:1", seat=1)
     assert page.locator(".board-panel .score").all_inner_texts()[0] == "7"
-    assert page.locator(".tree-move").all_inner_texts() == ["CW1"]
+    assert tree_moves(jana) == ["CW1"]
+    # The tree says the move in words, with who played it (its notation on hover).
+    words = page.locator(".tree-move").first.inner_text()
+    assert "Player 2" in words and "centre" in words and "line 1" in words
     main_line = board_line(jana)
 
     # Back, and another move: a variation.
@@ -111,8 +121,16 @@ def test_a_position_is_analysed_played_through_and_shared(people: list[Person], 
         "line => document.querySelector('.analysis-page').dataset.line === line", arg=SCORING_EXAMPLE
     )
     click_move(jana, "src:C:W", "floor", seat=1)
-    assert page.locator(".move-tree .variation .tree-move").all_inner_texts() == ["CWF"]
-    assert page.locator(".tree-move").all_inner_texts() == ["CW1", "CWF"]
+    variation = page.locator(".move-tree .variation .tree-move")
+    assert [variation.nth(index).get_attribute("data-move") for index in range(variation.count())] == ["CWF"]
+    assert tree_moves(jana) == ["CW1", "CWF"]
+    # Another language draws the board again in place: the tree stays.
+    page.select_option("#language", "cs")
+    page.wait_for_selector("html[lang=cs]")
+    assert tree_moves(jana) == ["CW1", "CWF"]
+    assert "Hráč 2" in page.locator(".tree-move").first.inner_text()
+    page.select_option("#language", "en")
+    page.wait_for_selector("html[lang=en]")
     page.locator('.tree-move[data-node="1"]').click()
     assert board_line(jana) == main_line
     jana.screenshot("analysis-variation-1366x768")
@@ -146,7 +164,8 @@ def test_a_position_is_set_up_by_clicking_with_the_builder_checking_it(
     # Five tiles do not fit on a factory: the builder refuses, naming the rule, and the position stays.
     for _ in range(2):
         edit_click(eva, '.factory[data-factory="1"] .factory-plate')
-    page.locator('.factory[data-factory="1"] .factory-plate').click(position=PLATE_EDGE)
+    plate = page.locator('.factory[data-factory="1"] .factory-plate')
+    plate.click(position=plate_edge(plate))
     page.wait_for_selector(".edit-problem")
     assert "F-1" in page.locator(".edit-problem").inner_text()
     assert mozaika.from_line(board_line(eva)).to_dict()["factories"][0] == "BBBB"
@@ -154,6 +173,12 @@ def test_a_position_is_set_up_by_clicking_with_the_builder_checking_it(
     page.click(".edit-toggle")
     page.click(".ask-expert")
     page.wait_for_selector(".expert-moves li")
+
+
+def tree_moves(someone: Person) -> list[str]:
+    """The moves of the analysis board's tree, in its order, by their notation."""
+    found = someone.page.locator(".tree-move")
+    return [str(found.nth(index).get_attribute("data-move")) for index in range(found.count())]
 
 
 def finished_game(someone: Person) -> str:
@@ -196,6 +221,7 @@ def test_the_review_of_a_finished_game(people: list[Person], server: ServerProce
     review = ida.api(f"/tables/{table_id}/review")["review"]
     shown = [float(text) for text in page.locator(".review .average-loss").all_inner_texts()]
     assert shown == [player["average_loss"] for player in review["players"]]
+    assert accessibility_violations(ida) == [], "the replay with its review"
     for name, size in SCREENS.items():
         ida.resize(*size)
         ida.screenshot(f"review-{name}-{size[0]}x{size[1]}", ".review")
@@ -211,3 +237,13 @@ def test_the_review_of_a_finished_game(people: list[Person], server: ServerProce
     expected.auto_chance = True
     expected.resolve_chance()
     assert mozaika.from_line(board_line(ida)).to_dict()["boards"] == expected.to_dict()["boards"]
+    # Opened from a game, the board names its players.
+    names = page.locator(".board-panel .player-name").all_inner_texts()
+    assert names == ["Alice", "Bob"]
+    # In Czech, the review's numbers have a decimal comma.
+    ida.resize(*SCREENS["laptop"])
+    ida.open(f"/replay/{table_id}")
+    page.select_option("#language", "cs")
+    page.wait_for_selector('html[lang=cs] .review[data-status="done"]')
+    for text in page.locator(".review .average-loss").all_inner_texts():
+        assert "," in text and "." not in text, text

@@ -181,7 +181,9 @@ def test_a_turn_based_table_shows_each_deadline_and_the_time_left(
     ana.create_table("azul", ["bot:beginner"])
     clock = ana.page.locator('.board-panel[data-seat="0"] .clock.running')
     clock.wait_for()
-    assert re.fullmatch(r"4[78] h \d\d min", clock.locator(".clock-time").inner_text())  # a day, and a day's reserve
+    # A day for the turn, and a day's reserve said apart (not one sum of two days).
+    assert re.fullmatch(r"2[34] h \d\d min", clock.locator(".clock-time").inner_text())
+    assert clock.locator(".clock-reserve").inner_text() == "+ 24 h 00 min reserve"
     assert clock.locator(".clock-deadline").inner_text().startswith("until ")
     assert not ana.page.locator(".clock.low").count(), "turn-based clocks are not red in their last 30 seconds"
     assert not ana.page.locator('.board-panel[data-seat="1"] .clock').count(), "the bot has no clock"
@@ -189,7 +191,7 @@ def test_a_turn_based_table_shows_each_deadline_and_the_time_left(
     ana.screenshot("clock-turn-based-1366x768")
     ana.open("/")
     row = ana.page.locator("#your-tables li.your-turn").first
-    assert re.search(r"24 h per move · 4[78] h \d\d min left", row.inner_text())
+    assert re.search(r"24 h per move · 2[34] h \d\d min left \(\+ 24 h 00 min reserve\)", row.inner_text())
     ana.screenshot("clock-lobby-1366x768")
 
 

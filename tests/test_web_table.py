@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from browserkit import Person, clicks, public_state
+from browserkit import Person, clicks, fits_without_scrolling, person, public_state
+from colourkit import contrast
 from serverkit import wait_for
 from serverprocess import ServerProcess
 
@@ -27,14 +28,6 @@ VARIANTS = [
 ]
 
 
-def person(people: list[Person], browser: Any, server: ServerProcess, name: str, **viewport: int) -> Person:
-    someone = Person(browser, server.url, **viewport)
-    people.append(someone)
-    someone.open("/")
-    someone.register(f"{name}{random.getrandbits(40):010x}")
-    return someone
-
-
 def at_a_table(
     people: list[Person], browser: Any, server: ServerProcess, name: str, game: str = "azul", seats: int = 2
 ) -> Person:
@@ -43,10 +36,6 @@ def at_a_table(
     someone.create_table(game, ["bot:beginner"] * (seats - 1))
     someone.wait_for_turn_or_end()
     return someone
-
-
-def fits_without_scrolling(someone: Person) -> bool:
-    return bool(someone.page.evaluate("document.scrollingElement.scrollHeight <= innerHeight"))
 
 
 def in_view(someone: Person, selector: str) -> bool:
@@ -144,23 +133,6 @@ def test_more_players_keep_your_board_and_the_factories_on_the_screen(
 
 
 # --- contrast ------------------------------------------------------------------------------------
-
-
-def luminance(colour: str) -> float:
-    """WCAG relative luminance of a CSS rgb()/rgba() colour as the browser computes it."""
-    values = [float(part) for part in re.findall(r"[\d.]+", colour)[:3]]
-
-    def channel(value: float) -> float:
-        value /= 255
-        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
-
-    red, green, blue = (channel(value) for value in values)
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def contrast(first: str, second: str) -> float:
-    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 # Each tile on the table with the plate it lies on, its fill and its rim, as the browser draws them.
@@ -360,7 +332,7 @@ def test_the_czech_table_speaks_each_rulebook_s_words_and_declines_colours(
     jan.wait_for_turn_or_end()
     assert jan.page.locator(".table-head h1").inner_text().startswith("Azul: Letohrádek")
     assert "Vyberte dílky z výlohy" in jan.page.locator(".actions").inner_text()
-    assert "Bot (začátečník)" in jan.page.locator(".board-panel.other .player-name").inner_text()
+    assert "Bot Bruno (začátečník)" in jan.page.locator(".board-panel.other .player-name").inner_text()
     chooser = random.Random(4)
     while jan.wait_for_turn_or_end() == "turn":
         legal = jan.table()["legal_moves"]
@@ -410,7 +382,7 @@ def test_the_replay_starts_at_step_0_and_plays_by_itself(
     scores = kim.api(f"/tables/{table_id}")["scores"]
     assert all(str(score) in row.inner_text() for score in scores)
     assert row.locator(".winner").count() >= 1
-    assert "Bot (beginner)" in row.inner_text()
+    assert "Bot Bruno (beginner)" in row.inner_text()
     kim.screenshot("lobby-finished-1366x768")
     # The sound setting is remembered.
     assert kim.page.locator("#sound").is_checked()
@@ -425,7 +397,7 @@ def test_the_replay_starts_at_step_0_and_plays_by_itself(
         kim.page.wait_for_selector(".replay-page .board-panel")
         assert kim.page.locator(".replay-step").inner_text().startswith(f"Step 0 of {steps}")
     assert fits_without_scrolling(kim)
-    assert "Bot (beginner)" in kim.page.locator(".replay-page").inner_text()
+    assert "Bot Bruno (beginner)" in kim.page.locator(".replay-page").inner_text()
     assert "(bot)" not in kim.page.locator(".replay-page").inner_text()
     # The controls are drawn, not letters of a font.
     for name in ("first", "previous", "next", "last"):
@@ -459,9 +431,9 @@ def test_the_creator_seats_a_bot_in_the_waiting_room(people: list[Person], brows
     assert page.locator(".start-button[disabled]").count() == 1
     page.select_option('.bot-level[data-seat="2"]', "easy")
     page.click('.add-bot-button[data-seat="2"]')
-    page.wait_for_selector(".waiting-room td:has-text('Bot (easy)')")
+    page.wait_for_selector(".waiting-room td:has-text('Bot Cyril (easy)')")
     page.click('.add-bot-button[data-seat="1"]')
-    page.wait_for_selector(".waiting-room td:has-text('Bot (medium)')")
+    page.wait_for_selector(".waiting-room td:has-text('Bot Bruno (medium)')")
     assert not page.locator(".invite-link").count(), "the invited seat is a bot's now"
     max_.screenshot("waiting-room-bots")
     page.click(".start-button")

@@ -3,6 +3,10 @@
 The rulebook names blue, brown, black and white pralines; the fifth is pink.  They
 map one-to-one onto Azul's wall order (blue, yellow, red, black, white), so every
 Azul rule applies unchanged: brown takes yellow's place and pink takes red's.
+
+The display colours are told apart from one another and from the caramel plates the
+browser draws them on (a CIEDE2000 difference of 20 at least, measured by the browser
+tests), so the brown and the black pralines never melt into their board.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ PRALINE_THEME = Theme(
     letters=("B", "N", "P", "K", "W"),
     names_en=("blue", "brown", "pink", "black", "white"),
     names_cs=("modrá", "hnědá", "růžová", "černá", "bílá"),
-    hex_colours=("#3f7cc4", "#8a5a36", "#e58fb1", "#2e1d17", "#f4ecdc"),
+    hex_colours=("#3f7cc4", "#7a4a2a", "#e58fb1", "#231510", "#fbf7ef"),
     extra_aliases={
         "milk": 1,
         "mléčná": 1,

@@ -81,14 +81,14 @@ class Analysis:
         """A pasted record's position after ``step`` of its steps (by default its last)."""
         try:
             record = Record.from_dict(data)
-            return view(self._at(record, step))
+            return {**view(self._at(record, step)), "names": list(record.players)}
         except MozaikaError as error:
             raise BadRequestError(str(error)) from None
 
     def from_table(self, table_id: str, step: int | None) -> dict[str, Any]:
         """A finished game's position after ``step`` (its replay's numbering): "analyse from here"."""
         record = self.history.record(table_id)
-        return view(self._at(record, step))
+        return {**view(self._at(record, step)), "names": list(record.players)}
 
     @staticmethod
     def _at(record: Record, step: int | None) -> State:

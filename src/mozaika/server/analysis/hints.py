@@ -53,9 +53,12 @@ class Hints:
 
     async def _search(self, key: SearchKey, position: str, seat: int, top: int) -> Found:
         try:
-            found = await self.bots.analyse(position, seat, self.settings.hint_bot, self.settings.hint_seconds, top)
+            searched = await self.bots.analyse(position, seat, self.settings.hint_bot, self.settings.hint_seconds, top)
         finally:
             del self._searching[key]
+        # Listed by the value shown beside each move, the best first (the search picks its top moves
+        # by how often it tried them; their values need not fall in that order).
+        found = sorted(searched, key=lambda move: (-move["value"], -(move["visits"] or 0)))
         self._found[key] = found
         while len(self._found) > REMEMBERED:
             self._found.popitem(last=False)

@@ -45,6 +45,10 @@ class AnalysisPosition(Answer):
     position: Position
     legal_moves: dict[str, list[str]] = Field(description="Each seat on turn's legal moves, by seat number.")
     move_fields: MoveFields
+    names: list[str] | None = Field(
+        default=None,
+        description="The players' names, by seat, for a position from a finished game or a record (absent otherwise).",
+    )
 
 
 class AnalysisBest(Answer):

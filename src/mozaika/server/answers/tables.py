@@ -60,8 +60,13 @@ class SeatView(Answer):
     kind: Literal["open", "invited", "player", "bot"] = Field(
         description="Waiting for anyone, waiting for its invite link, held by a player, or played by a bot."
     )
-    name: str | None = Field(description='The player\'s name, or "Bot (level)"; null for a seat nobody holds.')
+    name: str | None = Field(
+        description='The player\'s name, or "Bot <name> (level)" for a bot; null for a seat nobody holds.'
+    )
     level: BotLevel | None = Field(description="The bot's level, for a bot seat (and one a bot took over).")
+    bot_name: str | None = Field(
+        description="A bot seat's own name (one per seat, so that bots of one level are told apart); null otherwise."
+    )
     account: str | None = Field(description="The holder's username; null for guests, bots and empty seats.")
     replaced: bool = Field(description="A bot plays the seat on for the player who left it or ran out of time.")
     timed_out: bool = Field(description="The bot took the seat when its player's time ran out.")

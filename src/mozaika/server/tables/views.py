@@ -39,10 +39,19 @@ def game_catalogue() -> list[dict[str, Any]]:
     return catalogue
 
 
+BOT_NAMES = ("Ada", "Bruno", "Cyril", "Dora")
+"""A bot's name by its seat (the first letter is the seat's place: Bruno sits second), so that three
+bots of one level at a table are told apart in the log, the scores and the result."""
+
+
+def bot_name(seat_index: int) -> str:
+    return BOT_NAMES[seat_index % len(BOT_NAMES)]
+
+
 def seat_name(seat: TableSeat) -> str | None:
-    """The seat's player, or "Bot (level)" for a bot seat (the one form every client uses)."""
+    """The seat's player, or "Bot <name> (level)" for a bot seat (the one form every client uses)."""
     if seat.kind == SEAT_BOT and not seat.replaced:
-        return f"Bot ({seat.bot_level})"
+        return f"Bot {bot_name(seat.index)} ({seat.bot_level})"
     return seat.player_name
 
 
@@ -95,6 +104,7 @@ class TableViews:
                 "kind": seat.kind,
                 "name": seat_name(seat),
                 "level": seat.bot_level,
+                "bot_name": bot_name(seat.index) if seat.kind == SEAT_BOT and not seat.replaced else None,
                 "account": seat.account,
                 "replaced": seat.replaced,
                 "timed_out": seat.timed_out,

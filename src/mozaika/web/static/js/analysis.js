@@ -5,14 +5,16 @@ import { post } from "./api.js";
 import { EditTools } from "./analysis-edit.js";
 import { clickable, copyText, h, replace, toast } from "./dom.js";
 import { adapterFor, CHOICE_KINDS, games, promptFor } from "./games.js";
-import { explain, t } from "./i18n.js";
+import { explain, number, t } from "./i18n.js";
 import { boardPanel } from "./panel.js";
 import { rulesPanel } from "./rules.js";
+import { tileIcon } from "./boards/tiles.js";
 
 export async function analysisPage(root, query) {
   const board = new AnalysisBoard(root);
   await board.begin(query);
-  return () => board.leave();
+  // A new language redraws the board in place: the move tree and the expert's answers stay.
+  return Object.assign(() => board.leave(), { relabel: () => board.render() });
 }
 
 /** Where an address points the board: a shared line, a finished game's step, or a new game. */
@@ -54,6 +56,8 @@ class AnalysisBoard {
   /** A new tree whose root is this position. */
   async open(view) {
     this.game = await adapterFor({ game: view.game, options: view.options });
+    // The players' names come with a finished game's position (or a record's), and stay for the whole tree.
+    this.playerNames = view.names || null;
     this.nodes = [{ id: 0, parent: null, move: null, view, children: [] }];
     this.current = 0;
     this.chosen = [];
@@ -175,7 +179,7 @@ class AnalysisBoard {
   }
 
   names() {
-    return Array.from({ length: this.view.players }, (_, seat) => t("player_n", { n: seat + 1 }));
+    return Array.from({ length: this.view.players }, (_, seat) => this.playerNames?.[seat] || t("player_n", { n: seat + 1 }));
   }
 
   // --- drawing ------------------------------------------------------------------------------------
@@ -185,7 +189,7 @@ class AnalysisBoard {
     history.replaceState({}, "", `/analysis?line=${encodeURIComponent(view.line)}`);
     const focused = document.activeElement?.dataset?.focus;
     const page = h("div", {
-      class: `analysis-page game-${view.game}`,
+      class: `analysis-page game-${view.game} players-${view.players}`,
       dataset: { line: view.line, node: this.current, editing: String(this.edit.active), toMove: view.to_move.join(",") },
     },
     h("header", { class: "table-head" },
@@ -276,7 +280,7 @@ class AnalysisBoard {
           h("button", { type: "button", class: "link expert-move", dataset: { move: entry.move }, onClick: () => this.play(entry.move) }, this.game.describe(entry.move)),
           h("span", { class: "expert-value" }, t("expert_value", { value: Math.round(entry.value * 100) })),
           entry.expected ? h("span", { class: "expert-points", title: t("expert_points") }, entry.expected.map((points, seat) =>
-            h("span", { class: seat === found.seat ? "mover" : "", title: names[seat] }, t("player_points", { n: seat + 1, points: points.toFixed(1) })))) : ""))));
+            h("span", { class: seat === found.seat ? "mover" : "", title: names[seat] }, t("player_points", { name: names[seat], points: number(points, 1) })))) : ""))));
     }
     return h("section", { class: "panel expert" }, content);
   }
@@ -314,10 +318,16 @@ class AnalysisBoard {
     return items;
   }
 
-  moveItem(node, number) {
+  /** A move of the tree in words, with who played it and the tiles it took (its notation on hover). */
+  moveItem(node, count) {
     const current = node.id === this.current;
-    return h("li", { value: number, class: current ? "current" : "" },
-      h("button", { type: "button", class: "link tree-move", dataset: { node: node.id }, "aria-current": current ? "true" : null, title: this.game.describe(node.move), onClick: () => this.go(node.id) }, node.move));
+    const seat = this.nodes[node.parent].view.to_move[0];
+    const colour = this.game.moveColour?.(node.move);
+    return h("li", { value: count, class: current ? "current" : "" },
+      h("button", { type: "button", class: "link tree-move", dataset: { node: node.id, move: node.move }, "aria-current": current ? "true" : null, title: node.move, onClick: () => this.go(node.id) },
+        h("span", { class: "tree-mover" }, this.names()[seat]), " ",
+        colour ? tileIcon(this.game.theme, colour, this.game.shape, 16) : "",
+        " ", this.game.describe(node.move)));
   }
 
   sharePanel() {

@@ -25,6 +25,16 @@ export function formatLeft(seconds, realTime = true) {
 }
 
 /** The control's name for a list or a heading: "5+20" with its preset's name, or "24 h per move". */
+/**
+ * What a turn-based seat has left, in words: the turn's own time, then the reserve (a turn eats
+ * into the reserve only once its own time is over). `left` counts both; `bank` is the reserve.
+ */
+export function turnLeft(left, bank) {
+  const reserve = Math.min(bank, left);
+  if (left > reserve) return { time: formatLeft(left - reserve, false), reserve: reserve > 0 ? formatLeft(reserve, false) : null };
+  return { time: t("clock.in_reserve", { time: formatLeft(left, false) }), reserve: null };
+}
+
 export function controlLabel(control) {
   if (!control) return t("clock.none");
   if (control.kind === "turn") return t("clock.turn_label", { hours: control.per_move / 3600 });
@@ -85,7 +95,15 @@ export class Clocks {
     element.classList.toggle("running", state.running);
     element.classList.toggle("low", realTime && state.running && left < LOW_SECONDS);
     element.classList.toggle("out", left <= 0 && state.running);
-    const parts = [h("span", { class: "clock-time" }, formatLeft(left, realTime))];
+    const parts = [];
+    if (realTime) {
+      parts.push(h("span", { class: "clock-time" }, formatLeft(left, true)));
+    } else {
+      // The turn's time first, the reserve after it: not one sum that reads as two days for a day's turn.
+      const { time, reserve } = turnLeft(left, state.bank);
+      parts.push(h("span", { class: "clock-time" }, time));
+      if (reserve) parts.push(h("span", { class: "clock-reserve" }, t("clock.reserve", { time: reserve })));
+    }
     if (!realTime && state.running && state.deadline) {
       // The deadline in the reader's own clock: the server's distance to it, counted from the message's arrival.
       const deadline = new Date(Date.now() + (state.deadline - this.clock.now) * 1000 - (performance.now() - this.received));
@@ -148,8 +166,14 @@ export function lobbyClock(table) {
   const parts = [controlLabel(control)];
   if (table.your_turn && you !== null && table.clock.seats[you]) {
     const elapsed = Math.max(0, Date.now() / 1000 - table.clock.now);
-    const left = Math.max(0, table.clock.seats[you].remaining - elapsed);
-    parts.push(t("clock.left", { time: formatLeft(left, control.kind === "realtime") }));
+    const seat = table.clock.seats[you];
+    const left = Math.max(0, seat.remaining - elapsed);
+    if (control.kind === "realtime") {
+      parts.push(t("clock.left", { time: formatLeft(left, true) }));
+    } else {
+      const { time, reserve } = turnLeft(left, seat.bank);
+      parts.push(t("clock.left", { time }) + (reserve ? ` (${t("clock.reserve", { time: reserve })})` : ""));
+    }
   }
   return h("span", { class: "lobby-clock" }, parts.join(" · "));
 }

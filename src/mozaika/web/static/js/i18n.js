@@ -25,7 +25,15 @@ export function language() {
   return prefs.language in LANGUAGES ? prefs.language : "en";
 }
 
-/** The text for `key`, with {name} placeholders filled; an entry with plural forms picks by `count`. */
+/**
+ * A number as the reader writes it ("25.4" in English, "25,4" in Czech), with `digits` decimals;
+ * `sign` writes a plus before a positive number.
+ */
+export function number(value, digits = 0, { sign = false } = {}) {
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: sign ? "exceptZero" : "auto" }).format(value);
+}
+
+/** The text for `key`, with {name} placeholders filled (numbers as the reader writes them); an entry with plural forms picks by `count`. */
 export function t(key, params = {}) {
   let entry = current[key] ?? fallback[key];
   if (entry === undefined) return key;
@@ -33,7 +41,8 @@ export function t(key, params = {}) {
     const form = new Intl.PluralRules(language()).select(params.count ?? 0);
     entry = entry[form] ?? entry.other;
   }
-  return entry.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  const shown = (value) => (typeof value === "number" ? new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(value) : String(value));
+  return entry.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? shown(params[name]) : whole));
 }
 
 /** Whether the catalogue has a text for `key`. */

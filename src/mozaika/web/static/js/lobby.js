@@ -68,7 +68,8 @@ export async function lobbyPage(root, query) {
   const catalogue = await games();
   const lists = h("div", { class: "lists" });
   const form = createForm(catalogue);
-  replace(root, h("div", { class: "lobby" }, cards, session.me.guest ? form : h("div", { class: "lobby-side" }, form, remindersCard()), lists));
+  replace(root, h("div", { class: "lobby" }, h("h1", { class: "visually-hidden" }, t("lobby")), cards,
+    session.me.guest ? form : h("div", { class: "lobby-side" }, form, remindersCard()), lists));
   let timer = null;
   const refresh = () => {
     clearTimeout(timer);

@@ -2,7 +2,7 @@
 // One panel for the table's end and the replay's side; `afterResult` hooks let a page add to it.
 
 import { h } from "./dom.js";
-import { t, term } from "./i18n.js";
+import { number, t, term } from "./i18n.js";
 
 const extensions = [];
 
@@ -17,7 +17,7 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
   const sources = [...new Set(players.flatMap((player) => Object.keys(player.sources)))];
   const statistics = [...new Set(players.flatMap((player) => Object.keys(player.statistics || {})))];
   const winners = new Set(result.winners);
-  const header = h("tr", {}, h("th", {}, ""), players.map((player) =>
+  const header = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("result_points"))), players.map((player) =>
     h("th", { class: winners.has(player.seat) ? "winner" : "" }, names[player.seat], winners.has(player.seat) ? ` ${t("winner_mark")}` : "")));
   const row = (label, values, kind = "") => h("tr", { class: kind }, h("th", { scope: "row" }, label), values.map((value) => h("td", {}, value)));
   const body = [
@@ -29,7 +29,7 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
     body.push(row(t("rating"), players.map((player) => {
       const rating = result.ratings[player.seat];
       const change = rating.after - rating.before;
-      return `${rating.after.toFixed(1)} (${change >= 0 ? "+" : ""}${change.toFixed(1)})`;
+      return `${number(rating.after, 1)} (${number(change, 1, { sign: true })})`;
     })));
   }
   const winnerNames = result.winners.map((seat) => names[seat]).join(", ");

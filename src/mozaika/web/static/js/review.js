@@ -4,7 +4,7 @@
 import { get, post } from "./api.js";
 import { h, replace, s } from "./dom.js";
 import { adapterFor } from "./games.js";
-import { explain, t } from "./i18n.js";
+import { explain, number, t } from "./i18n.js";
 
 const POLL_MS = 2000;
 const LINE_COLOURS = ["#1f62b5", "#c7352e", "#2f7d3b", "#8e44ad"];
@@ -51,10 +51,10 @@ export function reviewPanel(tableId, names) {
 
 function reviewBody(review, names, tableId, describe) {
   const players = h("table", { class: "breakdown review-players" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), review.players.map((_, seat) => h("th", {}, names[seat])))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("review_figure"))), review.players.map((_, seat) => h("th", {}, names[seat])))),
     h("tbody", {},
       h("tr", {}, h("th", { scope: "row" }, t("review_average_loss")),
-        review.players.map((player) => h("td", { class: "average-loss" }, player.average_loss.toFixed(2)))),
+        review.players.map((player) => h("td", { class: "average-loss" }, number(player.average_loss, 2)))),
       h("tr", { class: "stat" }, h("th", { scope: "row" }, t("review_decisions")),
         review.players.map((player) => h("td", {}, String(player.decisions))))));
   const mistakes = review.mistakes.length
@@ -65,7 +65,7 @@ function reviewBody(review, names, tableId, describe) {
       " ",
       h("span", { class: "better" }, t("review_better", { move: describe(mistake.best) })),
       " ",
-      h("strong", { class: "loss" }, t("review_lost", { points: mistake.loss.toFixed(1) })),
+      h("strong", { class: "loss" }, t("review_lost", { points: number(mistake.loss, 1) })),
       h("span", { class: "mistake-links" },
         h("a", { href: `/replay/${tableId}?step=${mistake.step}`, "data-link": "" }, t("review_show")),
         " · ",
@@ -105,7 +105,7 @@ export function leadGraph(review, names) {
   });
   for (const value of [top, 0, -top]) {
     svg.append(s("line", { class: value ? "grid" : "zero", x1: pad.left, x2: width - pad.right, y1: y(value), y2: y(value) }),
-      s("text", { class: "graph-label", x: pad.left - 4, y: y(value) + 4, "text-anchor": "end" }, value > 0 ? `+${value}` : String(value)));
+      s("text", { class: "graph-label", x: pad.left - 4, y: y(value) + 4, "text-anchor": "end" }, number(value, 0, { sign: true })));
   }
   series.forEach((values, index) => {
     const points = values.map((value, step) => `${x(step).toFixed(1)},${y(value).toFixed(1)}`);

@@ -15,6 +15,12 @@ export function navigate(path, replaceState = false) {
   return show();
 }
 
+/** Draws the page again in a new language: a view that can relabel itself keeps its state. */
+export async function relabel() {
+  if (leave?.relabel) leave.relabel();
+  else await show();
+}
+
 export async function show() {
   const root = document.getElementById("main");
   if (leave) leave();

@@ -256,7 +256,10 @@ class TablePage {
       this.complete(left[0].text);
       return;
     }
-    this.render({ focusKey: key });
+    // A step forward hands the focus to the first place the tiles may go next, so that a keyboard
+    // goes on from there (not back through every tile to the lines).
+    const forward = this.chosen.at(-1) === key;
+    this.render({ focusKey: key, focusTarget: forward });
     this.showTargets();
   }
 
@@ -384,7 +387,7 @@ class TablePage {
   }
 
   /** Redraws the heading and the play area (the side only adds what is new). */
-  render({ animate = false, focusKey = null } = {}) {
+  render({ animate = false, focusKey = null, focusTarget = false } = {}) {
     land();
     const focused = focusKey || document.activeElement?.closest?.(".table-main [data-key]")?.dataset?.key;
     const scrolled = window.scrollY;
@@ -422,7 +425,9 @@ class TablePage {
     this.wasMyTurn = mine;
     markTurn(mine);
     if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled });
-    if (focused && this.main.contains(document.activeElement) === false) {
+    const target = focusTarget ? this.main.querySelector('.choices .choice, [data-key].target[tabindex="0"]') : null;
+    if (target) target.focus({ preventScroll: true });
+    else if (focused && this.main.contains(document.activeElement) === false) {
       this.main.querySelector(`[data-key="${CSS.escape(focused)}"][tabindex="0"]`)?.focus({ preventScroll: true });
     }
   }
@@ -452,7 +457,9 @@ class TablePage {
       const yours = table.to_move.includes(this.me);
       parts.push(h("span", { class: `turn${yours ? " yours" : ""}` }, yours ? t("your_turn") : t("turn_of", { names: movers.join(", ") })));
     } else {
-      parts.push(h("span", { class: `status status-${table.status}` }, t(`status.${table.status}`)));
+      // The status begins the line: a capital, though the lobby says it mid-sentence ("· finished").
+      const words = t(`status.${table.status}`);
+      parts.push(h("span", { class: `status status-${table.status}` }, words.charAt(0).toLocaleUpperCase() + words.slice(1)));
     }
     return h("p", { class: "status-line" }, parts);
   }

@@ -5,7 +5,7 @@ import { h, replace } from "./dom.js";
 import { icon } from "./icons.js";
 import { LANGUAGES, t, useLanguage } from "./i18n.js";
 import { prefs, setPreference } from "./prefs.js";
-import { show } from "./router.js";
+import { relabel, show } from "./router.js";
 import { session, signOut } from "./session.js";
 
 export function renderTopBar() {
@@ -14,7 +14,7 @@ export function renderTopBar() {
     setPreference("language", event.target.value);
     await useLanguage(event.target.value);
     renderTopBar();
-    await show();
+    await relabel();
   } }, Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === prefs.language }, name)));
   const toggle = (id, name, label) => h("label", { class: "toggle" },
     h("input", { type: "checkbox", id, checked: prefs[name], onChange: (event) => setPreference(name, event.target.checked) }), " ", label);

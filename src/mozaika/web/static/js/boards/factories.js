@@ -13,13 +13,16 @@ function contents(game, letters, cx, cy, shape, key, ui, wild) {
   const tiles = sortTiles(theme, letters);
   const columns = tiles.length <= 4 ? 2 : 3;
   const rows = Math.ceil(tiles.length / columns);
+  // Five or six tiles (a special factory's extra ones) are drawn smaller, so that they stay on the plate.
+  const size = columns > 2 ? TILE - 6 : TILE;
+  const step = size + GAP;
   tiles.forEach((letter, index) => {
     const column = index % columns;
     const row = Math.floor(index / columns);
     const inRow = Math.min(columns, tiles.length - row * columns);
-    const x = cx + (column - (inRow - 1) / 2) * (TILE + GAP);
-    const y = cy + (row - (rows - 1) / 2) * (TILE + GAP);
-    const element = tile(theme, letter, x, y, TILE, shape, { dataset: { cell: `${key}:${index}` } });
+    const x = cx + (column - (inRow - 1) / 2) * step;
+    const y = cy + (row - (rows - 1) / 2) * step;
+    const element = tile(theme, letter, x, y, size, shape, { dataset: { cell: `${key}:${index}` } });
     if (letter === wild) element.classList.add("wild");
     ui.key(element, `src:${key}:${letter}`, game.sourceLabel(key, letter));
     group.append(element);
@@ -27,13 +30,67 @@ function contents(game, letters, cx, cy, shape, key, ui, wild) {
   return group;
 }
 
+// What each special factory does, drawn in its disc (Master Chocolatier, M-1..M-4), in a box of
+// about ±1 around the disc's centre: SN1 a praline more, SN2 pulls its colour from both sides,
+// SN3 keeps its leftovers, SN4 splits them both ways, SN5 is a floor space without penalty.
+const DISC_SIGNS = {
+  1: (colour) => [s("path", { class: "disc-line", d: "M-0.95,0 H-0.15 M-0.55,-0.4 V0.4" }), s("circle", { class: "disc-praline", cx: 0.42, cy: 0, r: 0.42, ...colour })],
+  2: (colour) => [
+    s("path", { class: "disc-line", d: "M-1.05,0 H-0.62 M-0.8,-0.2 L-0.6,0 L-0.8,0.2 M1.05,0 H0.62 M0.8,-0.2 L0.6,0 L0.8,0.2" }),
+    s("circle", { class: "disc-praline", cx: 0, cy: 0, r: 0.42, ...colour }),
+  ],
+  3: () => [s("path", { class: "disc-line", d: "M0.62,-0.3 A0.68,0.68 0 1,0 0.66,0.22 M0.25,-0.38 L0.64,-0.32 L0.7,-0.72" })],
+  4: () => [s("path", { class: "disc-line", d: "M0,0.85 V0.05 L-0.62,-0.55 M0,0.05 L0.62,-0.55 M-0.62,-0.15 V-0.58 H-0.2 M0.62,-0.15 V-0.58 H0.2" })],
+  5: () => [
+    s("rect", { class: "disc-line", x: -0.68, y: -0.68, width: 1.36, height: 1.36, rx: 0.18 }),
+    s("path", { class: "disc-line", d: "M-0.38,0 L-0.1,0.3 L0.4,-0.32" }),
+  ],
+};
+const DISC = 15;
+
 function disc(game, text, cx, cy) {
   const colour = text.slice(1);
-  const group = s("g", { class: "disc" }, s("title", {}, game.discNote(text)));
-  group.append(s("circle", { cx, cy, r: 13 }));
-  group.append(s("text", { x: cx, y: cy + 4, "text-anchor": "middle" }, `SN${text[0]}`));
-  if (colour) group.append(tile(game.theme, colour, cx + 14, cy - 10, 12, "praline"));
+  const note = game.discNote(text);
+  const fill = colour ? { fill: game.theme.hex[game.theme.letters.indexOf(colour)] } : {};
+  const group = s("g", { class: `disc disc-${text[0]}`, tabindex: "0", role: "button", "aria-label": note, dataset: { disc: text } }, s("title", {}, note));
+  group.append(s("circle", { class: "disc-face", cx, cy, r: DISC }));
+  const sign = s("g", { class: "disc-sign", transform: `translate(${cx} ${cy}) scale(${DISC * 0.62})` }, (DISC_SIGNS[text[0]] || (() => []))(fill));
+  group.append(sign);
+  // A tap (or Enter) says in words what the disc does: touch screens have no hover for the title.
+  const show = (event) => {
+    event.stopPropagation();
+    event.preventDefault();
+    showDiscNote(group, note);
+  };
+  group.addEventListener("click", show);
+  group.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") show(event);
+  });
   return group;
+}
+
+/** The words of a special factory's disc in a small note under it, until the next tap or Escape. */
+function showDiscNote(anchor, text) {
+  const holder = anchor.closest(".shared-wrap") || document.body;
+  holder.querySelector(".disc-note")?.remove();
+  const note = document.createElement("p");
+  note.className = "disc-note";
+  note.setAttribute("role", "status");
+  note.textContent = text;
+  holder.append(note);
+  const box = anchor.getBoundingClientRect();
+  const frame = holder.getBoundingClientRect();
+  const left = Math.min(Math.max(box.left + box.width / 2 - frame.left, note.offsetWidth / 2 + 4), frame.width - note.offsetWidth / 2 - 4);
+  note.style.left = `${left}px`;
+  note.style.top = `${box.bottom - frame.top + 6}px`;
+  const close = (event) => {
+    if (event.type === "keydown" && event.key !== "Escape") return;
+    note.remove();
+    document.removeEventListener("pointerdown", close, true);
+    document.removeEventListener("keydown", close, true);
+  };
+  document.addEventListener("pointerdown", close, true);
+  document.addEventListener("keydown", close, true);
 }
 
 /** The step between tiles in the centre and its columns: the whole pool stays inside its circle. */
@@ -74,7 +131,9 @@ export function factoryCircle(game, position, ui, { shape = "square", wild = nul
     const special = position.special_factories?.[index];
     // The special factory's disc sits on the rim a quarter turn from the number, also facing out.
     const side = angle - Math.PI / 4;
-    if (special) group.append(disc(game, special, cx + FACTORY * Math.cos(side), cy + FACTORY * Math.sin(side)));
+    // It stands a little out of the rim, clear of the tiles however they lie.
+    const reach = FACTORY + 6;
+    if (special) group.append(disc(game, special, cx + reach * Math.cos(side), cy + reach * Math.sin(side)));
     svg.append(group);
   });
   const inner = radius - FACTORY - 8;

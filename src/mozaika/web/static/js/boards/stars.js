@@ -11,6 +11,15 @@ import { fieldsOf, sourceKey } from "../moves.js";
 const R = 24; // a rhombus's edge
 const D = 3.75 * R; // from the centre star to an outer star: room for a pillar between them
 
+/** The drawing of a bonus feature (S-3) centred at x, y: a pillar, a statue or a window. */
+function featureShape(kind, x, y) {
+  if (kind === "pillar") return [s("rect", { x: x - 6.5, y: y - 11, width: 13, height: 22, rx: 2.5 })];
+  if (kind === "window") return [s("path", { d: `M${x - 8},${y + 9} V${y - 2} A8,8 0 0,1 ${x + 8},${y - 2} V${y + 9} Z` })];
+  return [s("circle", { cx: x, cy: y - 4, r: 6.5 }), s("rect", { x: x - 8, y: y + 3, width: 16, height: 8, rx: 1.5 })];
+}
+
+const FEATURE_KINDS = ["pillar", "statue", "window"];
+
 const polar = (angle, distance) => [distance * Math.cos((angle * Math.PI) / 180), -distance * Math.sin((angle * Math.PI) / 180)];
 
 /** A tile icon that is a tile of the game (in the supply or a hand): it has a place, so it can fly. */
@@ -117,8 +126,8 @@ export class StarsGame extends BoardFamily {
   shared(position, ui) {
     const wild = position.wild;
     const supply = h("div", { class: "supply-box" },
-      h("h3", {}, this.term("supply")),
-      h("div", { class: "tile-row", "aria-label": this.term("supply") },
+      h("span", { class: "supply-title" }, this.term("supply")),
+      h("div", { class: "tile-row", role: "group", "aria-label": this.term("supply") },
         sortTiles(this.theme, position.supply).map((letter, index) => placed(tileIcon(this.theme, letter, this.shape, 30), `S:${letter}:${index}`))));
     const track = h("ol", { class: "round-track", "aria-label": t("round_track") },
       this.layout.wild_by_round.map((letter, index) =>
@@ -130,7 +139,19 @@ export class StarsGame extends BoardFamily {
       t("wild_now", { colour: colourName(this.theme, wild) }));
     return h("div", { class: "shared" },
       factoryCircle(this, position, ui, { shape: this.shape, wild }),
-      h("div", { class: "pavilion-side" }, track, wildNote, supply));
+      h("div", { class: "pavilion-side" }, track, wildNote, supply, this.featureLegend()));
+  }
+
+  /** What covering a pillar, a statue or a window pays (S-3), once for every board. */
+  featureLegend() {
+    const rewards = new Map(this.layout.features.map((feature) => [feature.kind, feature.tiles]));
+    return h("p", { class: "feature-legend" }, h("span", { class: "legend-title" }, t("bonus_legend")),
+      FEATURE_KINDS.filter((kind) => rewards.has(kind)).map((kind) => {
+        const words = t(`feature.${kind}`, { count: rewards.get(kind) });
+        return h("span", { class: "feature-legend-item", title: words },
+          s("svg", { class: `feature-icon feature ${kind}`, viewBox: "-10 -13 20 26", width: 16, height: 21, "aria-hidden": "true" }, featureShape(kind, 0, 0)),
+          h("span", { "aria-hidden": "true" }, `+${rewards.get(kind)}`), h("span", { class: "visually-hidden" }, words));
+      }));
   }
 
   lastRound(position) {
@@ -170,13 +191,30 @@ export class StarsGame extends BoardFamily {
       }
       const empty = s("g", { class: "slot" },
         s("path", { class: "slot-face", d, fill: tint || "#efe6d2", "fill-opacity": tint ? 0.28 : 1 }),
-        s("text", { class: "slot-number", x: cx, y: cy + 4, "text-anchor": "middle" }, String(number)));
+        s("text", { class: "slot-number", x: cx, y: cy + 4.5, "text-anchor": "middle" }, String(number)));
       if (seat === ui.me) {
         ui.key(empty, `space:${star}:${slot}`, t("space_label", { star: this.starName(star), slot, number }));
       }
       group.append(empty);
     }
+    // The star's outline: on the colourless side, where no tint tells the stars apart, it is what
+    // shows each star (drawn on top, clear of the pointer).
+    group.append(s("path", { class: "star-outline", d: this.outline(star) }));
     return group;
+  }
+
+  /** The six-pointed outline of a star: each slot's tip, then the corner it shares with the next slot. */
+  outline(star) {
+    const [x, y] = this.centres[star];
+    const points = [];
+    for (let slot = 1; slot <= this.layout.slots; slot += 1) {
+      const angle = this.slotAngle(star, slot);
+      for (const [a, d] of [[angle, R * Math.sqrt(3)], [angle - 30, R]]) {
+        const [dx, dy] = polar(a, d);
+        points.push(`${(x + dx).toFixed(1)},${(y + dy).toFixed(1)}`);
+      }
+    }
+    return `M${points.join(" L")} Z`;
   }
 
   features(filled) {
@@ -191,10 +229,10 @@ export class StarsGame extends BoardFamily {
       else [x, y] = polar(angle - 30, D * Math.cos(Math.PI / 6));
       const icon = s("g", { class: `feature ${feature.kind}${done ? " done" : ""}` },
         s("title", {}, t(`feature.${feature.kind}`, { count: feature.tiles })));
-      if (feature.kind === "pillar") icon.append(s("rect", { x: x - 4, y: y - 9, width: 8, height: 18, rx: 2 }));
-      else if (feature.kind === "window") icon.append(s("path", { d: `M${x - 7},${y + 8} V${y - 2} A7,7 0 0,1 ${x + 7},${y - 2} V${y + 8} Z` }));
-      else icon.append(s("circle", { cx: x, cy: y - 3, r: 5 }), s("rect", { x: x - 6, y: y + 2, width: 12, height: 6, rx: 1 }));
-      icon.append(s("text", { x: x + (feature.kind === "pillar" ? 8 : 10), y: y + 11, class: "feature-reward" }, `+${feature.tiles}`));
+      // Sized to read at 11 px or more where a board is drawn smallest (four players at 1366x768).
+      // What each kind pays stands once in the legend beside the supply: printed by every icon,
+      // it covered the numbers of the spaces around it.
+      icon.append(...featureShape(feature.kind, x, y));
       group.append(icon);
     }
     return group;
@@ -220,7 +258,7 @@ export class StarsGame extends BoardFamily {
     // Passing is a placement-phase state: in the next round's drafting the kept tiles are the hand.
     const passed = board.passed && position.phase === "placement";
     const label = passed ? t("kept") : t("hand");
-    const row = h("div", { class: "tile-row hand", "aria-label": label });
+    const row = h("div", { class: "tile-row hand", role: "group", "aria-label": label });
     hand.forEach((letter, index) => {
       const icon = placed(tileIcon(this.theme, letter, this.shape, 26), `b${seat}:h${index}`);
       if (letter === wild) icon.classList.add("wild");

@@ -1,0 +1,287 @@
+"""The table in the browser, readable at a glance: four players, pralines and stars.
+
+Debian's Chromium, driven by Playwright, against a real ``mozaika serve``, as in
+``test_web_table.py``; the screenshots go to ``build/test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browserkit import Person, accessibility_violations, fits_without_scrolling, person
+from colourkit import contrast, delta_e, over, parse
+from serverprocess import ServerProcess
+
+OTHER_PLATES = (
+    "[...document.querySelectorAll('.board-panel.other .board-plate')].map(e => e.getBoundingClientRect().width)"
+)
+
+
+@pytest.mark.parametrize("game", ["azul", "chocolatier", "pavilion"])
+def test_at_four_players_the_other_boards_are_readable_and_the_page_does_not_scroll(
+    game: str, people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """The three other plates are at least 260 px wide at 1366x768 and 340 px at 1920x1080, with no
+    page scroll; the three bots of one level have names of their own."""
+    noe = person(people, browser, server, "noe", width=1366, height=768)
+    noe.create_table(game, ["bot:beginner"] * 3)
+    noe.wait_for_turn_or_end()
+    for width, height, least in ((1366, 768, 260), (1920, 1080, 340)):
+        noe.resize(width, height)
+        plates: list[float] = noe.page.evaluate(OTHER_PLATES)
+        assert len(plates) == 3
+        assert min(plates) >= least, f"{game} at {width}x{height}: {plates}"
+        assert fits_without_scrolling(noe), f"{game} at {width}x{height}"
+        noe.screenshot(f"{game}-4p-{width}x{height}")
+    names = noe.page.locator(".board-panel .player-name").all_inner_texts()
+    assert len(set(names)) == 4, names
+
+
+# --- Master Chocolatier: pralines told apart -------------------------------------------------------
+
+# The colours as the browser draws them: each praline colour (from the printed wall, whose spaces
+# are drawn in the pralines' colours at an opacity), and the plates pralines lie on.
+CHOCOLATIER_COLOURS = """() => {
+    const fill = (element) => getComputedStyle(element).fill;
+    const board = document.querySelector('.board-panel.mine svg.board');
+    const printed = [...board.querySelectorAll('.tile.printed')].map(tile => ({
+        colour: tile.dataset.colour, fill: fill(tile.querySelector('.tile-face')),
+        opacity: parseFloat(getComputedStyle(tile).opacity) }));
+    return { printed, board: fill(board.querySelector('.board-plate')),
+             factory: fill(document.querySelector('.factory-plate')),
+             centre: fill(document.querySelector('.centre-plate')) };
+}"""
+
+
+def test_every_praline_is_told_apart_from_the_others_its_plates_and_its_printed_space(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """Measured as a colour difference (CIEDE2000), not only a contrast: brown and black pralines
+    on their plates were nearly the plates' colour."""
+    ida = person(people, browser, server, "ida", width=1366, height=768)
+    ida.create_table("chocolatier", ["bot:beginner"])
+    ida.wait_for_turn_or_end()
+    drawn = ida.page.evaluate(CHOCOLATIER_COLOURS)
+    pralines = {space["colour"]: parse(space["fill"])[0] for space in drawn["printed"]}
+    assert sorted(pralines) == sorted("BNPKW"), "every colour is printed on the wall"
+    letters = sorted(pralines)
+    for index, first in enumerate(letters):
+        for second in letters[index + 1 :]:
+            difference = delta_e(pralines[first], pralines[second])
+            assert difference >= 20, f"{first} and {second}: {difference:.1f}"
+    plates = {name: parse(drawn[name])[0] for name in ("board", "factory", "centre")}
+    for letter, colour in pralines.items():
+        for name, plate in plates.items():
+            difference = delta_e(colour, plate)
+            assert difference >= 20, f"{letter} on the {name} plate: {difference:.1f}"
+    for space in drawn["printed"]:
+        colour = pralines[space["colour"]]
+        printed = over(colour, plates["board"], space["opacity"])
+        assert delta_e(colour, printed) >= 15, f"{space['colour']} and its printed space"
+        assert delta_e(printed, plates["board"]) >= 8, f"the printed {space['colour']} shows on the plate"
+    ida.screenshot("chocolatier-pralines-1366x768", ".board-panel.mine")
+
+
+# Each special factory's disc: its sign, its words, and whether it lies over any of its pralines.
+DISCS = """() => [...document.querySelectorAll('.factory')].filter(f => f.querySelector('.disc')).map(factory => {
+    const face = factory.querySelector('.disc-face');
+    const disc = { x: face.cx.baseVal.value, y: face.cy.baseVal.value, r: face.r.baseVal.value };
+    const pralines = [...factory.querySelectorAll('.tile .tile-face')].map(p => ({
+        x: p.cx.baseVal.value, y: p.cy.baseVal.value, r: p.r.baseVal.value }));
+    const group = factory.querySelector('.disc');
+    return { disc, pralines, kind: group.dataset.disc, words: group.getAttribute('aria-label'),
+             sign: group.querySelectorAll('.disc-sign > *').length };
+})"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (390, 844)])
+def test_each_special_factory_shows_what_it_does_and_covers_no_praline(
+    width: int, height: int, people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """M-1..M-4: a drawn sign on each disc and its effect in words, on hover (its title) or tap."""
+    ida = person(people, browser, server, "ida", width=width, height=height)
+    ida.create_table("chocolatier", ["bot:beginner"], {"special_factories": True})
+    ida.wait_for_turn_or_end()
+    discs = ida.page.evaluate(DISCS)
+    assert len(discs) == 2, "as many special factories as players (M-1)"
+    for found in discs:
+        assert found["sign"] >= 1, f"SN{found['kind']} is drawn"
+        assert found["words"].startswith(f"SN{found['kind'][0]}: ") and len(found["words"]) > 20
+        for praline in found["pralines"]:
+            apart = ((found["disc"]["x"] - praline["x"]) ** 2 + (found["disc"]["y"] - praline["y"]) ** 2) ** 0.5
+            assert apart >= found["disc"]["r"] + praline["r"], f"SN{found['kind']} covers a praline"
+    disc = ida.page.locator(".factory .disc").first
+    words = disc.get_attribute("aria-label")
+    assert disc.locator("title").text_content() == words, "the words on hover"
+    disc.click()
+    note = ida.page.locator(".disc-note")
+    assert note.inner_text() == words, "the words on a tap"
+    ida.screenshot(f"chocolatier-special-factory-{width}x{height}")
+    ida.page.keyboard.press("Escape")
+    assert note.count() == 0
+
+
+# --- Summer Pavilion: small print that reads -------------------------------------------------------
+
+# Sizes as drawn on the screen, in CSS pixels: the boards are scaled drawings.
+SMALL_PRINT = """() => ({
+    numbers: [...document.querySelectorAll('.board-panel .slot-number')].map(
+        text => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a),
+    icons: [...document.querySelectorAll('.board-panel .feature')].map(feature => {
+        const box = feature.getBoundingClientRect();
+        return Math.min(box.width, box.height);
+    }),
+    words: [...document.querySelectorAll('.feature-legend, .round-track li, .hand-label')].map(
+        element => parseFloat(getComputedStyle(element).fontSize)),
+})"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_summer_pavilion_s_small_print_is_at_least_11_px_at_1366x768(
+    players: int, people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """The space numbers, the pillars, statues and windows (S-3) and what they pay: 11 px or more on
+    every board, the boards of the others included."""
+    pia = person(people, browser, server, "pia", width=1366, height=768)
+    pia.create_table("pavilion", ["bot:beginner"] * (players - 1))
+    pia.wait_for_turn_or_end()
+    sizes = pia.page.evaluate(SMALL_PRINT)
+    assert len(sizes["numbers"]) >= 42 * players - 10, "every board's empty spaces are measured"
+    assert len(sizes["icons"]) == 18 * players, "six pillars, six statues and six windows a board"
+    for kind, least in (("numbers", 11), ("icons", 11), ("words", 11)):
+        assert min(sizes[kind]) >= least, f"{kind}: {min(sizes[kind]):.1f} px"
+    legend = pia.page.locator(".feature-legend").inner_text()
+    assert all(f"+{reward}" in legend for reward in (1, 2, 3)), "what each feature pays, once"
+    pia.screenshot(f"pavilion-{players}p-small-print-1366x768")
+
+
+# Each star's outline on the colourless side, with the plate it is drawn on.
+STAR_OUTLINES = """() => [...document.querySelectorAll('.board-panel svg.board')].map(board => ({
+    plate: getComputedStyle(board.querySelector('.board-plate')).fill,
+    outlines: [...board.querySelectorAll('.star-outline')].map(outline => ({
+        stroke: getComputedStyle(outline).stroke, width: parseFloat(getComputedStyle(outline).strokeWidth) })),
+}))"""
+
+
+def test_the_colourless_stars_are_each_outlined(people: list[Person], browser: Any, server: ServerProcess) -> None:
+    """S-15, S-16: on the colourless side no tint tells the seven stars apart; an outline does (3:1 to the plate)."""
+    pia = person(people, browser, server, "pia", width=1366, height=768)
+    pia.create_table("pavilion", ["bot:beginner"], {"board": "colourless"})
+    pia.wait_for_turn_or_end()
+    boards = pia.page.evaluate(STAR_OUTLINES)
+    assert len(boards) == 2
+    for board in boards:
+        assert len(board["outlines"]) == 7
+        for outline in board["outlines"]:
+            assert outline["width"] >= 2
+            assert contrast(outline["stroke"], board["plate"]) >= 3
+    pia.screenshot("pavilion-colourless-1366x768")
+
+
+# --- the keyboard -----------------------------------------------------------------------------------
+
+FOCUSED = """() => {
+    const focused = document.activeElement;
+    return { key: focused?.dataset?.key || null, target: Boolean(focused?.classList.contains('target')) };
+}"""
+
+
+def test_after_enter_on_tiles_the_focus_is_on_the_first_place_they_may_go(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """A keyboard player goes on from the first legal line, not back through every tile (A-2)."""
+    kai = person(people, browser, server, "kai", width=1366, height=768)
+    kai.create_table("azul", ["bot:beginner"])
+    kai.wait_for_turn_or_end()
+    legal = kai.table()["legal_moves"]
+    move = next(move for move in legal if move[0] != "C")
+    source = kai.page.locator(f'[data-key="src:{move[0]}:{move[1]}"][tabindex="0"]')
+    source.focus()
+    kai.page.keyboard.press("Enter")
+    focused = kai.page.evaluate(FOCUSED)
+    # The pattern lines come first on the board, then the floor: the first the tiles may go to.
+    lines = sorted({other[2] for other in legal if other[:2] == move[:2]}, key=lambda line: (line == "F", line))
+    assert focused["target"] and focused["key"] == ("floor" if lines[0] == "F" else f"line:{lines[0]}"), focused
+    seq = kai.seq()
+    kai.page.keyboard.press("Enter")
+    kai.wait_past(seq)
+    assert kai.table()["seq"] > seq
+
+
+# --- what is said beside the board: previews and hints ----------------------------------------------
+
+WHOLE = """selector => [...document.querySelectorAll(selector)].map(element => {
+    const box = element.getBoundingClientRect();
+    return { cut: element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1,
+             inside: box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5,
+             text: element.textContent };
+})"""
+
+
+def test_on_a_phone_the_move_preview_is_whole_penalty_included(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """The preview of where chosen tiles go ends with what falls to the floor (A-6), never cut short."""
+    lia = person(people, browser, server, "lia", width=390, height=844)
+    lia.create_table("azul", ["bot:beginner"])
+    lia.wait_for_turn_or_end()
+    view = lia.table()
+    factories = view["position"]["factories"]
+    # Tiles from a factory that line 1 cannot all hold: some fall to the floor.
+    move = next(
+        move
+        for move in view["legal_moves"]
+        if move[0] != "C" and move[2] == "1" and factories[int(move[0]) - 1].count(move[1]) >= 2
+    )
+    lia.page.locator(f'[data-key="src:{move[0]}:{move[1]}"]').first.click()
+    lia.page.locator('[data-key="line:1"].target').first.focus()
+    lia.page.wait_for_selector(".board-panel.mine .preview:not(:empty)")
+    preview = lia.page.evaluate(WHOLE, ".board-panel.mine .preview")[0]
+    assert not preview["cut"], preview
+    lia.screenshot("preview-phone-390x844", ".board-panel.mine")
+
+
+def test_five_hints_are_all_in_view_at_1366x768(people: list[Person], browser: Any, server: ServerProcess) -> None:
+    """The hints are listed whole, the best first by the value shown, without scrolling the page."""
+    hal = person(people, browser, server, "hal", width=1366, height=768)
+    hal.create_table("azul", ["bot:beginner"])
+    hal.wait_for_turn_or_end()
+    hal.page.click(".hint-button")
+    hal.page.wait_for_selector(".hints li")
+    hints = hal.page.evaluate(WHOLE, ".hints li")
+    assert len(hints) == 5
+    assert all(hint["inside"] and not hint["cut"] for hint in hints), hints
+    assert fits_without_scrolling(hal)
+    values = [
+        int(text.split("%")[0].rsplit(" ", 1)[-1]) for text in hal.page.locator(".hints .muted").all_inner_texts()
+    ]
+    assert values == sorted(values, reverse=True)
+    hal.screenshot("hints-1366x768")
+
+
+# --- accessibility -------------------------------------------------------------------------------
+
+
+def test_the_lobby_and_every_game_s_table_are_clean_for_axe(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """axe-core finds nothing on the lobby (signed out and in) or on a table of every game and variant."""
+    visitor = Person(browser, server.url, width=1366, height=768)
+    people.append(visitor)
+    visitor.open("/")
+    assert accessibility_violations(visitor) == [], "the lobby, signed out"
+    ada = person(people, browser, server, "ada", width=1366, height=768)
+    assert accessibility_violations(ada) == [], "the lobby, signed in"
+    for game, options in (
+        ("azul", {}),
+        ("azul", {"wall": "grey"}),
+        ("chocolatier", {"box": "brown", "special_factories": True}),
+        ("pavilion", {}),
+        ("pavilion", {"board": "colourless"}),
+    ):
+        ada.open("/")
+        ada.create_table(game, ["bot:beginner"], options)
+        ada.wait_for_turn_or_end()
+        assert accessibility_violations(ada) == [], f"{game} {options}"
