@@ -571,9 +571,11 @@ def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path)
             "account": None,
             "replaced": True,
             "timed_out": False,
+            "profile": abandoned["seats"][0]["profile"],
             "you": False,
             "can_return": False,
         }
+        assert abandoned["seats"][0]["profile"].startswith("~")  # a guest's page, while the guest exists
         final = wait_for(lambda: (view := alice.table(table_id))["status"] == "finished" and view)
         assert final["result"]["winners"]
         assert Record.from_dict(alice.get(f"/api/tables/{table_id}/record").json()).players == [

@@ -27,6 +27,7 @@ from mozaika.bots.base import Budget
 from mozaika.bots.review import MoveReview, Review, decisions, placed
 from mozaika.notation.records import Record
 from mozaika.server.bots.player import BotPlayer
+from mozaika.server.community.standings import record_review
 from mozaika.server.errors import ConflictError, NotFoundError
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
@@ -117,6 +118,7 @@ class Reviews:
             assert stored is not None
             stored.status, stored.review, stored.finished_at = DONE, review.to_dict(), utc_now()
             stored.done = stored.total = len(review.moves)
+            record_review(session, table_id, stored.review)
             session.flush()
             return _view(stored)
 

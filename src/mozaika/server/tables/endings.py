@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from mozaika.core.protocol import State
+from mozaika.server.community.standings import record_results
 from mozaika.server.storage.models import Player
 from mozaika.server.tables.repository import TableRepository, game_of
 from mozaika.server.tables.results import final_result, game_statistics, new_ratings, rank_order, rating_places
@@ -21,6 +22,8 @@ def finish(session: Session, table: Table, state: State) -> None:
     result = final_result(state, statistics)
     if table.rated:
         result["ratings"] = _rate(session, table, state)
+    places = rating_places(rank_order(state), [seat.replaced for seat in table.seats])
+    record_results(session, table, places, list(state.scores), table.rated and bool(result.get("ratings")))
     table.result = result
     table.status = FINISHED
 
