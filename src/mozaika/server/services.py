@@ -93,7 +93,7 @@ class Services:
             clocks=clocks,
             mailer=mailer,
             profiles=Profiles(db),
-            leaderboards=Leaderboards(db),
+            leaderboards=Leaderboards(db, settings.leaderboard_min_games),
             friends=Friends(db, settings.public_url),
             rematches=Rematches(tables.store, tables.views, settings.limits),
             spectators=Spectators(),

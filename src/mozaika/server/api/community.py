@@ -129,7 +129,7 @@ async def invite_player(
 ) -> dict[str, Any]:
     service = services(request)
     if caller.player_id is not None:
-        await service.limiter.check("follow_per_player", str(caller.player_id))
+        await service.limiter.check("invitation_per_player", str(caller.player_id))
     sent = await run_in_threadpool(service.friends.invite, caller, table_id, body.player)
     if sent.letter is not None and service.mailer is not None:
         background.add_task(service.mailer.post, sent.letter)

@@ -7,6 +7,7 @@ player lost.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select, update
@@ -19,6 +20,18 @@ from mozaika.server.tables.results import new_ratings
 from mozaika.server.tables.shapes import Table
 
 START_MU, START_SIGMA = 25.0, 25.0 / 3
+
+
+def standing_places(scores: Sequence[int], winners: Sequence[int], abandoned: Sequence[bool]) -> list[int]:
+    """Each seat's place from 0: the seats ahead of it (a winner is ahead of everyone it tied with);
+    a player who abandoned the game comes after everyone who stayed."""
+    ahead = [
+        0 if seat in winners else sum(1 for other, points in enumerate(scores) if points > score or other in winners)
+        for seat, score in enumerate(scores)
+    ]
+    stayed = [place for place, gone in zip(ahead, abandoned, strict=True) if not gone]
+    last = 1 + max(stayed, default=-1)
+    return [last if gone else place for place, gone in zip(ahead, abandoned, strict=True)]
 
 
 def record_results(session: Session, table: Table, places: list[int], scores: list[int], rated: bool) -> None:

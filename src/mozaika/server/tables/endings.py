@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from mozaika.core.protocol import State
-from mozaika.server.community.standings import record_results
+from mozaika.server.community.standings import record_results, standing_places
 from mozaika.server.storage.models import Player
 from mozaika.server.tables.repository import TableRepository, game_of
 from mozaika.server.tables.results import final_result, game_statistics, new_ratings, rank_order, rating_places
@@ -22,7 +22,7 @@ def finish(session: Session, table: Table, state: State) -> None:
     result = final_result(state, statistics)
     if table.rated:
         result["ratings"] = _rate(session, table, state)
-    places = rating_places(rank_order(state), [seat.replaced for seat in table.seats])
+    places = standing_places(state.scores, state.winners, [seat.replaced for seat in table.seats])
     record_results(session, table, places, list(state.scores), table.rated and bool(result.get("ratings")))
     table.result = result
     table.status = FINISHED

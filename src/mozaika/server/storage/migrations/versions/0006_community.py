@@ -141,11 +141,14 @@ def _variant(options: dict[str, Any]) -> str:
 
 
 def _places(scores: list[int], winners: set[int], abandoned: list[bool]) -> list[int]:
-    """Winners first, then by score; a player who abandoned the game below everyone who stayed."""
-    places = [0 if seat in winners else 1 + sum(other > score for other in scores) for seat, score in enumerate(scores)]
-    stayed = [place for place, gone in zip(places, abandoned, strict=False) if not gone]
+    """As ``mozaika.server.community.standings.standing_places`` counts them (kept here as at this revision)."""
+    ahead = [
+        0 if seat in winners else sum(1 for other, points in enumerate(scores) if points > score or other in winners)
+        for seat, score in enumerate(scores)
+    ]
+    stayed = [place for place, gone in zip(ahead, abandoned, strict=False) if not gone]
     last = 1 + max(stayed, default=-1)
-    return [last if gone else place for place, gone in zip(places, abandoned, strict=False)]
+    return [last if gone else place for place, gone in zip(ahead, abandoned, strict=False)]
 
 
 def downgrade() -> None:
