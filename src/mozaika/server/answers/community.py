@@ -34,7 +34,7 @@ class BoardStatistics(Answer):
     average_score: Number
     best_score: int
     rating: Rating | None = Field(description="The rating for this game and variant; null before a rated game.")
-    rating_history: list[RatingPoint] = Field(description="The rating after each of the last 100 rated games.")
+    rating_history: list[RatingPoint] = Field(description="The rating after each rated game among the last 50.")
     average_loss: Number | None = Field(description="Points lost per move by the reviews; null before any review.")
     recent_average_loss: Number | None = Field(description="The same over the last 10 reviewed games.")
     loss_trend: Number | None = Field(description="Recent minus overall: below zero, the player improves.")

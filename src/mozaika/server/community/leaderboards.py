@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from mozaika.catalogue.registry import game_spec
 from mozaika.server.community.boards import all_variants, known_game, known_variant
 from mozaika.server.community.profiles import profile_key
-from mozaika.server.storage.community import BoardRating
+from mozaika.server.storage.community import PlayerBoard
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import Player
 
@@ -29,15 +29,18 @@ class Leaderboards:
         known_game(game)
         chosen = known_variant(game, variant)
         on_board = and_(
-            BoardRating.game == game, BoardRating.variant == chosen, BoardRating.rated_games >= self.min_rated_games
+            PlayerBoard.game == game,
+            PlayerBoard.variant == chosen,
+            PlayerBoard.ordinal.is_not(None),
+            PlayerBoard.rated_games >= max(1, self.min_rated_games),
         )
         with self.db.reading() as session:
-            total = session.scalar(select(func.count()).select_from(BoardRating).where(on_board)) or 0
+            total = session.scalar(select(func.count()).select_from(PlayerBoard).where(on_board)) or 0
             rows = session.execute(
-                select(BoardRating, Player.name, Player.username)
-                .join(Player, Player.id == BoardRating.player_id)
+                select(PlayerBoard, Player.name, Player.username)
+                .join(Player, Player.id == PlayerBoard.player_id)
                 .where(on_board)
-                .order_by(BoardRating.ordinal.desc(), BoardRating.player_id)
+                .order_by(PlayerBoard.ordinal.desc(), PlayerBoard.player_id)
                 .offset((page - 1) * size)
                 .limit(size)
             ).all()
@@ -64,14 +67,14 @@ class Leaderboards:
         }
 
 
-def _entry(place: int, rating: BoardRating, name: str, username: str | None, player_id: int | None) -> dict[str, Any]:
+def _entry(place: int, rating: PlayerBoard, name: str, username: str | None, player_id: int | None) -> dict[str, Any]:
     return {
         "place": place,
         "name": name,
         "profile": profile_key(username, rating.player_id),
-        "ordinal": round(rating.ordinal, 3),
-        "mu": round(rating.mu, 3),
-        "sigma": round(rating.sigma, 3),
+        "ordinal": round(rating.ordinal or 0.0, 3),
+        "mu": round(rating.mu or 0.0, 3),
+        "sigma": round(rating.sigma or 0.0, 3),
         "rated_games": rating.rated_games,
         "you": rating.player_id == player_id,
     }
@@ -81,18 +84,18 @@ def _own_place(
     session: Session, on_board: Any, player_id: int, game: str, variant: str, min_rated_games: int
 ) -> dict[str, Any] | None:
     """The caller's place (one more than those rated above them), when they are on the board."""
-    mine = session.get(BoardRating, (player_id, game, variant))
+    mine = session.get(PlayerBoard, (player_id, game, variant))
     player = session.get(Player, player_id)
-    if mine is None or player is None or mine.rated_games < min_rated_games:
+    if mine is None or player is None or mine.ordinal is None or mine.rated_games < min_rated_games:
         return None
     above = session.scalar(
         select(func.count())
-        .select_from(BoardRating)
+        .select_from(PlayerBoard)
         .where(
             on_board,
             or_(
-                BoardRating.ordinal > mine.ordinal,
-                and_(BoardRating.ordinal == mine.ordinal, BoardRating.player_id < player_id),
+                PlayerBoard.ordinal > mine.ordinal,
+                and_(PlayerBoard.ordinal == mine.ordinal, PlayerBoard.player_id < player_id),
             ),
         )
     )

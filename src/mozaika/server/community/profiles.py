@@ -1,8 +1,9 @@
 """A player's page: who they are, their statistics per game and variant, their rating's history,
 the points they lose per move by the reviews, and their recent games.
 
-Every number comes from indexed rows written as games end (``game_results``,
-``board_ratings``): a page costs a few index reads however many games were played.
+Every number comes from rows written as games end (each player's totals per game and variant
+in ``player_boards``, and their results in ``game_results``): a page costs a few index reads,
+however many games were played.
 """
 
 from __future__ import annotations
@@ -10,18 +11,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from mozaika.catalogue.registry import game_spec
 from mozaika.server.errors import NotFoundError
-from mozaika.server.storage.community import BoardRating, GameResultRow
+from mozaika.server.storage.community import GameResultRow, PlayerBoard
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import Player, in_utc
 
 RECENT_GAMES = 20
-RATING_HISTORY = 100
-"""The points of a rating graph: the last this many rated games."""
+RATING_HISTORY = 50
+"""The points of a rating graph: the ratings after the last this many games."""
 LOSS_WINDOW = 10
 """The trend of points lost per move compares the last this many reviewed games with all of them."""
 GUEST_KEY = re.compile(r"^~([0-9]{1,12})$")
@@ -106,102 +107,75 @@ def recent_games(session: Session, player_id: int) -> list[dict[str, Any]]:
     ]
 
 
+_LATEST = (
+    select(
+        GameResultRow.table_id, GameResultRow.rating, GameResultRow.finished_at, GameResultRow.review_loss,
+        GameResultRow.review_decisions,
+    )
+    .where(
+        GameResultRow.player_id == bindparam("player"),
+        GameResultRow.game == bindparam("game"),
+        GameResultRow.variant == bindparam("variant"),
+    )
+    .order_by(GameResultRow.finished_at.desc())
+    .limit(RATING_HISTORY)
+)  # fmt: skip
+"""A board's last games (built once: a page asks once per game and variant)."""
+
+
 def statistics(session: Session, player_id: int) -> list[dict[str, Any]]:
-    """Per game and variant: games played and won, average and best score, rating and its history,
-    and the points lost per move (from the reviews) with their trend."""
-    won = func.sum(case((GameResultRow.won, 1), else_=0))
-    rows = session.execute(
-        select(
-            GameResultRow.game, GameResultRow.variant, func.count(), won, func.avg(GameResultRow.score),
-            func.max(GameResultRow.score), func.sum(GameResultRow.review_loss),
-            func.sum(GameResultRow.review_decisions),
-        )
-        .where(GameResultRow.player_id == player_id)
-        .group_by(GameResultRow.game, GameResultRow.variant)
-        .order_by(func.count().desc(), GameResultRow.game, GameResultRow.variant)
-    ).all()  # fmt: skip
-    ratings = {
-        (row.game, row.variant): row
-        for row in session.scalars(select(BoardRating).where(BoardRating.player_id == player_id))
-    }
-    boards = []
-    for game, variant, played, wins, average, best, loss, decisions in rows:
-        rating = ratings.get((game, variant))
-        boards.append(
-            {
-                "game": game,
-                "title": game_spec(game).title,
-                "variant": variant,
-                "played": played,
-                "won": int(wins or 0),
-                "average_score": round(float(average), 2),
-                "best_score": best,
-                "rating": None
-                if rating is None
-                else {
-                    "mu": round(rating.mu, 3),
-                    "sigma": round(rating.sigma, 3),
-                    "ordinal": round(rating.ordinal, 3),
-                    "rated_games": rating.rated_games,
-                },
-                "rating_history": rating_history(session, player_id, game, variant) if rating is not None else [],
-                **review_losses(session, player_id, game, variant, loss, decisions),
-            }
-        )
-    return boards
-
-
-def rating_history(session: Session, player_id: int, game: str, variant: str) -> list[dict[str, Any]]:
-    """The rating after each of the last rated games on this board, oldest first."""
-    rows = session.execute(
-        select(GameResultRow.table_id, GameResultRow.rating, GameResultRow.finished_at)
-        .where(
-            GameResultRow.player_id == player_id,
-            GameResultRow.game == game,
-            GameResultRow.variant == variant,
-            GameResultRow.rating.is_not(None),
-        )
-        .order_by(GameResultRow.finished_at.desc())
-        .limit(RATING_HISTORY)
+    """Per game and variant, the most played first: games played and won, average and best score,
+    the rating and its history, and the points lost per move by the reviews with their trend."""
+    boards = session.scalars(
+        select(PlayerBoard)
+        .where(PlayerBoard.player_id == player_id)
+        .order_by(PlayerBoard.played.desc(), PlayerBoard.game, PlayerBoard.variant)
     ).all()
-    return [
-        {"table": table, "rating": round(rating or 0.0, 3), "at": in_utc(at).isoformat()}
-        for table, rating, at in reversed(rows)
+    return [_board(session, board) for board in boards if board.played]
+
+
+def _board(session: Session, board: PlayerBoard) -> dict[str, Any]:
+    # The board's last games, newest first: the rating graph's points and the recent reviews.
+    latest = session.execute(_LATEST, {"player": board.player_id, "game": board.game, "variant": board.variant}).all()
+    history = [
+        {"table": table, "rating": round(rating, 3), "at": in_utc(at).isoformat()}
+        for table, rating, at, _, _ in reversed(latest)
+        if rating is not None
     ]
+    reviewed = [(loss or 0.0, decisions) for _, _, _, loss, decisions in latest if decisions][:LOSS_WINDOW]
+    rating = None
+    if board.mu is not None and board.sigma is not None and board.ordinal is not None:
+        rating = {
+            "mu": round(board.mu, 3),
+            "sigma": round(board.sigma, 3),
+            "ordinal": round(board.ordinal, 3),
+            "rated_games": board.rated_games,
+        }
+    return {
+        "game": board.game,
+        "title": game_spec(board.game).title,
+        "variant": board.variant,
+        "played": board.played,
+        "won": board.won,
+        "average_score": round(board.score_total / board.played, 2),
+        "best_score": board.best_score,
+        "rating": rating,
+        "rating_history": history,
+        **_losses(board, reviewed),
+    }
 
 
-def review_losses(
-    session: Session, player_id: int, game: str, variant: str, loss: float | None, decisions: int | None
-) -> dict[str, Any]:
+def _losses(board: PlayerBoard, recent: list[tuple[float, int]]) -> dict[str, Any]:
     """The points lost per move over every reviewed game of the board, over the last few, and the
     difference (below zero: the player loses fewer points than they used to)."""
-    if not decisions:
+    if not board.review_decisions:
         return {"average_loss": None, "recent_average_loss": None, "loss_trend": None, "reviewed_games": 0}
-    recent = session.execute(
-        select(GameResultRow.review_loss, GameResultRow.review_decisions)
-        .where(
-            GameResultRow.player_id == player_id,
-            GameResultRow.game == game,
-            GameResultRow.variant == variant,
-            GameResultRow.review_decisions.is_not(None),
-        )
-        .order_by(GameResultRow.finished_at.desc())
-        .limit(LOSS_WINDOW)
-    ).all()
-    reviewed = session.scalar(
-        select(func.count()).where(
-            GameResultRow.player_id == player_id,
-            GameResultRow.game == game,
-            GameResultRow.variant == variant,
-            GameResultRow.review_decisions.is_not(None),
-        )
-    )
-    overall = float(loss or 0.0) / decisions
-    recent_decisions = sum(count or 0 for _, count in recent)
-    latest = sum(points or 0.0 for points, _ in recent) / recent_decisions if recent_decisions else overall
+    overall = board.review_loss / board.review_decisions
+    decisions = sum(count for _, count in recent)
+    latest = sum(loss for loss, _ in recent) / decisions if decisions else overall
     return {
         "average_loss": round(overall, 3),
         "recent_average_loss": round(latest, 3),
         "loss_trend": round(latest - overall, 3),
-        "reviewed_games": reviewed or 0,
+        "reviewed_games": board.reviewed_games,
     }

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from mozaika.server.community.boards import variant_of
-from mozaika.server.storage.community import BoardRating, GameResultRow
+from mozaika.server.storage.community import GameResultRow, PlayerBoard
 from mozaika.server.storage.models import utc_now
 from mozaika.server.tables.results import new_ratings
 from mozaika.server.tables.shapes import Table
@@ -35,18 +35,27 @@ def standing_places(scores: Sequence[int], winners: Sequence[int], abandoned: Se
 
 
 def record_results(session: Session, table: Table, places: list[int], scores: list[int], rated: bool) -> None:
-    """Each seated player's result; on a rated table, also their new ratings for this game and variant.
+    """Each seated player's result and their totals for the game and variant; on a rated table (every
+    seat an account's), also their new ratings there.
 
     ``places`` count an abandoned seat last (as ratings do); a seat that abandoned never wins.
     """
     variant = variant_of(table.options)
     finished = utc_now()
     seated = [seat for seat in table.seats if seat.player_id is not None]
+    players = [seat.player_id for seat in seated if seat.player_id is not None]
+    boards = _boards(session, table.game, variant, players)
     ratings: dict[int, float] = {}
     if rated and seated and len(seated) == len(table.seats):
-        ratings = _rate_board(session, table.game, variant, [seat.player_id for seat in seated], places)  # type: ignore[misc]
+        ratings = _rate(boards, players, places)
     for seat in seated:
         assert seat.player_id is not None
+        won = places[seat.index] == 0 and not seat.replaced
+        board = boards[seat.player_id]
+        board.played += 1
+        board.won += int(won)
+        board.score_total += scores[seat.index]
+        board.best_score = max(board.best_score, scores[seat.index]) if board.played > 1 else scores[seat.index]
         session.add(
             GameResultRow(
                 table_id=table.id,
@@ -57,7 +66,7 @@ def record_results(session: Session, table: Table, places: list[int], scores: li
                 players=table.players,
                 score=scores[seat.index],
                 place=places[seat.index],
-                won=places[seat.index] == 0 and not seat.replaced,
+                won=won,
                 rated=bool(ratings),
                 rating=ratings.get(seat.player_id),
                 finished_at=finished,
@@ -66,42 +75,58 @@ def record_results(session: Session, table: Table, places: list[int], scores: li
     session.flush()
 
 
-def _rate_board(session: Session, game: str, variant: str, players: list[int], places: list[int]) -> dict[int, float]:
-    """The players' new ratings for the board (openskill's ordinal), written to ``board_ratings``."""
+def _boards(session: Session, game: str, variant: str, players: list[int]) -> dict[int, PlayerBoard]:
+    """The players' totals for the board, new ones for those who never played it."""
     stored = {
         row.player_id: row
         for row in session.scalars(
-            select(BoardRating).where(
-                BoardRating.game == game, BoardRating.variant == variant, BoardRating.player_id.in_(players)
-            )
+            select(PlayerBoard)
+            .where(PlayerBoard.game == game, PlayerBoard.variant == variant, PlayerBoard.player_id.in_(players))
+            .with_for_update()
         )
     }
     for player in players:
         if player not in stored:
-            row = BoardRating(
-                player_id=player, game=game, variant=variant, mu=START_MU, sigma=START_SIGMA, rated_games=0
-            )
-            row.ordinal = START_MU - 3 * START_SIGMA
-            session.add(row)
-            stored[player] = row
-    before = [(stored[player].mu, stored[player].sigma) for player in players]
-    after = new_ratings(before, places)
+            stored[player] = PlayerBoard(
+                player_id=player, game=game, variant=variant, played=0, won=0, score_total=0, best_score=0,
+                reviewed_games=0, review_loss=0.0, review_decisions=0, rated_games=0,
+            )  # fmt: skip
+            session.add(stored[player])
+    return stored
+
+
+def _rate(boards: dict[int, PlayerBoard], players: list[int], places: list[int]) -> dict[int, float]:
+    """The players' new ratings for the board; each one's conservative rating (ordinal) after the game."""
+    before = [
+        (board.mu, board.sigma) if board.mu is not None and board.sigma is not None else (START_MU, START_SIGMA)
+        for board in (boards[player] for player in players)
+    ]
     ordinals = {}
-    for player, (mu, sigma) in zip(players, after, strict=True):
-        row = stored[player]
-        row.mu, row.sigma, row.ordinal = mu, sigma, mu - 3 * sigma
-        row.rated_games = (row.rated_games or 0) + 1
-        ordinals[player] = round(row.ordinal, 3)
+    for player, (mu, sigma) in zip(players, new_ratings(before, places), strict=True):
+        board = boards[player]
+        board.mu, board.sigma, board.ordinal = mu, sigma, mu - 3 * sigma
+        board.rated_games += 1
+        ordinals[player] = round(mu - 3 * sigma, 3)
     return ordinals
 
 
 def record_review(session: Session, table_id: str, review: dict[str, Any]) -> None:
-    """The points each seat lost over its decisions, from the game's finished review."""
-    for seat in range(len(review.get("players", []))):
+    """The points each seat lost over its decisions, from the game's finished review, on its result
+    and in its player's totals (once per game: a review made again replaces its numbers)."""
+    rows = {
+        row.seat: row
+        for row in session.scalars(select(GameResultRow).where(GameResultRow.table_id == table_id).with_for_update())
+    }
+    for seat, row in rows.items():
         chosen = [move for move in review.get("moves", []) if move["seat"] == seat and not move["forced"]]
-        loss, decisions = sum(float(move["loss"]) for move in chosen), len(chosen)
-        session.execute(
-            update(GameResultRow)
-            .where(GameResultRow.table_id == table_id, GameResultRow.seat == seat)
-            .values(review_loss=round(loss, 3), review_decisions=decisions)
-        )
+        loss, decisions = round(sum(float(move["loss"]) for move in chosen), 3), len(chosen)
+        board = session.get(PlayerBoard, (row.player_id, row.game, row.variant), with_for_update=True)
+        if board is not None:
+            if row.review_decisions is not None:  # reviewed before: take its numbers out first
+                board.reviewed_games -= 1
+                board.review_loss -= row.review_loss or 0.0
+                board.review_decisions -= row.review_decisions
+            board.reviewed_games += 1
+            board.review_loss += loss
+            board.review_decisions += decisions
+        row.review_loss, row.review_decisions = loss, decisions

@@ -44,18 +44,28 @@ class GameResultRow(Base):
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 
-class BoardRating(Base):
-    """A player's openskill rating for one game and variant."""
+class PlayerBoard(Base):
+    """A player's totals for one game and variant, kept as each game ends (and each review is done):
+    a profile reads them, and a leaderboard ranks their ratings."""
 
-    __tablename__ = "board_ratings"
-    __table_args__ = (Index("ix_board_ratings_board_ordinal", "game", "variant", "ordinal"),)
+    __tablename__ = "player_boards"
+    __table_args__ = (Index("ix_player_boards_board_ordinal", "game", "variant", "ordinal"),)
 
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
     game: Mapped[str] = mapped_column(String(32), primary_key=True)
     variant: Mapped[str] = mapped_column(String(64), primary_key=True)
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
-    ordinal: Mapped[float] = mapped_column(Float)
+    played: Mapped[int] = mapped_column(Integer, default=0)
+    won: Mapped[int] = mapped_column(Integer, default=0)
+    score_total: Mapped[int] = mapped_column(Integer, default=0)
+    best_score: Mapped[int] = mapped_column(Integer, default=0)
+    reviewed_games: Mapped[int] = mapped_column(Integer, default=0)
+    review_loss: Mapped[float] = mapped_column(Float, default=0.0)
+    """The points lost over every reviewed decision, by the reviews."""
+    review_decisions: Mapped[int] = mapped_column(Integer, default=0)
+    mu: Mapped[float | None] = mapped_column(Float)
+    """The openskill rating for this game and variant; None before a rated game."""
+    sigma: Mapped[float | None] = mapped_column(Float)
+    ordinal: Mapped[float | None] = mapped_column(Float)
     """``mu - 3 sigma``: the leaderboard's order."""
     rated_games: Mapped[int] = mapped_column(Integer, default=0)
 

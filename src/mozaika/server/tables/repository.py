@@ -144,8 +144,10 @@ class TableRepository:
         return [_table(found[table_id]) for table_id in table_ids if table_id in found]
 
     @staticmethod
-    def lobby_ids(session: Session, status: str | None, player_id: int | None, *, public: bool = False) -> list[str]:
-        """The newest tables of a status (open and running ones by default), or any of a player's;
+    def lobby_ids(
+        session: Session, status: str | None, player_id: int | None, *, public: bool = False, size: int = LOBBY_SIZE
+    ) -> list[str]:
+        """The ``size`` newest tables of a status (open and running ones by default), or any of a player's;
         with ``public``, none created invite-only."""
         query = select(GameTable.id)
         if public:
@@ -156,7 +158,7 @@ class TableRepository:
             query = query.where(or_(GameTable.status == OPEN, GameTable.status == RUNNING))
         if player_id is not None:
             query = query.join(Seat, Seat.table_id == GameTable.id).where(Seat.player_id == player_id)
-        query = query.order_by(GameTable.updated_at.desc()).limit(LOBBY_SIZE)
+        query = query.order_by(GameTable.updated_at.desc()).limit(size)
         return list(dict.fromkeys(session.scalars(query)))
 
     @staticmethod

@@ -17,12 +17,14 @@ from mozaika.server.players.accounts import Caller, clean_name
 from mozaika.server.settings import Settings
 from mozaika.server.tables.access import holds
 from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position
-from mozaika.server.tables.repository import TableRepository
+from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository
 from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, STATUSES, Table, TableSeat
 from mozaika.server.tables.steps import undo_rights
 
 PLAYING = "playing"
 """The lobby's word for the public tables being played (``running`` ones, none invite-only)."""
+PLAYING_SIZE = 60
+"""The games in progress listed: those with the latest moves."""
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -64,15 +66,15 @@ class TableViews:
 
     def lobby(self, caller: Caller, status: str | None, mine: bool) -> list[dict[str, Any]]:
         """Open and running tables (or those of one status); with ``mine``, only the caller's, their turn first."""
-        public = not mine
-        if status == PLAYING:  # the games in progress anyone may watch
-            status = RUNNING
+        public, size = not mine, LOBBY_SIZE
+        if status == PLAYING:  # the games in progress anyone may watch, the latest moves first
+            status, size = RUNNING, PLAYING_SIZE
         if status is not None and status not in STATUSES:
             raise BadRequestError(f"status is one of {', '.join(STATUSES)} or {PLAYING}, not {status!r}")
         if mine and not caller.signed_in:
             raise NotSignedInError("sign in (or play as a guest) to see your tables")
         with self.store.db.reading() as session:
-            ids = self.store.lobby_ids(session, status, caller.player_id if mine else None, public=public)
+            ids = self.store.lobby_ids(session, status, caller.player_id if mine else None, public=public, size=size)
             tables = self.store.read_many(session, ids)
         now = self.now()
         summaries = [self.summary(table, caller, now) for table in tables]

@@ -2,8 +2,9 @@
 follows, mutes and direct invitations; tables remember whether they are invite-only, whether
 they start by themselves, and the table that plays them again; players when they were last seen.
 
-The games finished before this revision are written into ``game_results`` from their stored
-results, so that profiles count them (unrated: their ratings were one across all games).
+The games finished before this revision are written into ``game_results`` (and their totals into
+``player_boards``) from their stored results, so that profiles count them (unrated: their ratings
+were one across all games).
 
 Revision ID: 0006_community
 Revises: 0005_email_confirmation
@@ -51,16 +52,23 @@ def upgrade() -> None:
     op.create_index("ix_game_results_player_board", "game_results", ["player_id", "game", "variant", "finished_at"])
     op.create_index("ix_game_results_player_finished", "game_results", ["player_id", "finished_at"])
     op.create_table(
-        "board_ratings",
+        "player_boards",
         sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("game", sa.String(32), primary_key=True),
         sa.Column("variant", sa.String(64), primary_key=True),
-        sa.Column("mu", sa.Float, nullable=False),
-        sa.Column("sigma", sa.Float, nullable=False),
-        sa.Column("ordinal", sa.Float, nullable=False),
+        sa.Column("played", sa.Integer, nullable=False),
+        sa.Column("won", sa.Integer, nullable=False),
+        sa.Column("score_total", sa.Integer, nullable=False),
+        sa.Column("best_score", sa.Integer, nullable=False),
+        sa.Column("reviewed_games", sa.Integer, nullable=False),
+        sa.Column("review_loss", sa.Float, nullable=False),
+        sa.Column("review_decisions", sa.Integer, nullable=False),
+        sa.Column("mu", sa.Float, nullable=True),
+        sa.Column("sigma", sa.Float, nullable=True),
+        sa.Column("ordinal", sa.Float, nullable=True),
         sa.Column("rated_games", sa.Integer, nullable=False),
     )
-    op.create_index("ix_board_ratings_board_ordinal", "board_ratings", ["game", "variant", "ordinal"])
+    op.create_index("ix_player_boards_board_ordinal", "player_boards", ["game", "variant", "ordinal"])
     op.create_table(
         "follows",
         sa.Column("follower_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
@@ -83,6 +91,12 @@ def upgrade() -> None:
     )
     op.create_index("ix_invitations_player_id", "invitations", ["player_id"])
     _results_of_finished_games()
+    op.execute(
+        "INSERT INTO player_boards (player_id, game, variant, played, won, score_total, best_score,"
+        " reviewed_games, review_loss, review_decisions, rated_games)"
+        " SELECT player_id, game, variant, count(*), sum(CASE WHEN won THEN 1 ELSE 0 END), sum(score), max(score),"
+        " 0, 0, 0, 0 FROM game_results GROUP BY player_id, game, variant"
+    )
 
 
 def _results_of_finished_games() -> None:
@@ -152,7 +166,7 @@ def _places(scores: list[int], winners: set[int], abandoned: list[bool]) -> list
 
 
 def downgrade() -> None:
-    for name in ("invitations", "mutes", "follows", "board_ratings", "game_results"):
+    for name in ("invitations", "mutes", "follows", "player_boards", "game_results"):
         op.drop_table(name)
     with op.batch_alter_table("game_tables") as tables:
         for column in ("rematch", "autostart", "invite_only"):

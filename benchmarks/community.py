@@ -1,0 +1,241 @@
+"""The community's pages at scale: profiles, leaderboards and the games in progress over 100,000 finished games.
+
+Fills a fresh database (SQLite in a temporary folder, and PostgreSQL with ``--postgres URL``,
+where a database of its own is created and dropped) as ``mozaika serve`` would have left it
+after ``--games`` finished 2-4 player games among ``--players`` accounts (one of them,
+the busiest, in a tenth of all games), with their per-player results and ratings, plus
+``--running`` games being played (one in five invite-only).  Then asks the server, in
+process, for ``--requests`` of each: a player's page (``GET /api/players/{name}``: the
+busiest player's in one request of four), a leaderboard page (``GET /api/leaderboard/{game}``
+with a random page and variant, signed in, so that the caller's own place is found), and
+the games in progress (``GET /api/tables?status=playing``); and prints the 50th and 99th
+percentiles of each, in milliseconds.
+
+    python benchmarks/community.py
+    python benchmarks/community.py --postgres postgresql+psycopg://mozaika:mozaika@127.0.0.1:55433/mozaika
+
+Bounded: at most 200,000 games and 2,000 requests of each kind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import statistics
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlalchemy import insert
+
+from mozaika.server import Settings, create_app
+from mozaika.server.community.boards import all_variants, variant_of
+from mozaika.server.community.standings import standing_places
+from mozaika.server.players.credentials import new_token, token_hash
+from mozaika.server.ratelimit import RateLimits
+from mozaika.server.storage.community import GameResultRow, PlayerBoard
+from mozaika.server.storage.database import Database, migrate
+from mozaika.server.storage.models import GameTable, LoginSession, Player, Seat
+
+GAMES = ("azul", "chocolatier", "pavilion")
+OPTIONS = {
+    "azul": [{"wall": "coloured"}, {"wall": "grey"}],
+    "chocolatier": [{"box": "coloured", "special_factories": False}, {"box": "brown", "special_factories": True}],
+    "pavilion": [{"board": "coloured"}, {"board": "colourless"}],
+}
+CHUNK = 5_000
+
+
+def fill(url: str, games: int, players: int, running: int, rng: random.Random) -> str:
+    """The database after these games; the busiest player's session token (for signed-in requests)."""
+    database = Database(url)
+    try:
+        migrate(database.engine)
+        start = datetime(2026, 1, 1, tzinfo=UTC)
+        with database.engine.begin() as connection:
+            connection.execute(
+                insert(Player),
+                [
+                    {"id": n, "name": f"Player {n}", "username": f"player{n}", "rating_mu": 25.0,
+                     "rating_sigma": 25.0 / 3, "rated_games": 0, "email_reminders": False, "email_confirmed": False,
+                     "reminders_today": 0, "confirmations_today": 0, "email_invites": False, "created_at": start}
+                    for n in range(1, players + 1)
+                ],
+            )  # fmt: skip
+            token = new_token()
+            session = {"token_hash": token_hash(token), "player_id": 1, "created_at": datetime.now(UTC)}
+            connection.execute(insert(LoginSession), [session])
+        boards: dict[tuple[int, str, str], dict[str, Any]] = {}
+        tables: list[dict[str, Any]] = []
+        seats: list[dict[str, Any]] = []
+        results: list[dict[str, Any]] = []
+
+        def flush() -> None:
+            with database.engine.begin() as connection:
+                connection.execute(insert(GameTable), tables)
+                connection.execute(insert(Seat), seats)
+                if results:
+                    connection.execute(insert(GameResultRow), results)
+            tables.clear()
+            seats.clear()
+            results.clear()
+
+        for number in range(games + running):
+            game = rng.choice(GAMES)
+            options = rng.choice(OPTIONS[game])
+            count = rng.choice((2, 2, 3, 4))
+            seated = rng.sample(range(2, players + 1), count)
+            if rng.random() < 0.1:
+                seated[0] = 1  # the busiest player
+            at = start + timedelta(minutes=number)
+            table_id = f"t{number:07d}"
+            finished = number < games
+            scores = [rng.randint(0, 90) for _ in seated]
+            best = max(scores)
+            winners = [seat for seat, score in enumerate(scores) if score == best]
+            tables.append(
+                {"id": table_id, "game": game, "players": count, "options": options, "seed": number,
+                 "status": "finished" if finished else "running", "owner_id": seated[0], "rated": True,
+                 "undo_allowed": False, "seq": 100 if finished else 20, "to_move": [] if finished else [0],
+                 "result": {"scores": scores, "winners": winners, "rounds": 5} if finished else None,
+                 "created_at": at, "updated_at": at, "invite_only": not finished and rng.random() < 0.2,
+                 "autostart": False}
+            )  # fmt: skip
+            for index, player in enumerate(seated):
+                seats.append({"table_id": table_id, "index": index, "kind": "player", "player_id": player,
+                              "replaced": False, "timed_out": False})  # fmt: skip
+            if finished:
+                places = standing_places(scores, winners, [False] * count)
+                variant = variant_of(options)
+                for index, player in enumerate(seated):
+                    board = boards.setdefault(
+                        (player, game, variant),
+                        {"player_id": player, "game": game, "variant": variant, "played": 0, "won": 0,
+                         "score_total": 0, "best_score": 0, "reviewed_games": 0, "review_loss": 0.0,
+                         "review_decisions": 0, "mu": 25.0, "sigma": 25.0 / 3, "ordinal": 0.0, "rated_games": 0},
+                    )  # fmt: skip
+                    loss = rng.uniform(0, 60)
+                    board["mu"] += (count / 2 - places[index]) * 0.3
+                    board["sigma"] = max(1.0, board["sigma"] * 0.97)
+                    board["ordinal"] = board["mu"] - 3 * board["sigma"]
+                    board["played"] += 1
+                    board["rated_games"] += 1
+                    board["won"] += places[index] == 0
+                    board["score_total"] += scores[index]
+                    board["best_score"] = max(board["best_score"], scores[index])
+                    board["reviewed_games"] += 1
+                    board["review_loss"] += loss
+                    board["review_decisions"] += 20
+                    results.append(
+                        {"table_id": table_id, "seat": index, "player_id": player, "game": game,
+                         "variant": variant, "players": count, "score": scores[index], "place": places[index],
+                         "won": places[index] == 0, "rated": True, "rating": board["ordinal"],
+                         "review_loss": loss, "review_decisions": 20, "finished_at": at}
+                    )  # fmt: skip
+            if len(tables) >= CHUNK:
+                flush()
+        flush()
+        with database.engine.begin() as connection:
+            rows = list(boards.values())
+            for first in range(0, len(rows), CHUNK):
+                connection.execute(insert(PlayerBoard), rows[first : first + CHUNK])
+            connection.exec_driver_sql("ANALYZE")  # as a database in use has its statistics
+        return token
+    finally:
+        database.dispose()
+
+
+def measure(url: str, token: str, players: int, requests: int, rng: random.Random) -> dict[str, list[float]]:
+    """Milliseconds per request of each kind, through the application (in process)."""
+    settings = Settings(
+        database_url=url,
+        start_bot_workers_early=False,
+        review_every_game=False,
+        allowed_hosts=("testserver",),
+        rate_limits=RateLimits(enabled=False),
+    )
+    timings: dict[str, list[float]] = {"profile": [], "leaderboard": [], "playing": []}
+    headers = {"Authorization": f"Bearer {token}"}
+    with TestClient(create_app(settings)) as client:
+        for _ in range(20):  # warm up: the first requests build FastAPI's and SQLAlchemy's caches
+            client.get("/api/players/player1")
+            client.get("/api/leaderboard/azul", headers=headers)
+            client.get("/api/tables?status=playing")
+        for number in range(requests):
+            name = "player1" if number % 4 == 0 else f"player{rng.randint(2, players)}"
+            game = rng.choice(GAMES)
+            variant = rng.choice(all_variants(game))
+            asks = {
+                "profile": (f"/api/players/{name}", {}),
+                "leaderboard": (
+                    f"/api/leaderboard/{game}?variant={variant}&page={rng.randint(1, 20)}&size=25",
+                    headers,
+                ),
+                "playing": ("/api/tables?status=playing", {}),
+            }
+            for kind, (address, sent) in asks.items():
+                began = time.perf_counter()
+                answer = client.get(address, headers=sent)
+                timings[kind].append((time.perf_counter() - began) * 1000)
+                if answer.status_code != 200:
+                    raise SystemExit(f"{address}: {answer.status_code} {answer.text[:200]}")
+    return timings
+
+
+@contextlib.contextmanager
+def postgres_database(server: str) -> Iterator[str]:
+    import psycopg
+
+    name = f"mozaika_bench_{uuid.uuid4().hex[:10]}"
+    admin = server.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{server.rpartition('/')[0]}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def report(name: str, url: str, arguments: argparse.Namespace) -> None:
+    rng = random.Random(arguments.seed)
+    began = time.perf_counter()
+    token = fill(url, arguments.games, arguments.players, arguments.running, rng)
+    print(f"{name}: {arguments.games:,} finished games and {arguments.running} running written in "
+          f"{time.perf_counter() - began:.0f} s")  # fmt: skip
+    timings = measure(url, token, arguments.players, arguments.requests, rng)
+    for kind, values in timings.items():
+        values.sort()
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+        print(
+            f"{name:10} {kind:12} n={len(values):5}  p50 {statistics.median(values):6.1f} ms"
+            f"  p99 {p99:6.1f} ms  {'ok' if p99 < 50 else 'OVER 50 ms'}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=2_000)
+    parser.add_argument("--running", type=int, default=300)
+    parser.add_argument("--requests", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=40)
+    parser.add_argument("--postgres", help="a PostgreSQL server's URL: a database of its own is made there")
+    arguments = parser.parse_args()
+    if not 1 <= arguments.games <= 200_000 or not 1 <= arguments.requests <= 2_000 or arguments.players < 5:
+        parser.error("at most 200,000 games and 2,000 requests, and at least 5 players")
+    with tempfile.TemporaryDirectory() as folder:
+        report("SQLite", f"sqlite:///{Path(folder) / 'community.db'}", arguments)
+    if arguments.postgres:
+        with postgres_database(arguments.postgres) as url:
+            report("PostgreSQL", url, arguments)
+
+
+if __name__ == "__main__":
+    main()
