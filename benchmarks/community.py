@@ -13,6 +13,7 @@ percentiles of each, in milliseconds.
 
     python benchmarks/community.py
     python benchmarks/community.py --postgres postgresql+psycopg://mozaika:mozaika@127.0.0.1:55433/mozaika
+    python benchmarks/community.py --keep --sqlite /tmp/community.db --postgres ...   (fill once, measure again)
 
 Bounded: at most 200,000 games and 2,000 requests of each kind.
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import statistics
 import tempfile
@@ -36,12 +38,12 @@ from sqlalchemy import insert
 
 from mozaika.server import Settings, create_app
 from mozaika.server.community.boards import all_variants, variant_of
-from mozaika.server.community.standings import standing_places
 from mozaika.server.players.credentials import new_token, token_hash
 from mozaika.server.ratelimit import RateLimits
 from mozaika.server.storage.community import GameResultRow, PlayerBoard
 from mozaika.server.storage.database import Database, migrate
 from mozaika.server.storage.models import GameTable, LoginSession, Player, Seat
+from mozaika.server.tables.standings import standing_places
 
 GAMES = ("azul", "chocolatier", "pavilion")
 OPTIONS = {
@@ -189,26 +191,52 @@ def measure(url: str, token: str, players: int, requests: int, rng: random.Rando
 
 
 @contextlib.contextmanager
-def postgres_database(server: str) -> Iterator[str]:
+def postgres_database(server: str, keep: bool) -> Iterator[str]:
+    """A database of its own on the PostgreSQL server: new and dropped after, or with ``keep`` one
+    kept from run to run (``mozaika_bench_community``)."""
     import psycopg
 
-    name = f"mozaika_bench_{uuid.uuid4().hex[:10]}"
+    name = "mozaika_bench_community" if keep else f"mozaika_bench_{uuid.uuid4().hex[:10]}"
     admin = server.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
+        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not exists:
+            connection.execute(f'CREATE DATABASE "{name}"')
     try:
         yield f"{server.rpartition('/')[0]}/{name}"
     finally:
-        with psycopg.connect(admin, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not keep:
+            with psycopg.connect(admin, autocommit=True) as connection:
+                connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def filled(url: str) -> str | None:
+    """The busiest player's session token, when the database holds a run's games already."""
+    database = Database(url)
+    try:
+        migrate(database.engine)
+        with database.engine.begin() as connection:
+            if not connection.exec_driver_sql("SELECT count(*) FROM game_results").scalar():
+                return None
+            token = new_token()  # a fresh session for this run: a kept one may have ended
+            session = {"token_hash": token_hash(token), "player_id": 1, "created_at": datetime.now(UTC)}
+            connection.execute(insert(LoginSession), [session])
+            return token
+    finally:
+        database.dispose()
 
 
 def report(name: str, url: str, arguments: argparse.Namespace) -> None:
     rng = random.Random(arguments.seed)
-    began = time.perf_counter()
-    token = fill(url, arguments.games, arguments.players, arguments.running, rng)
-    print(f"{name}: {arguments.games:,} finished games and {arguments.running} running written in "
-          f"{time.perf_counter() - began:.0f} s")  # fmt: skip
+    token = filled(url) if arguments.keep else None
+    if token is None:
+        began = time.perf_counter()
+        token = fill(url, arguments.games, arguments.players, arguments.running, rng)
+        print(f"{name}: {arguments.games:,} finished games and {arguments.running} running written in "
+              f"{time.perf_counter() - began:.0f} s")  # fmt: skip
+    else:
+        print(f"{name}: the games of an earlier run")
+    print(f"load average before: {' '.join(f'{load:.2f}' for load in os.getloadavg())} on {os.cpu_count()} cores")
     timings = measure(url, token, arguments.players, arguments.requests, rng)
     for kind, values in timings.items():
         values.sort()
@@ -217,6 +245,7 @@ def report(name: str, url: str, arguments: argparse.Namespace) -> None:
             f"{name:10} {kind:12} n={len(values):5}  p50 {statistics.median(values):6.1f} ms"
             f"  p99 {p99:6.1f} ms  {'ok' if p99 < 50 else 'OVER 50 ms'}"
         )
+    print(f"load average after: {' '.join(f'{load:.2f}' for load in os.getloadavg())}")
 
 
 def main() -> None:
@@ -227,13 +256,17 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--seed", type=int, default=40)
     parser.add_argument("--postgres", help="a PostgreSQL server's URL: a database of its own is made there")
+    parser.add_argument("--sqlite", help="the SQLite file to use (by default one in a temporary folder)")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the filled databases, and measure those of an earlier run again"
+    )
     arguments = parser.parse_args()
     if not 1 <= arguments.games <= 200_000 or not 1 <= arguments.requests <= 2_000 or arguments.players < 5:
         parser.error("at most 200,000 games and 2,000 requests, and at least 5 players")
     with tempfile.TemporaryDirectory() as folder:
-        report("SQLite", f"sqlite:///{Path(folder) / 'community.db'}", arguments)
+        report("SQLite", f"sqlite:///{arguments.sqlite or Path(folder) / 'community.db'}", arguments)
     if arguments.postgres:
-        with postgres_database(arguments.postgres) as url:
+        with postgres_database(arguments.postgres, arguments.keep) as url:
             report("PostgreSQL", url, arguments)
 
 

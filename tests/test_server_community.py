@@ -10,9 +10,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mozaika.server.ratelimit import RateLimits
 from mozaika.server.tables.results import new_ratings, rating_places
+from mozaika.server.tables.standings import standing_places
 
 from serverkit import (
     Player,
@@ -214,6 +217,14 @@ def test_play_again_keeps_the_bots(community: TestClient) -> None:
     again = alice.post(f"/api/tables/{table_id}/play-again", {"autostart": False}).json()["table"]
     assert [(seat["kind"], seat["level"]) for seat in again["seats"]] == [("player", None), ("bot", "easy")]
     assert again["status"] == "open" and not again["autostart"]
+    # Starting by itself, a table with nobody else to wait for begins at once.
+    fresh = Player.guest(community, "Fresh")
+    first = fresh.create(seats=[{"kind": "me"}, {"kind": "bot", "level": "beginner"}])["table"]["id"]
+    fresh.post(f"/api/tables/{first}/start")
+    fresh.post(f"/api/tables/{first}/abandon")
+    wait_for(lambda: fresh.table(first)["status"] == "finished")
+    started = fresh.post(f"/api/tables/{first}/play-again", {}).json()["table"]
+    assert started["status"] == "running" and started["seats"][1]["kind"] == "bot"
 
 
 def test_friends_are_followed_seen_online_with_their_open_tables_and_invited(tmp_path: Path) -> None:
@@ -274,3 +285,29 @@ def test_a_muted_player_s_chat_is_hidden_for_the_muter_only(community: TestClien
     assert [player["profile"] for player in alice.get("/api/mutes").json()] == [bob_page]
     assert alice.post(f"/api/players/{bob_page}/unmute").json()["muted"] is False
     assert len(alice.get(f"/api/tables/{table_id}/chat").json()) == 2
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=120), min_size=2, max_size=4).flatmap(
+        lambda scores: st.tuples(
+            st.just(scores),
+            st.lists(st.booleans(), min_size=len(scores), max_size=len(scores)),
+        )
+    )
+)
+def test_places_put_winners_first_follow_the_scores_and_put_leavers_last(case: tuple[list[int], list[bool]]) -> None:
+    scores, abandoned = case
+    best = max(scores)
+    winners = [seat for seat, score in enumerate(scores) if score == best][:1]  # the tie-break's winner
+    places = standing_places(scores, winners, abandoned)
+    stayed = [seat for seat, gone in enumerate(abandoned) if not gone]
+    for seat in stayed:
+        if seat in winners:
+            assert places[seat] == 0
+        for other in stayed:
+            if scores[other] > scores[seat]:
+                assert places[other] < places[seat]
+    for seat, gone in enumerate(abandoned):
+        if gone:
+            assert all(places[seat] > places[other] for other in stayed)
+    assert all(0 <= place < len(scores) for place in places)

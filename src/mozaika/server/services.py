@@ -95,6 +95,6 @@ class Services:
             profiles=Profiles(db),
             leaderboards=Leaderboards(db, settings.leaderboard_min_games),
             friends=Friends(db, settings.public_url),
-            rematches=Rematches(tables.store, tables.views, settings.limits),
+            rematches=Rematches(tables.store, tables.views, tables.seating, settings.limits),
             spectators=Spectators(),
         )

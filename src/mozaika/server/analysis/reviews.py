@@ -27,13 +27,13 @@ from mozaika.bots.base import Budget
 from mozaika.bots.review import MoveReview, Review, decisions, placed
 from mozaika.notation.records import Record
 from mozaika.server.bots.player import BotPlayer
-from mozaika.server.community.standings import record_review
 from mozaika.server.errors import ConflictError, NotFoundError
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import GameReview, GameTable, utc_now
 from mozaika.server.tables import FINISHED, History
 from mozaika.server.tables.gamelog import fields_of_moves
+from mozaika.server.tables.standings import record_review
 
 log = logging.getLogger("mozaika.server")
 

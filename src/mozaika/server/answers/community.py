@@ -70,6 +70,7 @@ class PlayerPage(Answer):
     profile: str = Field(description="The page's name: the username, or ~id for a guest.")
     name: str
     guest: bool
+    you: bool = Field(description="The page is the caller's own.")
     rating: Rating = Field(description="The rating across all games (the one a rated result reports).")
     finished_games: int
     recent_games: list[RecentGame] = Field(description="The last 20 finished games, newest first.")

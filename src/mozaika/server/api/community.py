@@ -46,7 +46,7 @@ async def player_page(player: PlayerKey, request: Request, caller: CallerDep) ->
     service = services(request)
 
     def page() -> dict[str, Any]:
-        found = service.profiles.page(player)
+        found = service.profiles.page(player, caller.player_id)
         found["following"] = service.friends.following(caller, player)
         found["muted"] = any(muted["profile"] == found["profile"] for muted in service.friends.muted(caller))
         return found

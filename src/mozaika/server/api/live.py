@@ -62,7 +62,10 @@ async def table_live(websocket: WebSocket, table_id: str) -> None:
         await _refuse(websocket, error)
         return
     connection = _TableConnection(websocket, service, table_id, caller, last)
-    spectator = since is None and view["you"] is None
+    if since is None:
+        spectator = view["you"] is None
+    else:
+        spectator = not await run_in_threadpool(service.tables.views.seated, table_id, caller)
     if spectator:
         service.spectators.enter(table_id)
     try:

@@ -29,7 +29,8 @@ GUEST_KEY = re.compile(r"^~([0-9]{1,12})$")
 
 
 def profile_key(username: str | None, player_id: int) -> str:
-    """Where a player's page is: their username, or ``~id`` for a guest (usernames never begin with ``~``)."""
+    """Where a player's page is: their username, or ``~id`` for a guest (usernames never begin with ``~``;
+    ``~id`` finds an account's page too, for clients that know only a player's id)."""
     return username if username is not None else f"~{player_id}"
 
 
@@ -38,8 +39,6 @@ def find_player(session: Session, key: str) -> Player:
     guest = GUEST_KEY.match(key)
     if guest is not None:
         player = session.get(Player, int(guest.group(1)))
-        if player is not None and not player.is_guest:
-            player = None
     else:
         player = session.scalar(select(Player).where(Player.username == key.strip().lower()))
     if player is None:
@@ -53,7 +52,8 @@ class Profiles:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def page(self, key: str) -> dict[str, Any]:
+    def page(self, key: str, viewer: int | None = None) -> dict[str, Any]:
+        """The page of the player ``key`` names, as the player ``viewer`` (if any) sees it."""
         with self.db.reading() as session:
             player = find_player(session, key)
             recent = recent_games(session, player.id)
@@ -64,6 +64,7 @@ class Profiles:
                 "profile": profile_key(player.username, player.id),
                 "name": player.name,
                 "guest": player.is_guest,
+                "you": viewer is not None and viewer == player.id,
                 "rating": {
                     "mu": round(player.rating_mu, 3),
                     "sigma": round(player.rating_sigma, 3),

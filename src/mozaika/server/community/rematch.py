@@ -16,17 +16,19 @@ from mozaika.server.storage.models import GameTable, utc_now
 from mozaika.server.tables.access import signed_in
 from mozaika.server.tables.quotas import check_table_quota
 from mozaika.server.tables.repository import TableRepository
-from mozaika.server.tables.seating import claim
+from mozaika.server.tables.seating import Seating, claim
 from mozaika.server.tables.shapes import FINISHED, OPEN, SEAT_BOT, SEAT_INVITED, Outcome, Table, TableSeat
+from mozaika.server.tables.steps import bot_turns
 from mozaika.server.tables.views import TableViews
 
 
 class Rematches:
     """Tables set up to play a finished one again."""
 
-    def __init__(self, store: TableRepository, views: TableViews, limits: Limits) -> None:
+    def __init__(self, store: TableRepository, views: TableViews, seating: Seating, limits: Limits) -> None:
         self.store = store
         self.views = views
+        self.seating = seating
         self.limits = limits
 
     def play_again(self, table_id: str, caller: Caller, autostart: bool = True) -> Outcome:
@@ -45,11 +47,19 @@ class Rematches:
             table, token = self._rematch_of(session, old, mine.index, player, caller, autostart)
             session.execute(update(GameTable).where(GameTable.id == old.id).values(rematch=table.id))
             old.rematch = table.id
-            view = self.views.view_of(session, table, caller)
-        return Outcome(
-            {"table": view, "seat": mine.index, "seat_token": token},
-            [self.views.table_event(table), self.views.table_event(old)],
-        )
+            events = [self.views.table_event(old)]
+            if autostart and not any(seat.kind == SEAT_INVITED for seat in table.seats):
+                # Nobody to wait for (the others were bots): the game begins at once.
+                view, begun, state = self.seating.begin(session, table, caller)
+                events += begun
+            else:
+                view, state = self.views.view_of(session, table, caller), None
+                events.append(self.views.table_event(table))
+        data = {"table": view, "seat": mine.index, "seat_token": token}
+        if state is None:
+            return Outcome(data, events)
+        self.store.positions.remember(table.id, table.seq, state)
+        return Outcome(data, events, bot_turns(table, state), table.clock_due)
 
     def _rematch_of(
         self, session: Session, old: Table, my_seat: int, player: int, caller: Caller, autostart: bool

@@ -5,11 +5,11 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from mozaika.core.protocol import State
-from mozaika.server.community.standings import record_results, standing_places
 from mozaika.server.storage.models import Player
 from mozaika.server.tables.repository import TableRepository, game_of
 from mozaika.server.tables.results import final_result, game_statistics, new_ratings, rank_order, rating_places
 from mozaika.server.tables.shapes import FINISHED, Table
+from mozaika.server.tables.standings import record_results, standing_places
 
 
 def finish(session: Session, table: Table, state: State) -> None:

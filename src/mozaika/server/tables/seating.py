@@ -137,7 +137,7 @@ class Seating:
             token = claim(seat, player)
             forget_invitation(session, table.id, player)
             if table.autostart and not _waiting_seats(table):
-                view, events, state = self._begin(session, table, caller)
+                view, events, state = self.begin(session, table, caller)
             else:
                 self.store.save(session, table)
                 view, events, state = self.views.view_of(session, table, caller), [self.views.table_event(table)], None
@@ -205,11 +205,11 @@ class Seating:
             waiting = _waiting_seats(table)
             if waiting:
                 raise ConflictError(f"seats {', '.join(str(i + 1) for i in waiting)} are still empty")
-            view, events, state = self._begin(session, table, caller)
+            view, events, state = self.begin(session, table, caller)
         self.store.positions.remember(table.id, table.seq, state)
         return Outcome({"table": view}, events, bot_turns(table, state), table.clock_due)
 
-    def _begin(
+    def begin(
         self, session: Session, table: Table, caller: Caller
     ) -> tuple[dict[str, Any], list[dict[str, Any]], State]:
         """The game begins at the full table: the first draws made, the view and the events."""

@@ -64,6 +64,12 @@ class TableViews:
         with self.store.db.reading() as session:
             return self.view_of(session, self.store.read(session, table_id, lock=False), caller)
 
+    def seated(self, table_id: str, caller: Caller) -> bool:
+        """Whether the caller holds a seat at the table (anyone else watches it)."""
+        with self.store.db.reading() as session:
+            table = self.store.read(session, table_id, lock=False)
+        return any(holds(seat, caller) for seat in table.seats)
+
     def lobby(self, caller: Caller, status: str | None, mine: bool) -> list[dict[str, Any]]:
         """Open and running tables (or those of one status); with ``mine``, only the caller's, their turn first."""
         public, size = not mine, LOBBY_SIZE

@@ -2,6 +2,7 @@
 
 import { Live, get, post } from "./api.js";
 import { clockField, lobbyClock } from "./clock.js";
+import { communityCards } from "./community.js";
 import { h, replace, toast } from "./dom.js";
 import { games } from "./games.js";
 import { explain, t } from "./i18n.js";
@@ -163,17 +164,19 @@ function createForm(catalogue) {
 }
 
 async function fillLists(box, catalogue) {
-  const [mine, lobby, finished] = await Promise.all([
+  const [mine, lobby, finished, community] = await Promise.all([
     get("/tables?mine=true"),
     get("/tables?status=open"),
     get("/tables?status=finished"),
+    communityCards(),
   ]);
   const active = mine.filter((table) => table.status === "open" || table.status === "running");
   const joinable = lobby.filter((table) => table.you === null && table.seats.some((seat) => seat.kind === "open"));
   replace(box,
     listCard("your-tables", t("your_tables"), active, (table) => tableRow(table, catalogue, table.your_turn ? t("your_turn") : "")),
     listCard("open-tables", t("open_tables"), joinable, (table) => tableRow(table, catalogue, "", true)),
-    listCard("finished-tables", t("finished_games"), finished.slice(0, 30), (table) => finishedRow(table)));
+    listCard("finished-tables", t("finished_games"), finished.slice(0, 30), (table) => finishedRow(table)),
+    ...community);
 }
 
 function listCard(id, title, tables, row) {

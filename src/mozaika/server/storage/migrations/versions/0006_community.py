@@ -155,14 +155,14 @@ def _variant(options: dict[str, Any]) -> str:
 
 
 def _places(scores: list[int], winners: set[int], abandoned: list[bool]) -> list[int]:
-    """As ``mozaika.server.community.standings.standing_places`` counts them (kept here as at this revision)."""
-    ahead = [
-        0 if seat in winners else sum(1 for other, points in enumerate(scores) if points > score or other in winners)
-        for seat, score in enumerate(scores)
-    ]
-    stayed = [place for place, gone in zip(ahead, abandoned, strict=False) if not gone]
-    last = 1 + max(stayed, default=-1)
-    return [last if gone else place for place, gone in zip(ahead, abandoned, strict=False)]
+    """As ``mozaika.server.tables.standings.standing_places`` counts them (kept here as at this revision)."""
+    stayed = [seat for seat, gone in enumerate(abandoned) if not gone]
+    ahead = {
+        seat: 0 if seat in winners else sum(1 for other in stayed if scores[other] > scores[seat] or other in winners)
+        for seat in stayed
+    }
+    last = 1 + max(ahead.values(), default=-1)
+    return [ahead.get(seat, last) for seat in range(len(scores))]
 
 
 def downgrade() -> None:

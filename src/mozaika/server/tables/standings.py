@@ -8,6 +8,7 @@ player lost.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -25,23 +26,26 @@ START_MU, START_SIGMA = 25.0, 25.0 / 3
 def standing_places(scores: Sequence[int], winners: Sequence[int], abandoned: Sequence[bool]) -> list[int]:
     """Each seat's place from 0: the seats ahead of it (a winner is ahead of everyone it tied with);
     a player who abandoned the game comes after everyone who stayed."""
-    ahead = [
-        0 if seat in winners else sum(1 for other, points in enumerate(scores) if points > score or other in winners)
-        for seat, score in enumerate(scores)
-    ]
-    stayed = [place for place, gone in zip(ahead, abandoned, strict=True) if not gone]
-    last = 1 + max(stayed, default=-1)
-    return [last if gone else place for place, gone in zip(ahead, abandoned, strict=True)]
+    stayed = [seat for seat, gone in enumerate(abandoned) if not gone]
+    ahead = {
+        seat: 0 if seat in winners else sum(1 for other in stayed if scores[other] > scores[seat] or other in winners)
+        for seat in stayed
+    }
+    last = 1 + max(ahead.values(), default=-1)
+    return [ahead.get(seat, last) for seat in range(len(scores))]
 
 
-def record_results(session: Session, table: Table, places: list[int], scores: list[int], rated: bool) -> None:
+def record_results(
+    session: Session, table: Table, places: list[int], scores: list[int], rated: bool, at: datetime | None = None
+) -> None:
     """Each seated player's result and their totals for the game and variant; on a rated table (every
     seat an account's), also their new ratings there.
 
     ``places`` count an abandoned seat last (as ratings do); a seat that abandoned never wins.
+    ``at`` is when the game ended (now, by default).
     """
     variant = variant_of(table.options)
-    finished = utc_now()
+    finished = at if at is not None else utc_now()
     seated = [seat for seat in table.seats if seat.player_id is not None]
     players = [seat.player_id for seat in seated if seat.player_id is not None]
     boards = _boards(session, table.game, variant, players)
