@@ -78,6 +78,12 @@ class Account:
         return self.client.post(path, json=body or {}, headers=self.headers)
 
 
+def finished_result(scores: list[int], winners: list[int]) -> dict[str, Any]:
+    """A stored result as the server writes one (the lobby lists finished tables from it)."""
+    players = [{"seat": seat, "score": score, "sources": {}, "statistics": {}} for seat, score in enumerate(scores)]
+    return {"scores": scores, "winners": winners, "rounds": 5, "players": players}
+
+
 def seed_rated_games(server: ServerProcess, players: list[Account], games: int, options: dict[str, Any]) -> None:
     """Finished rated Azul games among ``players``, written as the server writes a game's end, each reviewed."""
     rng = random.Random(len(players) * 1000 + games)
@@ -91,7 +97,7 @@ def seed_rated_games(server: ServerProcess, players: list[Account], games: int, 
             table = Table(
                 id=f"s{uuid.uuid4().hex[:12]}", game="azul", players=2, options=dict(options), seed=number,
                 status=FINISHED, owner_id=seated[0].id, owner_name=seated[0].username, rated=True,
-                undo_allowed=False, seq=0, to_move=[], result={"scores": scores, "winners": winners, "rounds": 5},
+                undo_allowed=False, seq=0, to_move=[], result=finished_result(scores, winners),
                 clock=None, clock_due=None, created_at=at, updated_at=at,
                 seats=[TableSeat(index, SEAT_PLAYER, player.id) for index, player in enumerate(seated)],
             )  # fmt: skip

@@ -3,7 +3,8 @@
 
 import { get, post } from "./api.js";
 import { h, replace, toast } from "./dom.js";
-import { explain, t } from "./i18n.js";
+import { explain, language, t } from "./i18n.js";
+import { icon } from "./icons.js";
 import { navigate } from "./router.js";
 import { seatName } from "./seats.js";
 import { session } from "./session.js";
@@ -67,7 +68,8 @@ function playingCard(tables) {
   const rows = tables.map((table) => h("li", {},
     h("a", { href: `/tables/${table.id}`, "data-link": "" }, h("strong", {}, t(`game.${table.game}`))),
     h("span", { class: "muted" }, table.seats.map((seat, index) => seatName(seat, index)).join(", ")),
-    h("span", { class: "spectators", title: t("spectators") }, `👁 ${new Intl.NumberFormat(document.documentElement.lang).format(table.spectators ?? 0)}`),
+    h("span", { class: "spectators", title: t("spectators_n", { count: table.spectators ?? 0 }), "aria-label": t("spectators_n", { count: table.spectators ?? 0 }) },
+      icon("eye"), " ", new Intl.NumberFormat(language()).format(table.spectators ?? 0)),
     h("a", { href: `/tables/${table.id}`, "data-link": "", class: "button small watch" }, t("watch"))));
   return h("section", { class: "card table-list playing", id: "games-in-progress" },
     h("h2", {}, t("games_in_progress")),
@@ -122,7 +124,7 @@ export function muteButton(line, done) {
     } catch (error) {
       toast(explain(error), "error");
     }
-  } }, "🔇");
+  } }, icon("mute"));
 }
 
 /** In the waiting room: invite a player by name (shown in their lobby, mailed where they asked). */

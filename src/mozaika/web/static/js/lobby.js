@@ -175,8 +175,8 @@ async function fillLists(box, catalogue) {
   replace(box,
     listCard("your-tables", t("your_tables"), active, (table) => tableRow(table, catalogue, table.your_turn ? t("your_turn") : "")),
     listCard("open-tables", t("open_tables"), joinable, (table) => tableRow(table, catalogue, "", true)),
-    listCard("finished-tables", t("finished_games"), finished.slice(0, 30), (table) => finishedRow(table)),
-    ...community);
+    ...community,
+    listCard("finished-tables", t("finished_games"), finished.slice(0, 30), (table) => finishedRow(table)));
 }
 
 function listCard(id, title, tables, row) {
