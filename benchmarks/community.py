@@ -9,7 +9,8 @@ process, for ``--requests`` of each: a player's page (``GET /api/players/{name}`
 busiest player's in one request of four), a leaderboard page (``GET /api/leaderboard/{game}``
 with a random page and variant, signed in, so that the caller's own place is found), and
 the games in progress (``GET /api/tables?status=playing``); and prints the 50th and 99th
-percentiles of each, in milliseconds.
+percentiles of each, in milliseconds: through HTTP (in process), and in the services alone (the
+queries and the making of the answers, without HTTP and its hops between threads).
 
     python benchmarks/community.py
     python benchmarks/community.py --postgres postgresql+psycopg://mozaika:mozaika@127.0.0.1:55433/mozaika
@@ -38,15 +39,17 @@ from sqlalchemy import insert
 
 from mozaika.server import Settings, create_app
 from mozaika.server.community.boards import all_variants, variant_of
+from mozaika.server.players.accounts import Caller
 from mozaika.server.players.credentials import new_token, token_hash
 from mozaika.server.ratelimit import RateLimits
+from mozaika.server.services import Services
 from mozaika.server.storage.community import GameResultRow, PlayerBoard
 from mozaika.server.storage.database import Database, migrate
 from mozaika.server.storage.models import GameTable, LoginSession, Player, Seat
 from mozaika.server.tables.standings import standing_places
 
 GAMES = ("azul", "chocolatier", "pavilion")
-OPTIONS = {
+OPTIONS: dict[str, list[dict[str, Any]]] = {
     "azul": [{"wall": "coloured"}, {"wall": "grey"}],
     "chocolatier": [{"box": "coloured", "special_factories": False}, {"box": "brown", "special_factories": True}],
     "pavilion": [{"board": "coloured"}, {"board": "colourless"}],
@@ -190,6 +193,44 @@ def measure(url: str, token: str, players: int, requests: int, rng: random.Rando
     return timings
 
 
+def measure_services(url: str, players: int, requests: int, rng: random.Random) -> dict[str, list[float]]:
+    """Milliseconds per call of the services behind the same requests, in this thread: the queries and
+    the answers' making, without HTTP and its hops between threads."""
+    service = Services.create(Settings(database_url=url, review_every_game=False))
+    busiest = Caller(player_id=1, name="Player 1")
+    calls = {
+        "profile": lambda name, game, variant: service.profiles.page(name),
+        "leaderboard": lambda name, game, variant: service.leaderboards.board(
+            game, variant, rng.randint(1, 20), 25, busiest.player_id
+        ),
+        "playing": lambda name, game, variant: service.tables.views.lobby(Caller(), "playing", False),
+    }
+    timings: dict[str, list[float]] = {kind: [] for kind in calls}
+    try:
+        for number in range(requests + 20):
+            name = "player1" if number % 4 == 0 else f"player{rng.randint(2, players)}"
+            game = rng.choice(GAMES)
+            variant = rng.choice(all_variants(game))
+            for kind, call in calls.items():
+                began = time.perf_counter()
+                call(name, game, variant)
+                if number >= 20:  # the first calls warm the caches up
+                    timings[kind].append((time.perf_counter() - began) * 1000)
+    finally:
+        service.db.dispose()
+    return timings
+
+
+def show(name: str, where: str, timings: dict[str, list[float]]) -> None:
+    for kind, values in timings.items():
+        values.sort()
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+        print(
+            f"{name:10} {where:8} {kind:12} n={len(values):5}  p50 {statistics.median(values):6.1f} ms"
+            f"  p99 {p99:6.1f} ms  {'ok' if p99 < 50 else 'OVER 50 ms'}"
+        )
+
+
 @contextlib.contextmanager
 def postgres_database(server: str, keep: bool) -> Iterator[str]:
     """A database of its own on the PostgreSQL server: new and dropped after, or with ``keep`` one
@@ -237,14 +278,8 @@ def report(name: str, url: str, arguments: argparse.Namespace) -> None:
     else:
         print(f"{name}: the games of an earlier run")
     print(f"load average before: {' '.join(f'{load:.2f}' for load in os.getloadavg())} on {os.cpu_count()} cores")
-    timings = measure(url, token, arguments.players, arguments.requests, rng)
-    for kind, values in timings.items():
-        values.sort()
-        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
-        print(
-            f"{name:10} {kind:12} n={len(values):5}  p50 {statistics.median(values):6.1f} ms"
-            f"  p99 {p99:6.1f} ms  {'ok' if p99 < 50 else 'OVER 50 ms'}"
-        )
+    show(name, "HTTP", measure(url, token, arguments.players, arguments.requests, rng))
+    show(name, "service", measure_services(url, arguments.players, arguments.requests, rng))
     print(f"load average after: {' '.join(f'{load:.2f}' for load in os.getloadavg())}")
 
 
