@@ -224,6 +224,13 @@ def test_the_lobby_lists_games_in_progress_to_watch_and_friends_with_their_table
         return int(listed["spectators"])
 
     assert wait_for(lambda: spectators() == 1, timeout=30, what="the spectator counted")
+    # Someone not signed in sees the games in progress too, and may watch.
+    stranger = person(people, server, screen="phone")
+    stranger.page.wait_for_selector(f"#games-in-progress a[href='/tables/{table_id}']")
+    stranger.screenshot("welcome-games-in-progress-en-phone")
+    stranger.page.locator(f"#games-in-progress li:has(a[href='/tables/{table_id}']) .watch").click()
+    stranger.page.wait_for_selector(".table-page")
+    assert wait_for(lambda: spectators() == 2, timeout=30, what="the second spectator counted")
 
 
 def test_play_again_and_a_direct_invitation_and_muting_in_chat(people: list[Person], server: ServerProcess) -> None:

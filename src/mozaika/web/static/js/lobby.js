@@ -60,7 +60,8 @@ export async function lobbyPage(root, query) {
   if (!session.me) {
     replace(root, h("div", { class: "lobby" },
       h("section", { class: "welcome" }, h("h1", {}, t("welcome_title")), h("p", {}, t("welcome_text"))),
-      authCard(() => navigate(next && next.startsWith("/") ? next : "/"))));
+      authCard(() => navigate(next && next.startsWith("/") ? next : "/")),
+      ...await communityCards()));
     return undefined;
   }
   const catalogue = await games();
