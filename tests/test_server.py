@@ -80,18 +80,33 @@ def test_upgrading_an_old_database_keeps_every_row(database: str, tmp_path: Path
         "chat_messages": "INSERT INTO chat_messages (table_id, player_id, name, text, created_at)"
         " VALUES ('old', 1, 'Jana', 'ahoj', :at)",
     }
+    # A game finished before profiles existed: its result is counted on the player's page.
+    finished = [
+        "INSERT INTO game_tables (id, game, players, options, seed, status, owner_id, rated, undo_allowed, seq,"
+        " to_move, result, created_at, updated_at) VALUES ('done', 'azul', 2, '{\"wall\": \"grey\"}', 8,"
+        " 'finished', 1, false, true, 0, '[]', '{\"scores\": [31, 40], \"winners\": [1], \"rounds\": 5}', :at, :at)",
+        'INSERT INTO seats (table_id, "index", kind, player_id, bot_level, token_hash, invite_hash, replaced)'
+        " VALUES ('done', 0, 'player', 1, NULL, NULL, NULL, false),"
+        " ('done', 1, 'bot', NULL, 'easy', NULL, NULL, false)",
+    ]
     with ExitStack() as stack:
         url = stack.enter_context(postgres_database()) if database == "postgresql" else f"sqlite:///{tmp_path}/s.db"
         db = Database(url)
         stack.callback(db.dispose)
         migrate(db.engine, "0001")
         with db.engine.begin() as connection:
-            for insert in rows.values():
+            for insert in [*rows.values(), *finished]:
                 connection.execute(text(insert), {"at": "2026-01-01 00:00:00+00:00"})
         migrate(db.engine)
         with db.engine.connect() as connection:
             counts = {name: connection.execute(text(f"SELECT count(*) FROM {name}")).scalar() for name in rows}
-    assert counts == {"players": 1, "sessions": 1, "game_tables": 1, "seats": 2, "log_entries": 1, "chat_messages": 1}
+            results = connection.execute(
+                text("SELECT table_id, seat, player_id, game, variant, score, place, won, rated FROM game_results")
+            ).all()
+    assert counts == {"players": 1, "sessions": 1, "game_tables": 2, "seats": 4, "log_entries": 1, "chat_messages": 1}
+    [(table_id, seat, player_id, game, variant, score, place, won, rated)] = results
+    assert (table_id, seat, player_id, game, variant, score, place) == ("done", 0, 1, "azul", "wall=grey", 31, 1)
+    assert not won and not rated
 
 
 # --- players --------------------------------------------------------------------------------
@@ -588,9 +603,11 @@ def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path)
             "account": None,
             "replaced": True,
             "timed_out": False,
+            "profile": abandoned["seats"][0]["profile"],
             "you": False,
             "can_return": False,
         }
+        assert abandoned["seats"][0]["profile"].startswith("~")  # a guest's page, while the guest exists
         final = wait_for(lambda: (view := alice.table(table_id))["status"] == "finished" and view)
         assert final["result"]["winners"]
         assert Record.from_dict(alice.get(f"/api/tables/{table_id}/record").json()).players == [

@@ -50,6 +50,9 @@ def serve_command(
     review_seconds: Annotated[
         float, typer.Option(min=0.01, help="The most search seconds a game's review takes, split over its moves.")
     ] = 30.0,
+    leaderboard_min_games: Annotated[
+        int, typer.Option(min=1, help="Rated games of a game and variant a player needs to be on its leaderboard.")
+    ] = 5,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -124,6 +127,7 @@ def serve_command(
         replacement_bot=replacement_bot,
         review_every_game=review_every_game,
         review_seconds=review_seconds,
+        leaderboard_min_games=leaderboard_min_games,
         allowed_origins=tuple(allowed_origin or ()),
         rate_limits=replace(settings.rate_limits, enabled=not no_rate_limits),
         smtp_url=smtp,

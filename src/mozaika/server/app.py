@@ -33,7 +33,7 @@ from mozaika.server.answers import (
     TableEvent,
     TimeoutEvent,
 )
-from mozaika.server.api import accounts, analysis, learn, live, reviews, tables
+from mozaika.server.api import accounts, analysis, community, learn, live, reviews, tables
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
 from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders
@@ -91,7 +91,9 @@ def create_app(
     # dependencies, error responses), so the application takes them as they are.  Included as
     # routers, FastAPI would wrap them and analyse every route again for each application, on
     # its first requests, and `allowed_methods` would not see them.
-    for router in (accounts.router, tables.router, reviews.router, analysis.router, learn.router, live.router):
+    for router in (
+        accounts.router, tables.router, reviews.router, analysis.router, community.router, learn.router, live.router
+    ):
         app.router.routes.extend(router.routes)
     app.openapi = partial(_schema_with_live_events, app)  # type: ignore[method-assign]
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)

@@ -42,6 +42,10 @@ class RateLimits:
     """The analysis board's expert, open to anyone: counted by address."""
     analysis_board_per_address: str = "600/minute"
     """The analysis board's steps (set up, edit, play a move), open to anyone: counted by address."""
+    follow_per_player: str = "30/minute"
+    """Following and unfollowing players."""
+    invitation_per_player: str = "30/minute"
+    """Inviting players to a table by name (each may be a letter)."""
     enabled: bool = True
     """Off only for load tests on loopback, where one address plays hundreds of players."""
 

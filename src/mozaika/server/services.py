@@ -14,6 +14,11 @@ from mozaika.server.bots.leases import BotLeases
 from mozaika.server.bots.player import BotPlayer
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.clocks.watch import ClockWatch
+from mozaika.server.community.friends import Friends
+from mozaika.server.community.leaderboards import Leaderboards
+from mozaika.server.community.profiles import Profiles
+from mozaika.server.community.rematch import Rematches
+from mozaika.server.community.spectators import Spectators
 from mozaika.server.live.hub import Hub
 from mozaika.server.live.publisher import Publisher
 from mozaika.server.players.accounts import Accounts
@@ -42,6 +47,11 @@ class Services:
     limiter: RateLimiter
     hints: Hints
     clocks: ClockWatch
+    profiles: Profiles
+    leaderboards: Leaderboards
+    friends: Friends
+    rematches: Rematches
+    spectators: Spectators
     password_checks: PasswordChecks = field(default_factory=PasswordChecks)
     """Sign-ins and registrations run here, in threads of their own, never in the pool every
     other request needs; past its bound they are answered 503 at once."""
@@ -82,4 +92,9 @@ class Services:
             hints=hints,
             clocks=clocks,
             mailer=mailer,
+            profiles=Profiles(db),
+            leaderboards=Leaderboards(db, settings.leaderboard_min_games),
+            friends=Friends(db, settings.public_url),
+            rematches=Rematches(tables.store, tables.views, tables.seating, settings.limits),
+            spectators=Spectators(),
         )

@@ -95,6 +95,8 @@ class Settings:
     """Where turn-based reminders are e-mailed from (``smtp://host:port?from=…``); none without it."""
     public_url: str = "http://127.0.0.1:8000"
     """The address players reach the server at: the links in e-mails start with it."""
+    leaderboard_min_games: int = 5
+    """A player appears on a game's leaderboard after this many rated games of it (and its variant)."""
     limits: Limits = field(default_factory=Limits)
     rate_limits: RateLimits = field(default_factory=RateLimits)
 

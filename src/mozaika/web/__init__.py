@@ -22,5 +22,9 @@ PAGE_PATHS = (
     "/analysis",
     "/confirm-email",
     "/learn/{game}",
+    "/players/{player}",
+    "/leaderboard",
+    "/leaderboard/{game}",
+    "/friends",
 )
 """The addresses a person opens or shares; each gets the page."""

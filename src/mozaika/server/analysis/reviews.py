@@ -33,6 +33,7 @@ from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import GameReview, GameTable, utc_now
 from mozaika.server.tables import FINISHED, History
 from mozaika.server.tables.gamelog import fields_of_moves
+from mozaika.server.tables.standings import record_review
 
 log = logging.getLogger("mozaika.server")
 
@@ -117,6 +118,7 @@ class Reviews:
             assert stored is not None
             stored.status, stored.review, stored.finished_at = DONE, review.to_dict(), utc_now()
             stored.done = stored.total = len(review.moves)
+            record_review(session, table_id, stored.review)
             session.flush()
             return _view(stored)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from mozaika.server.answers.common import Answer, Moment, Number
+from mozaika.server.answers.common import Answer
 
 
 class Me(Answer):
@@ -48,35 +48,3 @@ class EmailConfirmed(Answer):
 
     email: str
     email_confirmed: bool
-
-
-class Rating(Answer):
-    """A player's openskill rating; ``ordinal`` (mu - 3 sigma) is the one shown."""
-
-    mu: Number
-    sigma: Number
-    ordinal: Number
-    rated_games: int
-
-
-class RecentGame(Answer):
-    """One of a player's recent finished games."""
-
-    table: str
-    game: str
-    rated: bool
-    seat: int
-    score: int | None
-    won: bool
-    finished_at: Moment
-
-
-class PlayerPage(Answer):
-    """An account's public page."""
-
-    username: str
-    name: str
-    rating: Rating
-    finished_games: int
-    recent_games: list[RecentGame] = Field(description="The last 20 finished games, newest first.")
-    member_since: Moment

@@ -95,6 +95,7 @@ class ChatMessage(Answer):
     """A line said at a table."""
 
     id: int
+    player: int = Field(description="Who said it (their id: a client hides the lines of players it muted).")
     name: str = Field(description="The name of whoever said it.")
     text: str = Field(description="Plain text: clients escape it.")
     at: Moment

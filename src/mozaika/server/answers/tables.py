@@ -74,6 +74,9 @@ class SeatView(Answer):
     can_return: bool = Field(
         description="The caller's own timed-out seat at a friendly table: POST .../return takes it back."
     )
+    profile: str | None = Field(
+        description="Where the seated (or, at a rematch, awaited) player's page is: ``/players/{profile}``."
+    )
 
 
 class TableSummary(Answer):
@@ -100,6 +103,9 @@ class TableSummary(Answer):
     clock: ClockView | None = Field(description="The clocks; null for an untimed table.")
     created_at: Moment
     updated_at: Moment
+    autostart: bool = Field(description="The game starts by itself when the last seat fills.")
+    rematch: str | None = Field(description="The table set up to play this one again, once asked for.")
+    spectators: int | Absent = absent("How many watch the game without a seat (in the games-in-progress list).")
 
 
 class TableView(TableSummary):

@@ -6,7 +6,7 @@ import asyncio
 from functools import partial
 from typing import Annotated, Any
 
-from fastapi import APIRouter, BackgroundTasks, Depends, Path, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.answers import (
@@ -14,7 +14,6 @@ from mozaika.server.answers import (
     EmailSettings,
     EmailSettingsChanged,
     Me,
-    PlayerPage,
     SessionsEnded,
     SignedIn,
 )
@@ -192,15 +191,3 @@ def _post_confirmation(request: Request, background: BackgroundTasks, confirmati
         confirmation.to, confirmation.token, settings.public_url, settings.limits.confirmation_hours
     )
     background.add_task(service.mailer.post, letter)
-
-
-@router.get(
-    "/players/{username}",
-    response_model=PlayerPage,
-    response_model_exclude_unset=True,
-    summary="A player's page: rating and recent games",
-)
-async def player(
-    username: Annotated[str, Path(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")], request: Request
-) -> dict[str, Any]:
-    return await run_in_threadpool(services(request).accounts.profile, username)

@@ -47,6 +47,7 @@ async def table_live(websocket: WebSocket, table_id: str) -> None:
     except ApiError as error:
         await _refuse(websocket, error)
         return
+    view: dict[str, Any] = {}
     try:
         if since is None:
             view = await run_in_threadpool(service.tables.views.view, table_id, caller)
@@ -61,10 +62,18 @@ async def table_live(websocket: WebSocket, table_id: str) -> None:
         await _refuse(websocket, error)
         return
     connection = _TableConnection(websocket, service, table_id, caller, last)
+    if since is None:
+        spectator = view["you"] is None
+    else:
+        spectator = not await run_in_threadpool(service.tables.views.seated, table_id, caller)
+    if spectator:
+        service.spectators.enter(table_id)
     try:
         await connection.run(queue)
     finally:
         service.hub.unwatch(table_id, queue)
+        if spectator:
+            service.spectators.leave(table_id)
 
 
 @router.websocket("/api/lobby/live")

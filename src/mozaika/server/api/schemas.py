@@ -58,6 +58,21 @@ class NewTable(Body):
         description="The time control: none (friendly tables only), fast (2+10), normal (5+20), slow (10+40), "
         "minutes+seconds such as 3+5 (real time), or 12h, 24h, 72h (turn-based). Default: none, or normal when rated.",
     )
+    autostart: bool = Field(default=False, description="Start the game by itself when the last seat fills.")
+
+
+class PlayAgain(Body):
+    autostart: bool = Field(default=True, description="Start the new game by itself when its last seat fills.")
+
+
+class PlayerInvite(Body):
+    player: PlainText = Field(
+        min_length=2, max_length=64, description="The invited player's page name: a username, or ~id for a guest."
+    )
+
+
+class InviteMail(Body):
+    enabled: bool = Field(description="Also mail me the direct invitations to a table (at my confirmed address).")
 
 
 class AccountSettings(Body):

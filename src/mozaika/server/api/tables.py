@@ -64,10 +64,18 @@ async def games() -> list[dict[str, Any]]:
 async def lobby(
     request: Request,
     caller: CallerDep,
-    status: Annotated[Literal["open", "running", "finished", "cancelled"] | None, Query()] = None,
+    status: Annotated[
+        Literal["open", "running", "playing", "finished", "cancelled"] | None,
+        Query(description="``playing``: the public games in progress anyone may watch, with their spectators."),
+    ] = None,
     mine: Annotated[bool, Query(description="Only the caller's tables, those where it is their turn first.")] = False,
 ) -> list[dict[str, Any]]:
-    return await run_in_threadpool(services(request).tables.views.lobby, caller, status, mine)
+    service = services(request)
+    summaries = await run_in_threadpool(service.tables.views.lobby, caller, status, mine)
+    if status == "playing":
+        for summary in summaries:
+            summary["spectators"] = service.spectators.count(summary["id"])
+    return summaries
 
 
 @router.post(
@@ -86,6 +94,7 @@ async def create(body: NewTable, request: Request, caller: CallerDep) -> dict[st
         rated=body.rated,
         undo=body.undo,
         clock=body.clock,
+        autostart=body.autostart,
     )
     service = services(request)
     if caller.signed_in:
@@ -274,8 +283,8 @@ async def result(table_id: TableId, request: Request) -> dict[str, Any]:
     response_model_exclude_unset=True,
     summary="The table's chat, oldest first",
 )
-async def chat(table_id: TableId, request: Request) -> list[dict[str, Any]]:
-    return await run_in_threadpool(services(request).tables.chat.lines, table_id)
+async def chat(table_id: TableId, request: Request, caller: CallerDep) -> list[dict[str, Any]]:
+    return await run_in_threadpool(services(request).tables.chat.lines, table_id, caller)
 
 
 @router.post(

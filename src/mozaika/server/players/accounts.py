@@ -7,22 +7,25 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
-from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError, NotSignedInError
+from mozaika.server.errors import BadRequestError, ConflictError, NotSignedInError
 from mozaika.server.players.credentials import hash_password, new_token, password_matches, token_hash
 from mozaika.server.settings import Limits
 from mozaika.server.storage.database import Database
-from mozaika.server.storage.models import GameTable, LoginSession, Player, Seat, in_utc, utc_now
+from mozaika.server.storage.models import LoginSession, Player, in_utc, utc_now
 
 USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{1,31}")
 SEEN_PRECISION = timedelta(hours=1)
 """How exactly a session's last use is kept: a write per request would slow every request."""
+PRESENCE_PRECISION = timedelta(minutes=2)
+"""How often a player's presence is noted: "online" means seen within ``ONLINE_WITHIN``."""
+ONLINE_WITHIN = timedelta(minutes=5)
 
 
 _CALLER = (
-    select(Player.id, Player.name, Player.username, LoginSession.last_seen_at, LoginSession.created_at)
+    select(Player.id, Player.name, Player.username, LoginSession.last_seen_at, LoginSession.created_at, Player.seen_at)
     .join(Player, Player.id == LoginSession.player_id)
     .where(LoginSession.token_hash == bindparam("key"))
 )
@@ -137,10 +140,14 @@ class Accounts:
             found = connection.execute(_CALLER, {"key": key}).first()
         if found is None:
             raise NotSignedInError("this session has ended or never existed: sign in again")
-        player_id, name, username, last_seen_at, created_at = found
+        player_id, name, username, last_seen_at, created_at, player_seen_at = found
         caller = Caller(player_id, name, username is None, seat_token)
         seen = in_utc(last_seen_at or created_at)
         now = utc_now()
+        if player_seen_at is None or now - in_utc(player_seen_at) > PRESENCE_PRECISION:
+            # Friends see who is online: noted every few minutes at most, not at every request.
+            with self.db.transaction() as session:
+                session.execute(update(Player).where(Player.id == player_id).values(seen_at=now))
         if now - seen > self.session_idle:
             with self.db.transaction() as session:
                 session.execute(delete(LoginSession).where(LoginSession.token_hash == key))
@@ -150,54 +157,6 @@ class Accounts:
                 session.execute(update(LoginSession).where(LoginSession.token_hash == key).values(last_seen_at=now))
             return replace(caller, renewed=True)
         return caller
-
-    def profile(self, username: str) -> dict[str, Any]:
-        """An account's public page: its rating and its recent games."""
-        with self.db.reading() as session:
-            player = session.scalar(select(Player).where(Player.username == username.strip().lower()))
-            if player is None:
-                raise NotFoundError(f"there is no player {username!r}")
-            tables = session.scalars(
-                select(GameTable)
-                .join(Seat, Seat.table_id == GameTable.id)
-                .where(Seat.player_id == player.id, GameTable.status == "finished")
-                .order_by(GameTable.updated_at.desc())
-                .limit(20)
-            ).all()
-            finished = session.scalar(
-                select(func.count())
-                .select_from(Seat)
-                .join(GameTable, Seat.table_id == GameTable.id)
-                .where(Seat.player_id == player.id, GameTable.status == "finished")
-            )
-            recent = []
-            for table in tables:
-                seat = next(seat.index for seat in table.seats if seat.player_id == player.id)
-                result = table.result or {}
-                recent.append(
-                    {
-                        "table": table.id,
-                        "game": table.game,
-                        "rated": table.rated,
-                        "seat": seat,
-                        "score": result.get("scores", [None] * table.players)[seat],
-                        "won": seat in result.get("winners", []),
-                        "finished_at": table.updated_at.isoformat(),
-                    }
-                )
-            return {
-                "username": player.username,
-                "name": player.name,
-                "rating": {
-                    "mu": round(player.rating_mu, 3),
-                    "sigma": round(player.rating_sigma, 3),
-                    "ordinal": round(player.rating_mu - 3 * player.rating_sigma, 3),
-                    "rated_games": player.rated_games,
-                },
-                "finished_games": finished,
-                "recent_games": recent,
-                "member_since": player.created_at.isoformat(),
-            }
 
     def _check_password(self, password: str) -> None:
         shortest, longest = self.limits.password_characters

@@ -56,6 +56,10 @@ class Player(Base):
     reminders_today: Mapped[int] = mapped_column(Integer, default=0)
     confirmations_today: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the player last made a request (to the minute): friends see who is online."""
+    email_invites: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether a direct invitation to a table is also mailed (to a confirmed address; off by default)."""
 
     @property
     def is_guest(self) -> bool:
@@ -106,6 +110,12 @@ class GameTable(Base):
     """When the clocks next need a look (a timeout or a reminder), in seconds since the epoch."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now, index=True)
+    invite_only: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Created with invited seats and no open one: kept out of every public list."""
+    autostart: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The game starts by itself when the last seat fills."""
+    rematch: Mapped[str | None] = mapped_column(String(16))
+    """The table set up to play this one again, once someone asked for it."""
 
     seats: Mapped[list[Seat]] = relationship(order_by="Seat.index", lazy="selectin", cascade="all, delete-orphan")
     owner: Mapped[Player] = relationship(lazy="joined")
@@ -179,3 +189,7 @@ class GameReview(Base):
     requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+# The community's tables (profiles, leaderboards, friends) belong to the same schema.
+from mozaika.server.storage import community as _community  # noqa: E402, F401

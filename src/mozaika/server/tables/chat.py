@@ -9,6 +9,7 @@ from sqlalchemy import select
 from mozaika.server.errors import BadRequestError
 from mozaika.server.players.accounts import Caller
 from mozaika.server.settings import Settings
+from mozaika.server.storage.community import Mute
 from mozaika.server.storage.models import ChatMessage
 from mozaika.server.tables.access import signed_in
 from mozaika.server.tables.repository import TableRepository
@@ -37,15 +38,17 @@ class Chat:
             line = _chat_line(message)
         return Outcome(line, [{"type": "chat", "table": table_id, "message": line}])
 
-    def lines(self, table_id: str) -> list[dict[str, Any]]:
-        """The table's chat, oldest first (the newest lines the server keeps showing)."""
+    def lines(self, table_id: str, caller: Caller | None = None) -> list[dict[str, Any]]:
+        """The table's chat, oldest first (the newest lines the server keeps showing), without the
+        lines of the players the caller muted."""
         with self.store.db.reading() as session:
             table = self.store.read(session, table_id, lock=False)
+            query = select(ChatMessage).where(ChatMessage.table_id == table.id)
+            if caller is not None and caller.player_id is not None:
+                muted = select(Mute.muted_id).where(Mute.player_id == caller.player_id)
+                query = query.where(ChatMessage.player_id.not_in(muted))
             lines = session.scalars(
-                select(ChatMessage)
-                .where(ChatMessage.table_id == table.id)
-                .order_by(ChatMessage.id.desc())
-                .limit(self.settings.limits.chat_history)
+                query.order_by(ChatMessage.id.desc()).limit(self.settings.limits.chat_history)
             ).all()
             return [_chat_line(line) for line in reversed(lines)]
 
@@ -53,6 +56,7 @@ class Chat:
 def _chat_line(message: ChatMessage) -> dict[str, Any]:
     return {
         "id": message.id,
+        "player": message.player_id,
         "name": message.name,
         "text": message.text,
         "at": message.created_at.isoformat(),

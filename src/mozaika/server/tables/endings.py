@@ -9,6 +9,7 @@ from mozaika.server.storage.models import Player
 from mozaika.server.tables.repository import TableRepository, game_of
 from mozaika.server.tables.results import final_result, game_statistics, new_ratings, rank_order, rating_places
 from mozaika.server.tables.shapes import FINISHED, Table
+from mozaika.server.tables.standings import record_results, standing_places
 
 
 def finish(session: Session, table: Table, state: State) -> None:
@@ -21,6 +22,8 @@ def finish(session: Session, table: Table, state: State) -> None:
     result = final_result(state, statistics)
     if table.rated:
         result["ratings"] = _rate(session, table, state)
+    places = standing_places(state.scores, state.winners, [seat.replaced for seat in table.seats])
+    record_results(session, table, places, list(state.scores), table.rated and bool(result.get("ratings")))
     table.result = result
     table.status = FINISHED
 

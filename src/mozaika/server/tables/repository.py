@@ -31,6 +31,7 @@ _TABLE_COLUMNS = (
     GameTable.id, GameTable.game, GameTable.players, GameTable.options, GameTable.seed, GameTable.status,
     GameTable.owner_id, _OWNER.name, GameTable.rated, GameTable.undo_allowed, GameTable.seq, GameTable.to_move,
     GameTable.result, GameTable.clock, GameTable.clock_due, GameTable.created_at, GameTable.updated_at,
+    GameTable.invite_only, GameTable.autostart, GameTable.rematch,
 )  # fmt: skip
 _SEAT_COLUMNS = (
     Seat.index, Seat.kind, Seat.player_id, Seat.bot_level, Seat.token_hash, Seat.invite_hash, Seat.replaced,
@@ -97,13 +98,14 @@ def _table(rows: Sequence[Sequence[Any]]) -> Table:
     """A table from its rows (one a seat), in the order of ``_TABLE_COLUMNS`` and ``_SEAT_COLUMNS``."""
     (
         table_id, game, players, options, seed, status, owner_id, owner_name, rated, undo_allowed, seq, to_move,
-        result, clock, clock_due, created_at, updated_at,
+        result, clock, clock_due, created_at, updated_at, invite_only, autostart, rematch,
     ) = rows[0][:_SEATS_FROM]  # fmt: skip
     return Table(
         id=table_id, game=game, players=players, options=dict(options), seed=seed, status=status,
         owner_id=owner_id, owner_name=owner_name, rated=rated, undo_allowed=undo_allowed, seq=seq,
         to_move=list(to_move), result=result, clock=clock, clock_due=clock_due, created_at=in_utc(created_at),
         updated_at=in_utc(updated_at), seats=[TableSeat(*row[_SEATS_FROM:]) for row in rows],
+        invite_only=invite_only, autostart=autostart, rematch=rematch,
     )  # fmt: skip
 
 
@@ -142,16 +144,21 @@ class TableRepository:
         return [_table(found[table_id]) for table_id in table_ids if table_id in found]
 
     @staticmethod
-    def lobby_ids(session: Session, status: str | None, player_id: int | None) -> list[str]:
-        """The newest tables of a status (open and running ones by default), or any of a player's."""
+    def lobby_ids(
+        session: Session, status: str | None, player_id: int | None, *, public: bool = False, size: int = LOBBY_SIZE
+    ) -> list[str]:
+        """The ``size`` newest tables of a status (open and running ones by default), or any of a player's;
+        with ``public``, none created invite-only."""
         query = select(GameTable.id)
+        if public:
+            query = query.where(GameTable.invite_only.is_(False))
         if status is not None:
             query = query.where(GameTable.status == status)
         elif player_id is None:
             query = query.where(or_(GameTable.status == OPEN, GameTable.status == RUNNING))
         if player_id is not None:
             query = query.join(Seat, Seat.table_id == GameTable.id).where(Seat.player_id == player_id)
-        query = query.order_by(GameTable.updated_at.desc()).limit(LOBBY_SIZE)
+        query = query.order_by(GameTable.updated_at.desc()).limit(size)
         return list(dict.fromkeys(session.scalars(query)))
 
     @staticmethod
@@ -171,6 +178,7 @@ class TableRepository:
                 "undo_allowed": table.undo_allowed, "seq": table.seq, "to_move": table.to_move,
                 "result": table.result, "clock": table.clock, "clock_due": table.clock_due,
                 "created_at": table.created_at, "updated_at": table.updated_at,
+                "invite_only": table.invite_only, "autostart": table.autostart, "rematch": table.rematch,
             },
         )  # fmt: skip
         connection.execute(

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from mozaika.bots import LEVELS
 from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.core.clocks import Clocks
 from mozaika.core.errors import OptionError
+from mozaika.core.protocol import State
 from mozaika.server import clocks
 from mozaika.server.clocks import TimeSource
 from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError
 from mozaika.server.players.accounts import Caller
 from mozaika.server.players.credentials import new_seed, new_table_id, new_token, token_hash
 from mozaika.server.settings import Settings
+from mozaika.server.storage.community import Invitation
 from mozaika.server.storage.models import utc_now
 from mozaika.server.tables.access import own_seat, signed_in
 from mozaika.server.tables.quotas import check_bot_table_quota, check_table_quota
@@ -93,6 +98,10 @@ class Seating:
             elif wanted.kind != SEAT_OPEN:
                 raise BadRequestError(f"a seat is 'me', 'open', 'invite' or 'bot', not {wanted.kind!r}")
             table.seats.append(seat)
+        table.invite_only = any(seat.kind == SEAT_INVITED for seat in table.seats) and not any(
+            seat.kind == SEAT_OPEN for seat in table.seats
+        )
+        table.autostart = request.autostart
         with self.store.db.transaction() as session:
             check_table_quota(session, owner, any(seat.kind == SEAT_BOT for seat in table.seats), self.settings.limits)
             self.store.insert(session, table)
@@ -114,6 +123,8 @@ class Seating:
                 seat = next((s for s in table.seats if s.invite_hash == token_hash(invite)), None)
                 if seat is None or seat.kind != SEAT_INVITED:
                     raise ForbiddenError("this invite link is not valid for this table (or its seat is taken)")
+            elif (reserved := _reserved_for(table, player)) is not None and seat_index is None:
+                seat = reserved
             else:
                 free = [s for s in table.seats if s.kind == SEAT_OPEN]
                 if seat_index is not None:
@@ -124,9 +135,17 @@ class Seating:
                     raise ConflictError("the table has no open seat")
                 seat = free[0]
             token = claim(seat, player)
-            self.store.save(session, table)
-            view = self.views.view_of(session, table, caller)
-        return Outcome({"table": view, "seat": seat.index, "seat_token": token}, [self.views.table_event(table)])
+            forget_invitation(session, table.id, player)
+            if table.autostart and not _waiting_seats(table):
+                view, events, state = self.begin(session, table, caller)
+            else:
+                self.store.save(session, table)
+                view, events, state = self.views.view_of(session, table, caller), [self.views.table_event(table)], None
+        data = {"table": view, "seat": seat.index, "seat_token": token}
+        if state is None:
+            return Outcome(data, events)
+        self.store.positions.remember(table.id, table.seq, state)
+        return Outcome(data, events, bot_turns(table, state), table.clock_due)
 
     def new_invites(self, table_id: str, caller: Caller) -> Outcome:
         """New invite links for the unclaimed invited seats: only their hashes are kept, so the
@@ -183,18 +202,24 @@ class Seating:
                 raise ForbiddenError("only the table's creator can start the game")
             if table.status != OPEN:
                 raise ConflictError(f"the table is {table.status}, not waiting to start")
-            waiting = [seat.index for seat in table.seats if seat.kind in (SEAT_OPEN, SEAT_INVITED)]
+            waiting = _waiting_seats(table)
             if waiting:
                 raise ConflictError(f"seats {', '.join(str(i + 1) for i in waiting)} are still empty")
-            table.status = RUNNING
-            self.store.save(session, table)
-            state = game_of(table).start()
-            entries = resolve_chance(state, table.seq)
-            advance(session, table, entries, state, self.now())
-            view = self.views.view_of(session, table, caller, state, undoers=[])
-            events = [self.views.table_event(table), self.views.step_event(table, entries, state)]
+            view, events, state = self.begin(session, table, caller)
         self.store.positions.remember(table.id, table.seq, state)
         return Outcome({"table": view}, events, bot_turns(table, state), table.clock_due)
+
+    def begin(
+        self, session: Session, table: Table, caller: Caller
+    ) -> tuple[dict[str, Any], list[dict[str, Any]], State]:
+        """The game begins at the full table: the first draws made, the view and the events."""
+        table.status = RUNNING
+        self.store.save(session, table)
+        state = game_of(table).start()
+        entries = resolve_chance(state, table.seq)
+        advance(session, table, entries, state, self.now())
+        view = self.views.view_of(session, table, caller, state, undoers=[])
+        return view, [self.views.table_event(table), self.views.step_event(table, entries, state)], state
 
     def abandon(self, table_id: str, caller: Caller) -> Outcome:
         """Leave a running game: a bot of the server's replacement level plays the seat from now on."""
@@ -230,6 +255,15 @@ class Seating:
         return table
 
 
+def _waiting_seats(table: Table) -> list[int]:
+    return [seat.index for seat in table.seats if seat.kind in (SEAT_OPEN, SEAT_INVITED)]
+
+
+def _reserved_for(table: Table, player: int) -> TableSeat | None:
+    """The seat kept for this player (at a table set up to play a game again), if any."""
+    return next((s for s in table.seats if s.kind == SEAT_INVITED and s.player_id == player), None)
+
+
 def _invite(seat: TableSeat) -> str:
     """Reserves the seat for whoever brings the returned invite token (a new one replaces the old)."""
     invite = new_token()
@@ -248,3 +282,8 @@ def _level(level: str | None) -> str:
     if level is None or level not in LEVELS:
         raise BadRequestError(f"a bot seat needs a level: {', '.join(LEVELS)}")
     return level
+
+
+def forget_invitation(session: Session, table_id: str, player: int) -> None:
+    """The player took a seat: their direct invitation to the table has done its work."""
+    session.execute(delete(Invitation).where(Invitation.table_id == table_id, Invitation.player_id == player))

@@ -66,6 +66,12 @@ class Table:
     created_at: datetime
     updated_at: datetime
     seats: list[TableSeat] = field(default_factory=list)
+    invite_only: bool = False
+    """Created with invited seats and no open one: kept out of every public list."""
+    autostart: bool = False
+    """The game starts by itself when the last seat fills."""
+    rematch: str | None = None
+    """The table set up to play this one again, once someone asked for it."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,8 @@ class TableRequest:
     seats: Sequence[SeatRequest] | None = None
     rated: bool = False
     undo: bool | None = None
+    autostart: bool = False
+    """Start the game by itself when the last seat fills."""
     clock: str | None = None
     """``none``, a preset (``fast``, ``normal``, ``slow``, ``12h``, ``24h``, ``72h``) or ``M+S``; by default
     untimed, or ``normal`` when rated."""

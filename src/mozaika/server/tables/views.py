@@ -11,14 +11,20 @@ from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.core.protocol import State
 from mozaika.server import clocks
 from mozaika.server.clocks import TimeSource
+from mozaika.server.community.profiles import profile_key
 from mozaika.server.errors import BadRequestError, NotSignedInError
 from mozaika.server.players.accounts import Caller, clean_name
 from mozaika.server.settings import Settings
 from mozaika.server.tables.access import holds
 from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position
-from mozaika.server.tables.repository import TableRepository
+from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository
 from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, STATUSES, Table, TableSeat
 from mozaika.server.tables.steps import undo_rights
+
+PLAYING = "playing"
+"""The lobby's word for the public tables being played (``running`` ones, none invite-only)."""
+PLAYING_SIZE = 60
+"""The games in progress listed: those with the latest moves."""
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -67,14 +73,23 @@ class TableViews:
         with self.store.db.reading() as session:
             return self.view_of(session, self.store.read(session, table_id, lock=False), caller)
 
+    def seated(self, table_id: str, caller: Caller) -> bool:
+        """Whether the caller holds a seat at the table (anyone else watches it)."""
+        with self.store.db.reading() as session:
+            table = self.store.read(session, table_id, lock=False)
+        return any(holds(seat, caller) for seat in table.seats)
+
     def lobby(self, caller: Caller, status: str | None, mine: bool) -> list[dict[str, Any]]:
         """Open and running tables (or those of one status); with ``mine``, only the caller's, their turn first."""
+        public, size = not mine, LOBBY_SIZE
+        if status == PLAYING:  # the games in progress anyone may watch, the latest moves first
+            status, size = RUNNING, PLAYING_SIZE
         if status is not None and status not in STATUSES:
-            raise BadRequestError(f"status is one of {', '.join(STATUSES)}, not {status!r}")
+            raise BadRequestError(f"status is one of {', '.join(STATUSES)} or {PLAYING}, not {status!r}")
         if mine and not caller.signed_in:
             raise NotSignedInError("sign in (or play as a guest) to see your tables")
         with self.store.db.reading() as session:
-            ids = self.store.lobby_ids(session, status, caller.player_id if mine else None)
+            ids = self.store.lobby_ids(session, status, caller.player_id if mine else None, public=public, size=size)
             tables = self.store.read_many(session, ids)
         now = self.now()
         summaries = [self.summary(table, caller, now) for table in tables]
@@ -108,6 +123,7 @@ class TableViews:
                 "account": seat.account,
                 "replaced": seat.replaced,
                 "timed_out": seat.timed_out,
+                "profile": profile_key(seat.account, seat.player_id) if seat.player_id is not None else None,
                 "you": holds(seat, caller),
                 # The caller's own seat, which the bot took when their time ran out (a friendly table's).
                 "can_return": seat.timed_out
@@ -142,6 +158,8 @@ class TableViews:
             "clock": clocks.view(table.clock, self.now() if now is None else now),
             "created_at": table.created_at.isoformat(),
             "updated_at": table.updated_at.isoformat(),
+            "autostart": table.autostart,
+            "rematch": table.rematch,
         }
 
     def view_of(

@@ -2,6 +2,7 @@
 
 import { Live, get, post } from "./api.js";
 import { clockField, lobbyClock } from "./clock.js";
+import { communityCards } from "./community.js";
 import { h, replace, toast } from "./dom.js";
 import { gameCards, invitePage } from "./front.js";
 import { games } from "./games.js";
@@ -62,7 +63,8 @@ export async function lobbyPage(root, query) {
     replace(root, h("div", { class: "lobby" },
       h("section", { class: "welcome" }, h("h1", {}, t("welcome_title")), h("p", {}, t("welcome_text"))),
       cards,
-      authCard(() => navigate(next && next.startsWith("/") ? next : "/"))));
+      authCard(() => navigate(next && next.startsWith("/") ? next : "/")),
+      ...await communityCards()));
     return undefined;
   }
   const catalogue = await games();
@@ -167,16 +169,18 @@ function createForm(catalogue) {
 }
 
 async function fillLists(box, catalogue) {
-  const [mine, lobby, finished] = await Promise.all([
+  const [mine, lobby, finished, community] = await Promise.all([
     get("/tables?mine=true"),
     get("/tables?status=open"),
     get("/tables?status=finished"),
+    communityCards(),
   ]);
   const active = mine.filter((table) => table.status === "open" || table.status === "running");
   const joinable = lobby.filter((table) => table.you === null && table.seats.some((seat) => seat.kind === "open"));
   replace(box,
     listCard("your-tables", t("your_tables"), active, (table) => tableRow(table, catalogue, table.your_turn ? t("your_turn") : "")),
     listCard("open-tables", t("open_tables"), joinable, (table) => tableRow(table, catalogue, "", true)),
+    ...community,
     listCard("finished-tables", t("finished_games"), finished.slice(0, 30), (table) => finishedRow(table)));
 }
 

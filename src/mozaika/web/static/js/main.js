@@ -3,8 +3,11 @@
 import { explain, t, useLanguage } from "./i18n.js";
 import { analysisPage } from "./analysis.js";
 import { learnPage } from "./learn.js";
+import { playAgainButton } from "./community.js";
+import { leaderboardPage } from "./leaderboard.js";
 import { joinPage, lobbyPage } from "./lobby.js";
 import { prefs } from "./prefs.js";
+import { profilePage } from "./profile.js";
 import { confirmEmailPage } from "./reminders.js";
 import { replayPage } from "./replay.js";
 import { afterResult } from "./result.js";
@@ -21,8 +24,12 @@ route(/^\/replay\/([A-Za-z0-9_-]+)$/, (root, id, query) => replayPage(root, id, 
 route(/^\/analysis$/, (root, query) => analysisPage(root, query));
 route(/^\/confirm-email$/, (root) => confirmEmailPage(root));
 route(/^\/learn\/([a-z]+)$/, (root, game, query) => learnPage(root, game, query));
+route(/^\/players\/([^/]+)$/, (root, key) => profilePage(root, key));
+route(/^\/leaderboard$/, (root, query) => leaderboardPage(root, null, query));
+route(/^\/leaderboard\/([a-z0-9_-]+)$/, (root, game, query) => leaderboardPage(root, game, query));
 
 // Every finished game's result, at the table and in the replay, ends with its review.
+afterResult((table, names, tableId) => playAgainButton(table, tableId));
 afterResult((table, names, tableId) => reviewPanel(tableId, names));
 
 async function start() {

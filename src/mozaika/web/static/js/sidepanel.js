@@ -4,6 +4,7 @@
 import { post } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { explain, t } from "./i18n.js";
+import { isMuted, muteButton } from "./community.js";
 import { describeEntry } from "./log.js";
 import { session } from "./session.js";
 
@@ -59,18 +60,21 @@ export class SidePanel {
   }
 
   showChat(lines) {
-    replace(this.chatList, lines.map((line) => this.chatLine(line)));
+    this.lines = lines;
+    replace(this.chatList, lines.filter((line) => !isMuted(line.player)).map((line) => this.chatLine(line)));
     this.chatList.scrollTop = this.chatList.scrollHeight;
   }
 
   addChat(line) {
+    if (isMuted(line.player)) return;
+    (this.lines ??= []).push(line);
     this.chatList.append(this.chatLine(line));
     this.chatList.scrollTop = this.chatList.scrollHeight;
     if (!this.chatPanel.open) this.chatPanel.querySelector(".unread").hidden = false;
   }
 
   chatLine(line) {
-    return h("li", {}, h("b", {}, line.name), " ", line.text);
+    return h("li", {}, h("b", {}, line.name), " ", line.text, " ", muteButton(line, () => this.showChat(this.lines)));
   }
 
   async send(event) {

@@ -3,6 +3,7 @@
 // play area only, and the side panel adds its new lines, so the chat draft and open panels stay.
 
 import { Live, get, post } from "./api.js";
+import { loadMutes } from "./community.js";
 import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
 import { Clocks, controlLabel, notificationButton, notifyTurn } from "./clock.js";
 import { clickable, h, replace, toast } from "./dom.js";
@@ -95,7 +96,8 @@ class TablePage {
     }
     if (!this.side) {
       this.side = new SidePanel(this.tableId);
-      this.side.showChat(await get(`/tables/${this.tableId}/chat`).catch(() => []));
+      const [lines] = await Promise.all([get(`/tables/${this.tableId}/chat`).catch(() => []), loadMutes()]);
+      this.side.showChat(lines);
       this.side.element.append(rulesPanel(this.game, this.table));
     }
     this.head = h("header", { class: "table-head" });

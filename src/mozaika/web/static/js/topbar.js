@@ -19,7 +19,7 @@ export function renderTopBar() {
   const toggle = (id, name, label) => h("label", { class: "toggle" },
     h("input", { type: "checkbox", id, checked: prefs[name], onChange: (event) => setPreference(name, event.target.checked) }), " ", label);
   const who = session.me
-    ? [h("span", { class: "who" }, session.me.name, session.me.guest ? ` (${t("guest")})` : ""),
+    ? [h("a", { class: "who", href: `/players/~${session.me.id}`, "data-link": "", title: t("your_profile") }, session.me.name, session.me.guest ? ` (${t("guest")})` : ""),
       h("button", { type: "button", class: "small", onClick: async () => {
         await signOut();
         renderTopBar();
@@ -39,6 +39,8 @@ export function renderTopBar() {
     h("a", { href: "/", "data-link": "" }, t("lobby")),
     h("a", { href: "/analysis", "data-link": "", class: "analysis-link", title: t("analysis_board") },
       h("span", { class: "long-label" }, t("analysis_board")), h("span", { class: "short-label" }, t("analysis_board_short"))),
+    h("a", { href: "/leaderboard", "data-link": "", class: "leaderboard-link", title: t("leaderboards") },
+      h("span", { class: "long-label" }, t("leaderboards")), h("span", { class: "short-label" }, t("leaderboards_short"))),
     opener,
     settings,
     who);

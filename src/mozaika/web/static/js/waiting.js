@@ -1,6 +1,7 @@
 // Before a game starts: its seats, invite links to copy, a bot for an open seat, and the start.
 
 import { post } from "./api.js";
+import { invitePlayerForm } from "./community.js";
 import { copyText, h, toast } from "./dom.js";
 import { explain, t } from "./i18n.js";
 import { navigate } from "./router.js";
@@ -79,9 +80,11 @@ export function waitingRoom(table, tableId, names, me, reload, levels = {}) {
   if (open && seated) {
     buttons.push(h("button", { type: "button", onClick: async () => (await attempt(() => post(`/tables/${tableId}/leave`))) && navigate("/") }, owner ? t("cancel_table") : t("leave")));
   }
+  const inviting = open && owner && table.seats.some((seat) => seat.kind === "open");
   return h("section", { class: "waiting-room card" },
     h("h2", {}, table.status === "cancelled" ? t("status.cancelled") : t("waiting_for_players")),
     h("table", { class: "seats" }, h("tbody", {}, rows)),
+    inviting ? invitePlayerForm(tableId) : "",
     h("div", { class: "buttons" }, buttons));
 }
 
