@@ -95,6 +95,14 @@ class Settings:
     """Where turn-based reminders are e-mailed from (``smtp://host:port?from=…``); none without it."""
     public_url: str = "http://127.0.0.1:8000"
     """The address players reach the server at: the links in e-mails start with it."""
+    metrics_from: tuple[str, ...] = ()
+    """Addresses or networks besides loopback that may read ``/metrics`` (``mozaika serve --metrics-ip``)."""
+    metrics_token: str | None = None
+    """A bearer token that also opens ``/metrics`` from anywhere (``MOZAIKA_METRICS_TOKEN``)."""
+    log_format: str = "text"
+    """``text`` (for people) or ``json`` (one object a line, each with the request's id)."""
+    shutdown_seconds: float = 20.0
+    """How long a SIGTERM waits for requests in flight before it cancels them."""
     limits: Limits = field(default_factory=Limits)
     rate_limits: RateLimits = field(default_factory=RateLimits)
 

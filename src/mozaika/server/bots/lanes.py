@@ -52,6 +52,16 @@ class Lane:
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(self._pool, ready) for _ in range(self.workers)))
 
+    @property
+    def waiting(self) -> int:
+        """Work waiting for a free worker of the lane."""
+        return self.free.waiting
+
+    @property
+    def up(self) -> bool:
+        """Whether the lane's pool is open and none of its processes died unreplaced."""
+        return self._pool is not None and not getattr(self._pool, "_broken", False)
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
