@@ -14,7 +14,7 @@ from mozaika import __version__
 from mozaika.catalogue.registry import game_ids, new_game
 from mozaika.cli.bots import analyze_command, arena_command
 from mozaika.cli.common import console, fail, guarded, parse_options, wide_console, write_atomically
-from mozaika.cli.ops import backup_command, check_db_command, restore_command
+from mozaika.cli.ops import admin_app, backup_command, check_db_command, restore_command
 from mozaika.cli.play import play_command
 from mozaika.cli.review import review_command
 from mozaika.cli.serve import serve_command
@@ -194,6 +194,7 @@ app.command("serve", short_help="Run the game server: online tables for every ga
 app.command("backup", short_help="Copy the server's database while it runs, and check the copy.")(backup_command)
 app.command("restore", short_help="Put a backup back in place of the server's database.")(restore_command)
 app.command("check-db", short_help="Replay every stored game and compare it with the stored table.")(check_db_command)
+app.add_typer(admin_app, name="admin", short_help="Grant or revoke the administrator's role.")
 
 
 def run() -> None:

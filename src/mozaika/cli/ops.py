@@ -89,3 +89,42 @@ def check_db_command(database: DatabaseOption = None) -> None:
     )
     if report.mismatches:
         raise typer.Exit(2)
+
+
+admin_app = typer.Typer(
+    help="The server's administrators: accounts that may mute and ban players, close tables and remove chat lines.",
+    no_args_is_help=True,
+)
+
+
+def _set_role(username: str, database: str | None, admin: bool) -> None:
+    from mozaika.server.admin.roles import set_role
+    from mozaika.server.errors import NotFoundError
+    from mozaika.server.storage.database import Database, migrate
+
+    db = Database(database_url(database))
+    try:
+        migrate(db.engine)
+        name = set_role(db, username, admin)
+    except NotFoundError as error:
+        fail(error.message)
+    finally:
+        db.dispose()
+    done = "is now an administrator" if admin else "is no longer an administrator"
+    console.print(f"{username} ({name}) {done}; the audit log says so.", highlight=False, soft_wrap=True)
+
+
+@admin_app.command("grant")
+def grant_command(
+    username: Annotated[str, typer.Argument(help="The account's username.")], database: DatabaseOption = None
+) -> None:
+    """Make an account an administrator: its admin page is at /admin."""
+    _set_role(username, database, admin=True)
+
+
+@admin_app.command("revoke")
+def revoke_command(
+    username: Annotated[str, typer.Argument(help="The account's username.")], database: DatabaseOption = None
+) -> None:
+    """An administrator goes back to being a player."""
+    _set_role(username, database, admin=False)

@@ -23,8 +23,10 @@ from starlette.types import Scope
 
 import mozaika
 from mozaika import web
+from mozaika.server.admin import api as administration
 from mozaika.server.answers import (
     ChatEvent,
+    ChatRemovedEvent,
     ErrorEvent,
     HelloEvent,
     PongEvent,
@@ -95,7 +97,8 @@ def create_app(
     # dependencies, error responses), so the application takes them as they are.  Included as
     # routers, FastAPI would wrap them and analyse every route again for each application, on
     # its first requests, and `allowed_methods` would not see them.
-    for router in (accounts.router, tables.router, reviews.router, analysis.router, live.router, operations.router):
+    routers = (accounts, tables, reviews, analysis, live, administration, operations)
+    for router in (module.router for module in routers):
         app.router.routes.extend(router.routes)
     app.openapi = partial(_schema_with_live_events, app)  # type: ignore[method-assign]
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
@@ -216,7 +219,8 @@ def serve(
 
 
 LIVE_EVENTS = (
-    HelloEvent, StepEvent, TableEvent, TimeoutEvent, ChatEvent, ReviewEvent, ErrorEvent, PongEvent, RestartingEvent,
+    HelloEvent, StepEvent, TableEvent, TimeoutEvent, ChatEvent, ChatRemovedEvent, ReviewEvent, ErrorEvent, PongEvent,
+    RestartingEvent,
 )  # fmt: skip
 """What the live connections send (``WS /api/tables/{id}/live`` and ``/api/lobby/live``)."""
 

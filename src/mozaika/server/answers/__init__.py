@@ -29,6 +29,7 @@ from mozaika.server.answers.common import (
 )
 from mozaika.server.answers.events import (
     ChatEvent,
+    ChatRemovedEvent,
     ErrorEvent,
     HelloEvent,
     LobbyLiveEvent,
@@ -63,6 +64,7 @@ __all__ = [
     "Answer",
     "ChatEvent",
     "ChatMessage",
+    "ChatRemovedEvent",
     "ClockView",
     "ColourTheme",
     "EmailConfirmed",

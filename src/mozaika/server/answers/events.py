@@ -47,6 +47,14 @@ class ChatEvent(Answer):
     message: ChatMessage
 
 
+class ChatRemovedEvent(Answer):
+    """The server's administrators removed a chat line: clients stop showing it."""
+
+    type: Literal["chat_removed"]
+    table: str
+    message: int = Field(description="The removed line's id.")
+
+
 class ReviewEvent(Answer):
     """A finished game's review was queued, done or failed (GET .../review fetches it)."""
 
@@ -83,6 +91,7 @@ TableLiveEvent = Annotated[
     | TableEvent
     | TimeoutEvent
     | ChatEvent
+    | ChatRemovedEvent
     | ReviewEvent
     | ErrorEvent
     | PongEvent
