@@ -14,5 +14,7 @@ STATIC = Path(__file__).parent / "static"
 PAGE = STATIC / "index.html"
 """The one page: the client routes ``/``, ``/tables/…``, ``/join/…``, ``/replay/…`` and ``/analysis`` itself."""
 
-PAGE_PATHS = ("/", "/tables/{table_id}", "/join/{table_id}", "/replay/{table_id}", "/analysis", "/confirm-email")
+PAGE_PATHS = (
+    "/", "/tables/{table_id}", "/join/{table_id}", "/replay/{table_id}", "/analysis", "/confirm-email", "/admin",
+)  # fmt: skip
 """The addresses a person opens or shares; each gets the page."""

@@ -1,5 +1,6 @@
 // Starting the page: who is signed in, which language, and which view the address asks for.
 
+import { adminPage } from "./admin.js";
 import { explain, t, useLanguage } from "./i18n.js";
 import { analysisPage } from "./analysis.js";
 import { joinPage, lobbyPage } from "./lobby.js";
@@ -19,6 +20,7 @@ route(/^\/join\/([A-Za-z0-9_-]+)$/, (root, id, query) => joinPage(root, id, quer
 route(/^\/replay\/([A-Za-z0-9_-]+)$/, (root, id, query) => replayPage(root, id, query));
 route(/^\/analysis$/, (root, query) => analysisPage(root, query));
 route(/^\/confirm-email$/, (root) => confirmEmailPage(root));
+route(/^\/admin$/, (root) => adminPage(root));
 
 // Every finished game's result, at the table and in the replay, ends with its review.
 afterResult((table, names, tableId) => reviewPanel(tableId, names));
