@@ -76,6 +76,12 @@ def test_admin_routes_are_refused_to_everyone_else(
     assert len(admin.get("/api/admin/audit").json()) == audited  # nothing was done
 
 
+def test_me_says_who_is_an_administrator(client: TestClient, admin: Player) -> None:
+    assert admin.get("/api/me").json()["admin"] is True
+    assert "admin" not in Player.account(client, "ordinary").get("/api/me").json()
+    assert "admin" not in Player.guest(client, "Host").get("/api/me").json()
+
+
 def test_granting_an_unknown_account_fails(admin_database: str) -> None:
     refused = runner.invoke(cli, ["admin", "grant", "nobody-here", "--database", admin_database])
     assert refused.exit_code != 0

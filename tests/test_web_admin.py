@@ -64,7 +64,8 @@ def test_players_report_a_line_and_the_administrator_removes_it(
     admin.open("/")
     admin.sign_in("spravce")
     admin.page.wait_for_selector("#create-form")
-    admin.open("/admin")
+    admin.page.click(".admin-link")  # the top bar shows administrators their page
+    admin.page.wait_for_url("**/admin")
     report = admin.page.locator(f'.admin-report[data-message="{line["id"]}"]')
     report.wait_for()
     assert "urážky" in report.inner_text()
@@ -82,6 +83,7 @@ def test_players_report_a_line_and_the_administrator_removes_it(
         for width, height in SIZES:
             admin.resize(width, height)
             admin.screenshot(f"admin-{language}-{width}x{height}")
+    admin.resize(1366, 768)
     admin.page.once("dialog", lambda dialog: dialog.accept())
     report.locator("button.danger").click()
     report.wait_for(state="detached")
@@ -99,6 +101,7 @@ def test_the_administration_page_is_refused_to_players(
     player.open("/")
     player.sign_in("hrac")
     player.page.wait_for_selector("#create-form")
+    assert player.page.locator(".admin-link").count() == 0
     player.open("/admin")
     refused = player.page.locator(".admin-refused")
     refused.wait_for()

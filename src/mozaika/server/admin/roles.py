@@ -17,6 +17,12 @@ COMMAND_LINE = "the server's command line"
 """The name the audit log gives to what ``mozaika admin`` did."""
 
 
+def is_admin(db: Database, player_id: int) -> bool:
+    with db.looking_up() as connection:
+        found = connection.execute(select(Player.role, Player.banned).where(Player.id == player_id)).first()
+    return found is not None and found.role == ADMIN and not found.banned
+
+
 def require_admin(db: Database, caller: Caller) -> Player:
     """The caller's account, when it is an administrator's; everyone else is refused with 403."""
     if caller.player_id is not None:
