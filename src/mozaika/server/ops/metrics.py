@@ -11,10 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from mozaika.bots import LEVELS
+from mozaika.server.ratelimit import ACTIONS
+
+disable_created_metrics()  # type: ignore[no-untyped-call]  # the ``*_created`` series double the output and no alert reads them
+
+MOVERS = ("player", "bot")
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 MOVE_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """A move is stored in milliseconds; past a second a player notices."""
@@ -78,6 +84,15 @@ class Metrics:
             "mozaika_rate_limit_refusals", "Requests refused by a rate limit, by action.", ["action"], registry=registry
         )
         registry.register(self.state)
+        # Every series exists from the start, at zero: a rate over a series that appears only with its
+        # first event would miss that event, and a fresh server would show no moves at all.
+        for by in MOVERS:
+            self.moves.labels(by)
+            self.move_seconds.labels(by)
+        for level in LEVELS:
+            self.bot_search_seconds.labels(level)
+        for action in ACTIONS:
+            self.rate_limit_refusals.labels(action)
 
     def gauge(
         self,
