@@ -128,8 +128,14 @@ def test_a_ban_ends_sessions_and_frees_seats_to_bots(client: TestClient, admin: 
     assert mallory.post(f"/api/tables/{waiting}/join", {}).status_code == 200
     mallory_id = player_id(admin, "mallory")
 
-    banned = admin.post(f"/api/admin/players/{mallory_id}/ban", {"banned": True})
-    assert banned.status_code == 200, banned.text
+    with client.websocket_connect(f"/api/tables/{running}/live", headers=mallory.headers) as live:
+        live.receive_json()
+        banned = admin.post(f"/api/admin/players/{mallory_id}/ban", {"banned": True})
+        assert banned.status_code == 200, banned.text
+        live.send_json({"type": "chat", "text": "still here"})  # a connection opened before the ban
+        while (answer := live.receive_json())["type"] != "error":
+            pass
+        assert answer["error"]["code"] == "forbidden"
     assert sorted(banned.json()["tables"]) == sorted([running, hers, waiting])
     assert mallory.get("/api/me").status_code == 401  # the session has ended
     again = client.post("/api/sessions", json={"username": "mallory", "password": "mallory password"})

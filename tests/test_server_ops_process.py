@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 import signal
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,27 @@ from serverkit import wait_for
 from serverprocess import HttpPlayer, ServerProcess
 
 
+def play_until_gone(
+    players: list[HttpPlayer], table_id: str, stop: threading.Event, acknowledged: dict[int, str], answers: list[int]
+) -> None:
+    """Random moves as fast as the server answers, until it is gone; each answer's status is noted."""
+    rng = random.Random(5)
+    while not stop.is_set():
+        try:
+            view = players[0].get(f"/api/tables/{table_id}")
+            if view["status"] != "running":
+                return
+            mover = players[view["to_move"][0]]
+            mine = mover.get(f"/api/tables/{table_id}")
+            move = rng.choice(mine["legal_moves"])
+            response = mover.post(f"/api/tables/{table_id}/moves", {"move": move, "seq": mine["seq"]})
+        except httpx.HTTPError:
+            return  # the server stopped: whatever was not answered was not acknowledged
+        answers.append(response.status_code)
+        if response.status_code == 200:
+            acknowledged[mine["seq"] + 1] = move
+
+
 def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'mozaika.db'}"
     server = ServerProcess(database, tmp_path / "server.log", None, 1).start()
@@ -29,6 +51,16 @@ def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: 
         table_id = alice.post("/api/tables", {"game": "azul", "players": 2, "seats": seats}).json()["table"]["id"]
         alice.post(f"/api/tables/{table_id}/start")
         alice.post(f"/api/tables/{table_id}/abandon")  # two bots play on: the process holds the table's lease
+        carol, dave = HttpPlayer(server, "Carol"), HttpPlayer(server, "Dave")
+        people = carol.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
+        dave.post(f"/api/tables/{people}/join", {})
+        carol.post(f"/api/tables/{people}/start")
+        acknowledged: dict[int, str] = {}
+        answers: list[int] = []
+        stop = threading.Event()
+        players = threading.Thread(target=play_until_gone, args=([carol, dave], people, stop, acknowledged, answers))
+        players.start()
+        wait_for(lambda: len(acknowledged) >= 3, 120, "the players' first moves")
 
         async def watch_through_the_stop() -> tuple[list[dict[str, Any]], int | None]:
             received: list[dict[str, Any]] = []
@@ -45,6 +77,8 @@ def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: 
                 return received, socket.close_code
 
         received, close_code = asyncio.run(watch_through_the_stop())
+        players.join(120)  # they stop when the server is gone
+        stop.set()
         assert server.process is not None
         # uvicorn ends by raising the signal it caught again, once everything is stopped (systemd counts it clean).
         assert server.process.wait(60) in (0, -signal.SIGTERM)
@@ -57,9 +91,13 @@ def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: 
                 holders = connection.execute(select(GameTable.bot_lease_holder)).scalars().all()
         finally:
             engine.dispose()
-        assert holders == [None]  # given back, not left to run out
+        assert holders == [None, None]  # given back, not left to run out
 
+        assert all(status < 500 for status in answers), answers  # no move was cut off half-done
         server.start()  # the bots play on after the restart
+        log = carol.get(f"/api/tables/{people}/log?since=0")["entries"]
+        for seq, move in acknowledged.items():  # every move answered before the stop is stored
+            assert log[seq - 1]["kind"] == "move" and log[seq - 1]["text"] == move
         seq = alice.get(f"/api/tables/{table_id}")["seq"]
         wait_for(lambda: alice.get(f"/api/tables/{table_id}")["seq"] > seq, 120, "a bot move after the restart")
     finally:

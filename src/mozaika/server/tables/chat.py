@@ -31,7 +31,9 @@ class Chat:
             raise BadRequestError(f"a message is at most {self.settings.limits.chat_characters} characters")
         with self.store.db.transaction() as session:
             table = self.store.read(session, table_id, lock=False)
-            if session.scalar(select(Player.muted).where(Player.id == player)):
+            # Read each time: a connection opened before a mute or a ban must not outlive it.
+            standing = session.execute(select(Player.muted, Player.banned).where(Player.id == player)).first()
+            if standing is not None and (standing.muted or standing.banned):
                 raise ForbiddenError("the server's administrators have muted you: your chat lines are refused")
             message = ChatMessage(table_id=table.id, player_id=player, name=caller.name or "?", text=cleaned)
             session.add(message)
