@@ -162,7 +162,8 @@ def serve_command(
         metrics_token=os.environ.get(METRICS_TOKEN_ENV) or None,
         log_format=log_format,
     )
-    console.print(
-        f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True
-    )
+    if log_format == "text":  # with json, standard error holds only JSON lines (uvicorn's say where it listens)
+        console.print(
+            f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True
+        )
     serve(settings, host=host, port=port, log_level=log_level, open_url=address if open_browser else None)
