@@ -62,9 +62,11 @@ class Lane:
         """Whether the lane's pool is open and none of its processes died unreplaced."""
         return self._pool is not None and not getattr(self._pool, "_broken", False)
 
-    def close(self) -> None:
+    def close(self, *, wait: bool = False) -> None:
+        """Stop the lane's processes: work not started is dropped; with ``wait``, the work under way
+        ends first and the processes are joined (a graceful stop leaves nothing behind)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=wait, cancel_futures=True)
 
     async def run(self, priority: int, function: Callable[..., Any], *arguments: Any) -> Any:
         """Run in a worker of the lane once one is free for this priority."""

@@ -10,6 +10,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -76,7 +77,7 @@ class BotPlayer:
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
         for lane in (self.moves, self.background):
-            lane.close()
+            await asyncio.to_thread(partial(lane.close, wait=True))
         try:
             released = await run_in_threadpool(self.leases.release_all)
         except Exception:
