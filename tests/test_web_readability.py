@@ -6,6 +6,7 @@ Debian's Chromium, driven by Playwright, against a real ``mozaika serve``, as in
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -285,3 +286,26 @@ def test_the_lobby_and_every_game_s_table_are_clean_for_axe(
         ada.create_table(game, ["bot:beginner"], options)
         ada.wait_for_turn_or_end()
         assert accessibility_violations(ada) == [], f"{game} {options}"
+
+
+def test_after_a_reload_each_board_still_shows_the_last_round_s_points(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """A-8: the points of the round just tiled stay beside each score when the page is opened again."""
+    rae = person(people, browser, server, "rae", width=1366, height=768)
+    rae.create_table("azul", ["bot:beginner"])
+    chooser = random.Random(3)
+    while rae.wait_for_turn_or_end() == "turn" and rae.table()["round"] < 2:
+        rae.play(chooser.choice(rae.table()["legal_moves"]))
+    scores = rae.table()["scores"]
+    shown = [gain.replace("−", "-") for gain in rae.page.locator(".board-panel .gain").all_inner_texts()]
+    assert len(shown) == 2
+    rae.page.reload()
+    rae.page.wait_for_selector("body[data-ready] .board-panel")
+    again = [gain.replace("−", "-") for gain in rae.page.locator(".board-panel .gain").all_inner_texts()]
+    assert again == shown
+    by_seat = {
+        int(panel.get_attribute("data-seat") or 0): int(panel.locator(".gain").inner_text().replace("−", "-"))
+        for panel in rae.page.locator(".board-panel").all()
+    }
+    assert by_seat == {seat: score for seat, score in enumerate(scores)}, "round 1 began at 0 (A-1)"

@@ -88,6 +88,7 @@ class TablePage {
     this.clocks.update(this.table.clock);
     this.game = await adapterFor(this.table);
     this.me = this.table.you;
+    this.startGains(this.table);
     if (this.table.status === "running" || this.table.status === "finished") {
       const log = await get(`/tables/${this.tableId}/log?since=0`);
       this.entries = log.entries;
@@ -207,6 +208,17 @@ class TablePage {
       if (this.roundStart && live) this.gains = scores.map((score, seat) => score - this.roundStart[seat]);
       this.roundStart = [...scores];
     }
+  }
+
+  /** Opened mid-game (or after a reload): the last round's points, from the scores each round began with. */
+  startGains(table) {
+    const starts = table.round_starts;
+    if (!starts?.length || !table.scores) return;
+    const finished = table.status === "finished";
+    const from = finished ? starts.at(-1) : starts.at(-2);
+    const to = finished ? table.scores : starts.at(-1);
+    this.gains = from ? to.map((score, seat) => score - from[seat]) : null;
+    this.roundStart = finished ? [...table.scores] : [...starts.at(-1)];
   }
 
   canUndo() {
