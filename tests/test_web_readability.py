@@ -309,3 +309,50 @@ def test_after_a_reload_each_board_still_shows_the_last_round_s_points(
         for panel in rae.page.locator(".board-panel").all()
     }
     assert by_seat == {seat: score for seat, score in enumerate(scores)}, "round 1 began at 0 (A-1)"
+
+
+# --- the dark theme and the zoom -------------------------------------------------------------------
+
+
+def test_the_dark_theme_follows_the_system_or_the_switch_and_stays_clean_for_axe(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """A dark system gets the dark theme until the switch says otherwise; the boards keep their colours."""
+    una = person(people, browser, server, "una", width=1366, height=768)
+    una.page.emulate_media(color_scheme="dark")
+    una.page.wait_for_selector("html[data-theme=dark]")
+    una.create_table("chocolatier", ["bot:beginner"], {"special_factories": True})
+    una.wait_for_turn_or_end()
+    page_colour = parse(una.page.evaluate("getComputedStyle(document.documentElement).backgroundColor"))[0]
+    assert sum(page_colour) < 3 * 60, page_colour
+    plate = una.page.evaluate("getComputedStyle(document.querySelector('.board-plate')).fill")
+    assert accessibility_violations(una) == [], "a table in the dark theme"
+    una.screenshot("chocolatier-dark-1366x768")
+    una.page.select_option("#theme", "light")
+    una.page.wait_for_selector("html[data-theme=light]")
+    assert una.page.evaluate("getComputedStyle(document.querySelector('.board-plate')).fill") == plate
+    una.page.reload()
+    una.page.wait_for_selector("body[data-ready] html[data-theme=light], html[data-theme=light] body[data-ready]")
+    una.page.select_option("#theme", "dark")
+    una.open("/")
+    assert una.page.locator("html[data-theme=dark]").count() == 1, "the choice is remembered"
+    assert accessibility_violations(una) == [], "the lobby in the dark theme"
+
+
+def test_the_zoom_draws_the_table_larger_and_back_to_one_screen(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    zoe = person(people, browser, server, "zoe", width=1366, height=768)
+    zoe.create_table("azul", ["bot:beginner"] * 3)
+    zoe.wait_for_turn_or_end()
+    before = zoe.page.evaluate(OTHER_PLATES)
+    zoe.page.click(".zoom-in")
+    zoe.page.click(".zoom-in")
+    assert zoe.page.locator(".zoom-reset").inner_text() == "150 %"
+    after = zoe.page.evaluate(OTHER_PLATES)
+    assert min(after) > 1.3 * min(before), (before, after)
+    assert not fits_without_scrolling(zoe)
+    zoe.screenshot("azul-4p-zoom-150-1366x768")
+    zoe.page.click(".zoom-reset")
+    assert zoe.page.evaluate(OTHER_PLATES) == before
+    assert fits_without_scrolling(zoe)

@@ -15,6 +15,7 @@ import { resultPanel } from "./result.js";
 import { navigate } from "./router.js";
 import { sortTiles } from "./boards/tiles.js";
 import { seatName } from "./seats.js";
+import { zoomControl } from "./zoom.js";
 import { rulesPanel } from "./rules.js";
 import { SidePanel } from "./sidepanel.js";
 import { waitingRoom } from "./waiting.js";
@@ -412,6 +413,7 @@ class TablePage {
       h("span", { class: "connection", "data-status": this.connection, title: t("connection") }),
       this.statusLine(),
       this.seated() && table.status !== "finished" ? notificationButton() : "",
+      table.status === "running" || table.status === "finished" ? zoomControl() : "",
       leaving ? h("button", { type: "button", class: "small abandon-button", onClick: () => this.abandon() }, t("abandon")) : "");
     replace(this.main, table.status === "open" || table.status === "cancelled"
       ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()), this.levels)
