@@ -169,7 +169,10 @@ class TableViews:
             summary["round_starts"] = self.round_starts(session, table, state.round)
             summary["position"] = public_position(state)
             you = summary["you"]
-            mine = table.status == RUNNING and you is not None and you in state.to_move
+            # A seat whose time ran out waits for its player's choice (timeouts.pauses): no moves meanwhile.
+            mine = (
+                table.status == RUNNING and you is not None and you in state.to_move and not table.seats[you].timed_out
+            )
             legal = state.legal_moves(you) if mine else []
             summary["legal_moves"] = [str(move) for move in legal]
             summary["move_fields"] = {str(move): move.fields() for move in legal}

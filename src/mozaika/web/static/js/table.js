@@ -4,7 +4,7 @@
 
 import { Live, get, post } from "./api.js";
 import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
-import { Clocks, controlLabel, notificationButton, notifyTurn } from "./clock.js";
+import { Clocks, controlLabel, formatLeft, notificationButton, notifyTurn } from "./clock.js";
 import { clickable, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
 import { explain, t, term } from "./i18n.js";
@@ -164,7 +164,7 @@ class TablePage {
       this.clocks.update(this.table.clock);
       this.render();
     } else if (event.type === "timeout") {
-      toast(event.seat === this.me ? t("clock.your_time_ran_out") : t("clock.timed_out", { name: event.name }), "error");
+      if (!event.paused) toast(event.seat === this.me ? t("clock.your_time_ran_out") : t("clock.timed_out", { name: event.name }), "error");
     } else if (event.type === "hello") {
       // Said to a page that connected while the table was open: a game begun meanwhile is read
       // with its log, like any game the page opens.
@@ -231,7 +231,7 @@ class TablePage {
   // --- what the player may do ---------------------------------------------------------------
 
   isMyTurn() {
-    return this.table.status === "running" && (this.table.to_move || []).includes(this.me) && (this.table.legal_moves || []).length > 0;
+    return this.table.status === "running" && (this.table.to_move || []).includes(this.me) && (this.table.legal_moves || []).length > 0 && !this.paused();
   }
 
   myMoves() {
@@ -387,6 +387,22 @@ class TablePage {
   /** Whether the viewer plays here (or played, until their time ran out). */
   seated() {
     return (this.me !== null && this.me !== undefined) || this.table.seats.some((seat) => seat.can_return);
+  }
+
+  /** Whether the game waits for this player, whose time ran out (a friendly table against bots). */
+  paused() {
+    const seat = this.table.seats?.[this.me];
+    return Boolean(seat && seat.kind === "player" && seat.timed_out);
+  }
+
+  /** After a timeout against bots: the bot plays the seat to the end, and the player watches. */
+  async letTheBotFinish() {
+    try {
+      await post(`/tables/${this.tableId}/abandon`);
+      await this.load();
+    } catch (error) {
+      toast(explain(error), "error");
+    }
   }
 
   async takeBack() {
@@ -613,6 +629,10 @@ class TablePage {
       }
       if (this.chosen.length) items.push(h("button", { type: "button", class: "cancel", onClick: () => this.cancel() }, t("cancel")));
       if (table.hints) items.push(h("button", { type: "button", class: "hint-button", onClick: () => this.hint() }, t("hint")));
+    } else if (table.status === "running" && this.paused()) {
+      items.push(h("p", { class: "prompt timed-out" }, t("clock.paused", { bank: formatLeft(table.clock.control.bank || table.clock.control.per_move, table.clock.control.kind === "realtime") })),
+        h("button", { type: "button", class: "primary take-back-button", onClick: () => this.takeBack() }, t("clock.fresh_bank")),
+        h("button", { type: "button", class: "let-bot-finish", onClick: () => this.letTheBotFinish() }, t("clock.let_bot_finish")));
     } else if (table.status === "running" && table.seats.some((seat) => seat.can_return)) {
       items.push(h("p", { class: "prompt timed-out" }, t("clock.your_time_ran_out")),
         h("button", { type: "button", class: "primary take-back-button", onClick: () => this.takeBack() }, t("clock.take_back")));
