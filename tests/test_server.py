@@ -547,6 +547,23 @@ def test_bots_of_one_level_at_a_table_have_names_of_their_own(client) -> None:  
     assert [[seat["name"] for seat in listed["seats"]] for listed in lobby if listed["id"] == table["id"]] == [names]
 
 
+@pytest.mark.parametrize("game", ["azul", "pavilion"])
+def test_a_table_says_the_scores_each_round_began_with(client, game: str) -> None:  # type: ignore[no-untyped-def]
+    """A client opened mid-game shows the last round's points: the view carries each round's starting scores,
+    which the game's own replay agrees with (A-1, S-4: Summer Pavilion starts at 5)."""
+    table_id, alice, bob = two_player_table(client, game)
+    rng = random.Random(5)
+    view = alice.table(table_id)
+    starts_seen = [list(view["scores"])]
+    while view["status"] == "running" and view["round"] < 3:
+        play_random_moves(table_id, [alice, bob], rng, limit=1)
+        view = alice.table(table_id)
+        if view["round"] > len(starts_seen):
+            starts_seen.append(list(view["scores"]))
+    assert view["round_starts"] == starts_seen
+    assert len(view["round_starts"]) == view["round"]
+
+
 def test_the_creator_seats_a_bot_in_a_waiting_seat(client) -> None:  # type: ignore[no-untyped-def]
     alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
     created = alice.create("azul", 3, seats=[{"kind": "me"}, {"kind": "invite"}, {"kind": "open"}])

@@ -146,7 +146,7 @@ def test_a_real_time_timeout_hands_the_seat_to_the_bot_and_everyone_is_told(
         timeout = socket.receive_json()
         assert timeout == {
             "type": "timeout", "table": table_id, "seat": 1, "name": "Bob", "bot": "beginner",
-            "rated": False, "may_return": True,
+            "rated": False, "may_return": True, "paused": False,
         }  # fmt: skip
         table_event = socket.receive_json()
         assert table_event["type"] == "table" and table_event["summary"]["seats"][1]["timed_out"]
@@ -196,6 +196,45 @@ def test_a_timed_out_player_takes_the_seat_back_on_a_friendly_table_with_a_fresh
     assert view["your_turn"] and not view["seats"][0]["timed_out"]
     assert view["clock"]["seats"][0]["remaining"] == 120.0  # a fresh bank
     play_first(alice, table_id)
+
+
+@pytest.mark.parametrize("choice", ["fresh bank", "bot finishes"])
+def test_against_bots_a_timeout_pauses_the_game_until_the_player_chooses(
+    timed: TestClient, fake_time: FakeTime, choice: str
+) -> None:
+    """Nobody but the bots waits at a friendly table of one person: a timeout pauses the game, the seat
+    stays the player's, and they choose a fresh bank or the bot to play on."""
+    alice = Player.guest(timed, "Alice")
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "beginner"}]
+    table_id = alice.create("azul", 2, clock="fast", seats=seats)["table"]["id"]
+    assert alice.post(f"/api/tables/{table_id}/start").status_code == 200
+    wait_for(lambda: alice.table(table_id)["your_turn"])  # after the bot's first move, where it starts
+    with timed.websocket_connect(f"/api/tables/{table_id}/live", headers=alice.headers) as socket:
+        socket.receive_json()  # hello
+        fake_time.advance(120.0)
+        assert sweep(timed) == 1
+        timeout = socket.receive_json()
+        assert timeout["type"] == "timeout" and timeout["paused"] and timeout["bot"] is None
+    fake_time.advance(600.0)
+    assert sweep(timed) == 0, "a paused seat's clock stands still"
+    view = alice.table(table_id)
+    seat = view["seats"][0]
+    assert (seat["kind"], seat["timed_out"], seat["can_return"], seat["you"]) == ("player", True, True, True)
+    assert view["to_move"] == [0] and view["legal_moves"] == [], "the game waits: nobody moves meanwhile"
+    assert view["clock"]["seats"][0]["running"] is False
+    refused = alice.move(table_id, "1BF", view["seq"])
+    assert refused.status_code == 409 and "fresh bank" in refused.json()["error"]["message"]
+    if choice == "fresh bank":
+        back = alice.post(f"/api/tables/{table_id}/return")
+        assert back.status_code == 200
+        view = alice.table(table_id)
+        assert not view["seats"][0]["timed_out"] and view["your_turn"]
+        assert view["clock"]["seats"][0]["remaining"] == 120.0 and view["clock"]["seats"][0]["running"]
+        play_first(alice, table_id)
+    else:
+        assert alice.post(f"/api/tables/{table_id}/abandon").status_code == 200
+        final = wait_for(lambda: (found := alice.table(table_id))["status"] == "finished" and found)
+        assert final["seats"][0]["kind"] == "bot" and final["seats"][0]["replaced"]
 
 
 def test_in_a_rated_game_running_out_of_time_is_final_and_counts_as_a_loss(

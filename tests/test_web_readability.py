@@ -6,6 +6,7 @@ Debian's Chromium, driven by Playwright, against a real ``mozaika serve``, as in
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -285,3 +286,73 @@ def test_the_lobby_and_every_game_s_table_are_clean_for_axe(
         ada.create_table(game, ["bot:beginner"], options)
         ada.wait_for_turn_or_end()
         assert accessibility_violations(ada) == [], f"{game} {options}"
+
+
+def test_after_a_reload_each_board_still_shows_the_last_round_s_points(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """A-8: the points of the round just tiled stay beside each score when the page is opened again."""
+    rae = person(people, browser, server, "rae", width=1366, height=768)
+    rae.create_table("azul", ["bot:beginner"])
+    chooser = random.Random(3)
+    while rae.wait_for_turn_or_end() == "turn" and rae.table()["round"] < 2:
+        rae.play(chooser.choice(rae.table()["legal_moves"]))
+    scores = rae.table()["scores"]
+    shown = [gain.replace("−", "-") for gain in rae.page.locator(".board-panel .gain").all_inner_texts()]
+    assert len(shown) == 2
+    rae.page.reload()
+    rae.page.wait_for_selector("body[data-ready] .board-panel")
+    again = [gain.replace("−", "-") for gain in rae.page.locator(".board-panel .gain").all_inner_texts()]
+    assert again == shown
+    by_seat = {
+        int(panel.get_attribute("data-seat") or 0): int(panel.locator(".gain").inner_text().replace("−", "-"))
+        for panel in rae.page.locator(".board-panel").all()
+    }
+    assert by_seat == {seat: score for seat, score in enumerate(scores)}, "round 1 began at 0 (A-1)"
+
+
+# --- the dark theme and the zoom -------------------------------------------------------------------
+
+
+def test_the_dark_theme_follows_the_system_or_the_switch_and_stays_clean_for_axe(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """A dark system gets the dark theme until the switch says otherwise; the boards keep their colours."""
+    una = person(people, browser, server, "una", width=1366, height=768)
+    una.page.emulate_media(color_scheme="dark")
+    una.page.wait_for_selector("html[data-theme=dark]")
+    una.create_table("chocolatier", ["bot:beginner"], {"special_factories": True})
+    una.wait_for_turn_or_end()
+    page_colour = parse(una.page.evaluate("getComputedStyle(document.documentElement).backgroundColor"))[0]
+    assert sum(page_colour) < 3 * 60, page_colour
+    plate = una.page.evaluate("getComputedStyle(document.querySelector('.board-plate')).fill")
+    assert accessibility_violations(una) == [], "a table in the dark theme"
+    una.screenshot("chocolatier-dark-1366x768")
+    una.page.select_option("#theme", "light")
+    una.page.wait_for_selector("html[data-theme=light]")
+    assert una.page.evaluate("getComputedStyle(document.querySelector('.board-plate')).fill") == plate
+    una.page.reload()
+    una.page.wait_for_selector("body[data-ready] html[data-theme=light], html[data-theme=light] body[data-ready]")
+    una.page.select_option("#theme", "dark")
+    una.open("/")
+    assert una.page.locator("html[data-theme=dark]").count() == 1, "the choice is remembered"
+    assert accessibility_violations(una) == [], "the lobby in the dark theme"
+
+
+def test_the_zoom_draws_the_table_larger_and_back_to_one_screen(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    zoe = person(people, browser, server, "zoe", width=1366, height=768)
+    zoe.create_table("azul", ["bot:beginner"] * 3)
+    zoe.wait_for_turn_or_end()
+    before = zoe.page.evaluate(OTHER_PLATES)
+    zoe.page.click(".zoom-in")
+    zoe.page.click(".zoom-in")
+    assert zoe.page.locator(".zoom-reset").inner_text() == "150 %"
+    after = zoe.page.evaluate(OTHER_PLATES)
+    assert min(after) > 1.3 * min(before), (before, after)
+    assert not fits_without_scrolling(zoe)
+    zoe.screenshot("azul-4p-zoom-150-1366x768")
+    zoe.page.click(".zoom-reset")
+    assert zoe.page.evaluate(OTHER_PLATES) == before
+    assert fits_without_scrolling(zoe)

@@ -55,7 +55,7 @@ from mozaika.server.answers.events import (
     TimeoutEvent,
 )
 from mozaika.server.answers.history import ChatMessage, GameRecord, LogEntry, ReplayStep, StepEvent
-from mozaika.server.answers.learn import Invitation, LessonStep, LessonView, Texts, TutorialView
+from mozaika.server.answers.learn import InviteLinkView, LessonStep, LessonView, Texts, TutorialView
 from mozaika.server.answers.results import GameResult, PlayerResult, PlayerStatistics, RatingChange, TableResult
 from mozaika.server.answers.reviews import GameReview, ReviewedMove, ReviewedPlayer, ReviewView
 from mozaika.server.answers.tables import (
@@ -101,6 +101,7 @@ __all__ = [
     "Hint",
     "Invitation",
     "InvitationMade",
+    "InviteLinkView",
     "InviteMailSetting",
     "InvitesMade",
     "Leaderboard",

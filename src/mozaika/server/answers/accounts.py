@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from mozaika.server.answers.common import Absent, Answer, Moment, Number, absent
+from mozaika.server.answers.common import Absent, Answer, absent
 
 
 class Me(Answer):

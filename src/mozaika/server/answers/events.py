@@ -28,15 +28,20 @@ class TableEvent(Answer):
 
 
 class TimeoutEvent(Answer):
-    """A seat's time ran out, and the bot took it; a ``table`` event follows."""
+    """A seat's time ran out: the bot took it, or (``paused``) the game waits for its player; a ``table``
+    event follows."""
 
     type: Literal["timeout"]
     table: str
     seat: int
     name: str | None = Field(description="The name of the player who ran out of time.")
-    bot: BotLevel = Field(description="The level of the bot that plays the seat on.")
+    bot: BotLevel | None = Field(description="The level of the bot that plays the seat on; null when paused.")
     rated: bool
     may_return: bool = Field(description="The player may take the seat back (friendly tables).")
+    paused: bool = Field(
+        description="A friendly table whose other seats are all bots waits for its player: a fresh bank "
+        "(POST .../return) or the bot to finish (POST .../abandon)."
+    )
 
 
 class ChatEvent(Answer):

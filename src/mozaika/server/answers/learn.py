@@ -49,7 +49,7 @@ class TutorialView(Answer):
     lessons: list[LessonView]
 
 
-class Invitation(Answer):
+class InviteLinkView(Answer):
     """``GET /api/tables/{id}/invitation``: what an invite link shows before anyone signs in."""
 
     table: str

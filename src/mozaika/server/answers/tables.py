@@ -117,6 +117,9 @@ class TableView(TableSummary):
 
     round: int | Absent = absent("The round being played (running and finished tables).")
     scores: list[int] | Absent = absent("The scores by seat (running and finished tables).")
+    round_starts: list[list[int]] | Absent = absent(
+        "The scores by seat as each round began, from round 1 to the current one (running and finished tables)."
+    )
     position: Position | Absent = absent("The position (running and finished tables).")
     legal_moves: list[str] | Absent = absent(
         "The caller's legal moves, in the game's notation: empty unless the caller's seat is on turn."

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Path, Request
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.analysis.lessons import tutorial_view
-from mozaika.server.answers import Invitation, TutorialView
+from mozaika.server.answers import InviteLinkView, TutorialView
 from mozaika.server.api.identity import known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS
 from mozaika.server.tables.invitations import invitation
@@ -30,7 +30,7 @@ async def tutorial(game: Game) -> dict[str, Any]:
 
 @router.get(
     "/tables/{table_id}/invitation",
-    response_model=Invitation,
+    response_model=InviteLinkView,
     response_model_exclude_unset=True,
     summary="What an invite link shows before signing in: who invites, to which game",
 )

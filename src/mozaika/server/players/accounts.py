@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
-from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError, NotFoundError, NotSignedInError
+from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError, NotSignedInError
 from mozaika.server.players.credentials import hash_password, new_token, password_matches, token_hash
 from mozaika.server.settings import Limits
 from mozaika.server.storage.database import Database

@@ -75,6 +75,18 @@ def replay(game: Game, entries: Iterable[Entry]) -> State:
     return state
 
 
+def round_starts(game: Game, entries: Iterable[Entry]) -> list[list[int]]:
+    """The scores as each round began, from the first round to the one being played (or the last)."""
+    state = game.start()
+    starts = [list(state.scores)]
+    for entry in effective_steps(entries):
+        before = state.round
+        apply_entry(state, entry)
+        if state.round != before:
+            starts.append(list(state.scores))
+    return starts
+
+
 def public_position(state: State) -> dict[str, Any]:
     """The position as every watcher may see it (no seed)."""
     position = state.to_dict()

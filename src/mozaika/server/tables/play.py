@@ -15,7 +15,7 @@ from mozaika.server.players.accounts import Caller
 from mozaika.server.tables.access import check_running, own_seat
 from mozaika.server.tables.gamelog import MOVE, UNDO, Entry, moves_to_take_back, replay
 from mozaika.server.tables.repository import TableRepository, game_of
-from mozaika.server.tables.shapes import SEAT_BOT, BotTurn, HintRequest, Outcome, Table
+from mozaika.server.tables.shapes import SEAT_BOT, SEAT_PLAYER, BotTurn, HintRequest, Outcome, Table
 from mozaika.server.tables.steps import (
     advance,
     bot_replies,
@@ -69,6 +69,11 @@ class Moves:
             raise ConflictError(f"it is not your turn: seat {waiting} must move", details={"to_move": state.to_move})
         if clocks.has_run_out(table.clock, seat, self.now()):
             raise ConflictError("your time has run out: the bot takes over your seat")
+        if table.seats[seat].timed_out and table.seats[seat].kind == SEAT_PLAYER:  # paused (timeouts.pauses)
+            raise ConflictError(
+                "your time has run out and the game waits for you: play on with a fresh bank (POST .../return) "
+                "or let the bot finish (POST .../abandon)"
+            )
         try:
             move = state.parse_move(text)
         except NotationError as error:

@@ -20,7 +20,7 @@ from mozaika.server.storage.models import Player
 from mozaika.server.tables.access import signed_in
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.seating import Seating, claim
-from mozaika.server.tables.shapes import RUNNING, SEAT_BOT, SEAT_PLAYER, Outcome
+from mozaika.server.tables.shapes import RUNNING, SEAT_BOT, SEAT_PLAYER, Outcome, Table, TableSeat
 from mozaika.server.tables.steps import bot_turns
 from mozaika.server.tables.views import TableViews, seat_name
 
@@ -44,6 +44,13 @@ class ClockOutcome:
 
     outcome: Outcome
     reminders: list[Reminder] = field(default_factory=list)
+
+
+def pauses(table: Table, seat: TableSeat) -> bool:
+    """Whether a timeout pauses the game rather than hand the seat to a bot: at a friendly table where
+    every other seat is a bot, nobody waits for the player but the bots, so the game waits for them to
+    choose (a fresh bank, or the bot to finish)."""
+    return not table.rated and all(other.kind == SEAT_BOT for other in table.seats if other.index != seat.index)
 
 
 class Timeouts:
@@ -91,19 +98,24 @@ class Timeouts:
             events = []
             for index in timing.expired(now):
                 seat = table.seats[index]
-                if seat.kind != SEAT_PLAYER:
+                if seat.kind != SEAT_PLAYER or seat.timed_out:
                     continue
                 name = seat_name(seat)
-                self.seating.replace_by_bot(table, seat, timed_out=True)
+                paused = pauses(table, seat)
+                if paused:
+                    self.pause(table, seat)
+                else:
+                    self.seating.replace_by_bot(table, seat, timed_out=True)
                 events.append(
                     {
                         "type": "timeout",
                         "table": table.id,
                         "seat": index,
                         "name": name,
-                        "bot": seat.bot_level,
+                        "bot": None if paused else seat.bot_level,
                         "rated": table.rated,
                         "may_return": not table.rated,
+                        "paused": paused,
                     }
                 )
             self.store.save(session, table, touch=bool(events))
@@ -112,6 +124,16 @@ class Timeouts:
             state = self.store.position(session, table)
             events.append(self.views.table_event(table))
             return ClockOutcome(Outcome({}, events, bot_turns(table, state), table.clock_due), reminders)
+
+    @staticmethod
+    def pause(table: Table, seat: TableSeat) -> None:
+        """The game waits for the seat's player, whose time ran out: its clock stops, the seat stays theirs."""
+        seat.timed_out = True
+        assert table.clock is not None
+        timing = Clocks.from_dict(table.clock)
+        timing.stop(seat.index)
+        change = clocks.changed(timing)
+        table.clock, table.clock_due = change.clock, change.due
 
     def _reminder_address(self, player: Player, now: float) -> str | None:
         """Where a reminder may go now, counted, or None: only to a confirmed address that wants
@@ -131,7 +153,10 @@ class Timeouts:
             table = self.store.read(session, table_id, lock=True)
             if table.status != RUNNING:
                 raise ConflictError(f"the table is {table.status}: a seat can be taken back only while the game runs")
-            seat = next((s for s in table.seats if s.player_id == player and s.timed_out and s.kind == SEAT_BOT), None)
+            seat = next(
+                (s for s in table.seats if s.player_id == player and s.timed_out and s.kind in (SEAT_BOT, SEAT_PLAYER)),
+                None,
+            )
             if seat is None:
                 raise ConflictError("you have no seat here that the bot took over when your time ran out")
             if table.rated:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
@@ -16,8 +17,8 @@ from mozaika.server.errors import BadRequestError, NotSignedInError
 from mozaika.server.players.accounts import Caller, clean_name
 from mozaika.server.settings import Settings
 from mozaika.server.tables.access import holds
-from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position
-from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository
+from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position, round_starts
+from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository, game_of
 from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, STATUSES, Table, TableSeat
 from mozaika.server.tables.steps import undo_rights
 
@@ -45,6 +46,9 @@ def game_catalogue() -> list[dict[str, Any]]:
     return catalogue
 
 
+REMEMBERED_TABLES = 2048
+"""How many tables' round starts a process keeps (a few numbers each)."""
+
 BOT_NAMES = ("Ada", "Bruno", "Cyril", "Dora")
 """A bot's name by its seat (the first letter is the seat's place: Bruno sits second), so that three
 bots of one level at a table are told apart in the log, the scores and the result."""
@@ -68,6 +72,8 @@ class TableViews:
         self.store = store
         self.settings = settings
         self.now = now
+        self._round_starts: OrderedDict[tuple[str, int, str], list[list[int]]] = OrderedDict()
+        """Each table's scores as its rounds began, by its round and status: a round's start never changes."""
 
     def view(self, table_id: str, caller: Caller) -> dict[str, Any]:
         with self.store.db.reading() as session:
@@ -178,9 +184,13 @@ class TableViews:
             state = state if state is not None else self.store.position(session, table)
             summary["round"] = state.round
             summary["scores"] = state.scores
+            summary["round_starts"] = self.round_starts(session, table, state.round)
             summary["position"] = public_position(state)
             you = summary["you"]
-            mine = table.status == RUNNING and you is not None and you in state.to_move
+            # A seat whose time ran out waits for its player's choice (timeouts.pauses): no moves meanwhile.
+            mine = (
+                table.status == RUNNING and you is not None and you in state.to_move and not table.seats[you].timed_out
+            )
             legal = state.legal_moves(you) if mine else []
             summary["legal_moves"] = [str(move) for move in legal]
             summary["move_fields"] = {str(move): move.fields() for move in legal}
@@ -192,6 +202,17 @@ class TableViews:
                 summary["can_undo"] = you in undoers
         summary["result"] = table.result
         return summary
+
+    def round_starts(self, session: Session, table: Table, round_: int) -> list[list[int]]:
+        """The scores as each round began, so that a client opened mid-game shows the last round's points."""
+        key = (table.id, round_, table.status)
+        found = self._round_starts.get(key)
+        if found is None:
+            entries = self.store.entries(session, table.id, before=table.seq + 1)
+            found = self._round_starts[key] = round_starts(game_of(table), entries)
+            while len(self._round_starts) > REMEMBERED_TABLES:
+                self._round_starts.popitem(last=False)
+        return found
 
     def table_event(self, table: Table) -> dict[str, Any]:
         """The lobby's event for a table."""

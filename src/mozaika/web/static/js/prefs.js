@@ -1,4 +1,5 @@
-// What a person chose once and expects remembered: language, colour-blind tiles, move confirmation, sound.
+// What a person chose once and expects remembered: language, colour-blind tiles, move confirmation, sound,
+// the theme (light, dark, or as the system says) and how large the table is drawn.
 
 const KEY = "mozaika.preferences";
 
@@ -7,6 +8,8 @@ const defaults = {
   colourBlind: false,
   confirmMoves: false,
   sound: true,
+  theme: "auto",
+  zoom: 1,
 };
 
 function load() {
@@ -22,8 +25,19 @@ export const prefs = load();
 export function setPreference(name, value) {
   prefs[name] = value;
   localStorage.setItem(KEY, JSON.stringify(prefs));
-  document.documentElement.classList.toggle("colour-blind", prefs.colourBlind);
+  showPreferences();
   window.dispatchEvent(new CustomEvent("preferences", { detail: { name, value } }));
 }
 
-document.documentElement.classList.toggle("colour-blind", prefs.colourBlind);
+const darkSystem = window.matchMedia("(prefers-color-scheme: dark)");
+
+/** What the page's look follows: the colour-blind symbols, the theme and the zoom of the table. */
+function showPreferences() {
+  const root = document.documentElement;
+  root.classList.toggle("colour-blind", prefs.colourBlind);
+  root.dataset.theme = prefs.theme === "dark" || (prefs.theme === "auto" && darkSystem.matches) ? "dark" : "light";
+  root.style.setProperty("--zoom", String(prefs.zoom || 1));
+}
+
+darkSystem.addEventListener("change", showPreferences);
+showPreferences();

@@ -5,7 +5,7 @@
 import { Live, get, post } from "./api.js";
 import { loadMutes } from "./community.js";
 import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
-import { Clocks, controlLabel, notificationButton, notifyTurn } from "./clock.js";
+import { Clocks, controlLabel, formatLeft, notificationButton, notifyTurn } from "./clock.js";
 import { clickable, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
 import { explain, t, term } from "./i18n.js";
@@ -16,6 +16,7 @@ import { resultPanel } from "./result.js";
 import { navigate } from "./router.js";
 import { sortTiles } from "./boards/tiles.js";
 import { seatName } from "./seats.js";
+import { zoomControl } from "./zoom.js";
 import { rulesPanel } from "./rules.js";
 import { SidePanel } from "./sidepanel.js";
 import { waitingRoom } from "./waiting.js";
@@ -89,6 +90,7 @@ class TablePage {
     this.clocks.update(this.table.clock);
     this.game = await adapterFor(this.table);
     this.me = this.table.you;
+    this.startGains(this.table);
     if (this.table.status === "running" || this.table.status === "finished") {
       const log = await get(`/tables/${this.tableId}/log?since=0`);
       this.entries = log.entries;
@@ -170,7 +172,7 @@ class TablePage {
       this.clocks.update(this.table.clock);
       this.render();
     } else if (event.type === "timeout") {
-      toast(event.seat === this.me ? t("clock.your_time_ran_out") : t("clock.timed_out", { name: event.name }), "error");
+      if (!event.paused) toast(event.seat === this.me ? t("clock.your_time_ran_out") : t("clock.timed_out", { name: event.name }), "error");
     } else if (event.type === "hello") {
       // Said to a page that connected while the table was open: a game begun meanwhile is read
       // with its log, like any game the page opens.
@@ -217,6 +219,17 @@ class TablePage {
     }
   }
 
+  /** Opened mid-game (or after a reload): the last round's points, from the scores each round began with. */
+  startGains(table) {
+    const starts = table.round_starts;
+    if (!starts?.length || !table.scores) return;
+    const finished = table.status === "finished";
+    const from = finished ? starts.at(-1) : starts.at(-2);
+    const to = finished ? table.scores : starts.at(-1);
+    this.gains = from ? to.map((score, seat) => score - from[seat]) : null;
+    this.roundStart = finished ? [...table.scores] : [...starts.at(-1)];
+  }
+
   canUndo() {
     const table = this.table;
     if (!table.undo || table.status !== "running" || this.me === null || this.me === undefined) return false;
@@ -226,7 +239,7 @@ class TablePage {
   // --- what the player may do ---------------------------------------------------------------
 
   isMyTurn() {
-    return this.table.status === "running" && (this.table.to_move || []).includes(this.me) && (this.table.legal_moves || []).length > 0;
+    return this.table.status === "running" && (this.table.to_move || []).includes(this.me) && (this.table.legal_moves || []).length > 0 && !this.paused();
   }
 
   myMoves() {
@@ -384,6 +397,22 @@ class TablePage {
     return (this.me !== null && this.me !== undefined) || this.table.seats.some((seat) => seat.can_return);
   }
 
+  /** Whether the game waits for this player, whose time ran out (a friendly table against bots). */
+  paused() {
+    const seat = this.table.seats?.[this.me];
+    return Boolean(seat && seat.kind === "player" && seat.timed_out);
+  }
+
+  /** After a timeout against bots: the bot plays the seat to the end, and the player watches. */
+  async letTheBotFinish() {
+    try {
+      await post(`/tables/${this.tableId}/abandon`);
+      await this.load();
+    } catch (error) {
+      toast(explain(error), "error");
+    }
+  }
+
   async takeBack() {
     try {
       await post(`/tables/${this.tableId}/return`);
@@ -408,6 +437,7 @@ class TablePage {
       h("span", { class: "connection", "data-status": this.connection, title: t("connection") }),
       this.statusLine(),
       this.seated() && table.status !== "finished" ? notificationButton() : "",
+      table.status === "running" || table.status === "finished" ? zoomControl() : "",
       leaving ? h("button", { type: "button", class: "small abandon-button", onClick: () => this.abandon() }, t("abandon")) : "");
     replace(this.main, table.status === "open" || table.status === "cancelled"
       ? waitingRoom(table, this.tableId, this.names(), this.me, (full) => (full ? this.load() : this.render()), this.levels)
@@ -607,6 +637,10 @@ class TablePage {
       }
       if (this.chosen.length) items.push(h("button", { type: "button", class: "cancel", onClick: () => this.cancel() }, t("cancel")));
       if (table.hints) items.push(h("button", { type: "button", class: "hint-button", onClick: () => this.hint() }, t("hint")));
+    } else if (table.status === "running" && this.paused()) {
+      items.push(h("p", { class: "prompt timed-out" }, t("clock.paused", { bank: formatLeft(table.clock.control.bank || table.clock.control.per_move, table.clock.control.kind === "realtime") })),
+        h("button", { type: "button", class: "primary take-back-button", onClick: () => this.takeBack() }, t("clock.fresh_bank")),
+        h("button", { type: "button", class: "let-bot-finish", onClick: () => this.letTheBotFinish() }, t("clock.let_bot_finish")));
     } else if (table.status === "running" && table.seats.some((seat) => seat.can_return)) {
       items.push(h("p", { class: "prompt timed-out" }, t("clock.your_time_ran_out")),
         h("button", { type: "button", class: "primary take-back-button", onClick: () => this.takeBack() }, t("clock.take_back")));

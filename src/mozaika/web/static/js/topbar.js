@@ -16,6 +16,8 @@ export function renderTopBar() {
     renderTopBar();
     await relabel();
   } }, Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === prefs.language }, name)));
+  const theme = h("select", { id: "theme", "aria-label": t("theme"), title: t("theme"), onChange: (event) => setPreference("theme", event.target.value) },
+    ["auto", "light", "dark"].map((value) => h("option", { value, selected: value === prefs.theme }, t(`theme.${value}`))));
   const toggle = (id, name, label) => h("label", { class: "toggle" },
     h("input", { type: "checkbox", id, checked: prefs[name], onChange: (event) => setPreference(name, event.target.checked) }), " ", label);
   const who = session.me
@@ -31,6 +33,7 @@ export function renderTopBar() {
     toggle("colour-blind", "colourBlind", t("colour_blind")),
     toggle("confirm-moves", "confirmMoves", t("confirm_moves")),
     toggle("sound", "sound", t("sound")),
+    theme,
     language);
   const opener = h("button", { type: "button", class: "small settings-button", "aria-expanded": "false", "aria-controls": "settings", "aria-label": t("settings"), title: t("settings"), onClick: () => {
     const open = settings.classList.toggle("open");
