@@ -36,7 +36,7 @@ def test_at_four_players_the_other_boards_are_readable_and_the_page_does_not_scr
         assert min(plates) >= least, f"{game} at {width}x{height}: {plates}"
         assert fits_without_scrolling(noe), f"{game} at {width}x{height}"
         noe.screenshot(f"{game}-4p-{width}x{height}")
-    names = noe.page.locator(".board-panel .player-name").all_inner_texts()
+    names = noe.page.locator(".play .board-panel .player-name").all_inner_texts()
     assert len(set(names)) == 4, names
 
 
@@ -298,15 +298,16 @@ def test_after_a_reload_each_board_still_shows_the_last_round_s_points(
     while rae.wait_for_turn_or_end() == "turn" and rae.table()["round"] < 2:
         rae.play(chooser.choice(rae.table()["legal_moves"]))
     scores = rae.table()["scores"]
-    shown = [gain.replace("−", "-") for gain in rae.page.locator(".board-panel .gain").all_inner_texts()]
+    # The table's own boards (the rules panel draws boards of its own).
+    shown = [gain.replace("−", "-") for gain in rae.page.locator(".play .board-panel .gain").all_inner_texts()]
     assert len(shown) == 2
     rae.page.reload()
     rae.page.wait_for_selector("body[data-ready] .board-panel")
-    again = [gain.replace("−", "-") for gain in rae.page.locator(".board-panel .gain").all_inner_texts()]
+    again = [gain.replace("−", "-") for gain in rae.page.locator(".play .board-panel .gain").all_inner_texts()]
     assert again == shown
     by_seat = {
         int(panel.get_attribute("data-seat") or 0): int(panel.locator(".gain").inner_text().replace("−", "-"))
-        for panel in rae.page.locator(".board-panel").all()
+        for panel in rae.page.locator(".play .board-panel").all()
     }
     assert by_seat == {seat: score for seat, score in enumerate(scores)}, "round 1 began at 0 (A-1)"
 
