@@ -43,12 +43,10 @@ from mozaika.server.answers.community import (
 )
 from mozaika.server.answers.events import (
     ChatEvent,
-    ChatRemovedEvent,
     ErrorEvent,
     HelloEvent,
     LobbyLiveEvent,
     PongEvent,
-    RestartingEvent,
     ReviewEvent,
     TableEvent,
     TableLiveEvent,
@@ -80,7 +78,6 @@ __all__ = [
     "BoardStatistics",
     "ChatEvent",
     "ChatMessage",
-    "ChatRemovedEvent",
     "ClockView",
     "ColourTheme",
     "EmailConfirmed",
@@ -123,7 +120,6 @@ __all__ = [
     "RecentGame",
     "Rematch",
     "ReplayStep",
-    "RestartingEvent",
     "ReviewEvent",
     "ReviewView",
     "ReviewedMove",

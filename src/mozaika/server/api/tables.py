@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Annotated, Any, Literal
@@ -201,10 +200,7 @@ async def take_back(table_id: TableId, request: Request, caller: CallerDep) -> d
 async def play(table_id: TableId, body: MoveSubmission, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
     play = partial(service.tables.moves.play, view=body.view)
-    arrived = time.perf_counter()
-    played = await publish(request, play, table_id, caller, body.move, body.seq)
-    service.metrics.played("player", time.perf_counter() - arrived)
-    return played
+    return await publish(request, play, table_id, caller, body.move, body.seq)
 
 
 @router.post(
