@@ -92,7 +92,13 @@ def create_app(
     # routers, FastAPI would wrap them and analyse every route again for each application, on
     # its first requests, and `allowed_methods` would not see them.
     for router in (
-        accounts.router, tables.router, reviews.router, analysis.router, community.router, learn.router, live.router
+        accounts.router,
+        tables.router,
+        reviews.router,
+        analysis.router,
+        community.router,
+        learn.router,
+        live.router,
     ):
         app.router.routes.extend(router.routes)
     app.openapi = partial(_schema_with_live_events, app)  # type: ignore[method-assign]
