@@ -8,7 +8,7 @@ import { get } from "./api.js";
 import { clickable, h, replace } from "./dom.js";
 import { adapterFor, CHOICE_KINDS, promptFor } from "./games.js";
 import { explain, language, t, term } from "./i18n.js";
-import { rememberMoves } from "./moves.js";
+import { passKeeping, rememberMoves } from "./moves.js";
 import { sortTiles } from "./boards/tiles.js";
 import { capture, finish, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
@@ -151,10 +151,7 @@ class Tutorial {
 
   /** The pass whose kept tiles are those chosen in the hand (as the hand is drawn: sorted by colour). */
   keepMove() {
-    const hand = sortTiles(this.game.theme, this.view.position.boards[this.lesson.learner].hand);
-    const sorted = (letters) => [...letters].sort().join("");
-    const wanted = sorted([...this.keeping].map((index) => hand[index]).join(""));
-    return this.matching().find((move) => sorted(move.path[1].slice(5)) === wanted);
+    return passKeeping(sortTiles(this.game.theme, this.view.position.boards[this.lesson.learner].hand), this.keeping, this.matching());
   }
 
   /** The engine's verdict from the lesson's data: an accepted move shows its result, any other the hint. */

@@ -15,6 +15,16 @@ export function fieldsOf(text) {
   return known.get(text) ?? null;
 }
 
+/**
+ * Summer Pavilion: the pass among `moves` (each `{text, path}`) whose kept tiles are those chosen
+ * by their place in the hand (`keeping`), the hand being drawn sorted by colour (`sortedHand`).
+ */
+export function passKeeping(sortedHand, keeping, moves) {
+  const sorted = (letters) => [...letters].sort().join("");
+  const wanted = sorted([...keeping].map((index) => sortedHand[index]).join(""));
+  return moves.find((move) => sorted(move.path[1].slice(5)) === wanted);
+}
+
 /** A take's source as the board's keys write it: a factory's number, or C for the centre. */
 export function sourceKey(move) {
   return move.source === "centre" ? "C" : String(move.source);

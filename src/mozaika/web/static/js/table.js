@@ -10,6 +10,7 @@ import { clickable, h, replace, toast } from "./dom.js";
 import { CHOICE_KINDS, adapterFor, promptFor } from "./games.js";
 import { explain, t, term } from "./i18n.js";
 import { capture, finish, land, moving, play, settled } from "./motion.js";
+import { passKeeping } from "./moves.js";
 import { boardPanel } from "./panel.js";
 import { prefs } from "./prefs.js";
 import { resultPanel } from "./result.js";
@@ -367,10 +368,7 @@ class TablePage {
 
   /** The pass whose kept tiles are those chosen in the hand (as the hand is drawn: sorted by colour). */
   keepMove() {
-    const hand = sortTiles(this.game.theme, this.table.position.boards[this.me].hand);
-    const sorted = (letters) => [...letters].sort().join("");
-    const wanted = sorted([...this.keeping].map((index) => hand[index]).join(""));
-    return this.candidates().find((move) => sorted(move.path[1].slice(5)) === wanted);
+    return passKeeping(sortTiles(this.game.theme, this.table.position.boards[this.me].hand), this.keeping, this.candidates());
   }
 
   key(event) {
