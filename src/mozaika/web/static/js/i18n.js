@@ -33,6 +33,14 @@ export function number(value, digits = 0, { sign = false } = {}) {
   return new Intl.NumberFormat(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: sign ? "exceptZero" : "auto" }).format(value);
 }
 
+const formats = new Map();
+
+/** The language's way of writing a number in a text (made once: every text with a number uses it). */
+function plainNumbers(code) {
+  if (!formats.has(code)) formats.set(code, new Intl.NumberFormat(code, { maximumFractionDigits: 2 }));
+  return formats.get(code);
+}
+
 /** The text for `key`, with {name} placeholders filled (numbers as the reader writes them); an entry with plural forms picks by `count`. */
 export function t(key, params = {}) {
   let entry = current[key] ?? fallback[key];
@@ -41,7 +49,7 @@ export function t(key, params = {}) {
     const form = new Intl.PluralRules(language()).select(params.count ?? 0);
     entry = entry[form] ?? entry.other;
   }
-  const shown = (value) => (typeof value === "number" ? new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(value) : String(value));
+  const shown = (value) => (typeof value === "number" ? plainNumbers(language()).format(value) : String(value));
   return entry.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? shown(params[name]) : whole));
 }
 
