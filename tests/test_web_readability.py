@@ -299,14 +299,14 @@ def test_after_a_reload_each_board_still_shows_the_last_round_s_points(
         rae.play(chooser.choice(rae.table()["legal_moves"]))
     scores = rae.table()["scores"]
     # The table's own boards (the rules panel draws boards of its own).
-    shown = [gain.replace("−", "-") for gain in rae.page.locator(".play .board-panel .gain").all_inner_texts()]
+    shown = [gain.replace("−", "-") for gain in rae.page.locator(".play .board-panel .round-gain").all_inner_texts()]
     assert len(shown) == 2
     rae.page.reload()
     rae.page.wait_for_selector("body[data-ready] .board-panel")
-    again = [gain.replace("−", "-") for gain in rae.page.locator(".play .board-panel .gain").all_inner_texts()]
+    again = [gain.replace("−", "-") for gain in rae.page.locator(".play .board-panel .round-gain").all_inner_texts()]
     assert again == shown
     by_seat = {
-        int(panel.get_attribute("data-seat") or 0): int(panel.locator(".gain").inner_text().replace("−", "-"))
+        int(panel.get_attribute("data-seat") or 0): int(panel.locator(".round-gain").inner_text().replace("−", "-"))
         for panel in rae.page.locator(".play .board-panel").all()
     }
     assert by_seat == {seat: score for seat, score in enumerate(scores)}, "round 1 began at 0 (A-1)"

@@ -521,11 +521,11 @@ def test_a_round_of_azul_keeps_the_centre_in_its_circle_and_ends_with_points_sho
     for seat, score in enumerate(scores):
         shown = sum(int(text.replace("−", "-")) for where, text in floats if where == str(seat))
         assert max(shown, 0) == score, f"seat {seat}: {floats}"
-    gains = noe.page.locator(".board-panel .gain")
+    gains = noe.page.locator(".board-panel .round-gain")
     assert gains.count() == 4, "every board shows the last round's points"
     for panel in noe.page.locator(".board-panel").all():
         seat = int(panel.get_attribute("data-seat") or 0)
-        shown = panel.locator(".gain").inner_text().replace("−", "-")
+        shown = panel.locator(".round-gain").inner_text().replace("−", "-")
         assert int(shown) == scores[seat], "round 1 started at 0"
     noe.screenshot("azul-4p-round-2")
 

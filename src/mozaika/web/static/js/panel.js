@@ -13,7 +13,7 @@ export function boardPanel(game, position, seat, ui, { badges = [], classes = []
   const heading = h("header", { class: "board-head" },
     h("span", { class: "player-name" }, ui.names[seat]),
     badges,
-    gain !== null && gain !== undefined ? h("span", { class: `gain ${gain < 0 ? "loss" : ""}`, title: t("last_round_gain") }, gain >= 0 ? `+${gain}` : `−${-gain}`) : "",
+    gain !== null && gain !== undefined ? h("span", { class: `round-gain ${gain < 0 ? "loss" : ""}`, title: t("last_round_gain") }, gain >= 0 ? `+${gain}` : `−${-gain}`) : "",
     h("span", { class: "score", "aria-label": t("score"), dataset: { value: score } }, String(score)),
     toggle ? h("button", { type: "button", class: "board-toggle", "aria-expanded": String(toggle.open), "aria-label": t("show_board", { name: ui.names[seat] }), onClick: toggle.onToggle }, icon("chevron")) : "");
   const all = ["board-panel", ...classes, toggle?.open ? "expanded" : ""].filter(Boolean);
