@@ -15,6 +15,7 @@ from mozaika.catalogue.registry import game_ids, new_game
 from mozaika.cli.bots import analyze_command, arena_command
 from mozaika.cli.common import console, fail, guarded, parse_options, wide_console, write_atomically
 from mozaika.cli.learn import learn_command
+from mozaika.cli.ops import admin_app, backup_command, check_db_command, restore_command
 from mozaika.cli.play import play_command
 from mozaika.cli.review import review_command
 from mozaika.cli.serve import serve_command
@@ -192,6 +193,10 @@ app.command("arena", short_help="Play bots against each other and measure their 
 app.command("analyze", short_help="The best moves in a position, with their values: a hint.")(analyze_command)
 app.command("review", short_help="Review a game: the points each player lost per move.")(review_command)
 app.command("serve", short_help="Run the game server: online tables for every game.")(serve_command)
+app.command("backup", short_help="Copy the server's database while it runs, and check the copy.")(backup_command)
+app.command("restore", short_help="Put a backup back in place of the server's database.")(restore_command)
+app.command("check-db", short_help="Replay every stored game and compare it with the stored table.")(check_db_command)
+app.add_typer(admin_app, name="admin", short_help="Grant or revoke the administrator's role.")
 
 
 def run() -> None:

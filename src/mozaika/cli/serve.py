@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 from dataclasses import replace
 from typing import Annotated
 
@@ -10,6 +11,10 @@ import typer
 
 from mozaika.bots import LEVELS
 from mozaika.cli.common import console, fail
+
+LOG_FORMATS = ("text", "json")
+"""As :data:`mozaika.server.ops.logs.LOG_FORMATS` (the server is imported only when it runs)."""
+METRICS_TOKEN_ENV = "MOZAIKA_METRICS_TOKEN"
 
 
 def serve_command(
@@ -94,8 +99,20 @@ def serve_command(
             "and --allowed-origin; repeat for several.",
         ),
     ] = None,
+    metrics_ip: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--metrics-ip",
+            metavar="ADDRESS",
+            help="An address or network besides loopback that may read /metrics (a Prometheus on another host); "
+            "repeatable. A bearer token in $MOZAIKA_METRICS_TOKEN also opens it.",
+        ),
+    ] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the address in a browser.")] = False,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    log_format: Annotated[
+        str, typer.Option(help="text (for people) or json (one object a line, each with its request's id).")
+    ] = "text",
 ) -> None:
     """Run the game server: online tables for every game, live over WebSockets, stored in SQL.
 
@@ -114,6 +131,16 @@ def serve_command(
             ipaddress.ip_network(proxy, strict=False)
         except ValueError:
             fail(f"--proxy-ip takes an IP address or network (10.0.0.5, 10.0.0.0/24), not {proxy!r}")
+    metrics_from = tuple(metrics_ip or ())
+    for network in metrics_from:
+        try:
+            ipaddress.ip_network(network, strict=False)
+        except ValueError:
+            fail(f"--metrics-ip takes an IP address or network (10.0.0.5, 10.0.0.0/24), not {network!r}")
+    if log_format not in LOG_FORMATS:
+        fail(f"--log-format is one of {', '.join(LOG_FORMATS)}, not {log_format!r}")
+    if log_level.lower() not in ("debug", "info", "warning", "error", "critical"):
+        fail(f"--log-level is debug, info, warning or error, not {log_level!r}")
     if smtp is not None:
         from mozaika.server.players.mail import Mailer, MailSettingsError
 
@@ -135,8 +162,12 @@ def serve_command(
         trusted_proxies=proxies,
         background_workers=background_workers,
         allowed_hosts=tuple(allowed_host or ()),
+        metrics_from=metrics_from,
+        metrics_token=os.environ.get(METRICS_TOKEN_ENV) or None,
+        log_format=log_format,
     )
-    console.print(
-        f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True
-    )
+    if log_format == "text":  # with json, standard error holds only JSON lines (uvicorn's say where it listens)
+        console.print(
+            f"Mozaika is serving at {address} (API documentation: {address}/docs)", highlight=False, soft_wrap=True
+        )
     serve(settings, host=host, port=port, log_level=log_level, open_url=address if open_browser else None)

@@ -23,11 +23,14 @@ from starlette.types import Scope
 
 import mozaika
 from mozaika import web
+from mozaika.server.admin import api as administration
 from mozaika.server.answers import (
     ChatEvent,
+    ChatRemovedEvent,
     ErrorEvent,
     HelloEvent,
     PongEvent,
+    RestartingEvent,
     ReviewEvent,
     StepEvent,
     TableEvent,
@@ -37,6 +40,9 @@ from mozaika.server.api import accounts, analysis, community, learn, live, revie
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
 from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders
+from mozaika.server.ops import routes as operations
+from mozaika.server.ops.logs import RequestIds, configure_logging
+from mozaika.server.ops.shutdown import GracefulServer
 from mozaika.server.services import Services
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import migrate
@@ -91,21 +97,15 @@ def create_app(
     # dependencies, error responses), so the application takes them as they are.  Included as
     # routers, FastAPI would wrap them and analyse every route again for each application, on
     # its first requests, and `allowed_methods` would not see them.
-    for router in (
-        accounts.router,
-        tables.router,
-        reviews.router,
-        analysis.router,
-        community.router,
-        learn.router,
-        live.router,
-    ):
+    routers = (accounts, tables, reviews, analysis, community, learn, live, administration, operations)
+    for router in (module.router for module in routers):
         app.router.routes.extend(router.routes)
     app.openapi = partial(_schema_with_live_events, app)  # type: ignore[method-assign]
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
     app.add_middleware(SameOrigin, allowed=settings.allowed_origins)
     app.add_middleware(KnownHost, hosts=known_hosts(settings))
-    app.add_middleware(SecurityHeaders)  # the outermost: refusals carry the headers too
+    app.add_middleware(SecurityHeaders)  # refusals carry the headers too
+    app.add_middleware(RequestIds)  # the outermost: every answer and log line has the request's id
     mount_web_client(app)
 
     @app.exception_handler(ApiError)
@@ -196,11 +196,16 @@ def serve(
         if open_url is not None:
             _open_browser(open_url)
 
-    uvicorn.run(
-        create_app(settings, on_ready=on_ready),
+    configure_logging(settings.log_format, log_level)
+    app = create_app(settings, on_ready=on_ready)
+    config = uvicorn.Config(
+        app,
         host=host,
         port=port,
         log_level=log_level,
+        log_config=None,  # the process's logging (configure_logging) writes uvicorn's lines too
+        access_log=False,  # written by RequestIds, without query strings (an invite's token travels in one)
+        timeout_graceful_shutdown=round(settings.shutdown_seconds),
         # Forwarding headers only from the proxies named: anyone else could claim any address
         # and go round every per-address limit.
         proxy_headers=bool(settings.trusted_proxies),
@@ -210,9 +215,13 @@ def serve(
         ws_per_message_deflate=False,
         **uvicorn_options,
     )
+    GracefulServer(config, app.state.services).run()
 
 
-LIVE_EVENTS = (HelloEvent, StepEvent, TableEvent, TimeoutEvent, ChatEvent, ReviewEvent, ErrorEvent, PongEvent)
+LIVE_EVENTS = (
+    HelloEvent, StepEvent, TableEvent, TimeoutEvent, ChatEvent, ChatRemovedEvent, ReviewEvent, ErrorEvent, PongEvent,
+    RestartingEvent,
+)  # fmt: skip
 """What the live connections send (``WS /api/tables/{id}/live`` and ``/api/lobby/live``)."""
 
 

@@ -13,6 +13,7 @@ import hashlib
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 from limits import RateLimitItem, parse
@@ -70,6 +71,8 @@ class RateLimiter:
             storage = MemoryStorage()
         self._limiter = MovingWindowRateLimiter(storage)
         self._warned_at = -math.inf
+        self.on_refusal: Callable[[str], None] = lambda _action: None
+        """Told the action of every refusal (the metrics count them)."""
 
     async def check(self, action: str, *keys: str) -> None:
         """:meth:`hit` from the event loop: counts in this process's memory at once (a few
@@ -99,6 +102,7 @@ class RateLimiter:
             if not allowed:
                 wait = max(1, math.ceil(reset - time.time()))
                 message = f"too many attempts ({item}): try again in {wait} s"
+                self.on_refusal(action)
                 raise TooManyRequestsError(message, retry_after=wait, details={"retry_after": wait})
 
     def _warn_unreachable(self) -> None:

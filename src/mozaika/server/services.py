@@ -21,6 +21,8 @@ from mozaika.server.community.rematch import Rematches
 from mozaika.server.community.spectators import Spectators
 from mozaika.server.live.hub import Hub
 from mozaika.server.live.publisher import Publisher
+from mozaika.server.ops.metrics import Metrics
+from mozaika.server.ops.readings import read_services
 from mozaika.server.players.accounts import Accounts
 from mozaika.server.players.emails import EmailSettings
 from mozaika.server.players.mail import Mailer
@@ -56,6 +58,9 @@ class Services:
     """Sign-ins and registrations run here, in threads of their own, never in the pool every
     other request needs; past its bound they are answered 503 at once."""
     mailer: Mailer | None = None
+    metrics: Metrics = field(default_factory=Metrics)
+    draining: bool = False
+    """Set once the process was told to stop (SIGTERM): ``/readyz`` answers 503 from then on."""
 
     @classmethod
     def create(cls, settings: Settings, now: TimeSource = wall_clock) -> Services:
@@ -67,7 +72,10 @@ class Services:
         leases = BotLeases(
             db, f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}", settings.bot_lease_seconds
         )
-        bots = BotPlayer(tables.moves, publisher.publish, settings.bot_workers, leases, settings.background_workers)
+        metrics = Metrics()
+        bots = BotPlayer(
+            tables.moves, publisher.publish, settings.bot_workers, leases, settings.background_workers, metrics
+        )
         reviews = Reviews(db, tables.history)
         reviewer = ReviewRunner(reviews, bots, hub.publish, settings)
         mailer = Mailer.from_url(settings.smtp_url) if settings.smtp_url else None
@@ -76,7 +84,9 @@ class Services:
         )
         publisher.connect(bots=bots, clocks=clocks, reviews=reviewer)
         hints = Hints(bots, settings)
-        return cls(
+        limiter = RateLimiter(settings.rate_limits, settings.redis_url, namespace=settings.database_url)
+        limiter.on_refusal = lambda action: metrics.rate_limit_refusals.labels(action).inc()
+        service = cls(
             settings=settings,
             db=db,
             accounts=Accounts(db, settings.limits, settings.session_idle_days),
@@ -88,7 +98,7 @@ class Services:
             reviews=reviews,
             reviewer=reviewer,
             analysis=Analysis(tables.history, hints, settings),
-            limiter=RateLimiter(settings.rate_limits, settings.redis_url, namespace=settings.database_url),
+            limiter=limiter,
             hints=hints,
             clocks=clocks,
             mailer=mailer,
@@ -97,4 +107,7 @@ class Services:
             friends=Friends(db, settings.public_url),
             rematches=Rematches(tables.store, tables.views, tables.seating, settings.limits),
             spectators=Spectators(),
+            metrics=metrics,
         )
+        read_services(metrics, service)
+        return service

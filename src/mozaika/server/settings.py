@@ -97,6 +97,14 @@ class Settings:
     """The address players reach the server at: the links in e-mails start with it."""
     leaderboard_min_games: int = 5
     """A player appears on a game's leaderboard after this many rated games of it (and its variant)."""
+    metrics_from: tuple[str, ...] = ()
+    """Addresses or networks besides loopback that may read ``/metrics`` (``mozaika serve --metrics-ip``)."""
+    metrics_token: str | None = None
+    """A bearer token that also opens ``/metrics`` from anywhere (``MOZAIKA_METRICS_TOKEN``)."""
+    log_format: str = "text"
+    """``text`` (for people) or ``json`` (one object a line, each with the request's id)."""
+    shutdown_seconds: float = 20.0
+    """How long a SIGTERM waits for requests in flight before it cancels them."""
     limits: Limits = field(default_factory=Limits)
     rate_limits: RateLimits = field(default_factory=RateLimits)
 

@@ -26,5 +26,6 @@ PAGE_PATHS = (
     "/leaderboard",
     "/leaderboard/{game}",
     "/friends",
+    "/admin",
 )
 """The addresses a person opens or shares; each gets the page."""

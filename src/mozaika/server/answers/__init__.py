@@ -43,10 +43,12 @@ from mozaika.server.answers.community import (
 )
 from mozaika.server.answers.events import (
     ChatEvent,
+    ChatRemovedEvent,
     ErrorEvent,
     HelloEvent,
     LobbyLiveEvent,
     PongEvent,
+    RestartingEvent,
     ReviewEvent,
     TableEvent,
     TableLiveEvent,
@@ -78,6 +80,7 @@ __all__ = [
     "BoardStatistics",
     "ChatEvent",
     "ChatMessage",
+    "ChatRemovedEvent",
     "ClockView",
     "ColourTheme",
     "EmailConfirmed",
@@ -120,6 +123,7 @@ __all__ = [
     "RecentGame",
     "Rematch",
     "ReplayStep",
+    "RestartingEvent",
     "ReviewEvent",
     "ReviewView",
     "ReviewedMove",

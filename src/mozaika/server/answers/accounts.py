@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from mozaika.server.answers.common import Answer
+from mozaika.server.answers.common import Absent, Answer, absent
 
 
 class Me(Answer):
@@ -13,6 +13,7 @@ class Me(Answer):
     id: int
     name: str = Field(description="The name shown at tables.")
     guest: bool = Field(description="A guest (a name, no password), not an account.")
+    admin: bool | Absent = absent("True for the server's administrators (GET /api/me only; absent for everyone else).")
 
 
 class SignedIn(Answer):

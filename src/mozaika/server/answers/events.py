@@ -52,6 +52,14 @@ class ChatEvent(Answer):
     message: ChatMessage
 
 
+class ChatRemovedEvent(Answer):
+    """The server's administrators removed a chat line: clients stop showing it."""
+
+    type: Literal["chat_removed"]
+    table: str
+    message: int = Field(description="The removed line's id.")
+
+
 class ReviewEvent(Answer):
     """A finished game's review was queued, done or failed (GET .../review fetches it)."""
 
@@ -75,10 +83,26 @@ class PongEvent(Answer):
     type: Literal["pong"]
 
 
+class RestartingEvent(Answer):
+    """The server process is stopping (a restart, an upgrade): the connection closes next (code 1012);
+    the client reconnects and catches up from the log with ``?since=N``."""
+
+    type: Literal["restarting"]
+
+
 TableLiveEvent = Annotated[
-    HelloEvent | StepEvent | TableEvent | TimeoutEvent | ChatEvent | ReviewEvent | ErrorEvent | PongEvent,
+    HelloEvent
+    | StepEvent
+    | TableEvent
+    | TimeoutEvent
+    | ChatEvent
+    | ChatRemovedEvent
+    | ReviewEvent
+    | ErrorEvent
+    | PongEvent
+    | RestartingEvent,
     Field(discriminator="type"),
 ]
 """Any event a table's connection sends."""
-LobbyLiveEvent = TableEvent
-"""The one event the lobby's connection sends."""
+LobbyLiveEvent = Annotated[TableEvent | RestartingEvent, Field(discriminator="type")]
+"""The events the lobby's connection sends."""

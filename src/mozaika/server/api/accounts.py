@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from mozaika.server.admin.roles import is_admin
 from mozaika.server.answers import (
     EmailConfirmed,
     EmailSettings,
@@ -118,10 +119,13 @@ async def guest(body: Guest, request: Request, response: Response) -> dict[str, 
 
 
 @router.get("/me", response_model=Me, response_model_exclude_unset=True, summary="Who the session belongs to")
-async def me(caller: CallerDep) -> dict[str, Any]:
-    if not caller.signed_in:
+async def me(request: Request, caller: CallerDep) -> dict[str, Any]:
+    if caller.player_id is None:
         raise NotSignedInError("not signed in")
-    return {"id": caller.player_id, "name": caller.name, "guest": caller.is_guest}
+    me = {"id": caller.player_id, "name": caller.name, "guest": caller.is_guest}
+    if not caller.is_guest and await run_in_threadpool(is_admin, services(request).db, caller.player_id):
+        me["admin"] = True  # the page shows the way to /admin
+    return me
 
 
 @router.get(

@@ -89,6 +89,7 @@ async def lobby_live(websocket: WebSocket) -> None:
             done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
             if getter in done:
                 await websocket.send_text(getter.result()[1])
+                queue.task_done()  # a restart waits until each watcher was sent its notice
             else:
                 getter.cancel()
     except WebSocketDisconnect:
@@ -151,17 +152,23 @@ class _TableConnection:
     async def _forward(self, queue: asyncio.Queue[Delivery]) -> None:
         while True:
             event, text = await queue.get()
-            if event["type"] != "step":
-                await self._send(event, text)
-                continue
-            if event["seq"] <= self.last:
-                continue
-            entries = event["entries"]
-            if not entries or entries[0]["seq"] != self.last + 1:
-                event = await run_in_threadpool(self.service.tables.history.entries_since, self.table_id, self.last)
-                text = encode(event)
-            self.last = int(event["seq"])
+            try:
+                await self._forward_one(event, text)
+            finally:
+                queue.task_done()  # a restart waits until each watcher was sent its notice
+
+    async def _forward_one(self, event: dict[str, Any], text: str) -> None:
+        if event["type"] != "step":
             await self._send(event, text)
+            return
+        if event["seq"] <= self.last:
+            return
+        entries = event["entries"]
+        if not entries or entries[0]["seq"] != self.last + 1:
+            event = await run_in_threadpool(self.service.tables.history.entries_since, self.table_id, self.last)
+            text = encode(event)
+        self.last = int(event["seq"])
+        await self._send(event, text)
 
     async def _receive(self) -> None:
         limit = self.service.settings.limits.websocket_message_bytes

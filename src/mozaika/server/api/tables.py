@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Annotated, Any, Literal
@@ -200,7 +201,10 @@ async def take_back(table_id: TableId, request: Request, caller: CallerDep) -> d
 async def play(table_id: TableId, body: MoveSubmission, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
     play = partial(service.tables.moves.play, view=body.view)
-    return await publish(request, play, table_id, caller, body.move, body.seq)
+    arrived = time.perf_counter()
+    played = await publish(request, play, table_id, caller, body.move, body.seq)
+    service.metrics.played("player", time.perf_counter() - arrived)
+    return played
 
 
 @router.post(

@@ -52,9 +52,21 @@ class Lane:
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(self._pool, ready) for _ in range(self.workers)))
 
-    def close(self) -> None:
+    @property
+    def waiting(self) -> int:
+        """Work waiting for a free worker of the lane."""
+        return self.free.waiting
+
+    @property
+    def up(self) -> bool:
+        """Whether the lane's pool is open and none of its processes died unreplaced."""
+        return self._pool is not None and not getattr(self._pool, "_broken", False)
+
+    def close(self, *, wait: bool = False) -> None:
+        """Stop the lane's processes: work not started is dropped; with ``wait``, the work under way
+        ends first and the processes are joined (a graceful stop leaves nothing behind)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=wait, cancel_futures=True)
 
     async def run(self, priority: int, function: Callable[..., Any], *arguments: Any) -> Any:
         """Run in a worker of the lane once one is free for this priority."""

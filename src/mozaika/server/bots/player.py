@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -19,6 +21,7 @@ from mozaika.server.bots.leases import SWEEP_SECONDS, BotLeases
 from mozaika.server.bots.priority import BOT_MOVE, HINT, REVIEW
 from mozaika.server.bots.work import analyse_position, choose_move, review_move
 from mozaika.server.errors import ApiError
+from mozaika.server.ops.metrics import Metrics
 from mozaika.server.tables import BotTurn, Moves, Outcome
 
 log = logging.getLogger("mozaika.server")
@@ -34,12 +37,14 @@ class BotPlayer:
         workers: int,
         leases: BotLeases,
         background_workers: int = 1,
+        metrics: Metrics | None = None,
     ) -> None:
         self.table_moves = moves
         """Where the bots' moves are played (and where they learn whose turn it is)."""
         self.publish = publish
         self.workers = workers
         self.leases = leases
+        self.metrics = metrics if metrics is not None else Metrics()
         self._sweeper: asyncio.Task[None] | None = None
         self.moves = Lane("moves", workers)
         """The bots' moves, each lane with processes of its own (:mod:`mozaika.server.bots.lanes`)."""
@@ -64,13 +69,34 @@ class BotPlayer:
             await asyncio.gather(self.moves.warm_up(), self.background.warm_up())
 
     async def stop(self) -> None:
+        """Stop playing (a move being written finishes first) and give back this process's bot leases,
+        so that the other processes take its tables over at once."""
         if self._sweeper is not None:
             self._sweeper.cancel()
         for task in list(self._tasks.values()):
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
         for lane in (self.moves, self.background):
-            lane.close()
+            await asyncio.to_thread(partial(lane.close, wait=True))
+        try:
+            released = await run_in_threadpool(self.leases.release_all)
+        except Exception:
+            log.exception("could not give back the bot leases: they run out by themselves")
+        else:
+            if released:
+                log.info("gave back the bot leases of %d tables", released)
+
+    @property
+    def tables_waiting(self) -> int:
+        """Tables of this process waiting for a bot's move."""
+        return len(self._tasks)
+
+    def hints_running(self) -> int:
+        return self._hints
+
+    @property
+    def workers_up(self) -> bool:
+        return self.moves.up and self.background.up
 
     def poke(self, table_id: str, turns: list[BotTurn] | None = None) -> None:
         """Make sure a task plays the table's bot seats, if any must move (``turns``, when known)."""
@@ -139,12 +165,16 @@ class BotPlayer:
                 return leased  # another live process plays this table's bots
             leased = True
             turn = turns[0]  # the others are asked again at the next sequence number
+            searching = time.perf_counter()
             move = await self._choose(turn.position, turn.seat, turn.level, turn.seed)
+            playing = time.perf_counter()
+            self.metrics.bot_search_seconds.labels(turn.level).observe(playing - searching)
             try:
                 outcome = await run_in_threadpool(self.table_moves.play_bot, turn, move)
             except ApiError as error:  # the table moved on meanwhile (an undo, an abandon): look again
                 log.info("bot move %s at %s not played: %s", move, table_id, error.message)
                 continue
+            self.metrics.played("bot", time.perf_counter() - playing)
             await self.publish(outcome)
             if outcome.bot_turns:
                 self._known[table_id] = outcome.bot_turns

@@ -75,6 +75,36 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await client.aclose()
 
+    def watchers(self) -> int:
+        """The live connections of this process (each watches one channel)."""
+        return sum(len(queues) for queues in self._watchers.values())
+
+    def outbox_length(self) -> int:
+        return len(self._outbox)
+
+    async def reachable(self, timeout: float) -> bool:
+        """Whether Redis answers a ping within ``timeout`` seconds (True without Redis: nothing to reach)."""
+        if self._redis is None:
+            return self.redis_url is None
+        try:
+            return bool(await asyncio.wait_for(self._redis.ping(), timeout))
+        except Exception:
+            return False
+
+    async def announce_restart(self, timeout: float) -> None:
+        """Tell every local watcher that this process is going away (the event is this process's alone,
+        never sent through Redis), and wait up to ``timeout`` seconds until each has been sent it."""
+        event: dict[str, Any] = {"type": "restarting"}
+        text = encode(event)
+        queues = [queue for watchers in self._watchers.values() for queue in watchers]
+        for queue in queues:
+            with contextlib.suppress(asyncio.QueueFull):  # one that far behind reconnects anyway
+                queue.put_nowait((event, text))
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                for queue in queues:
+                    await queue.join()
+
     def watch(self, channel: str) -> asyncio.Queue[Delivery]:
         queue: asyncio.Queue[Delivery] = asyncio.Queue(QUEUE_SIZE)
         self._watchers[channel].add(queue)

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
-from mozaika.server.errors import BadRequestError, ConflictError, NotSignedInError
+from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError, NotSignedInError
 from mozaika.server.players.credentials import hash_password, new_token, password_matches, token_hash
 from mozaika.server.settings import Limits
 from mozaika.server.storage.database import Database
@@ -105,6 +105,8 @@ class Accounts:
         # Checked outside any transaction (see ``register``); an unknown username costs the same time.
         if not password_matches(player.password_hash if player is not None else None, password) or player is None:
             raise NotSignedInError("wrong username or password")
+        if player.banned:
+            raise ForbiddenError("this account is banned by the server's administrators")
         with self.db.transaction() as session:
             return self._caller(player), self._open_session(session, player)
 

@@ -60,6 +60,12 @@ class Player(Base):
     """When the player last made a request (to the minute): friends see who is online."""
     email_invites: Mapped[bool] = mapped_column(Boolean, default=False)
     """Whether a direct invitation to a table is also mailed (to a confirmed address; off by default)."""
+    role: Mapped[str | None] = mapped_column(String(16))
+    """``admin`` for the server's administrators (``mozaika admin grant``); None for everyone else."""
+    muted: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Muted by an administrator: the player's chat lines are refused."""
+    banned: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Banned by an administrator: no sign-in, no session, no seat."""
 
     @property
     def is_guest(self) -> bool:
@@ -189,6 +195,34 @@ class GameReview(Base):
     requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ChatReport(Base):
+    """A player's report of a chat line, for the administrators (one per player and line)."""
+
+    __tablename__ = "chat_reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    message_id: Mapped[int] = mapped_column(ForeignKey("chat_messages.id", ondelete="CASCADE"), index=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    reason: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class AuditEntry(Base):
+    """One administrator's action, kept for good (``docs/deploy.md``, Moderation)."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now, index=True)
+    admin_id: Mapped[int | None] = mapped_column(Integer)
+    """The administrator's player id; None for the server's command line (``mozaika admin``)."""
+    admin_name: Mapped[str] = mapped_column(String(64))
+    action: Mapped[str] = mapped_column(String(32))
+    target: Mapped[str] = mapped_column(String(64))
+    """What was acted on: ``player:12``, ``table:AbC…``, ``chat:345``."""
+    details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
 
 
 # The community's tables (profiles, leaderboards, friends) belong to the same schema.

@@ -6,11 +6,11 @@ from typing import Any
 
 from sqlalchemy import select
 
-from mozaika.server.errors import BadRequestError
+from mozaika.server.errors import BadRequestError, ForbiddenError
 from mozaika.server.players.accounts import Caller
 from mozaika.server.settings import Settings
 from mozaika.server.storage.community import Mute
-from mozaika.server.storage.models import ChatMessage
+from mozaika.server.storage.models import ChatMessage, Player
 from mozaika.server.tables.access import signed_in
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.shapes import Outcome
@@ -32,6 +32,10 @@ class Chat:
             raise BadRequestError(f"a message is at most {self.settings.limits.chat_characters} characters")
         with self.store.db.transaction() as session:
             table = self.store.read(session, table_id, lock=False)
+            # Read each time: a connection opened before a mute or a ban must not outlive it.
+            standing = session.execute(select(Player.muted, Player.banned).where(Player.id == player)).first()
+            if standing is not None and (standing.muted or standing.banned):
+                raise ForbiddenError("the server's administrators have muted you: your chat lines are refused")
             message = ChatMessage(table_id=table.id, player_id=player, name=caller.name or "?", text=cleaned)
             session.add(message)
             session.flush()

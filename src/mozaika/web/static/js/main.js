@@ -1,5 +1,6 @@
 // Starting the page: who is signed in, which language, and which view the address asks for.
 
+import { adminPage } from "./admin.js";
 import { explain, t, useLanguage } from "./i18n.js";
 import { analysisPage } from "./analysis.js";
 import { learnPage } from "./learn.js";
@@ -27,6 +28,7 @@ route(/^\/learn\/([a-z]+)$/, (root, game, query) => learnPage(root, game, query)
 route(/^\/players\/([^/]+)$/, (root, key) => profilePage(root, key));
 route(/^\/leaderboard$/, (root, query) => leaderboardPage(root, null, query));
 route(/^\/leaderboard\/([a-z0-9_-]+)$/, (root, game, query) => leaderboardPage(root, game, query));
+route(/^\/admin$/, (root) => adminPage(root));
 
 // Every finished game's result, at the table and in the replay, ends with its review.
 afterResult((table, names, tableId) => playAgainButton(table, tableId));

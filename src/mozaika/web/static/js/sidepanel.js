@@ -74,7 +74,27 @@ export class SidePanel {
   }
 
   chatLine(line) {
-    return h("li", {}, h("b", {}, line.name), " ", line.text, " ", muteButton(line, () => this.showChat(this.lines)));
+    // Signed-in players may report someone else's line to the server's administrators.
+    const mine = session.me && session.me.name === line.name;
+    const report = session.me && !mine && line.id !== undefined
+      ? h("button", { type: "button", class: "link report", title: t("chat.report_title"), onClick: () => this.report(line) }, t("chat.report"))
+      : null;
+    return h("li", { dataset: { message: line.id } }, h("b", {}, line.name), " ", line.text, " ", muteButton(line, () => this.showChat(this.lines)), report);
+  }
+
+  removeChat(messageId) {
+    this.chatList.querySelector(`li[data-message="${Number(messageId)}"]`)?.remove();
+  }
+
+  async report(line) {
+    const reason = window.prompt(t("chat.report_reason"), "");
+    if (reason === null) return;
+    try {
+      await post(`/tables/${this.tableId}/chat/${line.id}/report`, { reason: reason.trim().slice(0, 200) });
+      toast(t("chat.reported"));
+    } catch (error) {
+      toast(explain(error), "error");
+    }
   }
 
   async send(event) {

@@ -134,6 +134,12 @@ class TablePage {
       this.side.addChat(event.message);
       return;
     }
+    if (event.type === "chat_removed") {
+      this.side.removeChat(event.message);
+      return;
+    }
+    // The server is restarting: the connection comes back by itself and catches up from the log.
+    if (event.type === "restarting") return;
     // The clocks are right as the message arrives, whatever waits before its move is shown.
     if (event.type === "step") this.clocks.update(event.clock);
     // While events wait their turn the page says so: what tests and scripts wait on.

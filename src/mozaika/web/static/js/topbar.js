@@ -21,7 +21,8 @@ export function renderTopBar() {
   const toggle = (id, name, label) => h("label", { class: "toggle" },
     h("input", { type: "checkbox", id, checked: prefs[name], onChange: (event) => setPreference(name, event.target.checked) }), " ", label);
   const who = session.me
-    ? [h("a", { class: "who", href: `/players/~${session.me.id}`, "data-link": "", title: t("your_profile") }, session.me.name, session.me.guest ? ` (${t("guest")})` : ""),
+    ? [session.me.admin ? h("a", { href: "/admin", "data-link": "", class: "admin-link", title: t("admin.title") }, t("admin.link")) : null,
+      h("a", { class: "who", href: `/players/~${session.me.id}`, "data-link": "", title: t("your_profile") }, session.me.name, session.me.guest ? ` (${t("guest")})` : ""),
       h("button", { type: "button", class: "small", onClick: async () => {
         await signOut();
         renderTopBar();
