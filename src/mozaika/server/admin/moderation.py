@@ -181,6 +181,7 @@ class Moderation:
                             "name": line.name,
                             "text": line.text,
                             "at": line.created_at.isoformat(),
+                            "player": line.player_id,
                         },
                         "table": line.table_id,
                         "player": line.player_id,
