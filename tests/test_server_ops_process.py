@@ -44,7 +44,7 @@ def play_until_gone(
 
 def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'mozaika.db'}"
-    server = ServerProcess(database, tmp_path / "server.log", None, 1).start()
+    server = ServerProcess(database, tmp_path / "server.log", None, 1, "--log-level", "info").start()
     try:
         alice = HttpPlayer(server, "Alice")
         seats = [{"kind": "me"}, {"kind": "bot", "level": "beginner"}]
@@ -99,7 +99,14 @@ def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: 
         for seq, move in acknowledged.items():  # every move answered before the stop is stored
             assert log[seq - 1]["kind"] == "move" and log[seq - 1]["text"] == move
         seq = alice.get(f"/api/tables/{table_id}")["seq"]
-        wait_for(lambda: alice.get(f"/api/tables/{table_id}")["seq"] > seq, 120, "a bot move after the restart")
+        try:
+            wait_for(lambda: alice.get(f"/api/tables/{table_id}")["seq"] > seq, 120, "a bot move after the restart")
+        except AssertionError as error:
+            view = alice.get(f"/api/tables/{table_id}")
+            facts = {name: view[name] for name in ("status", "seq", "to_move")}
+            lines = (tmp_path / "server.log").read_text().splitlines()
+            tail = "\n".join([line for line in lines if " GET /api/" not in line][-40:])
+            raise AssertionError(f"{error}; the table: {facts}; the server's log ends:\n{tail}") from None
     finally:
         server.stop()
 

@@ -53,6 +53,9 @@ class Hub:
         self._tasks: list[asyncio.Task[None]] = []
         self._outbox: deque[tuple[str, str]] = deque(maxlen=OUTBOX_SIZE)
         self._waiting = asyncio.Event()
+        self._restarting = False
+        """Set once the watchers were told of a restart: nothing more reaches them from this process
+        (they reconnect and catch up from the log, so a move played meanwhile is not lost)."""
 
     async def start(self) -> None:
         if self.redis_url is None:
@@ -96,6 +99,7 @@ class Hub:
         never sent through Redis), and wait up to ``timeout`` seconds until each has been sent it."""
         event: dict[str, Any] = {"type": "restarting"}
         text = encode(event)
+        self._restarting = True
         queues = [queue for watchers in self._watchers.values() for queue in watchers]
         for queue in queues:
             with contextlib.suppress(asyncio.QueueFull):  # one that far behind reconnects anyway
@@ -132,6 +136,8 @@ class Hub:
                     self._deliver(channel, (event, text))
 
     def _deliver(self, channel: str, delivery: Delivery) -> None:
+        if self._restarting:
+            return
         for queue in list(self._watchers.get(channel, ())):
             try:
                 queue.put_nowait(delivery)
