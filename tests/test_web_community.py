@@ -273,3 +273,31 @@ def test_play_again_and_a_direct_invitation_and_muting_in_chat(people: list[Pers
     someone.open(f"/tables/{open_table}")
     someone.page.locator(".chat-panel summary").click()
     assert someone.page.locator(".chat li:has-text('ahoj')").count() == 0
+
+
+def test_the_others_see_join_the_new_game_as_soon_as_someone_sets_it_up(
+    people: list[Person], server: ServerProcess
+) -> None:
+    """A finished table's page offers the game set up again without a reload, to every player of it."""
+    jana, petr = Account(server, "first"), Account(server, "second")
+    seats = [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot", "level": "beginner"}]
+    created = jana.post("/api/tables", {"game": "azul", "players": 3, "seats": seats}).json()
+    table_id = created["table"]["id"]
+    assert petr.post(f"/api/tables/{table_id}/join", {"invite": created["invites"]["1"]}).status_code == 200
+    jana.post(f"/api/tables/{table_id}/start")
+    jana.post(f"/api/tables/{table_id}/abandon")
+    petr.post(f"/api/tables/{table_id}/abandon")  # the bots play it to its end
+    wait_for(lambda: jana.get(f"/api/tables/{table_id}")["status"] == "finished", 180, "the bots' end of the game")
+    watcher = person(people, server, petr)
+    watcher.open(f"/tables/{table_id}")
+    button = watcher.page.locator(".play-again")
+    button.wait_for()
+    offered = button.inner_text()
+    assert jana.post(f"/api/tables/{table_id}/play-again", {"autostart": True}).status_code == 200
+    watcher.page.wait_for_function(
+        "offered => document.querySelector('.play-again')?.textContent !== offered", arg=offered
+    )
+    rematch = jana.get(f"/api/tables/{table_id}")["rematch"]
+    watcher.page.click(".play-again")
+    watcher.page.wait_for_url(f"**/tables/{rematch}")
+    assert any(seat["account"] == petr.username for seat in jana.get(f"/api/tables/{rematch}")["seats"])
