@@ -141,6 +141,20 @@ def test_a_move_through_one_server_reaches_a_watcher_on_another(postgres: str, t
         repeated = bob.post(f"/api/tables/{table_id}/moves", {"move": view["legal_moves"][0], "seq": view["seq"] - 1})
         assert repeated.status_code == 409
 
+        # Someone watches through the second server: the first counts them in the games in progress.
+        def spectators() -> int:
+            playing = httpx.get(f"{first.url}/api/tables?status=playing", timeout=30).json()
+            return int(next(summary for summary in playing if summary["id"] == table_id)["spectators"])
+
+        async def spectate_on_second() -> None:
+            async with websockets.connect(f"ws://127.0.0.1:{second.port}/api/tables/{table_id}/live") as socket:
+                await socket.recv()
+                await asyncio.to_thread(wait_for, lambda: spectators() == 1, 60, "the spectator counted")
+
+        assert spectators() == 0
+        asyncio.run(spectate_on_second())
+        wait_for(lambda: spectators() == 0, 60, "the spectator gone")
+
 
 def test_when_the_server_playing_a_table_s_bots_dies_another_takes_them_over(postgres: str, tmp_path: Path) -> None:
     _, redis = require_services()

@@ -76,6 +76,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         migrate(service.db.engine)
         await service.hub.start()
+        await service.spectators.start()
         await service.bots.start(early=settings.start_bot_workers_early)
         await service.bots.resume_all()
         service.reviewer.start()
@@ -88,6 +89,7 @@ def create_app(
             await service.clocks.stop()
             await service.reviewer.stop()
             await service.bots.stop()
+            await service.spectators.stop()
             await service.hub.stop()
             service.db.dispose()
 

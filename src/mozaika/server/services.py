@@ -106,7 +106,7 @@ class Services:
             leaderboards=Leaderboards(db, settings.leaderboard_min_games),
             friends=Friends(db, settings.public_url),
             rematches=Rematches(tables.store, tables.views, tables.seating, settings.limits),
-            spectators=Spectators(),
+            spectators=Spectators(settings.redis_url, namespace=settings.database_url),
             metrics=metrics,
         )
         read_services(metrics, service)

@@ -66,14 +66,14 @@ async def table_live(websocket: WebSocket, table_id: str) -> None:
         spectator = view["you"] is None
     else:
         spectator = not await run_in_threadpool(service.tables.views.seated, table_id, caller)
-    if spectator:
-        service.spectators.enter(table_id)
     try:
+        if spectator:  # counted at once, so the finally below always takes it back
+            await service.spectators.enter(table_id)
         await connection.run(queue)
     finally:
         service.hub.unwatch(table_id, queue)
         if spectator:
-            service.spectators.leave(table_id)
+            await service.spectators.leave(table_id)
 
 
 @router.websocket("/api/lobby/live")

@@ -74,8 +74,9 @@ async def lobby(
     service = services(request)
     summaries = await run_in_threadpool(service.tables.views.lobby, caller, status, mine)
     if status == "playing":
+        counts = await service.spectators.counts(summary["id"] for summary in summaries)
         for summary in summaries:
-            summary["spectators"] = service.spectators.count(summary["id"])
+            summary["spectators"] = counts[summary["id"]]
     return summaries
 
 
