@@ -650,7 +650,11 @@ def test_rated_games_change_the_accounts_ratings(client) -> None:  # type: ignor
         if len(winners) == 1:
             assert (ratings[seat]["mu"] > 25) == (seat in winners)
         page = client.get(f"/api/players/{name}").json()
-        assert page["rating"]["rated_games"] == 1 and page["rating"]["ordinal"] == ratings[seat]["after"]
+        # The result reports the rating of the game and variant, the one the leaderboard ranks by.
+        board = page["statistics"]["boards"][0]
+        assert (board["game"], board["variant"]) == ("azul", "wall=coloured")
+        assert board["rating"]["rated_games"] == 1 and board["rating"]["ordinal"] == ratings[seat]["after"]
+        assert page["rating"]["rated_games"] == 1  # the overall rating moved too
         assert page["recent_games"][0]["won"] is (seat in winners) and page["finished_games"] == 1
     assert client.get("/api/players/nobody").status_code == 404
 

@@ -28,7 +28,8 @@ class PlayerResult(Answer):
 
 
 class RatingChange(Answer):
-    """A player's rating before and after a rated game (openskill; the shown rating is mu - 3 sigma)."""
+    """A player's rating for the game and variant played (the one its leaderboard ranks by) before and
+    after a rated game (openskill; the shown rating is mu - 3 sigma)."""
 
     before: Number
     after: Number

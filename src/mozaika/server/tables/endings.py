@@ -20,10 +20,13 @@ def finish(session: Session, table: Table, state: State) -> None:
     rows = TableRepository.timed_log(session, table.id)
     statistics = game_statistics(game_of(table), [entry for entry, _ in rows], [at for _, at in rows])
     result = final_result(state, statistics)
-    if table.rated:
-        result["ratings"] = _rate(session, table, state)
+    # Two ratings move: the player's overall one (every game) and the one for this game and
+    # variant, which the leaderboard ranks by; the result reports the latter.
+    overall = _rate(session, table, state) if table.rated else []
     places = standing_places(state.scores, state.winners, [seat.replaced for seat in table.seats])
-    record_results(session, table, places, list(state.scores), table.rated and bool(result.get("ratings")))
+    board = record_results(session, table, places, list(state.scores), bool(overall))
+    if table.rated:
+        result["ratings"] = board
     table.result = result
     table.status = FINISHED
 

@@ -37,9 +37,10 @@ def standing_places(scores: Sequence[int], winners: Sequence[int], abandoned: Se
 
 def record_results(
     session: Session, table: Table, places: list[int], scores: list[int], rated: bool, at: datetime | None = None
-) -> None:
+) -> list[dict[str, float]]:
     """Each seated player's result and their totals for the game and variant; on a rated table (every
-    seat an account's), also their new ratings there.
+    seat an account's), also their new ratings there, which it returns by seat (the rating on the
+    game and variant's leaderboard before and after the game; none when the game was not rated).
 
     ``places`` count an abandoned seat last (as ratings do); a seat that abandoned never wins.
     ``at`` is when the game ended (now, by default).
@@ -49,9 +50,9 @@ def record_results(
     seated = [seat for seat in table.seats if seat.player_id is not None]
     players = [seat.player_id for seat in seated if seat.player_id is not None]
     boards = _boards(session, table.game, variant, players)
-    ratings: dict[int, float] = {}
+    changes: dict[int, dict[str, float]] = {}
     if rated and seated and len(seated) == len(table.seats):
-        ratings = _rate(boards, players, places)
+        changes = _rate(boards, players, places)
     for seat in seated:
         assert seat.player_id is not None
         won = places[seat.index] == 0 and not seat.replaced
@@ -71,12 +72,13 @@ def record_results(
                 score=scores[seat.index],
                 place=places[seat.index],
                 won=won,
-                rated=bool(ratings),
-                rating=ratings.get(seat.player_id),
+                rated=bool(changes),
+                rating=changes[seat.player_id]["after"] if changes else None,
                 finished_at=finished,
             )
         )
     session.flush()
+    return [changes[seat.player_id] for seat in seated if seat.player_id is not None] if changes else []
 
 
 def _boards(session: Session, game: str, variant: str, players: list[int]) -> dict[int, PlayerBoard]:
@@ -99,19 +101,24 @@ def _boards(session: Session, game: str, variant: str, players: list[int]) -> di
     return stored
 
 
-def _rate(boards: dict[int, PlayerBoard], players: list[int], places: list[int]) -> dict[int, float]:
-    """The players' new ratings for the board; each one's conservative rating (ordinal) after the game."""
+def _rate(boards: dict[int, PlayerBoard], players: list[int], places: list[int]) -> dict[int, dict[str, float]]:
+    """The players' new ratings for the board; for each, the conservative rating (ordinal) before and after."""
     before = [
         (board.mu, board.sigma) if board.mu is not None and board.sigma is not None else (START_MU, START_SIGMA)
         for board in (boards[player] for player in players)
     ]
-    ordinals = {}
-    for player, (mu, sigma) in zip(players, new_ratings(before, places), strict=True):
+    changes = {}
+    for player, (mu, sigma), (old_mu, old_sigma) in zip(players, new_ratings(before, places), before, strict=True):
         board = boards[player]
         board.mu, board.sigma, board.ordinal = mu, sigma, mu - 3 * sigma
         board.rated_games += 1
-        ordinals[player] = round(mu - 3 * sigma, 3)
-    return ordinals
+        changes[player] = {
+            "before": round(old_mu - 3 * old_sigma, 3),
+            "after": round(mu - 3 * sigma, 3),
+            "mu": round(mu, 3),
+            "sigma": round(sigma, 3),
+        }
+    return changes
 
 
 def record_review(session: Session, table_id: str, review: dict[str, Any]) -> None:

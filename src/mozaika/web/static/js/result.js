@@ -26,7 +26,7 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
     ...statistics.map((name) => row(term(table.game, `stat.${name}`), players.map((player) => String(player.statistics[name])), "stat")),
   ];
   if (result.ratings?.length) {
-    body.push(row(t("rating"), players.map((player) => {
+    body.push(row(t("leaderboard_rating"), players.map((player) => {
       const rating = result.ratings[player.seat];
       const change = rating.after - rating.before;
       return `${number(rating.after, 1)} (${number(change, 1, { sign: true })})`;
