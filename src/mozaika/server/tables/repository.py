@@ -48,7 +48,19 @@ _SELECT = (
 )
 _READ = _SELECT.where(GameTable.id == bindparam("table_id")).order_by(Seat.index)
 _READ_LOCKED = _READ.with_for_update(of=GameTable)
-_READ_MANY = _SELECT.where(GameTable.id.in_(bindparam("ids", expanding=True))).order_by(GameTable.id, Seat.index)
+# Many tables are read in two statements, the tables' rows and then their seats' rows: joined,
+# each table's columns (JSON among them) would come, and be decoded, once per seat.
+_READ_MANY_TABLES = (
+    select(*_TABLE_COLUMNS)
+    .join(_OWNER, _OWNER.id == GameTable.owner_id)
+    .where(GameTable.id.in_(bindparam("ids", expanding=True)))
+)
+_READ_MANY_SEATS = (
+    select(Seat.table_id, *_SEAT_COLUMNS)
+    .outerjoin(_SEATED, _SEATED.id == Seat.player_id)
+    .where(Seat.table_id.in_(bindparam("ids", expanding=True)))
+    .order_by(Seat.table_id, Seat.index)
+)
 
 _TABLES = Base.metadata.tables["game_tables"]
 _SEATS = Base.metadata.tables["seats"]
@@ -96,15 +108,20 @@ def _table_values(table: Table) -> dict[str, Any]:
 
 def _table(rows: Sequence[Sequence[Any]]) -> Table:
     """A table from its rows (one a seat), in the order of ``_TABLE_COLUMNS`` and ``_SEAT_COLUMNS``."""
+    return _table_of(rows[0][:_SEATS_FROM], [(None, *row[_SEATS_FROM:]) for row in rows])
+
+
+def _table_of(head: Sequence[Any], seats: Sequence[Sequence[Any]]) -> Table:
+    """A table from its row (``_TABLE_COLUMNS``) and its seats' (the table's id, then ``_SEAT_COLUMNS``)."""
     (
         table_id, game, players, options, seed, status, owner_id, owner_name, rated, undo_allowed, seq, to_move,
         result, clock, clock_due, created_at, updated_at, invite_only, autostart, rematch,
-    ) = rows[0][:_SEATS_FROM]  # fmt: skip
+    ) = head  # fmt: skip
     return Table(
         id=table_id, game=game, players=players, options=dict(options), seed=seed, status=status,
         owner_id=owner_id, owner_name=owner_name, rated=rated, undo_allowed=undo_allowed, seq=seq,
         to_move=list(to_move), result=result, clock=clock, clock_due=clock_due, created_at=in_utc(created_at),
-        updated_at=in_utc(updated_at), seats=[TableSeat(*row[_SEATS_FROM:]) for row in rows],
+        updated_at=in_utc(updated_at), seats=[TableSeat(*row[1:]) for row in seats],
         invite_only=invite_only, autostart=autostart, rematch=rematch,
     )  # fmt: skip
 
@@ -138,10 +155,12 @@ class TableRepository:
         """These tables (those that exist), in the order asked for."""
         if not table_ids:
             return []
-        found: dict[str, list[Row[Any]]] = {}
-        for row in session.connection().execute(_READ_MANY, {"ids": list(table_ids)}):
-            found.setdefault(row[0], []).append(row)
-        return [_table(found[table_id]) for table_id in table_ids if table_id in found]
+        connection, ids = session.connection(), {"ids": list(table_ids)}
+        heads = {row[0]: row for row in connection.execute(_READ_MANY_TABLES, ids)}
+        seats: dict[str, list[Sequence[Any]]] = {}
+        for row in connection.execute(_READ_MANY_SEATS, ids):
+            seats.setdefault(row[0], []).append(row)
+        return [_table_of(heads[table_id], seats.get(table_id, [])) for table_id in table_ids if table_id in heads]
 
     @staticmethod
     def lobby_ids(
