@@ -143,6 +143,7 @@ def running_app_on(url: str, *, now: FakeTime | None = None, **settings: Any) ->
         "review_iterations": 8,
         "allowed_hosts": ("testserver",),  # the name the test client sends in Host
         "limits": Limits(refused_sign_in_seconds=0.0),  # no test waits for a guesser's slowdown
+        "stand_in_pace_seconds": 0.0,  # nor for a stand-in's pace, but those that test it (test_server_stand_in.py)
         **settings,
     }
     app = create_app(Settings(database_url=url, **options), now=now or time.time)

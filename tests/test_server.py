@@ -622,6 +622,7 @@ def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path)
             "timed_out": False,
             "profile": abandoned["seats"][0]["profile"],
             "you": False,
+            "played_for_you": True,  # the stand-in plays Alice's seat on
             "can_return": False,
         }
         assert abandoned["seats"][0]["profile"].startswith("~")  # a guest's page, while the guest exists

@@ -44,7 +44,7 @@ def advance(db: Database, table_id: str) -> Table:
     """Reads the table, then writes two log entries and its next sequence number, clocks and seats to move."""
     with db.transaction() as session:
         table = TableRepository.read(session, table_id, lock=True)
-        entries = [Entry(table.seq + 1, "move", 0, "1B1"), Entry(table.seq + 2, "chance", None, "x")]
+        entries = [Entry(table.seq + 1, "move", 0, "1B1", stand_in=True), Entry(table.seq + 2, "chance", None, "x")]
         table.seq += 2
         table.to_move = [1]
         if table.clock is not None:  # (the clocks started at the time the table did)
@@ -57,7 +57,9 @@ def advance(db: Database, table_id: str) -> Table:
 def stored(path: Path) -> list[Any]:
     with sqlite3.connect(path) as connection:
         return [
-            connection.execute("SELECT * FROM log_entries ORDER BY table_id, seq").fetchall(),
+            connection.execute(
+                "SELECT table_id, seq, kind, seat, text, stand_in, created_at FROM log_entries ORDER BY table_id, seq"
+            ).fetchall(),
             connection.execute(
                 "SELECT seq, to_move, clock, typeof(clock), clock_due, result FROM game_tables"
             ).fetchall(),
@@ -100,3 +102,4 @@ def test_the_driver_reads_and_writes_what_sqlalchemy_s_statements_do(
         return [[(row[1:-1], len(row[-1])) for row in log if row[1] > 1], tables]
 
     assert without_ids(stored(tmp_path / "direct.db")) == without_ids(stored(tmp_path / "core.db"))
+    assert {row[2]: row[5] for row in stored(tmp_path / "direct.db")[0] if row[1] > 1} == {"move": 1, "chance": 0}

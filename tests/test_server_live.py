@@ -39,7 +39,7 @@ def test_every_watcher_receives_each_move_and_the_new_position(client) -> None: 
         for socket in (alice_socket, watcher_socket):
             event = socket.receive_json()
             assert event["type"] == "step" and event["seq"] == seq + 1
-            assert event["entries"] == [{"seq": seq + 1, "kind": "move", "seat": 0, "text": move}]
+            assert event["entries"] == [{"seq": seq + 1, "kind": "move", "seat": 0, "text": move, "stand_in": False}]
             assert event["to_move"] == [1] and event["position"] == bob.table(table_id)["position"]
             assert event["legal_moves"] == {"1": bob.table(table_id)["legal_moves"]}
         view = bob.table(table_id)

@@ -45,6 +45,14 @@ def serve_command(
     replacement_bot: Annotated[
         str, typer.Option(help="The bot level that plays on for a player who leaves a running game.")
     ] = "medium",
+    stand_in_pace: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Seconds a stand-in bot (playing the seat of a player who left or ran out of time) takes "
+            "for a move while other people play on: a person's pace, so that its player can come back.",
+        ),
+    ] = 4.0,
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send the session cookie over HTTPS only (behind TLS).")
     ] = False,
@@ -152,6 +160,7 @@ def serve_command(
         settings,
         secure_cookies=secure_cookies,
         replacement_bot=replacement_bot,
+        stand_in_pace_seconds=stand_in_pace,
         review_every_game=review_every_game,
         review_seconds=review_seconds,
         leaderboard_min_games=leaderboard_min_games,

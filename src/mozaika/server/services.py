@@ -74,8 +74,9 @@ class Services:
         )
         metrics = Metrics()
         bots = BotPlayer(
-            tables.moves, publisher.publish, settings.bot_workers, leases, settings.background_workers, metrics
-        )
+            tables.moves, publisher.publish, settings.bot_workers, leases, settings.background_workers, metrics,
+            stand_in_pace=settings.stand_in_pace_seconds, now=now,
+        )  # fmt: skip
         reviews = Reviews(db, tables.history)
         reviewer = ReviewRunner(reviews, bots, hub.publish, settings)
         mailer = Mailer.from_url(settings.smtp_url) if settings.smtp_url else None

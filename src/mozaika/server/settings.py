@@ -61,6 +61,9 @@ class Settings:
     """Start the bot workers with the server (a worker's start blocks for a moment: better before any game)."""
     replacement_bot: str = "medium"
     """The level that takes over the seat of a player who abandons a running game."""
+    stand_in_pace_seconds: float = 4.0
+    """How long after the move before a stand-in (the bot that took over a person's seat) moves while
+    other people play on: a person's pace, so that nobody is rushed and its person can come back."""
     bot_lease_seconds: float = 10.0
     """How long a process's claim to play a table's bots lasts unrenewed: after its death, the
     longest another process waits to take the table's bots over."""

@@ -31,6 +31,10 @@ class LogEntry(Answer):
     )
     seat: int | None = Field(description="The seat that moved or undid; null for a chance outcome.")
     text: str = Field(description="The move or chance outcome in the game's notation (for an undo: the move undone).")
+    stand_in: bool = Field(
+        default=False,
+        description="A move the stand-in played (the bot that took over when its player left or ran out of time).",
+    )
 
 
 class StepEvent(Answer):

@@ -25,6 +25,10 @@ class PlayerResult(Answer):
         examples=[{"placement": 52, "floor": -7, "rows": 2, "columns": 7, "colours": 10}],
     )
     statistics: PlayerStatistics
+    stand_in_moves: int | Absent = absent(
+        "How many of the seat's moves the stand-in played: the bot that took over when its player left or ran "
+        "out of time (games finished before the server counted them have none)."
+    )
 
 
 class RatingChange(Answer):

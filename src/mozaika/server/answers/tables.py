@@ -71,6 +71,9 @@ class SeatView(Answer):
     replaced: bool = Field(description="A bot plays the seat on for the player who left it or ran out of time.")
     timed_out: bool = Field(description="The bot took the seat when its player's time ran out.")
     you: bool = Field(description="The caller holds this seat (by session or seat token).")
+    played_for_you: bool = Field(
+        description="The caller's own seat, which the stand-in (a bot) plays on since they left it or ran out of time."
+    )
     can_return: bool = Field(
         description="The caller's own timed-out seat at a friendly table: POST .../return takes it back."
     )

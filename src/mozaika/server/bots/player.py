@@ -20,6 +20,7 @@ from mozaika.server.bots.lanes import BACKGROUND_NICENESS, Lane
 from mozaika.server.bots.leases import SWEEP_SECONDS, BotLeases
 from mozaika.server.bots.priority import BOT_MOVE, HINT, REVIEW
 from mozaika.server.bots.work import analyse_position, choose_move, review_move
+from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError
 from mozaika.server.ops.metrics import Metrics
 from mozaika.server.tables import BotTurn, Moves, Outcome
@@ -38,6 +39,9 @@ class BotPlayer:
         leases: BotLeases,
         background_workers: int = 1,
         metrics: Metrics | None = None,
+        *,
+        stand_in_pace: float = 0.0,
+        now: TimeSource = wall_clock,
     ) -> None:
         self.table_moves = moves
         """Where the bots' moves are played (and where they learn whose turn it is)."""
@@ -45,6 +49,14 @@ class BotPlayer:
         self.workers = workers
         self.leases = leases
         self.metrics = metrics if metrics is not None else Metrics()
+        self.stand_in_pace = stand_in_pace
+        """Seconds a stand-in's move comes after the move before, while people play on (``BotTurn.paced``)."""
+        self.now = now
+        """The tables' clock, which the pace is counted on."""
+        self.pacing: dict[str, float] = {}
+        """The tables whose stand-in waits to move at a person's pace, and until when (on the tables' clock)."""
+        self._time_moved = asyncio.Event()
+        """Set when the tables' clock moved by other means than time passing (a test's clock, by hand)."""
         self._sweeper: asyncio.Task[None] | None = None
         self.moves = Lane("moves", workers)
         """The bots' moves, each lane with processes of its own (:mod:`mozaika.server.bots.lanes`)."""
@@ -165,10 +177,17 @@ class BotPlayer:
                 return leased  # another live process plays this table's bots
             leased = True
             turn = turns[0]  # the others are asked again at the next sequence number
+            # Counted from now, just after the move before: the search takes part of the pace.
+            not_before = self.now() + self.stand_in_pace if turn.paced else None
             searching = time.perf_counter()
             move = await self._choose(turn.position, turn.seat, turn.level, turn.seed)
+            self.metrics.bot_search_seconds.labels(turn.level).observe(time.perf_counter() - searching)
+            if not_before is not None:
+                await self._at_pace(table_id, not_before)
+                # Its person may have taken the seat back meanwhile: then the move below is refused.
+                if not await run_in_threadpool(self.leases.take, table_id):
+                    return leased
             playing = time.perf_counter()
-            self.metrics.bot_search_seconds.labels(turn.level).observe(playing - searching)
             try:
                 outcome = await run_in_threadpool(self.table_moves.play_bot, turn, move)
             except ApiError as error:  # the table moved on meanwhile (an undo, an abandon): look again
@@ -180,6 +199,22 @@ class BotPlayer:
                 self._known[table_id] = outcome.bot_turns
             elif table_id not in self._poked:
                 return leased  # the move says no bot is next, and nothing has happened since
+
+    async def _at_pace(self, table_id: str, moment: float) -> None:
+        """Wait until ``moment`` on the tables' clock, without holding up the event loop or other tables."""
+        self.pacing[table_id] = moment
+        try:
+            while (left := moment - self.now()) > 0:
+                moved = self._time_moved
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(moved.wait(), left)
+        finally:
+            self.pacing.pop(table_id, None)
+
+    def time_moved(self) -> None:
+        """The tables' clock jumped on (a test's clock, moved by hand): the stand-ins whose pace is up move now."""
+        moved, self._time_moved = self._time_moved, asyncio.Event()
+        moved.set()
 
     async def analyse(self, position: str, seat: int, bot: str, seconds: float, top: int = 5) -> list[dict[str, Any]]:
         """A hint: the best moves for ``seat`` in a position, searched in a worker like a bot's move."""

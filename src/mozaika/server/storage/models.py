@@ -161,6 +161,8 @@ class LogEntry(Base):
     """``move``, ``chance`` or ``undo`` (an undo cancels the move before it)."""
     seat: Mapped[int | None] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
+    stand_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A move the stand-in bot played for the seat's person (who left or ran out of time)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 

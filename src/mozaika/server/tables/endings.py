@@ -7,7 +7,14 @@ from sqlalchemy.orm import Session
 from mozaika.core.protocol import State
 from mozaika.server.storage.models import Player
 from mozaika.server.tables.repository import TableRepository, game_of
-from mozaika.server.tables.results import final_result, game_statistics, new_ratings, rank_order, rating_places
+from mozaika.server.tables.results import (
+    final_result,
+    game_statistics,
+    new_ratings,
+    rank_order,
+    rating_places,
+    stand_in_moves,
+)
 from mozaika.server.tables.shapes import FINISHED, Table
 from mozaika.server.tables.standings import record_results, standing_places
 
@@ -18,8 +25,9 @@ def finish(session: Session, table: Table, state: State) -> None:
     Reads the log the caller has written in this transaction: the statistics come from it.
     """
     rows = TableRepository.timed_log(session, table.id)
-    statistics = game_statistics(game_of(table), [entry for entry, _ in rows], [at for _, at in rows])
-    result = final_result(state, statistics)
+    entries = [entry for entry, _ in rows]
+    statistics = game_statistics(game_of(table), entries, [at for _, at in rows])
+    result = final_result(state, statistics, stand_in_moves(table.players, entries))
     # Two ratings move: the player's overall one (every game) and the one for this game and
     # variant, which the leaderboard ranks by; the result reports the latter.
     overall = _rate(session, table, state) if table.rated else []

@@ -31,9 +31,11 @@ class Entry:
     kind: str
     seat: int | None
     text: str
+    stand_in: bool = False
+    """A move the stand-in bot played for a person who left the seat or ran out of time."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "kind": self.kind, "seat": self.seat, "text": self.text}
+        return {"seq": self.seq, "kind": self.kind, "seat": self.seat, "text": self.text, "stand_in": self.stand_in}
 
 
 @dataclass(frozen=True)

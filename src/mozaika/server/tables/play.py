@@ -55,13 +55,17 @@ class Moves:
     def play_bot(self, turn: BotTurn, text: str) -> Outcome:
         with self.store.db.transaction() as session:
             table = self.store.read(session, turn.table_id, lock=True)
-            if table.seats[turn.seat].kind != SEAT_BOT:
+            seat = table.seats[turn.seat]
+            if seat.kind != SEAT_BOT:
                 raise ConflictError(f"seat {turn.seat + 1} is no longer a bot's")
-            outcome, state, _ = self._play(session, table, turn.seat, text, turn.seq)
+            # A bot that took over a person's seat plays as their stand-in: the log says so.
+            outcome, state, _ = self._play(session, table, turn.seat, text, turn.seq, stand_in=seat.replaced)
         self.store.positions.remember(turn.table_id, table.seq, state)
         return outcome
 
-    def _play(self, session: Session, table: Table, seat: int, text: str, seq: int) -> tuple[Outcome, State, list[int]]:
+    def _play(
+        self, session: Session, table: Table, seat: int, text: str, seq: int, *, stand_in: bool = False
+    ) -> tuple[Outcome, State, list[int]]:
         check_running(table, seq)
         state = self.store.position(session, table)
         if seat not in state.to_move:
@@ -82,7 +86,7 @@ class Moves:
             raise MoveRefusedError(why_illegal(state, move, seat))
         before = table.seq
         state.play(move)
-        entries = [Entry(before + 1, MOVE, seat, str(move)), *resolve_chance(state, before + 1)]
+        entries = [Entry(before + 1, MOVE, seat, str(move), stand_in), *resolve_chance(state, before + 1)]
         advance(session, table, entries, state, self.now())
         # Newest first: what was just written, then the log before it, read only if needed.
         newest_first = chain(reversed(entries), self.store.entries_newest_first(session, table.id, before=before + 1))

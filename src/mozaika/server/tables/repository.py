@@ -269,13 +269,13 @@ class TableRepository:
     ) -> list[Entry]:
         """A table's log entries numbered above ``after`` (and below ``before``): all in order, or, with
         ``page``, that many from the newest back."""
-        query = select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text).where(
+        query = select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text, LogEntry.stand_in).where(
             LogEntry.table_id == table_id, LogEntry.seq > after
         )
         if before is not None:
             query = query.where(LogEntry.seq < before)
         query = query.order_by(LogEntry.seq) if page is None else query.order_by(LogEntry.seq.desc()).limit(page)
-        return [Entry(seq, kind, seat, text) for seq, kind, seat, text in session.execute(query)]
+        return [Entry(seq, kind, seat, text, stand_in) for seq, kind, seat, text, stand_in in session.execute(query)]
 
     @classmethod
     def entries_newest_first(
@@ -294,11 +294,11 @@ class TableRepository:
     def timed_log(session: Session, table_id: str) -> list[tuple[Entry, datetime]]:
         """Every log entry with the moment it was written."""
         rows = session.execute(
-            select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text, LogEntry.created_at)
+            select(LogEntry.seq, LogEntry.kind, LogEntry.seat, LogEntry.text, LogEntry.stand_in, LogEntry.created_at)
             .where(LogEntry.table_id == table_id)
             .order_by(LogEntry.seq)
         ).all()
-        return [(Entry(seq, kind, seat, text), at) for seq, kind, seat, text, at in rows]
+        return [(Entry(seq, kind, seat, text, stand_in), at) for seq, kind, seat, text, stand_in, at in rows]
 
     def position(self, session: Session, table: Table) -> State:
         """The position after the table's ``seq`` entries, however far the log has gone since it was read.

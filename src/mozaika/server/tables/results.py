@@ -53,14 +53,31 @@ def game_statistics(game: Game, entries: Sequence[Entry], times: Sequence[dateti
     return stats
 
 
-def final_result(state: State, statistics: list[dict[str, Any]]) -> dict[str, Any]:
-    """Scores, winners, the engine's breakdown by source, and the statistics, per seat."""
+def stand_in_moves(players: int, entries: Sequence[Entry]) -> list[int]:
+    """Per seat: how many of its moves that stand a stand-in played (the bot that took over its person's seat)."""
+    counts = [0] * players
+    for entry in effective_steps(entries):
+        if entry.kind == MOVE and entry.stand_in and entry.seat is not None:
+            counts[entry.seat] += 1
+    return counts
+
+
+def final_result(state: State, statistics: list[dict[str, Any]], stood_in: Sequence[int] = ()) -> dict[str, Any]:
+    """Scores, winners, the engine's breakdown by source, the statistics and the stand-in's moves, per seat."""
     sources = state.score_breakdown()
     players = []
     for seat, score in enumerate(state.scores):
         entry = dict(sources[seat])
         entry.pop("total", None)
-        players.append({"seat": seat, "score": score, "sources": entry, "statistics": statistics[seat]})
+        players.append(
+            {
+                "seat": seat,
+                "score": score,
+                "sources": entry,
+                "statistics": statistics[seat],
+                "stand_in_moves": stood_in[seat] if stood_in else 0,
+            }
+        )
     return {"scores": state.scores, "winners": state.winners, "rounds": state.round, "players": players}
 
 

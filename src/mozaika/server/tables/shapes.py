@@ -107,6 +107,10 @@ class BotTurn:
     seq: int
     position: str
     seed: int
+    paced: bool = False
+    """A stand-in (a bot that took over a person's seat) while another person plays on: it moves at a
+    person's pace (``Settings.stand_in_pace_seconds``), so that nobody is rushed and its person can
+    come back; bots seated from the start move at once."""
 
 
 @dataclass

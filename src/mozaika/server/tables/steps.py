@@ -65,12 +65,26 @@ def bot_turns(table: Table, state: State) -> list[BotTurn]:
     """What each bot seat that must move now needs (its worker gets the position, not the table)."""
     if table.status != RUNNING:
         return []
-    bots = {seat.index: seat.bot_level for seat in table.seats if seat.kind == SEAT_BOT}
+    bots = {seat.index: seat for seat in table.seats if seat.kind == SEAT_BOT}
     movers = [seat for seat in state.to_move if seat in bots]
     if not movers:
         return []
     text = reseeded(state)
-    return [BotTurn(table.id, seat, bots[seat] or "medium", table.seq, text, random.getrandbits(32)) for seat in movers]
+    return [
+        BotTurn(
+            table.id, seat, bots[seat].bot_level or "medium", table.seq, text, random.getrandbits(32),
+            paced=stands_in_for_people(table, seat),
+        )
+        for seat in movers
+    ]  # fmt: skip
+
+
+def stands_in_for_people(table: Table, seat: int) -> bool:
+    """Whether the seat's bot is a stand-in (it took over a person's seat, who left it or ran out of
+    time) while another seat's person still plays: then it moves at a person's pace."""
+    return table.seats[seat].replaced and any(
+        other.kind == SEAT_PLAYER and not other.timed_out for other in table.seats if other.index != seat
+    )
 
 
 def bots_to_move(table: Table) -> bool:

@@ -131,6 +131,8 @@ class TableViews:
                 "timed_out": seat.timed_out,
                 "profile": profile_key(seat.account, seat.player_id) if seat.player_id is not None else None,
                 "you": holds(seat, caller),
+                # The caller's seat, which a stand-in plays (or played to the end) since they left it.
+                "played_for_you": seat.replaced and caller.player_id is not None and seat.player_id == caller.player_id,
                 # The caller's own seat, which the bot took when their time ran out (a friendly table's).
                 "can_return": seat.timed_out
                 and not table.rated
