@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { number, t, term } from "./i18n.js";
+import { playerName } from "./seats.js";
 
 const extensions = [];
 
@@ -18,7 +19,9 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
   const statistics = [...new Set(players.flatMap((player) => Object.keys(player.statistics || {})))];
   const winners = new Set(result.winners);
   const header = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("result_points"))), players.map((player) =>
-    h("th", { class: winners.has(player.seat) ? "winner" : "" }, names[player.seat], winners.has(player.seat) ? ` ${t("winner_mark")}` : "")));
+    h("th", { class: winners.has(player.seat) ? "winner" : "", dataset: { seat: player.seat } },
+      h("span", { class: "seat-name" }, seatHeading(table, names, player.seat), winners.has(player.seat) ? ` ${t("winner_mark")}` : ""),
+      player.stand_in_moves ? h("small", { class: "stand-in-moves" }, t("result.stand_in_moves", { count: player.stand_in_moves })) : "")));
   const row = (label, values, kind = "") => h("tr", { class: kind }, h("th", { scope: "row" }, label), values.map((value) => h("td", {}, value)));
   const body = [
     ...sources.map((source) => row(term(table.game, `source.${source}`), players.map((player) => signed(player.sources[source] ?? 0, source)))),
@@ -32,7 +35,7 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
       return `${number(rating.after, 1)} (${number(change, 1, { sign: true })})`;
     })));
   }
-  const winnerNames = result.winners.map((seat) => names[seat]).join(", ");
+  const winnerNames = result.winners.map((seat) => (table.seats?.[seat] ? playerName(table.seats[seat], seat) : names[seat])).join(", ");
   return h("section", { class: "result card", "aria-labelledby": "result-title" },
     h("h2", { id: "result-title" }, t("game_over"), " — ", t("won_by", { names: winnerNames, count: result.winners.length })),
     h("div", { class: "table-scroll" }, h("table", { class: "breakdown" }, h("thead", {}, header), h("tbody", {}, body))),
@@ -41,6 +44,17 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
       h("a", { class: "button", href: `/api/tables/${tableId}/record`, download: `mozaika-${tableId}.json` }, t("download_record")),
       h("a", { class: "button", href: `/analysis?table=${tableId}`, "data-link": "" }, t("analyse_final"))),
     extensions.map((make) => make(table, names, tableId)));
+}
+
+/**
+ * A seat's column heading: its player first (a stand-in's moves are counted beneath), and "(you)" beside
+ * the reader's own seat, theirs even where a stand-in played it to the end.
+ */
+function seatHeading(table, names, index) {
+  const seat = table.seats?.[index];
+  if (!seat) return names[index];
+  const name = playerName(seat, index);
+  return seat.you || seat.played_for_you ? t("result.you", { name }) : name;
 }
 
 function signed(value, source) {

@@ -16,7 +16,7 @@ import { prefs } from "./prefs.js";
 import { resultPanel } from "./result.js";
 import { navigate } from "./router.js";
 import { sortTiles } from "./boards/tiles.js";
-import { seatName } from "./seats.js";
+import { playerName, seatName } from "./seats.js";
 import { zoomControl } from "./zoom.js";
 import { rulesPanel } from "./rules.js";
 import { SidePanel } from "./sidepanel.js";
@@ -443,7 +443,7 @@ class TablePage {
     // The state as attributes too: what automated players and tests wait on.
     Object.assign(this.frame.dataset, { seq: table.seq, status: table.status, yourTurn: String(this.isMyTurn()), round: table.round ?? 0 });
     this.frame.className = `table-page game-${table.game} players-${table.players}`;
-    this.side.showEntries(this.game, this.entries, this.names());
+    this.side.showEntries(this.game, this.entries, this.table.seats.map(playerName));
     this.renderActions();
     if (before) {
       const move = this.entries.slice(this.shownEntries).find((entry) => entry.kind === "move");
