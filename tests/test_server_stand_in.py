@@ -125,6 +125,7 @@ def test_a_player_who_takes_the_seat_back_during_the_pace_gets_the_turn(paced: T
     table_id, alice, _ = timed_out_first(paced, fake_time)
     seq = alice.table(table_id)["seq"]
     wait_for(lambda: pacing(paced, table_id), what="the stand-in to wait")
+    assert services(paced).bots._idle.is_set(), "while a stand-in only waits, reviews may run"
     back = alice.post(f"/api/tables/{table_id}/return")
     assert back.status_code == 200
     time_passes(paced, fake_time, PACE)

@@ -121,7 +121,8 @@ class BotPlayer:
         self._idle.clear()
 
     def _check_idle(self) -> None:
-        if not self._tasks and not self._hints:
+        # A stand-in waiting for its pace searches nothing meanwhile: reviews may run.
+        if not self._hints and all(table_id in self.pacing for table_id in self._tasks):
             self._idle.set()
 
     async def resume_all(self) -> None:
@@ -203,6 +204,7 @@ class BotPlayer:
     async def _at_pace(self, table_id: str, moment: float) -> None:
         """Wait until ``moment`` on the tables' clock, without holding up the event loop or other tables."""
         self.pacing[table_id] = moment
+        self._check_idle()
         try:
             while (left := moment - self.now()) > 0:
                 moved = self._time_moved
@@ -210,6 +212,7 @@ class BotPlayer:
                     await asyncio.wait_for(moved.wait(), left)
         finally:
             self.pacing.pop(table_id, None)
+            self._idle.clear()  # the table's bots play on; when they are done, the task's end says so
 
     def time_moved(self) -> None:
         """The tables' clock jumped on (a test's clock, moved by hand): the stand-ins whose pace is up move now."""
