@@ -609,7 +609,7 @@ class TablePage {
     if (!box) return;
     const table = this.table;
     const items = [];
-    const mine = table.status === "running" && table.to_move.includes(this.me);
+    const mine = table.status === "running" && table.to_move.includes(this.me) && !this.paused();
     if (this.busy) {
       items.push(h("p", { class: "prompt" }, t("sending")));
     } else if (this.pending) {
