@@ -186,6 +186,7 @@ def test_running_out_of_time_against_bots_pauses_the_game_until_the_player_choos
     prompt.wait_for()
     assert "Your time ran out. The bots wait for you" in prompt.inner_text()
     assert "2:00" in prompt.inner_text(), "the fresh bank is the time control's"
+    assert carla.page.locator(".table-head .turn").inner_text() == "Paused: the bots wait for your choice"
     paused = carla.table()
     assert paused["seats"][0]["timed_out"] and paused["seats"][0]["kind"] == "player"
     assert not carla.page.locator(".table-page[data-your-turn=true] .board-panel.mine .pickable").count()
