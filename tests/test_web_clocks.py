@@ -171,6 +171,41 @@ def test_a_clock_counts_down_and_the_opponents_timeout_hands_the_seat_to_a_bot(
     assert re.search(r"Fast 2\+10 · \d:\d\d left", first.locator(".lobby-clock").inner_text())
 
 
+@pytest.mark.parametrize("choice", ["fresh bank", "bot finishes"])
+def test_running_out_of_time_against_bots_pauses_the_game_until_the_player_chooses(
+    people: list[Person], browser: Any, server: ServerProcess, database: tuple[str, Path], choice: str
+) -> None:
+    """At a friendly table where every other seat is a bot, a timeout pauses the game: nobody moves
+    until the player plays on with a fresh bank, or lets the bot finish."""
+    carla = guest(people, browser, server, "Carla")
+    carla.page.select_option("#new-clock", "fast")
+    table_id = carla.create_table("azul", ["bot:beginner"])
+    carla.page.wait_for_selector('.board-panel[data-seat="0"] .clock.running')
+    rewind_clocks(database[0], table_id, 200.0)
+    prompt = carla.page.locator(".prompt.timed-out")
+    prompt.wait_for()
+    assert "Your time ran out. The bots wait for you" in prompt.inner_text()
+    assert "2:00" in prompt.inner_text(), "the fresh bank is the time control's"
+    assert carla.page.locator(".table-head .turn").inner_text() == "Paused: the bots wait for your choice"
+    paused = carla.table()
+    assert paused["seats"][0]["timed_out"] and paused["seats"][0]["kind"] == "player"
+    assert not carla.page.locator(".table-page[data-your-turn=true] .board-panel.mine .pickable").count()
+    carla.screenshot(f"clock-paused-{choice.replace(' ', '-')}-1366x768")
+    if choice == "fresh bank":
+        carla.page.click(".take-back-button")
+        carla.wait_for_turn_or_end()
+        view = carla.table()
+        assert view["seq"] == paused["seq"], "nobody moved while the game waited"
+        assert not view["seats"][0]["timed_out"] and bank(view, 0) > 100, "a fresh bank of two minutes"
+        carla.play(view["legal_moves"][0])
+        carla.wait_past(view["seq"])
+    else:
+        carla.page.click(".let-bot-finish")
+        carla.page.wait_for_selector('.table-page[data-status="finished"]', timeout=180_000)
+        seat = carla.table()["seats"][0]
+        assert (seat["kind"], seat["replaced"]) == ("bot", True)
+
+
 def test_a_turn_based_table_shows_each_deadline_and_the_time_left(
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:

@@ -491,7 +491,8 @@ class TablePage {
       const names = this.names();
       const movers = table.to_move.map((seat) => (seat === this.me ? t("you") : names[seat]));
       const yours = table.to_move.includes(this.me);
-      parts.push(h("span", { class: `turn${yours ? " yours" : ""}` }, yours ? t("your_turn") : t("turn_of", { names: movers.join(", ") })));
+      if (this.paused()) parts.push(h("span", { class: "turn paused" }, t("clock.paused_status")));
+      else parts.push(h("span", { class: `turn${yours ? " yours" : ""}` }, yours ? t("your_turn") : t("turn_of", { names: movers.join(", ") })));
     } else {
       // The status begins the line: a capital, though the lobby says it mid-sentence ("· finished").
       const words = t(`status.${table.status}`);
@@ -609,7 +610,7 @@ class TablePage {
     if (!box) return;
     const table = this.table;
     const items = [];
-    const mine = table.status === "running" && table.to_move.includes(this.me);
+    const mine = table.status === "running" && table.to_move.includes(this.me) && !this.paused();
     if (this.busy) {
       items.push(h("p", { class: "prompt" }, t("sending")));
     } else if (this.pending) {
