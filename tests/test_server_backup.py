@@ -97,14 +97,15 @@ def test_a_backup_taken_during_play_restores_every_game_identically(tmp_path: Pa
 
 @pytest.fixture
 def finished_and_running(tmp_path: Path) -> Iterator[tuple[str, str, str]]:
-    """A database with a finished game, a running timed game and a running game with undos."""
+    """A database with a finished game and a running timed game, its server stopped (a running one
+    would set right a corrupted clock at its next look)."""
     url = fresh_sqlite(tmp_path)
     with running_app_on(url) as client:
         finished, alice, bob = two_player_table(client)
         play_random_moves(finished, [alice, bob], random.Random(3))
         timed, carol, dave = two_player_table(client, "chocolatier", clock="5+3")
         play_random_moves(timed, [carol, dave], random.Random(4), limit=9)
-        yield url, finished, timed
+    yield url, finished, timed
 
 
 def check(url: str) -> Any:
