@@ -2,7 +2,7 @@
 // *path* (its source tiles, then where they go, then a choice such as a payment), read from the
 // move's fields (docs/notation.md, "Moves as data"), never from its notation. Given the legal
 // moves and the clicks made so far, these functions say what may be clicked next and which move
-// a click completes; the table, the tutorials and the analysis board draw what they say.
+// a click completes; the table and the tutorials draw what they say.
 
 import { passKeeping, sourceKey } from "./moves.js";
 
