@@ -8,7 +8,8 @@ import { get } from "./api.js";
 import { clickable, h, replace } from "./dom.js";
 import { adapterFor, CHOICE_KINDS, promptFor } from "./games.js";
 import { explain, language, t, term } from "./i18n.js";
-import { passKeeping, rememberMoves } from "./moves.js";
+import * as chooser from "./chooser.js";
+import { fieldsOf, rememberMoves } from "./moves.js";
 import { sortTiles } from "./boards/tiles.js";
 import { capture, finish, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
@@ -105,21 +106,19 @@ class Tutorial {
 
   candidates() {
     if (this.outcome === "done") return [];
-    const moves = this.view.legal_moves[String(this.lesson.learner)] || [];
-    return moves.map((text) => ({ text, path: this.game.path(text) }));
+    return chooser.withPaths(this.view.legal_moves[String(this.lesson.learner)] || [], fieldsOf);
   }
 
   matching() {
-    return this.candidates().filter((move) => this.chosen.every((key, index) => move.path[index] === key));
+    return chooser.candidates(this.candidates(), this.chosen);
   }
 
   nextKeys() {
-    return new Set(this.matching().map((move) => move.path[this.chosen.length]).filter(Boolean));
+    return chooser.nextKeys(this.candidates(), this.chosen);
   }
 
   nextKind() {
-    const keys = [...this.nextKeys()];
-    return keys.length ? keys[0].split(":")[0] : null;
+    return chooser.nextKind(this.candidates(), this.chosen);
   }
 
   pick(key) {
@@ -151,7 +150,7 @@ class Tutorial {
 
   /** The pass whose kept tiles are those chosen in the hand (as the hand is drawn: sorted by colour). */
   keepMove() {
-    return passKeeping(sortTiles(this.game.theme, this.view.position.boards[this.lesson.learner].hand), this.keeping, this.matching());
+    return chooser.keepMove(this.candidates(), this.chosen, sortTiles(this.game.theme, this.view.position.boards[this.lesson.learner].hand), this.keeping);
   }
 
   /** The engine's verdict from the lesson's data: an accepted move shows its result, any other the hint. */
@@ -262,7 +261,7 @@ class Tutorial {
     const items = [h("p", { class: "prompt" }, term(this.tutorial.game, promptFor(next[0] || "")))];
     if (kind && CHOICE_KINDS.has(kind)) {
       items.push(h("div", { class: "choices", role: "group" }, next.map((key) => {
-        const move = this.matching().find((candidate) => candidate.path[this.chosen.length] === key);
+        const move = chooser.moveThrough(this.candidates(), this.chosen, key);
         return h("button", { class: "choice", type: "button", dataset: { key }, title: move ? this.game.describe(move.text) : key, onClick: () => this.pick(key) },
           this.game.choice(key, this.view.position, this.chosen));
       })));

@@ -1,6 +1,7 @@
 // What every board family shares: the game's catalogue entry, and how sources of tiles are named.
 
 import { colourName, term } from "../i18n.js";
+import { movePath } from "../chooser.js";
 import { fieldsOf } from "../moves.js";
 
 export class BoardFamily {
@@ -13,6 +14,11 @@ export class BoardFamily {
   /** A text in this game's own words (see term()). */
   term(key, params = {}) {
     return term(this.id, key, params);
+  }
+
+  /** The clicks that make a move (its path, from its fields: see chooser.js). */
+  path(text) {
+    return movePath(fieldsOf(text), text);
   }
 
   /** The colour a move takes or places (for its tile icon), if it names one. */

@@ -70,15 +70,6 @@ export class StarsGame extends BoardFamily {
     return this.layout.stars.indexOf(star) * this.layout.slots + slot - 1;
   }
 
-  path(text) {
-    const move = fieldsOf(text);
-    if (move?.kind === "take") return [`src:${sourceKey(move)}:${move.colour}`];
-    if (move?.kind === "place") return [`space:${move.star}:${move.slot}`, `pay:${move.colour}:${move.wilds}`];
-    if (move?.kind === "pick") return [`pick:${move.tiles || "-"}`];
-    if (move?.kind === "pass") return ["pass", `keep:${move.keep}`];
-    return [`text:${text}`];
-  }
-
   starName(star) {
     return star === "C" ? t("star_centre") : t("star_of", { colour: colourName(this.theme, star) });
   }

@@ -25,18 +25,6 @@ export class WallGame extends BoardFamily {
     this.shape = entry.id === "chocolatier" ? "praline" : "square";
   }
 
-  /** The clicks that make a move: its source tiles, then where they go (and, for SN4, the split). */
-  path(text) {
-    const move = fieldsOf(text);
-    if (move?.kind === "take") {
-      const keys = [`src:${sourceKey(move)}:${move.colour}`, move.line === "floor" ? "floor" : `line:${move.line}`];
-      if ("to_previous" in move) keys.push(`split:${move.to_previous}>${move.to_next}`);
-      return keys;
-    }
-    if (move?.kind === "column") return [`cell:${move.player - 1}:${move.line}:${move.column}`];
-    return [`text:${text}`];
-  }
-
   describe(text) {
     const move = fieldsOf(text);
     if (move?.kind === "take") {
