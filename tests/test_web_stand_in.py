@@ -98,7 +98,7 @@ def test_the_result_and_the_log_name_the_stand_in_s_moves_in_english_and_czech(
     shots = []
     for language, you, stand_in_words, count_words in (
         ("en", "Karel (you)", "Karel (stand-in bot): ", f"stand-in bot: {stood_in} moves"),
-        ("cs", "Karel (vy)", "Karel (zastupuje bot): ", f"zastupující bot: {stood_in} tahů"),
+        ("cs", "Karel (vy)", "Karel (hraje zastupující bot): ", f"zastupující bot: {stood_in} tahů"),
     ):
         karel.page.evaluate(
             "language => localStorage.setItem('mozaika.preferences', JSON.stringify({language}))", language
