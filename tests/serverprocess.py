@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -119,3 +121,30 @@ class HttpPlayer:
 
     def post(self, path: str, body: Any = None) -> httpx.Response:
         return self.client.post(path, json=body)
+
+
+def play_until(
+    players: list[HttpPlayer],
+    table_id: str,
+    rng: random.Random,
+    stop: threading.Event,
+    acknowledged: dict[int, str],
+    answers: list[int] | None = None,
+) -> None:
+    """Random moves as fast as the server answers, until ``stop`` or the server is gone: each
+    acknowledged move by its sequence number, and (in ``answers``) every answer's status."""
+    while not stop.is_set():
+        try:
+            view = players[0].get(f"/api/tables/{table_id}")
+            if view["status"] != "running":
+                return
+            mover = players[view["to_move"][0]]
+            mine = mover.get(f"/api/tables/{table_id}")
+            move = rng.choice(mine["legal_moves"])
+            response = mover.post(f"/api/tables/{table_id}/moves", {"move": move, "seq": mine["seq"]})
+        except httpx.HTTPError:
+            return  # the server is gone: whatever was in flight is not acknowledged
+        if answers is not None:
+            answers.append(response.status_code)
+        if response.status_code == 200:
+            acknowledged[mine["seq"] + 1] = move

@@ -18,28 +18,7 @@ from sqlalchemy import create_engine, select
 from mozaika.server.storage.models import GameTable
 
 from serverkit import wait_for
-from serverprocess import HttpPlayer, ServerProcess
-
-
-def play_until_gone(
-    players: list[HttpPlayer], table_id: str, stop: threading.Event, acknowledged: dict[int, str], answers: list[int]
-) -> None:
-    """Random moves as fast as the server answers, until it is gone; each answer's status is noted."""
-    rng = random.Random(5)
-    while not stop.is_set():
-        try:
-            view = players[0].get(f"/api/tables/{table_id}")
-            if view["status"] != "running":
-                return
-            mover = players[view["to_move"][0]]
-            mine = mover.get(f"/api/tables/{table_id}")
-            move = rng.choice(mine["legal_moves"])
-            response = mover.post(f"/api/tables/{table_id}/moves", {"move": move, "seq": mine["seq"]})
-        except httpx.HTTPError:
-            return  # the server stopped: whatever was not answered was not acknowledged
-        answers.append(response.status_code)
-        if response.status_code == 200:
-            acknowledged[mine["seq"] + 1] = move
+from serverprocess import HttpPlayer, ServerProcess, play_until
 
 
 def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: Path) -> None:
@@ -58,7 +37,9 @@ def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: 
         acknowledged: dict[int, str] = {}
         answers: list[int] = []
         stop = threading.Event()
-        players = threading.Thread(target=play_until_gone, args=([carol, dave], people, stop, acknowledged, answers))
+        players = threading.Thread(
+            target=play_until, args=([carol, dave], people, random.Random(5), stop, acknowledged, answers)
+        )
         players.start()
         wait_for(lambda: len(acknowledged) >= 3, 120, "the players' first moves")
 

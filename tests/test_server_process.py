@@ -18,26 +18,7 @@ import websockets
 from mozaika.notation.records import Record, replay
 
 from serverkit import postgres_database, require_services, wait_for
-from serverprocess import HttpPlayer, ServerProcess, free_port
-
-
-def play_until(
-    players: list[HttpPlayer], table_id: str, rng: random.Random, stop: threading.Event, acknowledged: dict[int, str]
-) -> None:
-    """Play random moves as fast as the server answers; note each acknowledged move by its sequence number."""
-    while not stop.is_set():
-        try:
-            view = players[0].get(f"/api/tables/{table_id}")
-            if view["status"] != "running":
-                return
-            mover = players[view["to_move"][0]]
-            mine = mover.get(f"/api/tables/{table_id}")
-            move = rng.choice(mine["legal_moves"])
-            response = mover.post(f"/api/tables/{table_id}/moves", {"move": move, "seq": mine["seq"]})
-        except httpx.HTTPError:
-            return  # the server is gone: whatever was in flight is not acknowledged
-        if response.status_code == 200:
-            acknowledged[mine["seq"] + 1] = move
+from serverprocess import HttpPlayer, ServerProcess, free_port, play_until
 
 
 def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path) -> None:
