@@ -23,10 +23,13 @@ from serverprocess import HttpPlayer, ServerProcess, play_until
 
 def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'mozaika.db'}"
-    server = ServerProcess(database, tmp_path / "server.log", None, 1, "--log-level", "info").start()
+    # Expert bots (seconds a move): the game is still going when the server stops, however fast the
+    # machine (quicker bots can play a whole game in the second before the stop).
+    options = ("--log-level", "info", "--replacement-bot", "expert")
+    server = ServerProcess(database, tmp_path / "server.log", None, 1, *options).start()
     try:
         alice = HttpPlayer(server, "Alice")
-        seats = [{"kind": "me"}, {"kind": "bot", "level": "beginner"}]
+        seats = [{"kind": "me"}, {"kind": "bot", "level": "expert"}]
         table_id = alice.post("/api/tables", {"game": "azul", "players": 2, "seats": seats}).json()["table"]["id"]
         alice.post(f"/api/tables/{table_id}/start")
         alice.post(f"/api/tables/{table_id}/abandon")  # two bots play on: the process holds the table's lease
@@ -80,6 +83,7 @@ def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: 
         for seq, move in acknowledged.items():  # every move answered before the stop is stored
             assert log[seq - 1]["kind"] == "move" and log[seq - 1]["text"] == move
         seq = alice.get(f"/api/tables/{table_id}")["seq"]
+        assert alice.get(f"/api/tables/{table_id}")["status"] == "running", "the bots' game ended before the stop"
         try:
             wait_for(lambda: alice.get(f"/api/tables/{table_id}")["seq"] > seq, 120, "a bot move after the restart")
         except AssertionError as error:

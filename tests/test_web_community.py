@@ -256,6 +256,8 @@ def test_play_again_and_a_direct_invitation_and_muting_in_chat(people: list[Pers
     someone.open(f"/tables/{open_table}")
     someone.page.fill(".invite-player input", petr.username)
     someone.page.click(".invite-player button")
+    # The lobby reads its invitations as it opens: once the invitation is made.
+    wait_for(lambda: petr.get("/api/invitations"), timeout=60, what="the invitation made")
     other.open("/")
     other.page.wait_for_selector("#invitations")
     other.screenshot("lobby-invitation", "#invitations")
