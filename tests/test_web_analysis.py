@@ -245,5 +245,9 @@ def test_the_review_of_a_finished_game(people: list[Person], server: ServerProce
     ida.open(f"/replay/{table_id}")
     page.select_option("#language", "cs")
     page.wait_for_selector('html[lang=cs] .review[data-status="done"]')
+    # The page is drawn again in the new language: wait for the numbers of the redrawn review.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.review .average-loss')].every((cell) => !cell.innerText.includes('.'))"
+    )
     for text in page.locator(".review .average-loss").all_inner_texts():
         assert "," in text and "." not in text, text
