@@ -12,6 +12,7 @@ from mozaika.server.tables.results import (
     game_statistics,
     new_ratings,
     rank_order,
+    rating_change,
     rating_places,
     stand_in_moves,
 )
@@ -50,13 +51,6 @@ def _rate(session: Session, table: Table, state: State) -> list[dict[str, float]
     for player, (mu, sigma), (old_mu, old_sigma) in zip(accounts, after, before, strict=True):
         player.rating_mu, player.rating_sigma = mu, sigma
         player.rated_games += 1
-        changes.append(
-            {
-                "before": round(old_mu - 3 * old_sigma, 3),
-                "after": round(mu - 3 * sigma, 3),
-                "mu": round(mu, 3),
-                "sigma": round(sigma, 3),
-            }
-        )
+        changes.append(rating_change((old_mu, old_sigma), (mu, sigma)))
     session.flush()
     return changes

@@ -107,3 +107,15 @@ def new_ratings(ratings: Sequence[tuple[float, float]], places: Sequence[int]) -
     teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]
     rated = model.rate(teams, ranks=[float(place) for place in places])
     return [(team[0].mu, team[0].sigma) for team in rated]
+
+
+def rating_change(before: tuple[float, float], after: tuple[float, float]) -> dict[str, float]:
+    """A rating before and after a game, as a result reports it: the conservative rating (mu - 3 sigma)
+    both times, and the new mu and sigma."""
+    (old_mu, old_sigma), (mu, sigma) = before, after
+    return {
+        "before": round(old_mu - 3 * old_sigma, 3),
+        "after": round(mu - 3 * sigma, 3),
+        "mu": round(mu, 3),
+        "sigma": round(sigma, 3),
+    }

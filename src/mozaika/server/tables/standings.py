@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from mozaika.server.community.boards import variant_of
 from mozaika.server.storage.community import GameResultRow, PlayerBoard
 from mozaika.server.storage.models import utc_now
-from mozaika.server.tables.results import new_ratings
+from mozaika.server.tables.results import new_ratings, rating_change
 from mozaika.server.tables.shapes import Table
 
 START_MU, START_SIGMA = 25.0, 25.0 / 3
@@ -112,12 +112,7 @@ def _rate(boards: dict[int, PlayerBoard], players: list[int], places: list[int])
         board = boards[player]
         board.mu, board.sigma, board.ordinal = mu, sigma, mu - 3 * sigma
         board.rated_games += 1
-        changes[player] = {
-            "before": round(old_mu - 3 * old_sigma, 3),
-            "after": round(mu - 3 * sigma, 3),
-            "mu": round(mu, 3),
-            "sigma": round(sigma, 3),
-        }
+        changes[player] = rating_change((old_mu, old_sigma), (mu, sigma))
     return changes
 
 
