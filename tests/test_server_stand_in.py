@@ -120,6 +120,15 @@ def test_a_stand_in_waits_a_persons_pace_while_a_person_plays_on_and_the_log_and
     assert (seats[0]["played_for_you"], seats[0]["you"], seats[1]["played_for_you"]) == (True, False, False)
     assert not any(seat["played_for_you"] for seat in bob.table(table_id)["seats"])
 
+    # The replay says of each step whether the stand-in played it: the record itself carries no such mark.
+    assert not any(entry["kind"] == "undo" for entry in entries), "each log entry is one step of the record"
+    by_step = [entry["stand_in"] for entry in entries]
+    assert alice.get(f"/api/tables/{table_id}/replay/0").json()["stand_in"] is False
+    firsts = {by_step.index(True), by_step.index(False), len(by_step) - 1 - by_step[::-1].index(True)}
+    for step in sorted(firsts):
+        shown = alice.get(f"/api/tables/{table_id}/replay/{step + 1}").json()
+        assert (shown["text"], shown["stand_in"]) == (entries[step]["text"], by_step[step]), f"step {step + 1}"
+
 
 def test_a_player_who_takes_the_seat_back_during_the_pace_gets_the_turn(paced: TestClient, fake_time: FakeTime) -> None:
     table_id, alice, _ = timed_out_first(paced, fake_time)

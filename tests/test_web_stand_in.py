@@ -95,10 +95,20 @@ def test_the_result_and_the_log_name_the_stand_in_s_moves_in_english_and_czech(
     stood_in = result["players"][0]["stand_in_moves"]
     assert 0 < stood_in < result["players"][0]["statistics"]["moves"], "Karel played one move himself"
     assert result["players"][1]["stand_in_moves"] == 0
+    entries = karel.api(f"/tables/{table_id}/log")["entries"]
+    assert not any(entry["kind"] == "undo" for entry in entries), "each log entry is a step of the replay"
+    own_step = next(index for index, entry in enumerate(entries, 1) if entry["seat"] == 0)
+    stand_in_step = next(index for index, entry in enumerate(entries, 1) if entry["stand_in"])
     shots = []
-    for language, you, stand_in_words, count_words in (
-        ("en", "Karel (you)", "Karel (stand-in bot): ", f"stand-in bot: {stood_in} moves"),
-        ("cs", "Karel (vy)", "Karel (hraje zastupující bot): ", f"zastupující bot: {stood_in} tahů"),
+    for language, you, stand_in_words, count_words, played_by in (
+        ("en", "Karel (you)", "Karel (stand-in bot): ", f"stand-in bot: {stood_in} moves", "played by Bot (beginner)"),
+        (
+            "cs",
+            "Karel (vy)",
+            "Karel (hraje zastupující bot): ",
+            f"zastupující bot: {stood_in} tahů",
+            "hraje Bot (začátečník)",
+        ),
     ):
         karel.page.evaluate(
             "language => localStorage.setItem('mozaika.preferences', JSON.stringify({language}))", language
@@ -117,7 +127,23 @@ def test_the_result_and_the_log_name_the_stand_in_s_moves_in_english_and_czech(
         assert len(marked) == stood_in and len(mine) == stood_in + 1, "his own move unmarked, the stand-in's marked"
         assert mine[0] == log[0] and not mine[0].startswith(stand_in_words)
         assert not any("/" in line.split(":")[0] for line in log), "the log names the player, not 'Karel / Bot'"
+        # His board: his name, "you", and which bot played for him.
+        board = karel.page.locator('.board-panel[data-seat="0"] .board-head')
+        assert board.locator(".player-name").inner_text() == "Karel"
+        assert board.locator(".badge.stand-in").inner_text() == played_by
+        assert board.locator(".badge.you").count() == 1
+        assert not karel.page.locator('.board-panel[data-seat="1"] .badge.stand-in').count()
         shots.append(karel.screenshot(f"stand-in-result-{language}-1366x768"))
+        # The replay's words for a step say whether the stand-in played it.
+        for step, marked_here in ((own_step, False), (stand_in_step, True)):
+            karel.open(f"/replay/{table_id}?step={step}")
+            words = karel.page.locator(".replay-step")
+            words.filter(has_text="Karel").wait_for()
+            assert (stand_in_words.rstrip(": ") in words.inner_text()) == marked_here, words.inner_text()
+            assert "/" not in words.inner_text().split("·")[-1], "the replay names the player, not 'Karel / Bot'"
+        shots.append(karel.screenshot(f"stand-in-replay-{language}-1366x768"))
+        karel.open(f"/tables/{table_id}")
+        karel.page.locator(".result").wait_for()
         karel.resize(390, 844)
         karel.page.locator(".result").scroll_into_view_if_needed()
         shots.append(karel.screenshot(f"stand-in-result-{language}-390x844"))

@@ -88,6 +88,10 @@ class ReplayStep(Answer):
     step: int = Field(description="How many of the record's steps have been played (0: none).")
     steps: int = Field(description="The record's number of steps.")
     text: str | None = Field(description="The step played last, in notation; null at step 0.")
+    stand_in: bool = Field(
+        description="Whether the step played last was a stand-in's move (the bot that took over when its player "
+        "left or ran out of time); false at step 0."
+    )
     move_fields: MoveFields
     round: int
     to_move: list[int]

@@ -8,7 +8,7 @@ from typing import Any
 from mozaika.notation.records import Record
 from mozaika.notation.records import replay as replay_record
 from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
-from mozaika.server.tables.gamelog import fields_of_moves, public_position
+from mozaika.server.tables.gamelog import Entry, fields_of_moves, public_position
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.results import step_seconds
 from mozaika.server.tables.shapes import FINISHED, OPEN
@@ -38,19 +38,25 @@ class History:
             return self.views.step_event(table, entries, state, undoers)
 
     def record(self, table_id: str) -> Record:
+        record, _ = self._finished_game(table_id)
+        return record
+
+    def _finished_game(self, table_id: str) -> tuple[Record, list[Entry]]:
+        """A finished game's record, and the log entries that stand behind its steps, one for one."""
         with self.store.db.reading() as session:
             table = self.store.read(session, table_id, lock=False)
             if table.status != FINISHED:
                 raise ConflictError("the record is published when the game is over (it holds the seed of the draws)")
             state = self.store.position(session, table)
             rows = self.store.timed_log(session, table.id)
-        times = [waited for _, waited in step_seconds([entry for entry, _ in rows], [at for _, at in rows])]
+        timed = step_seconds([entry for entry, _ in rows], [at for _, at in rows])
         control = table.clock["control"] if table.clock is not None else None
-        return Record.from_state(state, self.views.names(table), times=times, clock=control)
+        record = Record.from_state(state, self.views.names(table), times=[waited for _, waited in timed], clock=control)
+        return record, [entry for entry, _ in timed]
 
     def replay_step(self, table_id: str, step: int) -> dict[str, Any]:
         """A finished game's position after ``step`` of its record's steps (0 = before the first draw)."""
-        record = self.record(table_id)
+        record, steps = self._finished_game(table_id)
         if not 0 <= step <= len(record.steps):
             raise NotFoundError(f"the game has {len(record.steps)} steps; there is no step {step}")
         state = replay_record(record, upto=step)
@@ -58,6 +64,7 @@ class History:
             "step": step,
             "steps": len(record.steps),
             "text": record.steps[step - 1] if step else None,
+            "stand_in": bool(step) and steps[step - 1].stand_in,
             "move_fields": fields_of_moves(record.game, record.options, record.steps[step - 1 : step] if step else []),
             "round": state.round,
             "to_move": list(state.to_move),

@@ -11,7 +11,7 @@ import { capture, finish, play } from "./motion.js";
 import { boardPanel } from "./panel.js";
 import { resultPanel } from "./result.js";
 import { rulesPanel } from "./rules.js";
-import { seatName } from "./seats.js";
+import { playerName } from "./seats.js";
 
 const SPEEDS = [0.5, 1, 2, 4];
 const STEP_MS = 1200;
@@ -34,7 +34,8 @@ class ReplaySource {
 export async function replayPage(root, tableId, query) {
   const [table, record] = await Promise.all([get(`/tables/${tableId}`), get(`/tables/${tableId}/record`)]);
   const game = await adapterFor(table);
-  const names = table.seats.map(seatName);
+  // Each seat by its player's name: the step's words say which moves a stand-in played.
+  const names = table.seats.map(playerName);
   const source = new ReplaySource(tableId, record);
   const total = source.steps.length;
   const asked = query.has("step") ? Number(query.get("step")) : 0;
@@ -59,7 +60,7 @@ export async function replayPage(root, tableId, query) {
     analyse.href = `/analysis?table=${tableId}&step=${step}`;
     // A step is a chance outcome when no one was to move before it; a move is the first mover's.
     const words = before
-      ? describeEntry(game, { kind: before.to_move.length ? "move" : "chance", seat: before.to_move[0], text: source.steps[step - 1] }, names)
+      ? describeEntry(game, { kind: before.to_move.length ? "move" : "chance", seat: before.to_move[0], text: source.steps[step - 1], stand_in: now.stand_in }, names)
       : t("replay_start");
     replace(label, h("span", { class: "replay-count" }, t("step_of", { step, steps: total })), " · ", t("round_n", { n: now.round }), " · ", words);
     const ui = { me: null, names, keeping: null, key: () => {}, toggleKeep: () => {} };

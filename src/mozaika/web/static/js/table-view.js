@@ -17,6 +17,7 @@ import { t, term } from "./i18n.js";
 import { moving } from "./motion.js";
 import { boardPanel } from "./panel.js";
 import { resultPanel } from "./result.js";
+import { botName, playerName } from "./seats.js";
 import { sortTiles } from "./boards/tiles.js";
 import { zoomControl } from "./zoom.js";
 
@@ -151,8 +152,12 @@ function seatPanel(scene, on, seat, ui) {
   const position = table.position;
   const turn = table.status === "running" && table.to_move.includes(seat);
   const first = position.marker_holder === seat && !position.marker_in_centre;
+  const occupant = table.seats[seat];
+  // A stand-in plays under its player's name; the badge says which bot it is.
+  const standIn = occupant?.replaced ? h("span", { class: "badge stand-in", title: t("board.stand_in_title") }, t("board.stand_in", { bot: botName(occupant.level) })) : "";
   const badges = [
-    seat === me ? h("span", { class: "badge you" }, t("you")) : "",
+    seat === me || occupant?.played_for_you ? h("span", { class: "badge you" }, t("you")) : "",
+    standIn,
     first ? h("span", { class: "badge first", title: t("first_player_marker") }, "1") : "",
     table.status === "running" && table.seats[seat]?.kind === "player" ? scene.clocks.badge(seat) : "",
   ];
@@ -170,7 +175,8 @@ function seatPanel(scene, on, seat, ui) {
   };
   // The preview of a choice is said in the heading of the player's board: nothing moves when it appears.
   if (mine) badges.push(h("span", { class: "preview", "aria-live": "polite" }));
-  return boardPanel(scene.game, position, seat, ui, { badges, classes, gain: scene.gains?.[seat], toggle });
+  const name = occupant ? playerName(occupant, seat) : scene.names[seat];
+  return boardPanel(scene.game, position, seat, ui, { name, badges, classes, gain: scene.gains?.[seat], toggle });
 }
 
 /** How a click is described on its button: the move it leads to. */
