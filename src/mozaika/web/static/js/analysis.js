@@ -3,6 +3,7 @@
 
 import { post } from "./api.js";
 import { EditTools } from "./analysis-edit.js";
+import { candidates, choose, nextKeys, nextKind } from "./chooser.js";
 import { clickable, copyText, h, replace, toast } from "./dom.js";
 import { adapterFor, CHOICE_KINDS, games, promptFor } from "./games.js";
 import { explain, number, t } from "./i18n.js";
@@ -136,24 +137,24 @@ class AnalysisBoard {
 
   // --- choosing a move by clicking, as at a table ------------------------------------------------
 
-  candidates() {
+  /** The legal moves with the clicks that make each (chooser.js, as at a table). */
+  moves() {
     return Object.values(this.view.legal_moves).flat().map((text) => ({ text, path: this.game.path(text) }));
   }
 
   matching() {
-    return this.candidates().filter((move) => this.chosen.every((key, index) => move.path[index] === key));
+    return candidates(this.moves(), this.chosen);
   }
 
   nextKeys() {
-    return new Set(this.matching().map((move) => move.path[this.chosen.length]).filter(Boolean));
+    return nextKeys(this.moves(), this.chosen);
   }
 
+  /** A click, read as at a table: the move is played once the clicks name one legal move. */
   pick(key) {
-    this.chosen.push(key);
-    const left = this.matching();
-    const done = left.find((move) => move.path.length === this.chosen.length);
-    if (done) this.play(done.text);
-    else if (!left.length) this.chosen = [];
+    const chosen = choose(this.moves(), this.chosen, key);
+    this.chosen = chosen && !chosen.complete ? chosen.chosen : [];
+    if (chosen?.complete) this.play(chosen.complete);
     this.render();
   }
 
@@ -243,7 +244,7 @@ class AnalysisBoard {
     if (this.edit.active) return h("div", { class: "actions" }, h("p", { class: "prompt" }, this.edit.prompt()));
     if (view.over) return h("div", { class: "actions" });
     const next = [...this.nextKeys()];
-    const kind = next[0]?.split(":")[0];
+    const kind = nextKind(this.moves(), this.chosen);
     const items = [h("p", { class: "prompt" }, t(promptFor(next[0] || "")))];
     if (this.chosen.length && (CHOICE_KINDS.has(kind) || kind === "keep")) {
       items.push(h("div", { class: "choices", role: "group" }, this.matching().map((move) => {
@@ -255,7 +256,7 @@ class AnalysisBoard {
     if (this.chosen.length) {
       items.push(h("button", { type: "button", class: "cancel", onClick: () => { this.chosen = []; this.render(); } }, t("cancel")));
     }
-    const all = this.candidates();
+    const all = this.moves();
     items.push(h("select", { class: "all-moves", "aria-label": t("all_moves"), dataset: { focus: "all-moves" }, onChange: (event) => event.target.value && this.play(event.target.value) },
       h("option", { value: "" }, t("all_moves_n", { count: all.length })),
       all.map((move) => h("option", { value: move.text }, `${move.text} — ${this.game.describe(move.text)}`))));
