@@ -148,7 +148,10 @@ def test_a_clock_counts_down_and_the_opponents_timeout_hands_the_seat_to_a_bot(
     alice.wait_for_turn_or_end()
     seat = alice.table()["seats"][1]
     assert (seat["kind"], seat["timed_out"], seat["level"]) == ("bot", True, "beginner")
-    assert "Bot" in alice.page.locator('.board-panel[data-seat="1"] .player-name').inner_text()
+    # His board keeps his name, and says which bot plays it now.
+    head = alice.page.locator('.board-panel[data-seat="1"] .board-head')
+    assert head.locator(".player-name").inner_text() == "Bob"
+    assert head.locator(".badge.stand-in").inner_text() == "played by Bot (beginner)"
     assert not alice.page.locator('.board-panel[data-seat="1"] .clock').count(), "a bot has no clock"
     assert alice.page.evaluate("window.notices") == [
         {"title": "Your turn: Azul", "body": "Mozaika: your move at the table."}
