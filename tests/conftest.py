@@ -144,9 +144,11 @@ def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server
     """
     folder: Path = tmp_path_factory.mktemp("web")
     # The browser tests sign up dozens of people from one address, far past the per-address
-    # limits (which tests/test_server_hardening.py checks): they run without them.
+    # limits (which tests/test_server_hardening.py checks): they run without them.  Nor do their
+    # finished games need the review every game gets (up to 30 s of a core's search each): the
+    # modules that show reviews start servers of their own.
     database, log = f"sqlite:///{folder / 'web.db'}", folder / "server.log"
-    process = ServerProcess(database, log, None, 1, "--no-rate-limits").launch()
+    process = ServerProcess(database, log, None, 1, "--no-rate-limits", "--no-review-every-game").launch()
     yield process
     process.stop()
 
