@@ -23,8 +23,10 @@ from serverprocess import HttpPlayer, ServerProcess, free_port, play_until
 
 def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'mozaika.db'}"
-    # The bots that take over the abandoned seat play fast: the game must end within the test.
-    server = ServerProcess(database, tmp_path / "server.log", None, 1, "--replacement-bot", "beginner").start()
+    # The bots that take over the abandoned seat play fast: the game must end within the test.  Its two
+    # games are not reviewed as they end (up to half a minute of a core each, which nothing here reads).
+    options = ("--replacement-bot", "beginner", "--no-review-every-game")
+    server = ServerProcess(database, tmp_path / "server.log", None, 1, *options).start()
     try:
         alice, bob = HttpPlayer(server, "Alice"), HttpPlayer(server, "Bob")
         table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
