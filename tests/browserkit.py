@@ -41,6 +41,12 @@ AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "ax
 AXE_RUN = """async () => (await axe.run(document, { resultTypes: ['violations'] })).violations.map(found => ({
     id: found.id, impact: found.impact, help: found.help,
     nodes: found.nodes.slice(0, 5).map(node => node.target.join(' ')) }))"""
+MOTION_RATE = 8.0
+"""How many times faster than a person sees it the page's motion runs in the tests: Chromium's
+animation playback rate, set over its DevTools protocol.  Every flight, float and count still
+happens, in the same order and with the same effect on the page; a whole game's hundreds of moves
+just no longer wait half a second each (and a round's tiling several seconds).  The tests of the
+motion itself see it at a person's pace (``motion=1``)."""
 TIMEOUT_MS = 90_000
 """How long a page may take to show what a test waits for: a bound for a loaded machine, not a pace."""
 
@@ -70,11 +76,18 @@ def public_state(position: dict[str, Any]) -> State:
 class Person:
     """One person in one browser context: signs in, opens tables, and plays by clicking."""
 
-    def __init__(self, browser: Any, base_url: str, *, width: int = 1280, height: int = 900) -> None:
+    def __init__(
+        self, browser: Any, base_url: str, *, width: int = 1280, height: int = 900, motion: float = MOTION_RATE
+    ) -> None:
         self.base_url = base_url
         self.context = browser.new_context(viewport={"width": width, "height": height}, base_url=base_url)
         self.context.set_default_timeout(TIMEOUT_MS)
         self.page = self.context.new_page()
+        if motion != 1:
+            # The rate holds for every document the page loads while the protocol's Animation domain is on.
+            devtools = self.context.new_cdp_session(self.page)
+            devtools.send("Animation.enable")
+            devtools.send("Animation.setPlaybackRate", {"playbackRate": motion})
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", self._note_refusal)
@@ -217,9 +230,18 @@ class Person:
         self.wait_past(seq)
 
 
-def person(people: list[Person], browser: Any, server: Any, name: str, **viewport: int) -> Person:
+def person(
+    people: list[Person],
+    browser: Any,
+    server: Any,
+    name: str,
+    *,
+    width: int = 1280,
+    height: int = 900,
+    motion: float = MOTION_RATE,
+) -> Person:
     """A new person with an account of their own (``name`` and a random suffix), in the lobby."""
-    someone = Person(browser, server.url, **viewport)
+    someone = Person(browser, server.url, width=width, height=height, motion=motion)
     people.append(someone)
     someone.open("/")
     someone.register(f"{name}{random.getrandbits(40):010x}")

@@ -55,18 +55,20 @@ def engine(request: pytest.FixtureRequest) -> Iterator[str | None]:
 
 
 SLOWEST_FIRST = (
-    "test_terminal_app",  # whole games in the full-screen client, every game at two sizes
+    "test_deploy_nginx",  # one test, the longest: a whole game through nginx, each server restarted
     "test_web_table",  # the browser tests: Chromium at a real server, games played by clicking
+    "test_terminal_app",  # a whole game of each game in the full-screen client, the rest from the last round
     "test_web",
-    "test_terminal_layout",
-    "test_web_analysis",
-    "test_web_clocks",
     "test_server_process",  # real server processes, killed and restarted
-    "test_server_clock_processes",
-    "test_server_reviews",
+    "test_web_readability",
+    "test_web_community",
+    "test_terminal_learn",
     "test_native_core",
-    "test_terminal_keys",
-    "test_terminal_clocks",
+    "test_web_clocks",
+    "test_server_backup",
+    "test_web_learn",
+    "test_server_clock_processes",
+    "test_web_analysis",
 )
 """The modules whose tests take longest, longest first: the run starts with them.
 
@@ -144,9 +146,11 @@ def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server
     """
     folder: Path = tmp_path_factory.mktemp("web")
     # The browser tests sign up dozens of people from one address, far past the per-address
-    # limits (which tests/test_server_hardening.py checks): they run without them.
+    # limits (which tests/test_server_hardening.py checks): they run without them.  Nor do their
+    # finished games need the review every game gets (up to 30 s of a core's search each): the
+    # modules that show reviews start servers of their own.
     database, log = f"sqlite:///{folder / 'web.db'}", folder / "server.log"
-    process = ServerProcess(database, log, None, 1, "--no-rate-limits").launch()
+    process = ServerProcess(database, log, None, 1, "--no-rate-limits", "--no-review-every-game").launch()
     yield process
     process.stop()
 

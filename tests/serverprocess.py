@@ -15,6 +15,9 @@ from typing import Any
 
 import httpx
 
+SERVED = Path(__file__).resolve().parent / "served.py"
+"""What the server processes run: ``python -m mozaika`` with cheap password hashes (served.py)."""
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -24,13 +27,13 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``python -m mozaika serve`` on a free port, with its output in ``log``."""
+    """``mozaika serve`` (through served.py) on a free port, with its output in ``log``."""
 
     def __init__(self, database: str, log: Path, redis: str | None = None, bot_workers: int = 1, *options: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.command = [
-            sys.executable, "-m", "mozaika", "serve",
+            sys.executable, str(SERVED), "serve",
             "--port", str(self.port), "--database", database,
             "--bot-workers", str(bot_workers), "--log-level", "warning",
         ]  # fmt: skip

@@ -57,6 +57,18 @@ def new_app(
     return PlayApp(GameTable(state, seats, hint_bot="greedy"), text)
 
 
+def last_round(game: str, options: dict[str, Any], players: int, seed: int) -> int:
+    """The round in which the game that :func:`new_app` begins with these arguments ends, when random
+    legal moves play it on to its end: ``from_round`` at it starts that game at its last round (or, as the
+    app's players move otherwise, near its end)."""
+    state = mozaika.new_game(game, players=players, seed=seed, **options)
+    moves = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_moves()
+        state.play(legal[moves.randrange(len(legal))])
+    return state.round
+
+
 def table_after_turns(turns: int) -> GameTable:
     """Azul, a person against the random bot, after ``turns`` turns of each (the person takes the first move listed)."""
     text = Messages("en")
@@ -140,16 +152,17 @@ async def play_whole_game(
     """Play the person's seat to the end (random legal moves, by keys and by notation in turn).
 
     Returns how many round summaries were shown, and every layout problem seen. With ``shots`` (a path
-    without suffix), the first two round summaries and the result are saved there as SVG screenshots.
+    without suffix), the first two round summaries shown and the result are saved there as SVG screenshots.
     """
     chooser = random.Random(seed)
     summaries = 0
     problems: list[str] = []
+    first_round = app.table.state.round
     for _ in range(3000):
         await settle(app, pilot)
         if isinstance(app.screen, Notice):
             if shots is not None and (summaries in (0, 1) or app.finished):
-                name = "result" if app.finished else f"round-{summaries + 1}"
+                name = "result" if app.finished else f"round-{first_round + summaries}"
                 app.save_screenshot(str(shots.with_name(f"{shots.name}-{name}.svg")))
             if app.finished:
                 return summaries, problems
@@ -160,7 +173,11 @@ async def play_whole_game(
             continue
         if check_layout:
             problems += unwrapped_and_visible(app)
-        if shots is not None and app.table.state.round == 2 and not (shots.parent / f"{shots.name}-play.svg").exists():
+        if (
+            shots is not None
+            and app.table.state.round == max(2, first_round)
+            and not (shots.parent / f"{shots.name}-play.svg").exists()
+        ):
             app.save_screenshot(str(shots.with_name(f"{shots.name}-play.svg")))
         assert app.chooser is not None
         moves = sorted(app.chooser.moves)

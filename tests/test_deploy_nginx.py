@@ -34,7 +34,8 @@ def test_a_game_through_nginx_loses_nothing_when_each_server_restarts(tmp_path: 
     with postgres_database() as database, ExitStack() as running:
         servers = []
         for name in ("first", "second"):
-            options = ("--proxy-ip", "127.0.0.1", "--log-level", "info")
+            # No review of the finished game: up to half a minute of a core, and nothing this test reads.
+            options = ("--proxy-ip", "127.0.0.1", "--log-level", "info", "--no-review-every-game")
             server = ServerProcess(database, tmp_path / f"{name}.log", redis, 1, *options).launch()
             running.callback(server.stop)
             servers.append(server)

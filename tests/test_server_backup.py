@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,17 +95,27 @@ def test_a_backup_taken_during_play_restores_every_game_identically(tmp_path: Pa
         assert game["entries"] == originals[table_id]["entries"][: len(game["entries"])]
 
 
-@pytest.fixture
-def finished_and_running(tmp_path: Path) -> Iterator[tuple[str, str, str]]:
+@pytest.fixture(scope="module")
+def finished_and_running_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
     """A database with a finished game and a running timed game, its server stopped (a running one
-    would set right a corrupted clock at its next look)."""
-    url = fresh_sqlite(tmp_path)
+    would set right a corrupted clock at its next look): made once, as the tests only read copies."""
+    folder = tmp_path_factory.mktemp("finished-and-running")
+    url = fresh_sqlite(folder)
     with running_app_on(url) as client:
         finished, alice, bob = two_player_table(client)
         play_random_moves(finished, [alice, bob], random.Random(3))
         timed, carol, dave = two_player_table(client, "chocolatier", clock="5+3")
         play_random_moves(timed, [carol, dave], random.Random(4), limit=9)
-    yield url, finished, timed
+    return folder, finished, timed
+
+
+@pytest.fixture
+def finished_and_running(finished_and_running_once: tuple[Path, str, str], tmp_path: Path) -> tuple[str, str, str]:
+    """A copy of that database of this test's own (each test corrupts it in its own way)."""
+    folder, finished, timed = finished_and_running_once
+    for stored in folder.glob("mozaika.db*"):  # the database, and any write-ahead log beside it
+        shutil.copyfile(stored, tmp_path / stored.name)
+    return f"sqlite:///{tmp_path / 'mozaika.db'}", finished, timed
 
 
 def check(url: str) -> Any:

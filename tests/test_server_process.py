@@ -23,8 +23,10 @@ from serverprocess import HttpPlayer, ServerProcess, free_port, play_until
 
 def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'mozaika.db'}"
-    # The bots that take over the abandoned seat play fast: the game must end within the test.
-    server = ServerProcess(database, tmp_path / "server.log", None, 1, "--replacement-bot", "beginner").start()
+    # The bots that take over the abandoned seat play fast: the game must end within the test.  Its two
+    # games are not reviewed as they end (up to half a minute of a core each, which nothing here reads).
+    options = ("--replacement-bot", "beginner", "--no-review-every-game")
+    server = ServerProcess(database, tmp_path / "server.log", None, 1, *options).start()
     try:
         alice, bob = HttpPlayer(server, "Alice"), HttpPlayer(server, "Bob")
         table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
@@ -140,9 +142,11 @@ def test_a_move_through_one_server_reaches_a_watcher_on_another(postgres: str, t
 def test_when_the_server_playing_a_table_s_bots_dies_another_takes_them_over(postgres: str, tmp_path: Path) -> None:
     _, redis = require_services()
     with ExitStack() as running:
-        first = ServerProcess(postgres, tmp_path / "first.log", redis, 1, "--replacement-bot", "medium").launch()
+        # Leases of 2 s (not the 10 s served): the takeover after the kill comes within about 4 s.
+        options = ("--replacement-bot", "medium", "--bot-lease-seconds", "2")
+        first = ServerProcess(postgres, tmp_path / "first.log", redis, 1, *options).launch()
         running.callback(first.stop)
-        second = ServerProcess(postgres, tmp_path / "second.log", redis, 1, "--replacement-bot", "medium").launch()
+        second = ServerProcess(postgres, tmp_path / "second.log", redis, 1, *options).launch()
         running.callback(second.stop)
         first.wait_until_ready()
         second.wait_until_ready()
@@ -156,7 +160,7 @@ def test_when_the_server_playing_a_table_s_bots_dies_another_takes_them_over(pos
         first.kill()
         at_kill = watcher.get(f"/api/tables/{table_id}")
         assert at_kill["status"] == "running", "the game ended before the kill: nothing left to take over"
-        # The dead server's lease runs out (10 s) and the second server's next look (2 s) takes the table.
+        # The dead server's lease runs out (2 s) and the second server's next look (2 s) takes the table.
         wait_for(
             lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= at_kill["seq"] + 3, 120, "another server's bots"
         )

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from browserkit import Person, clicks, fits_without_scrolling, person, public_state
+from browserkit import MOTION_RATE, Person, clicks, fits_without_scrolling, person, public_state
 from colourkit import contrast
 from serverkit import wait_for
 from serverprocess import ServerProcess
@@ -29,10 +29,17 @@ VARIANTS = [
 
 
 def at_a_table(
-    people: list[Person], browser: Any, server: ServerProcess, name: str, game: str = "azul", seats: int = 2
+    people: list[Person],
+    browser: Any,
+    server: ServerProcess,
+    name: str,
+    game: str = "azul",
+    seats: int = 2,
+    *,
+    motion: float = MOTION_RATE,
 ) -> Person:
     """Someone at a new table of ``game`` against beginner bots, on turn, at 1366x768."""
-    someone = person(people, browser, server, name, width=1366, height=768)
+    someone = person(people, browser, server, name, width=1366, height=768, motion=motion)
     someone.create_table(game, ["bot:beginner"] * (seats - 1))
     someone.wait_for_turn_or_end()
     return someone
@@ -572,7 +579,7 @@ RUNNING_ANIMATIONS = "document.getAnimations().filter(a => a.playState === 'runn
 def test_motion_stops_at_a_click_and_stays_off_when_the_system_asks_for_less(
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
-    rio = at_a_table(people, browser, server, "rio")
+    rio = at_a_table(people, browser, server, "rio", motion=1)  # at a person's pace: the motion is what is tested
     legal = rio.table()["legal_moves"]
     rio.play(legal[0])
     assert rio.page.evaluate(f"(window.flying = document.getAnimations()) && {RUNNING_ANIMATIONS}") > 0, "tiles fly"

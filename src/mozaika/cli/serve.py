@@ -53,6 +53,14 @@ def serve_command(
             "for a move while other people play on: a person's pace, so that its player can come back.",
         ),
     ] = 4.0,
+    bot_lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=1.0,
+            help="How long a process's claim to play a table's bots lasts unrenewed: when the process dies, "
+            "the longest before another takes the table's bots over.",
+        ),
+    ] = 10.0,
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Send the session cookie over HTTPS only (behind TLS).")
     ] = False,
@@ -161,6 +169,7 @@ def serve_command(
         secure_cookies=secure_cookies,
         replacement_bot=replacement_bot,
         stand_in_pace_seconds=stand_in_pace,
+        bot_lease_seconds=bot_lease_seconds,
         review_every_game=review_every_game,
         review_seconds=review_seconds,
         leaderboard_min_games=leaderboard_min_games,
