@@ -1,4 +1,4 @@
-"""A move's reads and writes on SQLite go straight to the driver (mozaika.server.tables.driver): they
+"""A move's reads and writes on SQLite go straight to the driver (mozaika.server.storage.driver): they
 read and write what SQLAlchemy's statements do."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pytest
 
 from mozaika.server.players.accounts import Accounts
 from mozaika.server.settings import Settings
+from mozaika.server.storage import driver as driver_module
 from mozaika.server.storage.database import Database, migrate
 from mozaika.server.storage.models import utc_now
 from mozaika.server.tables import SeatRequest, Table, TableRepository, TableRequest, Tables
-from mozaika.server.tables import driver as driver_module
 from mozaika.server.tables.gamelog import Entry
 
 

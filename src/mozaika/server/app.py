@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
 from pydantic.json_schema import models_json_schema
 from starlette.exceptions import HTTPException
-from starlette.routing import Match
+from starlette.routing import BaseRoute, Match
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
@@ -37,6 +37,7 @@ from mozaika.server.answers import (
     TimeoutEvent,
 )
 from mozaika.server.api import accounts, analysis, community, learn, live, reviews, tables
+from mozaika.server.api.moveroute import MoveRoute
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
 from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders
@@ -102,13 +103,17 @@ def create_app(
     routers = (accounts, tables, reviews, analysis, community, learn, live, administration, operations)
     for router in (module.router for module in routers):
         app.router.routes.extend(router.routes)
-    app.openapi = partial(_schema_with_live_events, app)  # type: ignore[method-assign]
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
     app.add_middleware(SameOrigin, allowed=settings.allowed_origins)
     app.add_middleware(KnownHost, hosts=known_hosts(settings))
     app.add_middleware(SecurityHeaders)  # refusals carry the headers too
     app.add_middleware(RequestIds)  # the outermost: every answer and log line has the request's id
     mount_web_client(app)
+    documented = list(app.router.routes)
+    # Every turn of every game sends a move: its route is matched first (no other route takes its
+    # path, so the order decides nothing else); the API's documentation keeps the declared order.
+    app.router.routes.sort(key=lambda route: not isinstance(route, MoveRoute))
+    app.openapi = partial(_schema_with_live_events, app, documented)  # type: ignore[method-assign]
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
@@ -227,11 +232,11 @@ LIVE_EVENTS = (
 """What the live connections send (``WS /api/tables/{id}/live`` and ``/api/lobby/live``)."""
 
 
-def _schema_with_live_events(app: FastAPI) -> dict[str, Any]:
+def _schema_with_live_events(app: FastAPI, routes: list[BaseRoute]) -> dict[str, Any]:
     """The OpenAPI schema, with the WebSocket events among its components: no route answers with
     them, but clients read them (docs/server.md, Live play)."""
     if app.openapi_schema is None:
-        schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+        schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=routes)
         _, found = models_json_schema(
             [(event, "serialization") for event in LIVE_EVENTS], ref_template="#/components/schemas/{model}"
         )

@@ -32,6 +32,7 @@ API_DOCUMENTATION = ("/docs", "/redoc")
 DOCUMENTATION_POLICY = "frame-ancestors 'none'; object-src 'none'; base-uri 'none'"
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 CLOSE_REFUSED = 4400
+_REMEMBERED = 64
 
 
 async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, code: str, message: str) -> None:
@@ -146,11 +147,19 @@ class KnownHost:
     def __init__(self, app: ASGIApp, hosts: Iterable[str] = ()) -> None:
         self.app = app
         self.hosts = {"localhost", *(host.lower() for host in hosts)}
+        self._answers: dict[str, bool] = {}
+        """Each ``Host`` header's answer, worked out once (a server is sent a few names; a flood of
+        other names is not remembered past ``_REMEMBERED``)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
             host = Headers(scope=scope).get("host", "")
-            if not self._known(host):
+            known = self._answers.get(host)
+            if known is None:
+                known = self._known(host)
+                if len(self._answers) < _REMEMBERED:
+                    self._answers[host] = known
+            if not known:
                 message = (
                     f"this server does not answer to the name {host[:100]!r}; "
                     "its operator can add the name with mozaika serve --allowed-host"

@@ -25,8 +25,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.api.identity import identify, services
-from mozaika.server.api.schemas import ChatLine
-from mozaika.server.api.tables import SEQUENCE_NUMBER, TABLE_ID
+from mozaika.server.api.schemas import SEQUENCE_NUMBER, TABLE_ID, ChatLine
 from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError, TooLargeError
 from mozaika.server.live.hub import LOBBY, Delivery, encode
 from mozaika.server.middleware import CLOSE_REFUSED

@@ -9,6 +9,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from mozaika.server.answers import ErrorBody
 from mozaika.server.api.text import EmailAddress, Lines, PlainText
 
+TABLE_ID = r"^[A-Za-z0-9_-]{1,16}$"
+"""A table's id, as in its invite link."""
+SEQUENCE_NUMBER = r"^(0|[1-9][0-9]{0,6})$"
+"""A position in a table's log, as a query gives it: a whole number written one way only."""
+
 
 class Body(BaseModel):
     model_config = ConfigDict(extra="forbid")

@@ -27,16 +27,24 @@ from mozaika.server.answers import (
     TableView,
 )
 from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
-from mozaika.server.api.schemas import ERRORS, BotSeat, ChatLine, Join, MoveSubmission, NewTable, UndoRequest
+from mozaika.server.api.moveroute import MoveRoute
+from mozaika.server.api.schemas import (
+    ERRORS,
+    SEQUENCE_NUMBER,
+    TABLE_ID,
+    BotSeat,
+    ChatLine,
+    Join,
+    MoveSubmission,
+    NewTable,
+    UndoRequest,
+)
 from mozaika.server.players.accounts import Caller
 from mozaika.server.tables import Outcome, SeatRequest, TableRequest, game_catalogue
 from mozaika.server.tables.gamelog import fields_of_moves
 
 router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]
-TABLE_ID = r"^[A-Za-z0-9_-]{1,16}$"
-SEQUENCE_NUMBER = r"^(0|[1-9][0-9]{0,6})$"
-"""A position in a table's log, as a query gives it: a whole number written one way only."""
 TableId = Annotated[str, Path(pattern=TABLE_ID, description="The table's id, as in its invite link.")]
 
 
@@ -193,12 +201,6 @@ async def take_back(table_id: TableId, request: Request, caller: CallerDep) -> d
     return await publish(request, tables.timeouts.take_back, table_id, caller)
 
 
-@router.post(
-    "/tables/{table_id}/moves",
-    response_model=MovePlayed,
-    response_model_exclude_unset=True,
-    summary="Play a move, quoting the sequence number it was chosen at",
-)
 async def play(table_id: TableId, body: MoveSubmission, request: Request, caller: CallerDep) -> dict[str, Any]:
     service = services(request)
     play = partial(service.tables.moves.play, view=body.view)
@@ -206,6 +208,19 @@ async def play(table_id: TableId, body: MoveSubmission, request: Request, caller
     played = await publish(request, play, table_id, caller, body.move, body.seq)
     service.metrics.played("player", time.perf_counter() - arrived)
     return played
+
+
+# The move's route answers a well-formed move the short way (api/moveroute.py); this handler
+# answers every other request to it, and documents it.
+router.add_api_route(
+    "/tables/{table_id}/moves",
+    play,
+    methods=["POST"],
+    response_model=MovePlayed,
+    response_model_exclude_unset=True,
+    summary="Play a move, quoting the sequence number it was chosen at",
+    route_class_override=MoveRoute,
+)
 
 
 @router.post(

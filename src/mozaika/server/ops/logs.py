@@ -133,18 +133,23 @@ class RequestIds:
         try:
             await self.app(scope, receive, send_with_id)
         finally:
-            client = scope.get("client")
-            access_log.info(
-                "%s %s %s",
-                scope.get("method", "WEBSOCKET"),
-                scope.get("path", ""),
-                status or "-",
-                extra={
-                    "method": scope.get("method", "WEBSOCKET"),
-                    "path": scope.get("path", ""),  # never the query string: an invite's token travels in it
-                    "status": status or None,
-                    "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-                    "client": client[0] if client else None,
-                },
-            )
+            if access_log.isEnabledFor(logging.INFO):
+                _log_access(scope, status, started)
             request_id.reset(marker)
+
+
+def _log_access(scope: Scope, status: int, started: float) -> None:
+    client = scope.get("client")
+    access_log.info(
+        "%s %s %s",
+        scope.get("method", "WEBSOCKET"),
+        scope.get("path", ""),
+        status or "-",
+        extra={
+            "method": scope.get("method", "WEBSOCKET"),
+            "path": scope.get("path", ""),  # never the query string: an invite's token travels in it
+            "status": status or None,
+            "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+            "client": client[0] if client else None,
+        },
+    )

@@ -14,6 +14,7 @@ from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError
 from mozaika.server.players.credentials import hash_password, new_token, password_matches, token_hash
 from mozaika.server.settings import Limits
 from mozaika.server.storage.database import Database
+from mozaika.server.storage.driver import Driver
 from mozaika.server.storage.models import LoginSession, Player, in_utc, utc_now
 
 USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{1,31}")
@@ -137,12 +138,18 @@ class Accounts:
         if session_token is None:
             return Caller(seat_token=seat_token)
         key = token_hash(session_token)
-        # Every request asks: a plain statement, built once, without a session or its objects.
+        # Every request asks: a plain statement, built once, without a session or its objects
+        # (on SQLite straight to the driver, in no transaction: one statement reads one snapshot).
         with self.db.looking_up() as connection:
-            found = connection.execute(_CALLER, {"key": key}).first()
-        if found is None:
+            driver = Driver.of(connection)
+            found = (
+                driver.rows(_CALLER, {"key": key})
+                if driver is not None
+                else connection.execute(_CALLER, {"key": key}).all()
+            )
+        if not found:
             raise NotSignedInError("this session has ended or never existed: sign in again")
-        player_id, name, username, last_seen_at, created_at, player_seen_at = found
+        player_id, name, username, last_seen_at, created_at, player_seen_at = found[0]
         caller = Caller(player_id, name, username is None, seat_token)
         seen = in_utc(last_seen_at or created_at)
         now = utc_now()

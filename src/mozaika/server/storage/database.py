@@ -14,6 +14,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 # Any constant will do: it names the lock two starting servers take turns on.
 _MIGRATION_LOCK = 0x4D6F7A61
+_KEPT_LOOKUPS = 2
+"""How many SQLite connections :meth:`Database.looking_up` keeps out of the pool (at most)."""
 
 
 def connect(url: str, *, for_writing: bool = True) -> Engine:
@@ -95,6 +97,9 @@ class Database:
         # fifth of a move's transaction).  Its sessions join the connection's transaction.
         self._writer: Connection | None = None
         self._joined_sessions = sessionmaker(expire_on_commit=False, join_transaction_mode="rollback_only")
+        self._lookups: list[Connection] = []
+        """Connections kept for :meth:`looking_up` on SQLite (taken and given back whole: a list's
+        ``pop`` and ``append`` are atomic)."""
 
     @property
     def is_sqlite(self) -> bool:
@@ -130,11 +135,35 @@ class Database:
     @contextmanager
     def looking_up(self) -> Iterator[Connection]:
         """A connection for one quick read of plain statements (no session, no objects): the
-        lookups every request makes."""
-        with self._reader.connect() as connection:
+        lookups every request makes.
+
+        On SQLite a few such connections stay out of the pool between lookups, each serving one
+        lookup at a time: taking a connection from the pool and handing it back cost more than
+        the lookup. Each lookup's transaction ends with it (an open one would hold back the
+        write-ahead log's checkpoints).
+        """
+        if not self.is_sqlite:
+            with self._reader.connect() as connection:
+                yield connection
+            return
+        try:
+            connection = self._lookups.pop()
+        except IndexError:
+            connection = self._reader.connect()
+        try:
             yield connection
+            connection.rollback()
+        except BaseException:
+            connection.close()
+            raise
+        if len(self._lookups) < _KEPT_LOOKUPS and not connection.invalidated:
+            self._lookups.append(connection)
+        else:
+            connection.close()
 
     def dispose(self) -> None:
+        while self._lookups:
+            self._lookups.pop().close()
         with self._writing:
             if self._writer is not None:
                 self._writer.close()

@@ -20,8 +20,8 @@ from sqlalchemy.orm import Session, aliased
 from mozaika.core.protocol import State
 from mozaika.server.errors import NotFoundError
 from mozaika.server.storage.database import Database
+from mozaika.server.storage.driver import Driver
 from mozaika.server.storage.models import Base, GameTable, LogEntry, Player, Seat, in_utc, utc_now
-from mozaika.server.tables.driver import Driver
 from mozaika.server.tables.gamelog import Entry, Game, PositionCache
 from mozaika.server.tables.shapes import OPEN, RUNNING, Table, TableSeat
 

@@ -1,8 +1,9 @@
-"""A move's reads and writes on SQLite, straight to the driver's connection.
+"""A move's reads and writes, and the caller's lookup every request makes, on SQLite straight
+to the driver's connection.
 
 For the one-row reads and writes of a move, SQLAlchemy's execution of a statement costs
-several times SQLite's own work. On SQLite the repository's statements, compiled once,
-go to the driver's connection of the same transaction; the values pass through each
+several times SQLite's own work. On SQLite the statements, compiled once, go to the
+driver's connection of the same transaction (or, for a lookup, of no transaction); the values pass through each
 column's own conversions (JSON, booleans, moments), so what is read and written is what
 SQLAlchemy would read and write (``tests/test_server_driver.py`` compares the two).
 Other databases take SQLAlchemy's way.

@@ -1,0 +1,165 @@
+"""The move's route answers a well-formed move the short way (api/moveroute.py) and leaves every
+other request to FastAPI's handler: a client cannot tell which way its request went."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from mozaika.server.api import moveroute
+from mozaika.server.api.identity import SESSION_COOKIE
+from mozaika.server.players import accounts
+from mozaika.server.settings import RateLimits
+from mozaika.server.tables import seating
+
+from serverkit import Player, running_app
+
+Request = dict[str, Any]
+"""What a case sends: ``body`` (bytes, or JSON), ``headers``, ``path`` (after the table's address), ``as`` (who)."""
+
+
+@pytest.fixture
+def client(database: str, tmp_path: Path) -> Iterator[TestClient]:
+    """The server, without rate limits: the cases open many tables."""
+    with running_app(tmp_path, database, rate_limits=RateLimits(enabled=False)) as client:
+        yield client
+
+
+def started_table(alice: Player, bob: Player) -> str:
+    table_id: str = alice.create("azul", 2)["table"]["id"]
+    assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 200
+    assert alice.post(f"/api/tables/{table_id}/start").status_code == 200
+    return table_id
+
+
+def legal(view: dict[str, Any]) -> str:
+    return str(view["legal_moves"][0])
+
+
+CASES: dict[str, Callable[[dict[str, Any]], Request]] = {
+    "a legal move, no answer": lambda v: {"body": {"move": legal(v), "seq": v["seq"], "view": False}},
+    "a legal move, the table in the answer": lambda v: {"body": {"move": legal(v), "seq": v["seq"], "view": True}},
+    "a legal move, the answer by default": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}},
+    "a legal move, by the session cookie": lambda v: {
+        "body": {"move": legal(v), "seq": v["seq"], "view": False},
+        "as": "cookie",
+    },
+    "a stale sequence number": lambda v: {"body": {"move": legal(v), "seq": v["seq"] + 5, "view": False}},
+    "a move of no game": lambda v: {"body": {"move": "9Z9", "seq": v["seq"], "view": False}},
+    "the other seat's move": lambda v: {"body": {"move": legal(v), "seq": v["seq"], "view": False}, "as": "bob"},
+    "no session": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "as": "nobody"},
+    "an unknown session": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "as": "stranger"},
+    "an unknown session and a bad body": lambda v: {"body": {"seq": "x"}, "as": "stranger"},
+    "no move": lambda v: {"body": {"seq": v["seq"]}},
+    "an empty move": lambda v: {"body": {"move": "", "seq": v["seq"]}},
+    "a sequence number as text": lambda v: {"body": {"move": legal(v), "seq": str(v["seq"])}},
+    "a negative sequence number": lambda v: {"body": {"move": legal(v), "seq": -1}},
+    "a view that is not true or false": lambda v: {"body": {"move": legal(v), "seq": v["seq"], "view": "yes"}},
+    "a field too many": lambda v: {"body": {"move": legal(v), "seq": v["seq"], "undo": True}},
+    "a list for a body": lambda v: {"body": [legal(v), v["seq"]]},
+    "a body that is not JSON": lambda v: {"body": b'{"move": '},
+    "an empty body": lambda v: {"body": b""},
+    "a body nested too deeply": lambda v: {"body": b"[" * 1500 + b"]" * 1500},
+    "no content type": lambda v: {
+        "body": json.dumps({"move": legal(v), "seq": v["seq"]}).encode(),
+        "headers": {"Content-Type": ""},
+    },
+    "JSON with its charset": lambda v: {
+        "body": json.dumps({"move": legal(v), "seq": v["seq"], "view": False}).encode(),
+        "headers": {"Content-Type": "application/json; charset=utf-8"},
+    },
+    "a query string": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "path": "?view=false"},
+    "a table id of the wrong shape": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "table": "no!such"},
+    "a table that does not exist": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "table": "nosuchtable"},
+}
+
+
+def send(client: TestClient, table_id: str, players: dict[str, Player], request: Request) -> Any:
+    body = request["body"]
+    content = body if isinstance(body, bytes) else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json", **request.get("headers", {})}
+    if headers["Content-Type"] == "":
+        del headers["Content-Type"]
+    who = request.get("as", "alice")
+    client.cookies.clear()
+    if who == "cookie":
+        client.cookies.set(SESSION_COOKIE, players["alice"].token or "")
+    elif who == "stranger":
+        headers["Authorization"] = "Bearer not-a-session-of-this-server"
+    elif who != "nobody":
+        headers.update(players[who].headers)
+    address = f"/api/tables/{request.get('table', table_id)}/moves{request.get('path', '')}"
+    answer = client.post(address, content=content, headers=headers)
+    client.cookies.clear()
+    return answer
+
+
+def seen_by_client(answer: Any, table_id: str) -> tuple[int, str, bool, Any]:
+    """What a client reads of an answer, with the table's id written the same for every table."""
+    body = json.loads(answer.text.replace(table_id, "TABLE"))
+    if isinstance(body, dict) and isinstance(body.get("table"), dict):  # its players and moments are each table's own
+        body["table"] = sorted(body["table"]), game_as_seen(body["table"])
+    return answer.status_code, answer.headers["content-type"], "set-cookie" in answer.headers, body
+
+
+def game_as_seen(view: dict[str, Any]) -> dict[str, Any]:
+    """A table's game as a player sees it (not its id, its players' or its moments)."""
+    return {key: view.get(key) for key in ("seq", "status", "to_move", "round", "scores", "position", "legal_moves")}
+
+
+WELL_FORMED = {
+    "a legal move, no answer", "a legal move, the table in the answer", "a legal move, the answer by default",
+    "a legal move, by the session cookie", "a stale sequence number", "a move of no game", "the other seat's move",
+    "no session", "an unknown session", "JSON with its charset", "a table that does not exist",
+}  # fmt: skip
+"""The cases the route answers the short way: the others have something FastAPI's handler reports."""
+
+
+@pytest.mark.each_database
+@pytest.mark.parametrize("renewing", [False, True], ids=["session in use", "session noted again"])
+def test_every_request_to_the_move_route_is_answered_as_fastapi_answers_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, renewing: bool
+) -> None:
+    """Each case goes to two tables dealt the same game: once as the route takes it, once forced
+    through FastAPI's handler. Both answers, and the tables afterwards, are the same."""
+    monkeypatch.setattr(seating, "new_seed", lambda: 20_260_417)
+    short_way, well_formed, now = moveroute._identified_play, moveroute._well_formed, accounts.utc_now
+    trips: list[str] = []
+
+    def counted(*arguments: Any) -> Any:
+        trips.append(arguments[3])
+        return short_way(*arguments)
+
+    async def never_well_formed(_request: Any) -> None:
+        return None
+
+    monkeypatch.setattr(moveroute, "_identified_play", counted)
+    alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
+    ahead = timedelta()
+    for name, case in CASES.items():
+        answers, tables = [], []
+        for forced in (False, True):
+            table_id = started_table(alice, bob)
+            request = case(alice.table(table_id))
+            monkeypatch.setattr(moveroute, "_well_formed", never_well_formed if forced else well_formed)
+            if renewing:  # the sessions were last used two hours ago: this request notes them again
+                ahead += timedelta(hours=2)
+                later = now() + ahead
+                monkeypatch.setattr(accounts, "utc_now", lambda later=later: later)
+            trips.clear()
+            answer = send(client, table_id, {"alice": alice, "bob": bob}, request)
+            monkeypatch.setattr(accounts, "utc_now", now)
+            monkeypatch.setattr(moveroute, "_well_formed", well_formed)
+            assert len(trips) == (0 if forced or name not in WELL_FORMED else 1), f"{name}: the short way {trips}"
+            answers.append(seen_by_client(answer, table_id))
+            tables.append(game_as_seen(alice.table(table_id)))
+        assert answers[0] == answers[1], name
+        assert tables[0] == tables[1], name
+        if renewing and name == "a legal move, by the session cookie":
+            assert answers[0][2], "a session held in the cookie and noted again gets its cookie again"
