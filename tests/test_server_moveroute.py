@@ -31,11 +31,13 @@ def client(database: str, tmp_path: Path) -> Iterator[TestClient]:
         yield client
 
 
-def started_table(alice: Player, bob: Player) -> str:
-    table_id: str = alice.create("azul", 2)["table"]["id"]
+def started_table(alice: Player, bob: Player) -> tuple[str, str]:
+    """A started table of Alice and Bob: its id, and Alice's seat token."""
+    created = alice.create("azul", 2)
+    table_id: str = created["table"]["id"]
     assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 200
     assert alice.post(f"/api/tables/{table_id}/start").status_code == 200
-    return table_id
+    return table_id, created["seat_token"]
 
 
 def legal(view: dict[str, Any]) -> str:
@@ -54,6 +56,12 @@ CASES: dict[str, Callable[[dict[str, Any]], Request]] = {
     "a move of no game": lambda v: {"body": {"move": "9Z9", "seq": v["seq"], "view": False}},
     "the other seat's move": lambda v: {"body": {"move": legal(v), "seq": v["seq"], "view": False}, "as": "bob"},
     "no session": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "as": "nobody"},
+    "the seat's token, no session": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "as": "seat"},
+    "a forged seat token": lambda v: {
+        "body": {"move": legal(v), "seq": v["seq"]},
+        "as": "nobody",
+        "headers": {"X-Seat-Token": "forged"},
+    },
     "an unknown session": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "as": "stranger"},
     "an unknown session and a bad body": lambda v: {"body": {"seq": "x"}, "as": "stranger"},
     "no move": lambda v: {"body": {"seq": v["seq"]}},
@@ -80,7 +88,7 @@ CASES: dict[str, Callable[[dict[str, Any]], Request]] = {
 }
 
 
-def send(client: TestClient, table_id: str, players: dict[str, Player], request: Request) -> Any:
+def send(client: TestClient, table_id: str, seat_token: str, players: dict[str, Player], request: Request) -> Any:
     body = request["body"]
     content = body if isinstance(body, bytes) else json.dumps(body).encode()
     headers = {"Content-Type": "application/json", **request.get("headers", {})}
@@ -90,9 +98,11 @@ def send(client: TestClient, table_id: str, players: dict[str, Player], request:
     client.cookies.clear()
     if who == "cookie":
         client.cookies.set(SESSION_COOKIE, players["alice"].token or "")
+    elif who == "seat":
+        headers["X-Seat-Token"] = seat_token
     elif who == "stranger":
         headers["Authorization"] = "Bearer not-a-session-of-this-server"
-    elif who != "nobody":
+    elif who not in ("nobody", "seat"):
         headers.update(players[who].headers)
     address = f"/api/tables/{request.get('table', table_id)}/moves{request.get('path', '')}"
     answer = client.post(address, content=content, headers=headers)
@@ -116,9 +126,14 @@ def game_as_seen(view: dict[str, Any]) -> dict[str, Any]:
 WELL_FORMED = {
     "a legal move, no answer", "a legal move, the table in the answer", "a legal move, the answer by default",
     "a legal move, by the session cookie", "a stale sequence number", "a move of no game", "the other seat's move",
-    "no session", "an unknown session", "JSON with its charset", "a table that does not exist",
+    "no session", "the seat's token, no session", "a forged seat token", "an unknown session",
+    "JSON with its charset", "a table that does not exist",
 }  # fmt: skip
 """The cases the route answers the short way: the others have something FastAPI's handler reports."""
+
+
+EXPECTED_STATUS = {"a legal move, no answer": 200, "the seat's token, no session": 200, "a forged seat token": 403}
+"""Cases whose answer is known: the same answer both ways would not be enough if both were wrong."""
 
 
 @pytest.mark.each_database
@@ -145,7 +160,7 @@ def test_every_request_to_the_move_route_is_answered_as_fastapi_answers_it(
     for name, case in CASES.items():
         answers, tables = [], []
         for forced in (False, True):
-            table_id = started_table(alice, bob)
+            table_id, seat_token = started_table(alice, bob)
             request = case(alice.table(table_id))
             monkeypatch.setattr(moveroute, "_well_formed", never_well_formed if forced else well_formed)
             if renewing:  # the sessions were last used two hours ago: this request notes them again
@@ -153,13 +168,15 @@ def test_every_request_to_the_move_route_is_answered_as_fastapi_answers_it(
                 later = now() + ahead
                 monkeypatch.setattr(accounts, "utc_now", lambda later=later: later)
             trips.clear()
-            answer = send(client, table_id, {"alice": alice, "bob": bob}, request)
+            answer = send(client, table_id, seat_token, {"alice": alice, "bob": bob}, request)
             monkeypatch.setattr(accounts, "utc_now", now)
             monkeypatch.setattr(moveroute, "_well_formed", well_formed)
             assert len(trips) == (0 if forced or name not in WELL_FORMED else 1), f"{name}: the short way {trips}"
             answers.append(seen_by_client(answer, table_id))
             tables.append(game_as_seen(alice.table(table_id)))
         assert answers[0] == answers[1], name
+        if name in EXPECTED_STATUS:
+            assert answers[0][0] == EXPECTED_STATUS[name], name
         assert tables[0] == tables[1], name
         if renewing and name == "a legal move, by the session cookie":
             assert answers[0][2], "a session held in the cookie and noted again gets its cookie again"
