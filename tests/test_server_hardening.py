@@ -27,19 +27,23 @@ from serverkit import Player, running_app, running_app_on, two_player_table, wai
 
 
 class OwnedLock:
-    """A lock that remembers which thread holds it."""
+    """The database's own write lock, remembering which thread holds it.
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
+    It wraps the lock rather than replacing it: a thread of the server already writing when the
+    test puts it in place still holds the one lock, and nobody starts a transaction beside it.
+    """
+
+    def __init__(self, lock: Any) -> None:
+        self._lock = lock
         self.owner: int | None = None
 
     def __enter__(self) -> None:
-        self._lock.acquire()
+        self._lock.__enter__()
         self.owner = threading.get_ident()
 
-    def __exit__(self, *_: object) -> None:
+    def __exit__(self, *details: object) -> None:
         self.owner = None
-        self._lock.release()
+        self._lock.__exit__(*details)
 
 
 class WatchedHasher(PasswordHasher):
@@ -94,8 +98,8 @@ def hasher(monkeypatch: pytest.MonkeyPatch) -> WatchedHasher:
 def test_passwords_are_hashed_outside_every_transaction(client, hasher: WatchedHasher) -> None:  # type: ignore[no-untyped-def]
     """On SQLite a transaction holds the one write lock every move waits for: no hash may run inside one."""
     database = client.app.state.services.db
-    writing = OwnedLock()
-    database._writing = writing  # the same lock, noting which thread holds it (others may write meanwhile)
+    writing = OwnedLock(database._writing)
+    database._writing = writing  # the same lock, noting which thread holds it
     held: list[bool] = []
     hasher.during = lambda: held.append(writing.owner == threading.get_ident())
     Player.account(client, "jana")
