@@ -136,10 +136,12 @@ class FakeTime:
 @contextmanager
 def running_app_on(url: str, *, now: FakeTime | None = None, **settings: Any) -> Iterator[TestClient]:
     # Most tests never meet a bot: their workers start at the first bot move, if any.
-    # Every finished game is reviewed: with a small budget, so that reviews stay out of the tests' way.
+    # No finished game is reviewed unless a test asks for it (review_every_game=True): a review starts a
+    # bot worker process, seconds of a core that most tests never read. Those that do get a small budget.
     options = {
         "bot_workers": 1,
         "start_bot_workers_early": False,
+        "review_every_game": False,
         "review_iterations": 8,
         "allowed_hosts": ("testserver",),  # the name the test client sends in Host
         "limits": Limits(refused_sign_in_seconds=0.0),  # no test waits for a guesser's slowdown

@@ -40,7 +40,7 @@ def review_of(player: Player, table_id: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_every_finished_game_is_reviewed_and_the_review_is_stored(tmp_path: Path, database: str) -> None:
-    with running_app(tmp_path, database) as client:
+    with running_app(tmp_path, database, review_every_game=True) as client:
         table_id, alice, _ = finished_table(client)
         done = wait_for(lambda: (view := review_of(alice, table_id))["status"] == "done" and view, timeout=120)
         record = Record.from_dict(alice.get(f"/api/tables/{table_id}/record").json())
@@ -77,7 +77,9 @@ def test_a_review_on_request_when_games_are_not_reviewed_by_themselves(tmp_path:
 
 def test_live_tables_play_on_during_a_review(tmp_path: Path) -> None:
     """A long review is under way; a table against a bot gets each bot move while the review waits its turn."""
-    with running_app(tmp_path, review_iterations=5000, review_move_seconds=0.3, review_seconds=600) as client:
+    with running_app(
+        tmp_path, review_every_game=True, review_iterations=5000, review_move_seconds=0.3, review_seconds=600
+    ) as client:
         reviewed, alice, _ = finished_table(client, seed=5)
         wait_for(lambda: review_of(alice, reviewed)["status"] == "running")
         carol = Player.guest(client, "Carol")
@@ -146,7 +148,7 @@ def test_review_work_waits_while_a_table_waits_for_its_bot() -> None:
 
 def test_a_review_cut_short_by_a_stop_is_made_at_the_next_start(tmp_path: Path) -> None:
     url = migrated_sqlite_database(tmp_path)
-    slow = {"review_iterations": 5000, "review_move_seconds": 0.3, "review_seconds": 600}
+    slow = {"review_every_game": True, "review_iterations": 5000, "review_move_seconds": 0.3, "review_seconds": 600}
     with running_app_on(url, **slow) as client:
         table_id, alice, _ = finished_table(client, seed=6)
         wait_for(lambda: review_of(alice, table_id)["status"] == "running")

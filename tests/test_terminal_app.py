@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from layoutkit import layout_problems
 from mozaika.notation.records import Record
 from mozaika.terminal.app import Question
 
@@ -45,6 +46,25 @@ def test_a_whole_game_fits_the_screen(game: str, options: dict[str, Any], size: 
             app.save_screenshot(str(ARTIFACTS / f"{name}-end.svg"))
 
     asyncio.run(play())
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[game_name(*entry) for entry in GAMES])
+@pytest.mark.parametrize(("size", "players"), SIZES, ids=["80x24-2p", "100x30-4p"])
+def test_every_turn_of_a_whole_game_is_planned_to_fit_the_screen(
+    game: str, options: dict[str, Any], size: tuple[int, int], players: int
+) -> None:
+    """The rounds the pilot's cases above skip: at every turn of the person in a whole seeded game, the
+    table's plan fits the window across and down (tests/layoutkit.py), from the first round's fullest middle."""
+    assert layout_problems(game, options, players, size, seed=11) == []
+
+
+def test_the_layout_check_reports_a_window_one_column_or_one_line_too_small() -> None:
+    """The check above can fail: the first turn of four players' Azul, in the narrowest window it passes
+    (with lines to spare), then the shortest at that width, and in one a column narrower or a line shorter."""
+    width = next(w for w in range(20, 200) if not layout_problems("azul", {}, 4, (w, 60), seed=11, first=1))
+    height = next(h for h in range(10, 60) if not layout_problems("azul", {}, 4, (width, h), seed=11, first=1))
+    assert layout_problems("azul", {}, 4, (width - 1, height), seed=11, first=1) != []
+    assert layout_problems("azul", {}, 4, (width, height - 1), seed=11, first=1) != []
 
 
 def test_hint_undo_save_and_quit_by_keys(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 import mozaika
+from layoutkit import layout_problems
 from mozaika.i18n import Messages
 from mozaika.notation.records import Record
 from mozaika.terminal.layout import OthersForm
@@ -142,6 +143,12 @@ def test_four_players_at_80x24_a_whole_game_fits() -> None:
             assert summaries == app.table.state.round - start + 1
 
     asyncio.run(play())
+
+
+def test_four_players_at_80x24_every_turn_of_a_whole_game_is_planned_to_fit() -> None:
+    """The rounds the pilot's case above skips: the person's every turn of the same seeded game, from the
+    first round, planned to fit 80x24 across and down (tests/layoutkit.py)."""
+    assert layout_problems("azul", {}, 4, (80, 24), seed=5) == []
 
 
 def test_b_shows_every_board_in_full() -> None:

@@ -1,0 +1,115 @@
+"""The table's layout checked without Textual: every position of a seeded game, planned as the table screen plans it.
+
+The pilot's whole games (test_terminal_app.py) draw the real screen but, for their cost, most of them
+start at the last round. This check is cheap enough for every position of a whole game: it builds the
+:class:`~mozaika.terminal.layout.Frame` as the app's ``redraw`` does, plans it as the table screen's
+``_lay_out`` does (the middle's height kept across a round), and adds up what the screen stacks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
+from rich.text import Text
+
+import mozaika
+from mozaika.core.protocol import State
+from mozaika.i18n import Messages
+from mozaika.richview import View, position_family
+from mozaika.terminal import GameTable, seats_from_names
+from mozaika.terminal.choosing import MoveChooser
+from mozaika.terminal.layout import (
+    BORDER,
+    FIXED_LINES,
+    LEGEND_PADDING,
+    OTHERS_INDENT,
+    PADDED,
+    Frame,
+    OthersForm,
+    lines_of,
+    others_drawing,
+    plan_table,
+    shared_and_legend,
+)
+
+
+def widest(console: Console, drawing: RenderableType) -> int:
+    """The widest piece of a drawing that cannot flow onto another line (a line of text, a board)."""
+    if isinstance(drawing, Group | Columns):
+        return max((widest(console, part) for part in drawing.renderables), default=0)
+    return Measurement.get(console, console.options, drawing).maximum
+
+
+def viewer_turns(game: str, options: dict[str, Any], players: int, seed: int) -> Iterator[State]:
+    """Each position of a whole game, random legal moves seeded by ``seed``, where the first seat is to move."""
+    state = mozaika.new_game(game, players=players, seed=seed, **options)
+    moves = random.Random(seed)
+    while not state.is_over:
+        if 0 in state.to_move:
+            yield state
+        legal = state.legal_moves()
+        state.play(legal[moves.randrange(len(legal))])
+
+
+def frame_of(state: State, names: list[str], text: Messages) -> Frame:
+    """The frame the app's ``redraw`` hands the table screen while the first seat chooses its move."""
+    chooser = MoveChooser(position_family(state.to_dict()), state.legal_moves(0), 0)
+    view = View(text, chooser.choosing(), clickable=True, names=names)
+    return Frame(state.to_dict(), tuple(names), tuple(state.to_move), 0, view, seat_order=False)
+
+
+def layout_problems(
+    game: str, options: dict[str, Any], players: int, size: tuple[int, int], seed: int, *, first: int | None = None
+) -> list[str]:
+    """What would not fit a window of ``size`` at any turn of the first seat (a person against bots) in a
+    whole seeded game (or its ``first`` turns only): each problem named with the round and the step."""
+    width, height = size
+    text = Messages("en")
+    console = Console(width=400)
+    state = mozaika.new_game(game, players=players, seed=seed, **options)
+    names = GameTable(state, seats_from_names(["human"] + ["random"] * (players - 1), state.seed, text)).names
+    problems: list[str] = []
+    floor_round, shared_floor = 0, 0
+    for turn, state in enumerate(viewer_turns(game, options, players, seed)):
+        if first is not None and turn >= first:
+            break
+        frame = frame_of(state, names, text)
+        if frame.position["round"] != floor_round:  # the screen measures the middle afresh each round
+            floor_round, shared_floor = frame.position["round"], 0
+        plan = plan_table(frame, width, height, console, shared_floor=shared_floor)
+        where = f"round {frame.position['round']}, step {len(state.history)}"
+        if plan.needed is not None:
+            problems.append(f"{where}: the window {width}x{height} is too small, {plan.needed} needed")
+            continue
+        shared_floor = plan.shared_height
+        # Across: the other boards left of yours, yours, and right of it (``#others``' padding before them).
+        right = others_drawing(plan)
+        if plan.others is OthersForm.LINES:
+            right = Group(right, Text(text("boards_key")))
+        mine = position_family(frame.position).board(frame.position, 0, frame.view, compact=False)
+        mine_width = widest(console, mine) + PADDED
+        before_width = widest(console, others_drawing(plan, before=True)) if plan.before_seats else 0
+        right_room = width - before_width - mine_width - OTHERS_INDENT
+        if widest(console, right) > right_room:
+            problems.append(f"{where}: the other boards need {widest(console, right)} columns, have {right_room}")
+        # Down: the heading, the middle, the boards' row, the step, the message and the prompt.
+        shared = lines_of(console, shared_and_legend(frame)[0], width - PADDED) + BORDER
+        if shared > plan.shared_height:
+            problems.append(f"{where}: the middle needs {shared} lines, has {plan.shared_height}")
+        mine_height = lines_of(console, mine, mine_width - PADDED) + BORDER
+        side_height = lines_of(console, right, right_room) + sum(
+            lines_of(console, line, width - before_width - mine_width - LEGEND_PADDING) for line in plan.legend
+        )
+        before_height = lines_of(console, others_drawing(plan, before=True), before_width) if plan.before_seats else 0
+        boards = max(mine_height, side_height, before_height)
+        if FIXED_LINES + plan.shared_height + boards > height:
+            problems.append(
+                f"{where}: {FIXED_LINES} fixed lines, the middle's {plan.shared_height} and the boards' {boards}"
+                f" take more than {height} lines"
+            )
+    return problems
