@@ -33,24 +33,29 @@ def client_address(connection: HTTPConnection) -> str:
     return connection.client.host if connection.client is not None else "unknown"
 
 
+def seat_token(connection: HTTPConnection) -> str | None:
+    return connection.headers.get(SEAT_HEADER) or None
+
+
 async def identify(connection: HTTPConnection) -> Caller:
-    token = session_token(connection)
     return await run_in_threadpool(
-        services(connection).accounts.caller, token, connection.headers.get(SEAT_HEADER) or None
+        services(connection).accounts.caller, session_token(connection), seat_token(connection)
     )
 
 
 async def current_caller(request: Request, response: Response) -> Caller:
-    """The caller of an HTTP request (a dependency of every handler that needs one).
-
-    When the session's use is noted again (once an hour at most), a session held in the
-    cookie gets its cookie again, so that the cookie lasts exactly as long as the session.
-    """
+    """The caller of an HTTP request (a dependency of every handler that needs one)."""
     caller = await identify(request)
+    renew_session_cookie(request, response, caller)
+    return caller
+
+
+def renew_session_cookie(request: Request, response: Response, caller: Caller) -> None:
+    """When the session's use is noted again (once an hour at most), a session held in the
+    cookie gets its cookie again, so that the cookie lasts exactly as long as the session."""
     token = request.cookies.get(SESSION_COOKIE)
     if caller.renewed and token and token == session_token(request):
         set_session_cookie(request, response, token)
-    return caller
 
 
 def set_session_cookie(request: Request, response: Response, token: str) -> None:

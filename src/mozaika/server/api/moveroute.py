@@ -25,7 +25,7 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.answers import MovePlayed
-from mozaika.server.api.identity import SEAT_HEADER, SESSION_COOKIE, services, session_token, set_session_cookie
+from mozaika.server.api.identity import renew_session_cookie, seat_token, services, session_token
 from mozaika.server.api.schemas import TABLE_ID, MoveSubmission
 from mozaika.server.players.accounts import Caller
 from mozaika.server.services import Services
@@ -76,25 +76,23 @@ async def _well_formed(request: Request) -> MoveSubmission | None:
 
 async def _play(request: Request, submission: MoveSubmission) -> Response:
     service = services(request)
-    token = session_token(request)
-    seat_token = request.headers.get(SEAT_HEADER) or None
     table_id: str = request.path_params["table_id"]
     arrived = time.perf_counter()  # as the documented handler times it: the wait for a worker thread counts
-    caller, outcome = await run_in_threadpool(_identified_play, service, token, seat_token, table_id, submission)
+    caller, outcome = await run_in_threadpool(
+        _identified_play, service, session_token(request), seat_token(request), table_id, submission
+    )
     played = await service.publisher.publish(outcome)
     service.metrics.played("player", time.perf_counter() - arrived)
     answer = _ANSWER.dump_json(_ANSWER.validate_python(played), exclude_unset=True)
     response = Response(answer, media_type="application/json")
-    # As the caller's dependency does: a session held in the cookie and noted again gets its cookie again.
-    if caller.renewed and token and token == request.cookies.get(SESSION_COOKIE):
-        set_session_cookie(request, response, token)
+    renew_session_cookie(request, response, caller)  # as the caller's dependency does
     return response
 
 
 def _identified_play(
-    service: Services, token: str | None, seat_token: str | None, table_id: str, submission: MoveSubmission
+    service: Services, token: str | None, seat: str | None, table_id: str, submission: MoveSubmission
 ) -> tuple[Caller, Outcome]:
     """Who is calling, then their move: one trip to a worker thread for both."""
-    caller = service.accounts.caller(token, seat_token)
+    caller = service.accounts.caller(token, seat)
     outcome = service.tables.moves.play(table_id, caller, submission.move, submission.seq, view=submission.view)
     return caller, outcome
