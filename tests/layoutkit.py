@@ -8,13 +8,10 @@ start at the last round. This check is cheap enough for every position of a whol
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
-from rich.columns import Columns
-from rich.console import Console, Group, RenderableType
-from rich.measure import Measurement
+from rich.console import Console, Group
 from rich.text import Text
 
 import mozaika
@@ -37,23 +34,12 @@ from mozaika.terminal.layout import (
     shared_and_legend,
 )
 
-
-def widest(console: Console, drawing: RenderableType) -> int:
-    """The widest piece of a drawing that cannot flow onto another line (a line of text, a board)."""
-    if isinstance(drawing, Group | Columns):
-        return max((widest(console, part) for part in drawing.renderables), default=0)
-    return Measurement.get(console, console.options, drawing).maximum
+from terminalkit import random_game, widest
 
 
 def viewer_turns(game: str, options: dict[str, Any], players: int, seed: int) -> Iterator[State]:
-    """Each position of a whole game, random legal moves seeded by ``seed``, where the first seat is to move."""
-    state = mozaika.new_game(game, players=players, seed=seed, **options)
-    moves = random.Random(seed)
-    while not state.is_over:
-        if 0 in state.to_move:
-            yield state
-        legal = state.legal_moves()
-        state.play(legal[moves.randrange(len(legal))])
+    """Each position of a whole seeded random game where the first seat is to move."""
+    return (state for state in random_game(game, options, players, seed) if 0 in state.to_move)
 
 
 def frame_of(state: State, names: list[str], text: Messages) -> Frame:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 import mozaika
+from mozaika.core.protocol import State
 from mozaika.i18n import Messages
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.app import PlayApp
@@ -57,16 +59,24 @@ def new_app(
     return PlayApp(GameTable(state, seats, hint_bot="greedy"), text)
 
 
+def random_game(game: str, options: dict[str, Any], players: int, seed: int) -> Iterator[State]:
+    """Each position of a whole game, to its end, random legal moves seeded by ``seed`` (one state,
+    yielded before each move and once over)."""
+    state = mozaika.new_game(game, players=players, seed=seed, **options)
+    moves = random.Random(seed)
+    yield state
+    while not state.is_over:
+        legal = state.legal_moves()
+        state.play(legal[moves.randrange(len(legal))])
+        yield state
+
+
 def last_round(game: str, options: dict[str, Any], players: int, seed: int) -> int:
     """The round in which the game that :func:`new_app` begins with these arguments ends, when random
     legal moves play it on to its end: ``from_round`` at it starts that game at its last round (or, as the
     app's players move otherwise, near its end)."""
-    state = mozaika.new_game(game, players=players, seed=seed, **options)
-    moves = random.Random(seed)
-    while not state.is_over:
-        legal = state.legal_moves()
-        state.play(legal[moves.randrange(len(legal))])
-    return state.round
+    *_, over = random_game(game, options, players, seed)
+    return over.round
 
 
 def table_after_turns(turns: int) -> GameTable:
