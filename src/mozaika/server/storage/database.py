@@ -91,7 +91,8 @@ class Database:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._reader = connect(url, for_writing=False) if self.engine.dialect.name == "sqlite" else self.engine
         self._reading_sessions = sessionmaker(self._reader, expire_on_commit=False)
-        self._writing: AbstractContextManager[Any] = Lock() if self.is_sqlite else nullcontext()
+        self._write_lock = Lock()
+        self._writing: AbstractContextManager[Any] = self._write_lock if self.is_sqlite else nullcontext()
         # SQLite's one writer at a time keeps one connection, taken in turns under the lock: a
         # transaction then skips taking a connection from the pool and handing it back (a
         # fifth of a move's transaction).  Its sessions join the connection's transaction.
@@ -104,6 +105,12 @@ class Database:
     @property
     def is_sqlite(self) -> bool:
         return self.engine.dialect.name == "sqlite"
+
+    def writes_locally_now(self) -> bool:
+        """Whether a short write would start at once and wait on nothing outside the process:
+        SQLite's one writer is free (it is a file on this machine). PostgreSQL's transactions
+        wait on the network: never."""
+        return self.is_sqlite and not self._write_lock.locked()
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
