@@ -120,6 +120,7 @@ class Database:
         # transaction then skips taking a connection from the pool and handing it back (a
         # fifth of a move's transaction).  Its sessions join the connection's transaction.
         self._writer: Connection | None = None
+        self._writer_session: Session | None = None
         self._joined_sessions = sessionmaker(expire_on_commit=False, join_transaction_mode="rollback_only")
         self._lookups: list[Connection] = []
         """Connections kept for :meth:`looking_up` on SQLite (taken and given back whole: a list's
@@ -145,15 +146,23 @@ class Database:
                 yield session
             return
         with self._writing:
-            connection = self._writer
-            if connection is None or connection.closed or connection.invalidated:
+            connection, reused = self._writer, self._writer_session
+            if connection is None or reused is None or connection.closed or connection.invalidated:
                 connection = self._writer = self.engine.connect()
+                reused = self._writer_session = self._joined_sessions(bind=connection, info={_JOINED: connection})
+            session = reused
             # The connection's transaction commits at the end of the block (or rolls back on an
             # error); the session only flushes into it.
-            joined = self._joined_sessions(bind=connection, info={_JOINED: connection})
-            with connection.begin(), joined as session:
-                yield session
-                session.flush()
+            with connection.begin():
+                try:
+                    yield session
+                    session.flush()
+                finally:
+                    # A session that began nothing of its own and holds nothing (a move's: plain
+                    # statements only) is as good as new: it serves the next transaction. Closing
+                    # one that did leaves its objects readable after the block, detached.
+                    if session.in_transaction() or session.identity_map or session.new:
+                        session.close()
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

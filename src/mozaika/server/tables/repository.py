@@ -239,7 +239,8 @@ class TableRepository:
     def name_seats(session: Session, table: Table) -> None:
         """Read the seated players' names into the table's seats."""
         seated = {seat.player_id for seat in table.seats if seat.player_id is not None}
-        names = {row.id: row for row in connection_of(session).execute(_NAMES, {"ids": sorted(seated)})} if seated else {}
+        connection = connection_of(session)
+        names = {row.id: row for row in connection.execute(_NAMES, {"ids": sorted(seated)})} if seated else {}
         for seat in table.seats:
             player = names.get(seat.player_id) if seat.player_id is not None else None
             seat.player_name = player.name if player is not None else None
