@@ -86,6 +86,9 @@ CASES: dict[str, Callable[[dict[str, Any]], Request]] = {
     "a table id of the wrong shape": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "table": "no!such"},
     "a table that does not exist": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "table": "nosuchtable"},
     "a body of no declared length": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "chunked": True},
+    "a byte order mark before the body": lambda v: {
+        "body": b"\xef\xbb\xbf" + json.dumps({"move": legal(v), "seq": v["seq"], "view": False}).encode()
+    },
     "a foreign page's request": lambda v: {
         "body": {"move": legal(v), "seq": v["seq"]},
         "headers": {"Origin": "https://elsewhere.example"},
@@ -148,6 +151,7 @@ REFUSED_BEFORE_PLAY = {"a foreign page's request", "an unknown host"}
 EXPECTED_STATUS = {
     "a legal move, no answer": 200, "the seat's token, no session": 200, "a forged seat token": 403,
     "a foreign page's request": 403, "an unknown host": 421, "a body of no declared length": 200,
+    "a byte order mark before the body": 200,
 }  # fmt: skip
 """Cases whose answer is known: the same answer both ways would not be enough if both were wrong."""
 
