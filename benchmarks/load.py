@@ -141,7 +141,7 @@ async def scripted_player(
                 await asyncio.sleep(rng.uniform(*think))
                 sent_at = time.perf_counter()
                 body = {"move": rng.choice(legal), "seq": seq, "view": False}  # as the browser sends it
-                answer = await client.post(f"/api/tables/{table_id}/moves", json=body, headers=headers)
+                answer = await send_move(client, table_id, body, headers)
                 if answer.status_code != 200:
                     measured.errors.append(answer.json()["error"]["message"])
                     sent_at = None
@@ -171,6 +171,24 @@ async def scripted_player(
                 if counts_moves:
                     measured.finished_tables += 1
                 return
+
+
+async def send_move(
+    client: httpx.AsyncClient, table_id: str, body: dict[str, Any], headers: dict[str, str]
+) -> httpx.Response:
+    """The move sent as the browser sends it, again if the connection was closed under it.
+
+    The server closes a connection idle past its keep-alive time, and a request can meet the
+    close on its way out. Sending the move again is safe: had the first arrived, the second
+    quotes a sequence number already played, and is refused without changing anything.
+    """
+    address = f"/api/tables/{table_id}/moves"
+    for _ in range(2):
+        try:
+            return await client.post(address, json=body, headers=headers)
+        except (httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError):
+            continue
+    return await client.post(address, json=body, headers=headers)
 
 
 async def run(

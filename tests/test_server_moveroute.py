@@ -1,9 +1,10 @@
-"""The move's route answers a well-formed move the short way (api/moveroute.py) and leaves every
+"""The move's lane answers a well-formed move past FastAPI (api/moveroute.py) and leaves every
 other request to FastAPI's handler: a client cannot tell which way its request went."""
 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -85,6 +86,15 @@ CASES: dict[str, Callable[[dict[str, Any]], Request]] = {
     "a query string": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "path": "?view=false"},
     "a table id of the wrong shape": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "table": "no!such"},
     "a table that does not exist": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "table": "nosuchtable"},
+    "a body of no declared length": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "chunked": True},
+    "a byte order mark before the body": lambda v: {
+        "body": b"\xef\xbb\xbf" + json.dumps({"move": legal(v), "seq": v["seq"], "view": False}).encode()
+    },
+    "a foreign page's request": lambda v: {
+        "body": {"move": legal(v), "seq": v["seq"]},
+        "headers": {"Origin": "https://elsewhere.example"},
+    },
+    "an unknown host": lambda v: {"body": {"move": legal(v), "seq": v["seq"]}, "headers": {"Host": "evil.example"}},
 }
 
 
@@ -105,17 +115,22 @@ def send(client: TestClient, table_id: str, seat_token: str, players: dict[str, 
     elif who not in ("nobody", "seat"):
         headers.update(players[who].headers)
     address = f"/api/tables/{request.get('table', table_id)}/moves{request.get('path', '')}"
-    answer = client.post(address, content=content, headers=headers)
+    answer = client.post(address, content=iter([content]) if request.get("chunked") else content, headers=headers)
     client.cookies.clear()
     return answer
 
 
-def seen_by_client(answer: Any, table_id: str) -> tuple[int, str, bool, Any]:
-    """What a client reads of an answer, with the table's id written the same for every table."""
+def seen_by_client(answer: Any, table_id: str) -> tuple[int, str, bool, Any, list[tuple[str, str]]]:
+    """What a client reads of an answer, with the table's id written the same for every table: its
+    status, type, whether it sets the cookie, its body, and its other headers (the request id's name only)."""
     body = json.loads(answer.text.replace(table_id, "TABLE"))
     if isinstance(body, dict) and isinstance(body.get("table"), dict):  # its players and moments are each table's own
         body["table"] = sorted(body["table"]), game_as_seen(body["table"])
-    return answer.status_code, answer.headers["content-type"], "set-cookie" in answer.headers, body
+    own = {"content-type", "set-cookie", "content-length", "date"}
+    headers = sorted(
+        (name, "" if name == "x-request-id" else value) for name, value in answer.headers.items() if name not in own
+    )
+    return answer.status_code, answer.headers["content-type"], "set-cookie" in answer.headers, body, headers
 
 
 def game_as_seen(view: dict[str, Any]) -> dict[str, Any]:
@@ -129,30 +144,46 @@ WELL_FORMED = {
     "no session", "the seat's token, no session", "a forged seat token", "an unknown session",
     "JSON with its charset", "a table that does not exist",
 }  # fmt: skip
-"""The cases the route answers the short way: the others have something FastAPI's handler reports."""
+REFUSED_BEFORE_PLAY = {"a foreign page's request", "an unknown host"}
+"""Cases the lane takes, whose move the application's middlewares refuse before it is played."""
+"""The cases the lane answers (its middlewares may refuse some): the others have something FastAPI's handler reports."""
 
 
-EXPECTED_STATUS = {"a legal move, no answer": 200, "the seat's token, no session": 200, "a forged seat token": 403}
+EXPECTED_STATUS = {
+    "a legal move, no answer": 200, "the seat's token, no session": 200, "a forged seat token": 403,
+    "a foreign page's request": 403, "an unknown host": 421, "a body of no declared length": 200,
+    "a byte order mark before the body": 200,
+}  # fmt: skip
 """Cases whose answer is known: the same answer both ways would not be enough if both were wrong."""
 
 
 @pytest.mark.each_database
 @pytest.mark.parametrize("renewing", [False, True], ids=["session in use", "session noted again"])
 def test_every_request_to_the_move_route_is_answered_as_fastapi_answers_it(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, renewing: bool
+    client: TestClient, database: str, monkeypatch: pytest.MonkeyPatch, renewing: bool
 ) -> None:
-    """Each case goes to two tables dealt the same game: once as the route takes it, once forced
-    through FastAPI's handler. Both answers, and the tables afterwards, are the same."""
+    """Each case goes to two tables dealt the same game: once as the server takes it, once forced
+    through FastAPI's handler. Both answers (headers included), and the tables afterwards, are the same."""
     monkeypatch.setattr(seating, "new_seed", lambda: 20_260_417)
     short_way, well_formed, now = moveroute._identified_play, moveroute._well_formed, accounts.utc_now
     trips: list[str] = []
+    in_worker_thread: list[bool] = []
 
     def counted(*arguments: Any) -> Any:
         trips.append(arguments[3])
+        in_worker_thread.append(threading.current_thread().name.startswith("AnyIO worker"))
         return short_way(*arguments)
 
-    async def never_well_formed(_request: Any) -> None:
+    def never_well_formed(_body: bytes) -> None:
         return None
+
+    taken: list[bytes] = []
+
+    def counted_well_formed(body: bytes) -> Any:
+        submission = well_formed(body)
+        if submission is not None:
+            taken.append(body)
+        return submission
 
     monkeypatch.setattr(moveroute, "_identified_play", counted)
     alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
@@ -162,16 +193,19 @@ def test_every_request_to_the_move_route_is_answered_as_fastapi_answers_it(
         for forced in (False, True):
             table_id, seat_token = started_table(alice, bob)
             request = case(alice.table(table_id))
-            monkeypatch.setattr(moveroute, "_well_formed", never_well_formed if forced else well_formed)
+            monkeypatch.setattr(moveroute, "_well_formed", never_well_formed if forced else counted_well_formed)
             if renewing:  # the sessions were last used two hours ago: this request notes them again
                 ahead += timedelta(hours=2)
                 later = now() + ahead
                 monkeypatch.setattr(accounts, "utc_now", lambda later=later: later)
             trips.clear()
+            taken.clear()
             answer = send(client, table_id, seat_token, {"alice": alice, "bob": bob}, request)
             monkeypatch.setattr(accounts, "utc_now", now)
             monkeypatch.setattr(moveroute, "_well_formed", well_formed)
-            assert len(trips) == (0 if forced or name not in WELL_FORMED else 1), f"{name}: the short way {trips}"
+            assert len(trips) == (0 if forced or name not in WELL_FORMED else 1), f"{name}: moves played {trips}"
+            lane = not forced and name in WELL_FORMED | REFUSED_BEFORE_PLAY
+            assert len(taken) == lane, f"{name}: the lane took {taken}"
             answers.append(seen_by_client(answer, table_id))
             tables.append(game_as_seen(alice.table(table_id)))
         assert answers[0] == answers[1], name
@@ -180,3 +214,5 @@ def test_every_request_to_the_move_route_is_answered_as_fastapi_answers_it(
         assert tables[0] == tables[1], name
         if renewing and name == "a legal move, by the session cookie":
             assert answers[0][2], "a session held in the cookie and noted again gets its cookie again"
+    # On SQLite, with its writer free, a move is played on the event loop; on PostgreSQL in a worker thread.
+    assert in_worker_thread and set(in_worker_thread) == {database != "sqlite"}

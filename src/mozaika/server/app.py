@@ -19,7 +19,7 @@ from pydantic.json_schema import models_json_schema
 from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Match
 from starlette.staticfiles import StaticFiles
-from starlette.types import Scope
+from starlette.types import Receive, Scope, Send
 
 import mozaika
 from mozaika import web
@@ -37,7 +37,7 @@ from mozaika.server.answers import (
     TimeoutEvent,
 )
 from mozaika.server.api import accounts, analysis, community, learn, live, reviews, tables
-from mozaika.server.api.moveroute import MoveRoute
+from mozaika.server.api.moveroute import MoveLane
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
 from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders
@@ -94,7 +94,7 @@ def create_app(
             await service.hub.stop()
             service.db.dispose()
 
-    app = FastAPI(title="Mozaika", version=mozaika.__version__, description=DESCRIPTION, lifespan=lifespan)
+    app = MozaikaApp(title="Mozaika", version=mozaika.__version__, description=DESCRIPTION, lifespan=lifespan)
     app.state.services = service
     # Each API module's routes are complete where they are declared (address, tags, shared
     # dependencies, error responses), so the application takes them as they are.  Included as
@@ -109,11 +109,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)  # refusals carry the headers too
     app.add_middleware(RequestIds)  # the outermost: every answer and log line has the request's id
     mount_web_client(app)
-    documented = list(app.router.routes)
-    # Every turn of every game sends a move: its route is matched first (no other route takes its
-    # path, so the order decides nothing else); the API's documentation keeps the declared order.
-    app.router.routes.sort(key=lambda route: not isinstance(route, MoveRoute))
-    app.openapi = partial(_schema_with_live_events, app, documented)  # type: ignore[method-assign]
+    app.openapi = partial(_schema_with_live_events, app, app.router.routes)  # type: ignore[method-assign]
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
@@ -151,7 +147,20 @@ def create_app(
         log.exception("unexpected error", exc_info=error)
         return JSONResponse({"error": {"code": "internal", "message": "internal server error"}}, status_code=500)
 
+    app.move_lane = MoveLane(app, settings.limits.request_bytes, api_error, unexpected)  # type: ignore[arg-type]
     return app
+
+
+class MozaikaApp(FastAPI):
+    """FastAPI, with the move's lane in front (api/moveroute.py): every turn of every game sends a move."""
+
+    move_lane: MoveLane | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.move_lane is not None and scope["type"] == "http" and scope["method"] == "POST":
+            await self.move_lane(scope, receive, send, super().__call__)
+        else:
+            await super().__call__(scope, receive, send)
 
 
 BODY_NOT_READ = "There was an error parsing the body"

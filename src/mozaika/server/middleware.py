@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from fastapi.responses import JSONResponse
-from starlette.datastructures import Headers, MutableHeaders
+from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -204,15 +204,35 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         documentation = scope["path"].startswith(API_DOCUMENTATION)
-        policy = DOCUMENTATION_POLICY if documentation else CONTENT_SECURITY_POLICY
+        headers = _DOCUMENTATION_HEADERS if documentation else _SECURITY_HEADERS
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers["Content-Security-Policy"] = policy
-                headers["X-Frame-Options"] = "DENY"
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["Referrer-Policy"] = "no-referrer"
+                set_headers(message, headers)
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def _security_headers(policy: str) -> list[tuple[bytes, bytes]]:
+    return [
+        (b"content-security-policy", policy.encode()),
+        (b"x-frame-options", b"DENY"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
+
+
+_SECURITY_HEADERS = _security_headers(CONTENT_SECURITY_POLICY)
+_DOCUMENTATION_HEADERS = _security_headers(DOCUMENTATION_POLICY)
+
+
+def set_headers(message: Message, headers: list[tuple[bytes, bytes]]) -> None:
+    """Sets ``headers`` (lower-case names) on an answer's start, in place of any of the same names.
+
+    Every answer passes here: plain lists, where Starlette's ``MutableHeaders`` would look for
+    each name in turn.
+    """
+    names = {name for name, _ in headers}
+    kept = [(name, value) for name, value in message.get("headers", ()) if name.lower() not in names]
+    message["headers"] = kept + headers

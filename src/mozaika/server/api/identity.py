@@ -53,8 +53,10 @@ async def current_caller(request: Request, response: Response) -> Caller:
 def renew_session_cookie(request: Request, response: Response, caller: Caller) -> None:
     """When the session's use is noted again (once an hour at most), a session held in the
     cookie gets its cookie again, so that the cookie lasts exactly as long as the session."""
+    if not caller.renewed:  # (the usual case: the cookie need not be read)
+        return
     token = request.cookies.get(SESSION_COOKIE)
-    if caller.renewed and token and token == session_token(request):
+    if token and token == session_token(request):
         set_session_cookie(request, response, token)
 
 

@@ -1,75 +1,149 @@
-"""The move's route: ``POST /api/tables/{id}/moves``, the request every turn of every game sends.
+"""The move's lane: ``POST /api/tables/{id}/moves``, the request every turn of every game sends.
 
-FastAPI documents it (its body, its answer) and answers every request the short way below
-does not take. A well-formed move, the one that matters for how many games a server can
-hold, is answered with less work on the event loop: its body is checked by the same model,
-and the caller is identified and the move played in one trip to a worker thread, where
-FastAPI's dependencies would make two. What a client sees is the same either way: the
-answer is validated and written by the documented answer model, errors come from the same
-services, and a request with anything unusual (a query string, a table id or a body the
-model refuses, a body that is not JSON) goes to FastAPI's handler, which reports it exactly
+FastAPI documents the route (its body, its answer) and answers every request the lane does not
+take. A well-formed move, the request that decides how many games a server can hold, is
+answered with less work on the event loop: the application's own middlewares check it as they
+check every request (the request's id and the access log, the security headers, the host, the
+origin, the body's size), and then, in place of FastAPI's exception layers, router and
+dependencies, its body is checked by the route's own model, and the caller is identified and
+the move played in one trip to a worker thread. What a client sees is the same either way: the
+answer is written by the route's answer model, errors are answered by the application's own
+handlers, and a request with anything unusual (a query string, a table id or a body the model
+refuses, a body that is not JSON, no declared length) goes to FastAPI, which reports it exactly
 as for any other route.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import time
-from collections.abc import Callable, Coroutine
-from typing import Any
+from collections.abc import Awaitable, Callable
 
-from fastapi import Request, Response
-from fastapi.routing import APIRoute
+from fastapi import FastAPI, Request, Response
 from pydantic import TypeAdapter, ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mozaika.server.answers import MovePlayed
 from mozaika.server.api.identity import renew_session_cookie, seat_token, services, session_token
 from mozaika.server.api.schemas import TABLE_ID, MoveSubmission
+from mozaika.server.errors import ApiError
 from mozaika.server.players.accounts import Caller
 from mozaika.server.services import Services
 from mozaika.server.tables import Outcome
 
-_TABLE_ID = re.compile(TABLE_ID)
+MOVES_PATH = re.compile("/api/tables/(" + TABLE_ID.strip("^$") + ")/moves")
+"""The route's address, with a table id of the route's own shape (any other goes to FastAPI)."""
 _SUBMISSION = TypeAdapter(MoveSubmission)
 _ANSWER = TypeAdapter(MovePlayed)
+_MOVE = "mozaika.move"
+"""Where the lane leaves the checked submission in the request's scope, for its endpoint."""
+
+ErrorAnswer = Callable[[Request, Exception], Awaitable[Response]]
 
 
-class MoveRoute(APIRoute):
-    """The move's route: FastAPI's own, with a shorter way for a well-formed move."""
+class MoveLane:
+    """Answers well-formed moves through the application's middlewares and nothing else of FastAPI.
 
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        documented = super().get_route_handler()
+    ``api_error`` and ``unexpected`` are the application's handlers of its own errors and of
+    anything else raised, so that a refused move is answered exactly as FastAPI would answer it.
+    """
 
-        async def handle(request: Request) -> Response:
-            submission = await _well_formed(request)
-            if submission is None:
-                return await documented(request)
-            return await _play(request, submission)
+    def __init__(self, app: FastAPI, body_limit: int, api_error: ErrorAnswer, unexpected: ErrorAnswer) -> None:
+        self.app = app
+        self.body_limit = body_limit
+        self.api_error = api_error
+        self.unexpected = unexpected
+        chain: ASGIApp = self._endpoint
+        for middleware_class, arguments, options in reversed(app.user_middleware):
+            chain = middleware_class(chain, *arguments, **options)
+        self._chain = chain
 
-        return handle
+    async def __call__(self, scope: Scope, receive: Receive, send: Send, fallback: ASGIApp) -> None:
+        """Answer the request to the move's address, or hand it to ``fallback`` (FastAPI) with its body."""
+        table_id = self._table_of(scope)
+        if table_id is None:
+            await fallback(scope, receive, send)
+            return
+        body, last = await _read_body(receive)
+        submission = _well_formed(body) if last is None else None
+        replay = _replaying(body, last, receive)
+        if submission is None:
+            await fallback(scope, replay, send)
+            return
+        scope["app"] = self.app
+        scope["path_params"] = {"table_id": table_id}
+        scope[_MOVE] = submission
+        await self._chain(scope, replay, send)
+
+    def _table_of(self, scope: Scope) -> str | None:
+        """The table the request is a move to, when FastAPI would take the request as it is."""
+        if scope.get("query_string") or scope.get("root_path"):
+            return None
+        found = MOVES_PATH.fullmatch(scope["path"])
+        if found is None:
+            return None
+        media = length = None
+        for name, value in scope["headers"]:
+            if name == b"content-type":
+                media = value
+            elif name == b"content-length":
+                length = value
+        if media is None or media.split(b";")[0].strip().lower() != b"application/json":
+            return None
+        # A body too large (or of no declared length) is the body limit's to refuse, not read here.
+        if length is None or not length.isdigit() or int(length) > self.body_limit:
+            return None
+        return found.group(1)
+
+    async def _endpoint(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive)
+        try:
+            response = await _play(request, scope[_MOVE])
+        except ApiError as error:
+            response = await self.api_error(request, error)
+        except Exception as error:
+            # As FastAPI's outermost layer does: the application's answer, then the error for the server's log.
+            await (await self.unexpected(request, error))(scope, receive, send)
+            raise
+        await response(scope, receive, send)
 
 
-async def _well_formed(request: Request) -> MoveSubmission | None:
-    """The request's move, when FastAPI would take the request as it is; None for anything it
-    would question (FastAPI's handler then answers it)."""
-    media = request.headers.get("content-type")
-    if (
-        request.scope.get("query_string")
-        or media is None
-        or media.split(";")[0].strip().lower() != "application/json"
-        or not _TABLE_ID.fullmatch(request.path_params.get("table_id", ""))
-    ):
-        return None
-    body = await request.body()
+async def _read_body(receive: Receive) -> tuple[bytes, Message | None]:
+    """The request's body, and the message that ended the reading early (a disconnect), if any."""
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"".join(chunks), message
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return b"".join(chunks), None
+
+
+def _replaying(body: bytes, last: Message | None, receive: Receive) -> Receive:
+    """``receive`` as if nothing had been read from it yet."""
+    pending: list[Message] = [{"type": "http.request", "body": body, "more_body": last is not None}]
+    if last is not None:
+        pending.append(last)
+
+    async def replay() -> Message:
+        if pending:
+            return pending.pop(0)
+        return await receive()
+
+    return replay
+
+
+def _well_formed(body: bytes) -> MoveSubmission | None:
+    """The move in a request's body, when FastAPI would take it as it is; None for anything it
+    might question (FastAPI's handler then answers it).
+
+    Read and checked in one pass. Where this reading is stricter than FastAPI's (a byte order
+    mark, text after the object), the request goes to FastAPI, which answers it as it would.
+    """
     try:
-        fields = json.loads(body)
-    except (ValueError, RecursionError):
-        return None
-    try:
-        # As FastAPI validates a body (objects' attributes read as fields).
-        return _SUBMISSION.validate_python(fields, from_attributes=True)
+        return _SUBMISSION.validate_json(body)
     except ValidationError:
         return None
 
@@ -78,9 +152,14 @@ async def _play(request: Request, submission: MoveSubmission) -> Response:
     service = services(request)
     table_id: str = request.path_params["table_id"]
     arrived = time.perf_counter()  # as the documented handler times it: the wait for a worker thread counts
-    caller, outcome = await run_in_threadpool(
-        _identified_play, service, session_token(request), seat_token(request), table_id, submission
-    )
+    identity = session_token(request), seat_token(request)
+    if service.db.writes_locally_now():
+        # On SQLite with its writer free, the move is played here: a move's transaction is a
+        # fraction of a millisecond of work that waits on no network, and the trip to a worker
+        # thread and back (two wakeups across threads) cost more than the move itself.
+        caller, outcome = _identified_play(service, *identity, table_id, submission)
+    else:
+        caller, outcome = await run_in_threadpool(_identified_play, service, *identity, table_id, submission)
     played = await service.publisher.publish(outcome)
     service.metrics.played("player", time.perf_counter() - arrived)
     answer = _ANSWER.dump_json(_ANSWER.validate_python(played), exclude_unset=True)

@@ -27,7 +27,6 @@ from mozaika.server.answers import (
     TableView,
 )
 from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
-from mozaika.server.api.moveroute import MoveRoute
 from mozaika.server.api.schemas import (
     ERRORS,
     SEQUENCE_NUMBER,
@@ -210,8 +209,8 @@ async def play(table_id: TableId, body: MoveSubmission, request: Request, caller
     return played
 
 
-# The move's route answers a well-formed move the short way (api/moveroute.py); this handler
-# answers every other request to it, and documents it.
+# The move's lane answers a well-formed move past FastAPI (api/moveroute.py); this handler
+# answers every other request to the route, and documents it.
 router.add_api_route(
     "/tables/{table_id}/moves",
     play,
@@ -219,7 +218,6 @@ router.add_api_route(
     response_model=MovePlayed,
     response_model_exclude_unset=True,
     summary="Play a move, quoting the sequence number it was chosen at",
-    route_class_override=MoveRoute,
 )
 
 

@@ -13,15 +13,16 @@ from __future__ import annotations
 import json
 import logging
 import re
+import secrets
 import sys
 import time
-import uuid
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
-from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mozaika.server.middleware import set_headers
 
 LOG_FORMATS = ("text", "json")
 REQUEST_ID_HEADER = "x-request-id"
@@ -118,7 +119,7 @@ class RequestIds:
             await self.app(scope, receive, send)
             return
         incoming = next((value.decode("latin-1") for key, value in scope["headers"] if key == b"x-request-id"), "")
-        current = incoming if _INCOMING_ID.fullmatch(incoming) else uuid.uuid4().hex
+        current = incoming if _INCOMING_ID.fullmatch(incoming) else secrets.token_hex(16)
         marker = request_id.set(current)
         started = time.perf_counter()
         status = 0
@@ -127,7 +128,7 @@ class RequestIds:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = int(message["status"])
-                MutableHeaders(scope=message)[REQUEST_ID_HEADER] = current
+                set_headers(message, [(REQUEST_ID_HEADER.encode(), current.encode())])
             await send(message)
 
         try:

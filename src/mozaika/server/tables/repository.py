@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, aliased
 
 from mozaika.core.protocol import State
 from mozaika.server.errors import NotFoundError
-from mozaika.server.storage.database import Database
+from mozaika.server.storage.database import Database, connection_of
 from mozaika.server.storage.driver import Driver
 from mozaika.server.storage.models import Base, GameTable, LogEntry, Player, Seat, in_utc, utc_now
 from mozaika.server.tables.gamelog import Entry, Game, PositionCache
@@ -138,7 +138,7 @@ class TableRepository:
     @staticmethod
     def read(session: Session, table_id: str, *, lock: bool) -> Table:
         """The table with its seats; with ``lock``, its row stays locked until the transaction ends."""
-        connection = session.connection()
+        connection = connection_of(session)
         statement = _READ_LOCKED if lock else _READ
         driver = Driver.of(connection)
         rows: Sequence[Sequence[Any]]
@@ -155,7 +155,7 @@ class TableRepository:
         """These tables (those that exist), in the order asked for."""
         if not table_ids:
             return []
-        connection, ids = session.connection(), {"ids": list(table_ids)}
+        connection, ids = connection_of(session), {"ids": list(table_ids)}
         heads = {row[0]: row for row in connection.execute(_READ_MANY_TABLES, ids)}
         seats: dict[str, list[Sequence[Any]]] = {}
         for row in connection.execute(_READ_MANY_SEATS, ids):
@@ -188,7 +188,7 @@ class TableRepository:
 
     @staticmethod
     def insert(session: Session, table: Table) -> None:
-        connection = session.connection()
+        connection = connection_of(session)
         connection.execute(
             _INSERT_TABLE,
             {
@@ -219,7 +219,7 @@ class TableRepository:
         the table counts as changed now (the lobby lists the latest first)."""
         if touch:
             table.updated_at = utc_now()
-        connection = session.connection()
+        connection = connection_of(session)
         connection.execute(_WRITE_TABLE, _table_values(table))
         connection.execute(
             _SAVE_SEAT,
@@ -239,7 +239,8 @@ class TableRepository:
     def name_seats(session: Session, table: Table) -> None:
         """Read the seated players' names into the table's seats."""
         seated = {seat.player_id for seat in table.seats if seat.player_id is not None}
-        names = {row.id: row for row in session.connection().execute(_NAMES, {"ids": sorted(seated)})} if seated else {}
+        connection = connection_of(session)
+        names = {row.id: row for row in connection.execute(_NAMES, {"ids": sorted(seated)})} if seated else {}
         for seat in table.seats:
             player = names.get(seat.player_id) if seat.player_id is not None else None
             seat.player_name = player.name if player is not None else None
@@ -252,7 +253,7 @@ class TableRepository:
         rows = [{"table_id": table.id, **entry.to_dict(), "created_at": now} for entry in entries]
         table.updated_at = now
         advanced = _table_values(table)
-        connection = session.connection()
+        connection = connection_of(session)
         driver = Driver.of(connection)
         if driver is not None:
             driver.run(_LOG, rows)
@@ -275,7 +276,8 @@ class TableRepository:
         if before is not None:
             query = query.where(LogEntry.seq < before)
         query = query.order_by(LogEntry.seq) if page is None else query.order_by(LogEntry.seq.desc()).limit(page)
-        return [Entry(seq, kind, seat, text, stand_in) for seq, kind, seat, text, stand_in in session.execute(query)]
+        rows = connection_of(session).execute(query)
+        return [Entry(seq, kind, seat, text, stand_in) for seq, kind, seat, text, stand_in in rows]
 
     @classmethod
     def entries_newest_first(

@@ -233,17 +233,21 @@ class TableViews:
         }
         fields = fields_of_entries(table.game, table.options, entries)
         if state is not None:
-            legal = {seat: state.legal_moves(seat) for seat in state.to_move}
+            # Public knowledge, sent so that a client needs no second request to move: each legal
+            # move's text, and its fields by text (a step's largest part, made once a move).
+            legal: dict[str, list[str]] = {}
+            for seat in state.to_move:
+                moves = state.legal_moves(seat)
+                texts = legal[str(seat)] = [str(move) for move in moves]
+                fields.update(zip(texts, [move.fields() for move in moves], strict=True))
             event.update(
                 round=state.round,
                 to_move=list(state.to_move),
                 scores=state.scores,
                 position=public_position(state),
-                # Public knowledge, sent so that a client needs no second request to move.
-                legal_moves={str(seat): [str(move) for move in moves] for seat, moves in legal.items()},
+                legal_moves=legal,
                 may_undo=list(undoers),
             )
-            fields.update((str(move), move.fields()) for moves in legal.values() for move in moves)
         event["move_fields"] = fields
         if table.status == FINISHED:
             event["result"] = table.result
