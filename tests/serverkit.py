@@ -108,6 +108,13 @@ def migrated_sqlite_database(folder: Path) -> str:
     The server migrates its database as it starts; on a copy it finds nothing to do.
     Migrating an empty database is tested on its own (``test_migrations_create_exactly_the_models_schema``).
     """
+    copy = folder / "mozaika.db"
+    copy_migrated_sqlite(copy)
+    return f"sqlite:///{copy}"
+
+
+def copy_migrated_sqlite(path: Path) -> None:
+    """Makes ``path`` a copy of an SQLite database this process migrated once (to the newest migration)."""
     if not _migrated_sqlite:
         template = Path(tempfile.mkdtemp(prefix="mozaika-schema-")) / "mozaika.db"
         database = Database(f"sqlite:///{template}")
@@ -115,9 +122,7 @@ def migrated_sqlite_database(folder: Path) -> str:
         database.dispose()
         atexit.register(shutil.rmtree, template.parent, ignore_errors=True)
         _migrated_sqlite.append(template)
-    copy = folder / "mozaika.db"
-    shutil.copyfile(_migrated_sqlite[0], copy)
-    return f"sqlite:///{copy}"
+    shutil.copyfile(_migrated_sqlite[0], path)
 
 
 class FakeTime:

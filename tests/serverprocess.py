@@ -30,6 +30,7 @@ class ServerProcess:
     """``mozaika serve`` (through served.py) on a free port, with its output in ``log``."""
 
     def __init__(self, database: str, log: Path, redis: str | None = None, bot_workers: int = 1, *options: str) -> None:
+        self.database = database
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.command = [
@@ -47,7 +48,17 @@ class ServerProcess:
         return self.launch().wait_until_ready(timeout)
 
     def launch(self) -> ServerProcess:
-        """Starts the process without waiting for it (several servers can start at once)."""
+        """Starts the process without waiting for it (several servers can start at once).
+
+        A new SQLite database starts as a copy of one migrated in this process: the server finds its
+        schema made, as after a restart.  Migrating an empty database is tested on its own
+        (``test_migrations_create_exactly_the_models_schema``; the PostgreSQL servers here start empty).
+        """
+        sqlite_file = Path(self.database.removeprefix("sqlite:///")) if self.database.startswith("sqlite:///") else None
+        if sqlite_file is not None and not sqlite_file.exists():
+            from serverkit import copy_migrated_sqlite  # serverkit uses this module: imported when needed
+
+            copy_migrated_sqlite(sqlite_file)
         output = self.log.open("ab")
         self.process = subprocess.Popen(self.command, stdout=output, stderr=subprocess.STDOUT)
         return self

@@ -11,14 +11,16 @@ from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from argon2 import extract_parameters, profiles
 from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import text
 
 from mozaika.notation.records import Record, replay
-from mozaika.server.storage.database import Database, migrate
+from mozaika.server.storage.database import NEWEST_REVISION, Database, migrate, revision_of
 from mozaika.server.storage.models import Base
 from mozaika.server.tables.gamelog import (
     CHANCE,
@@ -56,11 +58,22 @@ def test_migrations_create_exactly_the_models_schema(database: str, tmp_path: Pa
         url = stack.enter_context(postgres_database()) if database == "postgresql" else f"sqlite:///{tmp_path}/s.db"
         db = Database(url)
         stack.callback(db.dispose)
+        assert revision_of(db.engine) is None
         migrate(db.engine)
+        assert revision_of(db.engine) == NEWEST_REVISION
         migrate(db.engine)  # a second start finds nothing to do
         with db.engine.connect() as connection:
             differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         assert differences == []
+
+
+def test_the_newest_revision_the_server_knows_is_alembic_s_head() -> None:
+    """A server whose database is at NEWEST_REVISION skips Alembic: it must be the last migration written."""
+    config = Config()
+    config.set_main_option("script_location", "mozaika.server.storage:migrations")
+    assert ScriptDirectory.from_config(config).get_heads() == [NEWEST_REVISION], (
+        "a new migration: make it NEWEST_REVISION in mozaika/server/storage/database.py"
+    )
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
@@ -94,6 +107,7 @@ def test_upgrading_an_old_database_keeps_every_row(database: str, tmp_path: Path
         db = Database(url)
         stack.callback(db.dispose)
         migrate(db.engine, "0001")
+        assert revision_of(db.engine) == "0001"
         with db.engine.begin() as connection:
             for insert in [*rows.values(), *finished]:
                 connection.execute(text(insert), {"at": "2026-01-01 00:00:00+00:00"})

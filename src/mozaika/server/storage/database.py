@@ -8,13 +8,15 @@ from threading import Lock
 from typing import Any
 
 import orjson
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.orm import Session, sessionmaker
 
 # Any constant will do: it names the lock two starting servers take turns on.
 _MIGRATION_LOCK = 0x4D6F7A61
+NEWEST_REVISION = "0008_stand_in"
+"""The newest migration (``migrations/versions``; a test checks it is Alembic's head): a database
+already there is left as it is, without loading Alembic and its migrations (a restart's few
+tenths of a second)."""
 _KEPT_LOOKUPS = 2
 """How many SQLite connections :meth:`Database.looking_up` keeps out of the pool (at most)."""
 
@@ -75,6 +77,11 @@ def _configure_sqlite(engine: Engine, begin: str) -> None:
 
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Create or upgrade the schema to the newest migration, or to ``revision`` (safe to run from several processes)."""
+    if revision == "head" and revision_of(engine) == NEWEST_REVISION:
+        return
+    from alembic import command
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", "mozaika.server.storage:migrations")
     with engine.connect() as connection:
@@ -98,6 +105,15 @@ def migrate(engine: Engine, revision: str = "head") -> None:
         finally:
             if sqlite:
                 _pragma(connection, "foreign_keys=ON")
+
+
+def revision_of(engine: Engine) -> str | None:
+    """The migration the database is at, as Alembic's version table records it (None: none yet)."""
+    with engine.connect() as connection:
+        if not inspect(connection).has_table("alembic_version"):
+            return None
+        versions = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    return versions[0] if len(versions) == 1 else None
 
 
 def _pragma(connection: Connection, setting: str) -> None:
