@@ -147,7 +147,7 @@ def create_app(
         log.exception("unexpected error", exc_info=error)
         return JSONResponse({"error": {"code": "internal", "message": "internal server error"}}, status_code=500)
 
-    app.move_lane = MoveLane(app, settings.limits.request_bytes, api_error, unexpected)  # type: ignore[arg-type]
+    app.move_lane = MoveLane(app, settings.limits.request_bytes, api_error, unexpected)
     return app
 
 

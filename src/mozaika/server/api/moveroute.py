@@ -6,7 +6,8 @@ answered with less work on the event loop: the application's own middlewares che
 check every request (the request's id and the access log, the security headers, the host, the
 origin, the body's size), and then, in place of FastAPI's exception layers, router and
 dependencies, its body is checked by the route's own model, and the caller is identified and
-the move played in one trip to a worker thread. What a client sees is the same either way: the
+the move played together (on the event loop, or in one trip to a worker thread where the
+database may wait: see ``_play``). What a client sees is the same either way: the
 answer is written by the route's answer model, errors are answered by the application's own
 handlers, and a request with anything unusual (a query string, a table id or a body the model
 refuses, a body that is not JSON, no declared length) goes to FastAPI, which reports it exactly
@@ -39,8 +40,6 @@ _ANSWER = TypeAdapter(MovePlayed)
 _MOVE = "mozaika.move"
 """Where the lane leaves the checked submission in the request's scope, for its endpoint."""
 
-ErrorAnswer = Callable[[Request, Exception], Awaitable[Response]]
-
 
 class MoveLane:
     """Answers well-formed moves through the application's middlewares and nothing else of FastAPI.
@@ -49,7 +48,13 @@ class MoveLane:
     anything else raised, so that a refused move is answered exactly as FastAPI would answer it.
     """
 
-    def __init__(self, app: FastAPI, body_limit: int, api_error: ErrorAnswer, unexpected: ErrorAnswer) -> None:
+    def __init__(
+        self,
+        app: FastAPI,
+        body_limit: int,
+        api_error: Callable[[Request, ApiError], Awaitable[Response]],
+        unexpected: Callable[[Request, Exception], Awaitable[Response]],
+    ) -> None:
         self.app = app
         self.body_limit = body_limit
         self.api_error = api_error
