@@ -11,6 +11,8 @@ import orjson
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.orm import Session, sessionmaker
 
+from mozaika.server.jsontext import json_text
+
 # Any constant will do: it names the lock two starting servers take turns on.
 _MIGRATION_LOCK = 0x4D6F7A61
 NEWEST_REVISION = "0008_stand_in"
@@ -25,7 +27,7 @@ def connect(url: str, *, for_writing: bool = True) -> Engine:
     """An engine for ``url``; SQLite gets write-ahead logging and, for writing, one writer at a time."""
     # JSON columns (a table's players, options, clock, result...) are read and written at every
     # move: orjson, several times faster than the standard library, for the same values.
-    json = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
+    json = {"json_serializer": json_text, "json_deserializer": orjson.loads}
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **json)
         _configure_sqlite(engine, "BEGIN IMMEDIATE" if for_writing else "BEGIN")
@@ -46,10 +48,6 @@ def connection_of(session: Session) -> Connection:
     """
     joined: Connection | None = session.info.get(_JOINED)
     return joined if joined is not None else session.connection()
-
-
-def _json_text(value: Any) -> str:
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _configure_sqlite(engine: Engine, begin: str) -> None:
