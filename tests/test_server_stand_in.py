@@ -8,6 +8,7 @@ bots are told when it jumps (``BotPlayer.time_moved``), so nothing waits for the
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,9 +82,23 @@ def log(client: TestClient, table_id: str) -> list[dict[str, Any]]:
     return entries
 
 
+def stand_in_moves_after(client: TestClient, bob: Player, table_id: str, seq: int, caplog: Any) -> None:
+    """Waits for the stand-in's move after ``seq``; if none comes, says what the table and the bots were doing."""
+    try:
+        wait_for(lambda: bob.table(table_id)["seq"] > seq, what="the stand-in's move")
+    except AssertionError as error:
+        view = bob.table(table_id)
+        lines = [record.getMessage() for record in caplog.records if record.name.startswith("mozaika")]
+        raise AssertionError(
+            f"{error} after {seq}: the table is at {view['seq']}, {view['to_move']} to move, the stand-in "
+            f"waits until {pacing(client, table_id)}; the server's last log lines: {lines[-20:]}"
+        ) from None
+
+
 def test_a_stand_in_waits_a_persons_pace_while_a_person_plays_on_and_the_log_and_result_say_so(
-    paced: TestClient, fake_time: FakeTime
+    paced: TestClient, fake_time: FakeTime, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger="mozaika")  # a bot's move refused is logged at INFO
     table_id, alice, bob = timed_out_first(paced, fake_time)
     seq = bob.table(table_id)["seq"]
     # The stand-in has chosen its move (the search comes first) and waits for the pace.
@@ -106,7 +121,7 @@ def test_a_stand_in_waits_a_persons_pace_while_a_person_plays_on_and_the_log_and
         assert moment == fake_time() + PACE
         seq = bob.table(table_id)["seq"]
         time_passes(paced, fake_time, PACE)
-        wait_for(lambda before=seq: bob.table(table_id)["seq"] > before, what="the stand-in's move")
+        stand_in_moves_after(paced, bob, table_id, seq, caplog)
 
     entries = log(paced, table_id)
     moves = [entry for entry in entries if entry["kind"] == "move"]
