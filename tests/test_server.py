@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
-from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from argon2 import extract_parameters, profiles
@@ -20,7 +19,7 @@ from hypothesis import strategies as st
 from sqlalchemy import text
 
 from mozaika.notation.records import Record, replay
-from mozaika.server.storage.database import NEWEST_REVISION, Database, migrate, revision_of
+from mozaika.server.storage.database import NEWEST_REVISION, Database, alembic_config, migrate, revision_of
 from mozaika.server.storage.models import Base
 from mozaika.server.tables.gamelog import (
     CHANCE,
@@ -69,9 +68,7 @@ def test_migrations_create_exactly_the_models_schema(database: str, tmp_path: Pa
 
 def test_the_newest_revision_the_server_knows_is_alembic_s_head() -> None:
     """A server whose database is at NEWEST_REVISION skips Alembic: it must be the last migration written."""
-    config = Config()
-    config.set_main_option("script_location", "mozaika.server.storage:migrations")
-    assert ScriptDirectory.from_config(config).get_heads() == [NEWEST_REVISION], (
+    assert ScriptDirectory.from_config(alembic_config()).get_heads() == [NEWEST_REVISION], (
         "a new migration: make it NEWEST_REVISION in mozaika/server/storage/database.py"
     )
 

@@ -78,10 +78,8 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     if revision == "head" and revision_of(engine) == NEWEST_REVISION:
         return
     from alembic import command
-    from alembic.config import Config
 
-    config = Config()
-    config.set_main_option("script_location", "mozaika.server.storage:migrations")
+    config = alembic_config()
     with engine.connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
         if sqlite:
@@ -103,6 +101,16 @@ def migrate(engine: Engine, revision: str = "head") -> None:
         finally:
             if sqlite:
                 _pragma(connection, "foreign_keys=ON")
+
+
+def alembic_config() -> Any:
+    """Alembic's configuration of Mozaika's migrations (``alembic.config.Config``; Alembic is
+    imported here, only when a migration is run or read)."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "mozaika.server.storage:migrations")
+    return config
 
 
 def revision_of(engine: Engine) -> str | None:
