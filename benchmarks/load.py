@@ -132,7 +132,10 @@ async def scripted_player(
     deadline: float, rng: random.Random, measured: Measurements, counts_moves: bool,
 ) -> None:  # fmt: skip
     """Plays one seat until the game ends or the time is up, measuring its own moves' latency."""
-    async with websockets.connect(f"{address}/api/tables/{table_id}/live", additional_headers=headers) as live:
+    # A browser answers the server's pings and sends none of its own (the websockets library's
+    # default pings every 20 s, which would charge the server for 400 clients' keep-alives).
+    live_address = f"{address}/api/tables/{table_id}/live"
+    async with websockets.connect(live_address, additional_headers=headers, ping_interval=None) as live:
         hello = json.loads(await live.recv())["table"]
         seq, legal = hello["seq"], hello["legal_moves"]
         sent_at: float | None = None
