@@ -14,7 +14,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from mozaika.core import engine as engines
 
 from browserkit import Person, chromium
-from serverkit import running_app
 from serverprocess import ServerProcess
 
 # Property tests judge what the code does, never how fast a (possibly loaded) machine does it:
@@ -133,6 +132,10 @@ def textual_waits_for_the_loop_not_the_clock(monkeypatch: pytest.MonkeyPatch) ->
 @pytest.fixture
 def client(database: str, tmp_path: Path):  # type: ignore[no-untyped-def]
     """The server on an empty database (a module may define a ``client`` of its own)."""
+    # Imported here, not with this file: serverkit brings the whole server (seconds of a core), which the
+    # test modules that use it import themselves, and which ``pytest -n``'s controlling process never needs.
+    from serverkit import running_app
+
     with running_app(tmp_path, database) as client:
         yield client
 

@@ -14,22 +14,24 @@ from __future__ import annotations
 import random
 import re
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import schemathesis
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from mozaika.server import Settings, create_app
 from mozaika.server.api.tables import TABLE_ID
 from mozaika.server.players.accounts import Caller
-from mozaika.server.storage.database import migrate
 from mozaika.server.tables import TableRequest
 
-import serverkit  # noqa: F401  (its servers hash passwords cheaply)
+from serverkit import copy_migrated_sqlite  # serverkit also has the servers hash passwords cheaply
 
 FOLDER = Path(tempfile.mkdtemp(prefix="mozaika-fuzz-"))
+# The schema made: a copy of the database this test process migrates once for all its servers.
+copy_migrated_sqlite(FOLDER / "fuzz.db")
 # Schemathesis starts the application (its lifespan) for every operation: no table here ever
 # meets a bot, so the bot workers start only if one is needed, and no finished game is reviewed.
 APP = create_app(
@@ -41,7 +43,6 @@ APP = create_app(
         allowed_hosts=("testserver",),  # the name the test client sends in Host
     )
 )
-migrate(APP.state.services.db.engine)
 
 
 def _played_table(first: Caller, second: Caller, moves: int | None) -> str:
@@ -60,15 +61,29 @@ def _played_table(first: Caller, second: Caller, moves: int | None) -> str:
     return table_id
 
 
-with TestClient(APP) as _client:
-    _guest = _client.post("/api/guests", json={"name": "Fuzzer"}).json()["token"]
-    _table = _client.post(
-        "/api/tables", json={"game": "azul", "players": 2}, headers={"Authorization": f"Bearer {_guest}"}
-    ).json()["table"]["id"]
-    _fuzzer = APP.state.services.accounts.caller(_guest)
-    _other = APP.state.services.accounts.guest("Partner")[0]
-    _running = _played_table(_fuzzer, _other, 3)
-    _finished = _played_table(_fuzzer, _other, None)
+@dataclass(frozen=True)
+class FuzzerTables:
+    """The fuzzer's session, and the tables its requests go to."""
+
+    guest: str
+    """The fuzzer's session token."""
+    open: str
+    """An open table of the fuzzer's own."""
+    running: str
+    finished: str
+
+
+@pytest.fixture(scope="module")
+def fuzzer() -> FuzzerTables:
+    """Made once, as the module's first test starts: not at collection, which every test process does.
+
+    Made through the application's services, as Schemathesis may hold the application started.
+    """
+    first, guest = APP.state.services.accounts.guest("Fuzzer")
+    table: str = APP.state.services.tables.seating.create(first, TableRequest("azul", 2)).data["table"]["id"]
+    other = APP.state.services.accounts.guest("Partner")[0]
+    return FuzzerTables(guest, table, _played_table(first, other, 3), _played_table(first, other, None))
+
 
 FINISHED_READS = {"record", "replay", "result", "log", "review"}
 """The reads (after /api/tables/{table_id}/) answered for a finished game."""
@@ -76,31 +91,31 @@ FINISHED_READS = {"record", "replay", "result", "log", "review"}
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 
-def _real_table(case: schemathesis.Case) -> str:
+def _real_table(case: schemathesis.Case, fuzzer: FuzzerTables) -> str:
     """The table a request about a table goes to: one where it can succeed, when it reads."""
     if case.method.upper() == "GET":
         after = case.path.removeprefix("/api/tables/{table_id}").strip("/").split("/")[0]
         if after in FINISHED_READS:
-            return _finished
+            return fuzzer.finished
         if after == "":
-            return _running
-    return _table
+            return fuzzer.running
+    return fuzzer.open
 
 
 @schema.parametrize()
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
-def test_the_api_answers_every_request_as_documented(case: schemathesis.Case) -> None:
+def test_the_api_answers_every_request_as_documented(case: schemathesis.Case, fuzzer: FuzzerTables) -> None:
     path = case.path_parameters
     if path is not None and re.fullmatch(TABLE_ID, str(path.get("table_id", ""))):
         # A schema-valid id becomes a real table's, so that requests reach the game logic;
         # a schema-violating one stays, to be refused.
-        path["table_id"] = _real_table(case)
+        path["table_id"] = _real_table(case, fuzzer)
     # Every documented check but one (among them the answers' statuses and shapes): a schema cannot
     # say every rule of a game (which options a game has, which seat is open), so a schema-valid
     # request may rightly be refused with a 4xx.
     # Signing out ends a session of its own: the fuzzer's must last to the end.
     ending = case.method.upper() == "DELETE" and case.path.startswith("/api/sessions")
-    token = APP.state.services.accounts.guest("Leaver")[1] if ending else _guest
+    token = APP.state.services.accounts.guest("Leaver")[1] if ending else fuzzer.guest
     response = case.call_and_validate(
         headers={"Authorization": f"Bearer {token}"}, excluded_checks=[positive_data_acceptance]
     )
