@@ -8,21 +8,25 @@ import random
 import re
 
 import pytest
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from textual.widget import Widget
 from textual.widgets import Static
 
 import mozaika
-from layoutkit import layout_problems
+from layoutkit import frame_of, layout_problems, viewer_turns
 from mozaika.i18n import Messages
 from mozaika.notation.records import Record
-from mozaika.terminal.layout import OthersForm
+from mozaika.richview import position_family
+from mozaika.terminal.layout import OthersForm, lines_of, others_drawing, plan_table, shared_and_legend
 from mozaika.terminal.replay import ReplayApp
 from mozaika.terminal.screens import Notice
-from mozaika.terminal.widgets import StepLine
+from mozaika.terminal.widgets import DrawnOnce, StepLine
 
 from terminalkit import (
     ARTIFACTS,
+    GAMES,
+    game_name,
     last_round,
     new_app,
     play_whole_game,
@@ -256,3 +260,71 @@ def test_replay_at_80_columns_shows_the_step_whole_with_four_players() -> None:
             assert boards.region.bottom <= app.size.height - 1
 
     asyncio.run(step())
+
+
+def drawings_of_a_game(game: str, options: dict[str, object]) -> list[RenderableType]:
+    """What the table screen draws at every tenth turn of the first seat in a seeded four-player game, the
+    first round's to the last's: the middle, your board and the other boards in the form the plan chooses at
+    100x30, and the legend beside them."""
+    text = Messages("en")
+    console = Console(width=400)
+    names = ["Player 1", "random 2", "random 3", "random 4"]
+    drawings: list[RenderableType] = []
+    for turn, state in enumerate(viewer_turns(game, options, 4, seed=5)):
+        if turn % 10:
+            continue
+        frame = frame_of(state, names, text)
+        plan = plan_table(frame, 100, 30, console)
+        family = position_family(frame.position)
+        mine = family.board(frame.position, 0, frame.view, compact=False)
+        drawings += [shared_and_legend(frame)[0], mine, others_drawing(plan), *plan.legend]
+    return drawings
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES[::2], ids=[game_name(*entry) for entry in GAMES[::2]])
+def test_the_layout_counts_as_many_lines_as_rich_renders(game: str, options: dict[str, object]) -> None:
+    """``lines_of`` counts a drawing's lines from its segments: as many as Rich's ``render_lines`` gives, at
+    every width from far too narrow to wider than any window."""
+    console = Console(width=400)
+    for drawing in drawings_of_a_game(game, options):
+        for width in (1, 24, 61, 200):
+            options_at = console.options.update_width(width)
+            assert lines_of(console, drawing, width) == len(console.render_lines(drawing, options_at, pad=False))
+
+
+class Counted:
+    """A drawing that counts how often it is rendered."""
+
+    def __init__(self, drawing: RenderableType) -> None:
+        self.drawing = drawing
+        self.renders = 0
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        self.renders += 1
+        yield self.drawing
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.drawing)
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES[1::2], ids=[game_name(*entry) for entry in GAMES[1::2]])
+def test_a_drawing_rendered_once_draws_what_the_drawing_draws(game: str, options: dict[str, object]) -> None:
+    """``DrawnOnce`` gives the segments of the drawing it wraps and measures as it does; asked again at the same
+    width, with the height Textual then gives (the lines counted, or more where a part keeps a minimum height),
+    it renders nothing again, as the drawings of the table never stretch to a height they are given."""
+    console = Console(width=400)
+    for drawing in drawings_of_a_game(game, options):
+        for width in (30, 70):
+            at = console.options.update_width(width)
+            alone = list(console.render(drawing, at))
+            lines = lines_of(console, drawing, width)
+            for height in (lines, lines + 5):
+                assert list(console.render(drawing, at.update(height=height))) == alone
+            counted = Counted(drawing)
+            once = DrawnOnce(counted)
+            assert list(console.render(once, at)) == alone
+            assert list(console.render(once, at.update(height=lines + 5))) == alone
+            assert counted.renders == 1
+            assert Measurement.get(console, at, once) == Measurement.get(console, at, drawing)
+            list(console.render(once, at.update_width(width + 1)))
+            assert counted.renders == 2, "at another width, the drawing is rendered afresh"

@@ -81,9 +81,20 @@ class Plan:
 
 
 def lines_of(console: Console, drawing: RenderableType, width: int) -> int:
-    """How many lines a drawing takes at this width."""
+    """How many lines a drawing takes at this width (as many as ``Console.render_lines`` would give).
+
+    Counted from the drawing's segments, as Textual measures a widget's height: the lines need not be
+    cut apart and cropped only to be counted.
+    """
     options = console.options.update_width(max(1, width))
-    return len(console.render_lines(drawing, options, pad=False))
+    lines, line_open = 0, False
+    for segment in console.render(drawing, options):
+        if "\n" in segment.text and not segment.control:
+            lines += segment.text.count("\n")
+            line_open = not segment.text.endswith("\n")
+        else:
+            line_open = True
+    return lines + line_open
 
 
 def widest_line(console: Console, drawing: RenderableType) -> int:
@@ -114,22 +125,22 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
         needed = (max(width, needed_width), FIXED_LINES + narrow_shared + mine_height)
         return Plan(frame, width, height, needed=needed, mine_width=mine_width, other_seats=others)
     form = OthersForm.LINES
+    right_tall = 0
     for candidate in (OthersForm.FULL, OthersForm.COMPACT):
         left = _panels(frame, before, candidate)
         left_width = sum(widest_line(console, panel) for panel in left)
         right = _panels(frame, others, candidate)
         right_room = side - left_width - OTHERS_INDENT
         fits_across = not right or max(widest_line(console, panel) for panel in right) <= right_room
-        tall = max(
-            lines_of(console, Columns(left, padding=(0, 0)), left_width) if left else 0,
-            lines_of(console, Columns(right, padding=(0, 0)), right_room) if right else 0,
-        )
-        if left_width <= side and fits_across and tall <= room:
+        left_tall = lines_of(console, Columns(left, padding=(0, 0)), left_width) if left else 0
+        right_tall = lines_of(console, Columns(right, padding=(0, 0)), right_room) if right and fits_across else 0
+        if left_width <= side and fits_across and max(left_tall, right_tall) <= room:
             form = candidate
             break
     before_width = _lines_width(console, frame, before) if form is OthersForm.LINES else left_width
-    right_room = side - before_width
-    shown = _legend_beside(console, frame, form, legend, right_room, room, others)
+    # The boards' lines right of yours: two a player in lines, else as measured for the form chosen.
+    used = 2 * len(others) + 1 if form is OthersForm.LINES else right_tall
+    shown = _legend_beside(console, legend, side - before_width, room - used)
     return Plan(
         frame,
         width,
@@ -183,24 +194,9 @@ def other_line(frame: Frame, seat: int) -> Group:
     return Group(Text(title, style="bold" if seat in frame.to_move else ""), Text("  ") + summary)
 
 
-def _legend_beside(
-    console: Console,
-    frame: Frame,
-    form: OthersForm,
-    legend: list[Text],
-    side: int,
-    room: int,
-    seats: tuple[int, ...],
-) -> list[Text]:
-    """The legend's lines that fit under the other boards right of yours, in the ``room`` the boards have
-    (all of them are under h)."""
-    if not legend:
-        return []
-    if form is OthersForm.LINES:
-        used = 2 * len(seats) + 1
-    else:
-        used = lines_of(console, Columns(_panels(frame, seats, form), padding=(0, 0)), side - OTHERS_INDENT)
-    room -= used
+def _legend_beside(console: Console, legend: list[Text], side: int, room: int) -> list[Text]:
+    """The legend's lines that fit under the other boards right of yours, in the ``room`` the boards leave
+    there (all of them are under h)."""
     shown: list[Text] = []
     for line in legend:
         room -= lines_of(console, line, side - LEGEND_PADDING)

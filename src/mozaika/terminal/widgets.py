@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.console import RenderResult as RichRenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -48,10 +51,54 @@ class Clickable(Widget):
             self.post_message(Clicked(option=int(meta[OPTION_KEY])))
 
 
+class DrawnOnce:
+    """A drawing rendered once for the width it is drawn at, however often it is asked for at that width.
+
+    Textual renders a widget of ``height: auto`` twice after each change: once to count its lines,
+    once to draw them. The boards are the costliest drawings on the screen, so they are rendered once
+    and the same lines serve both. Only the console's height is left out of what the lines are kept for:
+    Textual asks for the lines with the height it has just counted (a board's drawing, of Rich's groups,
+    tables, panels in columns and text, never stretches to a height it is given).
+    """
+
+    def __init__(self, drawing: RenderableType) -> None:
+        self.drawing = drawing
+        self._rendered: tuple[tuple[object, ...], list[Segment]] | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RichRenderResult:
+        key = (
+            id(console),
+            options.min_width,
+            options.max_width,
+            options.is_terminal,
+            options.encoding,
+            options.legacy_windows,
+            options.justify,
+            options.overflow,
+            options.no_wrap,
+            options.highlight,
+            options.markup,
+        )
+        if self._rendered is None or self._rendered[0] != key:
+            self._rendered = (key, list(console.render(self.drawing, options.update(height=None))))
+        yield from self._rendered[1]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.drawing)
+
+
 class PlanPart(Widget):
     """A part of the table drawn from the plan (None until the first one)."""
 
     plan: reactive[Plan | None] = reactive(None, layout=True)
+
+    def render(self) -> RenderResult:
+        plan = self.plan
+        return Text() if plan is None else DrawnOnce(self.drawing(plan))
+
+    def drawing(self, plan: Plan) -> RenderableType:
+        """What the part shows for this plan."""
+        raise NotImplementedError
 
 
 class Heading(Widget):
@@ -75,10 +122,7 @@ class Heading(Widget):
 class SharedArea(PlanPart, Clickable):
     """What lies between the players: factories and centre (and the supply, in Summer Pavilion)."""
 
-    def render(self) -> RenderResult:
-        plan = self.plan
-        if plan is None:
-            return Text()
+    def drawing(self, plan: Plan) -> RenderableType:
         return shared_and_legend(plan.frame)[0]
 
     def watch_plan(self, plan: Plan | None) -> None:
@@ -89,10 +133,7 @@ class SharedArea(PlanPart, Clickable):
 class MyBoard(PlanPart, Clickable):
     """Your board in full, its lines and spaces clickable while you choose."""
 
-    def render(self) -> RenderResult:
-        plan = self.plan
-        if plan is None:
-            return Text()
+    def drawing(self, plan: Plan) -> RenderableType:
         frame = plan.frame
         return position_family(frame.position).board(frame.position, frame.viewer, frame.view, compact=False)
 
@@ -112,10 +153,7 @@ class OtherBoards(PlanPart):
         super().__init__(id=id)
         self.before = before
 
-    def render(self) -> RenderResult:
-        plan = self.plan
-        if plan is None:
-            return Text()
+    def drawing(self, plan: Plan) -> RenderableType:
         parts: list[RenderableType] = [others_drawing(plan, before=self.before)]
         if plan.others is OthersForm.LINES and not self.before:
             parts.append(Text(plan.frame.view.text("boards_key"), style="dim"))
@@ -131,14 +169,15 @@ class OtherBoards(PlanPart):
 class Legend(PlanPart):
     """What the boards show beyond tiles (special factories, bonuses), where the other boards leave room."""
 
-    def render(self) -> RenderResult:
-        return Group(*(self.plan.legend if self.plan is not None else ()))
+    def drawing(self, plan: Plan) -> RenderableType:
+        return Group(*plan.legend)
 
 
 class TooSmall(PlanPart):
     """Shown instead of the table when the window is smaller than the table needs."""
 
     def render(self) -> RenderResult:
+        # A line of text, centred by its own justification: Textual wraps and measures text itself.
         plan = self.plan
         if plan is None or plan.needed is None:
             return Text()
@@ -161,6 +200,11 @@ class StepLine(Clickable):
 
     choices: reactive[StepChoices] = reactive(StepChoices, layout=True)
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._laid_out: tuple[tuple[StepChoices, int], list[Text]] | None = None
+        """The lines last laid out, and for which choices and width: measuring and drawing share them."""
+
     def render(self) -> RenderResult:
         return Group(*self.lines(self.content_size.width))
 
@@ -168,23 +212,33 @@ class StepLine(Clickable):
         return len(self.lines(width))
 
     def lines(self, width: int) -> list[Text]:
-        choices = self.choices
+        key = (self.choices, width)
+        if self._laid_out is None or self._laid_out[0] != key:
+            self._laid_out = (key, self._lay_out(*key))
+        return list(self._laid_out[1])
+
+    @staticmethod
+    def _lay_out(choices: StepChoices, width: int) -> list[Text]:
         if choices.problem:
             return [Text(choices.problem, style="bold red")]
         if not choices.title:
             return []
         width = max(20, width)
         lines = [Text.assemble((choices.title + ":", "bold"))]
+        line_width = lines[0].cell_len
         cursor_line = 0
         for index, label in enumerate(choices.labels):
             under_cursor = index == choices.cursor
             style = Style(bold=True, reverse=True) if under_cursor else Style(underline=True)
             chip = Text.assemble((f"[{label}]", style + Style.from_meta({OPTION_KEY: index})))
+            chip_width = chip.cell_len
             # Whole choices to a line: a choice is never cut in two.
-            if lines[-1].cell_len + 1 + chip.cell_len > width:
+            if line_width + 1 + chip_width > width:
                 lines.append(Text(" "))
+                line_width = 1
             lines[-1].append(" ")
             lines[-1].append_text(chip)
+            line_width += 1 + chip_width
             if under_cursor:
                 cursor_line = len(lines) - 1
         first = max(0, min(cursor_line - 1, len(lines) - STEP_LINES))
