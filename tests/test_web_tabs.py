@@ -23,6 +23,8 @@ WHAT_A_PAGE_SEES = """async () => {
         media: ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)', '(forced-colors: active)',
                 '(prefers-contrast: more)', 'print'].map(matches),
         history: history.length,
+        pointer: [...document.querySelectorAll(':hover')].length,
+        focus: [document.activeElement?.tagName, document.hasFocus(), scrollX, scrollY],
         storage: [localStorage.length, sessionStorage.length, document.cookie],
         databases: (await indexedDB.databases()).map(database => database.name),
         caches: await caches.keys(),
