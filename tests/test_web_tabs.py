@@ -57,6 +57,7 @@ def test_a_page_given_back_is_as_new_to_the_next_person(browser: Chromium, serve
 
     messy = Person(browser, server.url, width=390, height=844)
     tab = messy._tab
+    assert tab is not None
     messy.open("/")
     messy.page.evaluate(MESS)
     messy.context.add_init_script("window.addedByTheContext = true")
@@ -65,7 +66,12 @@ def test_a_page_given_back_is_as_new_to_the_next_person(browser: Chromium, serve
     messy.context.grant_permissions(["notifications"])
     messy.page.emulate_media(color_scheme="dark", reduced_motion="reduce", forced_colors="active", contrast="more")
     routed: list[str] = []
-    messy.page.route("**/api/**", lambda route: routed.append(route.request.url) or route.continue_())
+
+    def note(route: Any) -> None:
+        routed.append(route.request.url)
+        route.continue_()
+
+    messy.page.route("**/api/**", note)
     dialogs: list[str] = []
     messy.page.once("dialog", lambda dialog: dialogs.append(dialog.message))
     messy.page.mouse.move(200, 300)
@@ -94,6 +100,7 @@ def test_a_page_given_back_is_as_new_to_the_next_person(browser: Chromium, serve
 def test_a_page_a_test_changed_beyond_undoing_is_closed_not_reused(browser: Chromium, server: ServerProcess) -> None:
     someone = Person(browser, server.url)
     tab = someone._tab
+    assert tab is not None
     someone.context.set_offline(True)
     someone.close()
     assert tab not in browser.idle and tab.page.is_closed()
