@@ -22,6 +22,8 @@ import pytest
 import mozaika
 from mozaika.core.protocol import State
 
+from tabkit import Chromium, Tab, Watched
+
 CHROMIUM = os.environ.get("MOZAIKA_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 ARTIFACTS = Path(
     os.environ.get("MOZAIKA_TEST_ARTIFACTS") or Path(__file__).resolve().parent.parent / "build" / "test-artifacts"
@@ -47,12 +49,10 @@ animation playback rate, set over its DevTools protocol.  Every flight, float an
 happens, in the same order and with the same effect on the page; a whole game's hundreds of moves
 just no longer wait half a second each (and a round's tiling several seconds).  The tests of the
 motion itself see it at a person's pace (``motion=1``)."""
-TIMEOUT_MS = 90_000
-"""How long a page may take to show what a test waits for: a bound for a loaded machine, not a pace."""
 
 
 @contextmanager
-def chromium() -> Iterator[Any]:
+def chromium() -> Iterator[Chromium]:
     """A headless Chromium, or skip (fail on CI, which installs it) without one."""
     if CHROMIUM is None:
         if os.environ.get("MOZAIKA_REQUIRE_SERVICES") == "1":
@@ -63,7 +63,7 @@ def chromium() -> Iterator[Any]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         try:
-            yield browser
+            yield Chromium(browser)
         finally:
             browser.close()
 
@@ -74,31 +74,27 @@ def public_state(position: dict[str, Any]) -> State:
 
 
 class Person:
-    """One person in one browser context: signs in, opens tables, and plays by clicking."""
+    """One person in one browser context: signs in, opens tables, and plays by clicking.
+
+    The context and its page come from the module's :class:`Chromium`, new or given back by an earlier
+    person and cleared (:class:`Tab`): a test cannot tell the two apart.
+    """
 
     def __init__(
-        self, browser: Any, base_url: str, *, width: int = 1280, height: int = 900, motion: float = MOTION_RATE
+        self, browser: Chromium, base_url: str, *, width: int = 1280, height: int = 900, motion: float = MOTION_RATE
     ) -> None:
         self.base_url = base_url
-        self.context = browser.new_context(viewport={"width": width, "height": height}, base_url=base_url)
-        self.context.set_default_timeout(TIMEOUT_MS)
-        self.page = self.context.new_page()
-        if motion != 1:
-            # The rate holds for every document the page loads while the protocol's Animation domain is on.
-            devtools = self.context.new_cdp_session(self.page)
-            devtools.send("Animation.enable")
-            devtools.send("Animation.setPlaybackRate", {"playbackRate": motion})
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("console", self._note_refusal)
-
-    def _note_refusal(self, message: Any) -> None:
-        # The server's Content-Security-Policy must never have to refuse what the client does.
-        if message.type == "error" and "Content Security Policy" in message.text:
-            self.errors.append(message.text)
+        self._browser = browser
+        self._tab: Tab | None = browser.take(base_url, width, height, motion)
+        self.page: Any = Watched(self._tab.page, self._tab)
+        self.context: Any = Watched(self._tab.context, self._tab)
+        self.errors = self._tab.errors
 
     def close(self) -> None:
-        self.context.close()
+        """Gives the page back (once): the next person gets it cleared."""
+        if self._tab is not None:
+            tab, self._tab = self._tab, None
+            self._browser.give_back(tab)
 
     def screenshot(self, name: str, selector: str | None = None) -> Path:
         """Saves a screenshot of the page (or of one part) as a test artifact."""
