@@ -251,10 +251,16 @@ def test_play_again_and_a_direct_invitation_and_muting_in_chat(people: list[Pers
     again = jana.get(f"/api/tables/{rematch}")
     assert again["status"] == "running" and again["seats"][1]["kind"] == "bot"  # nobody to wait for: begun
     # A direct invitation: petr sees it in his lobby and takes the seat from there.
-    open_table = jana.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
+    open_table = jana.post("/api/tables", {"game": "azul", "players": 3}).json()["table"]["id"]
     other = person(people, server, petr)
     someone.open(f"/tables/{open_table}")
     someone.page.fill(".invite-player input", petr.username)
+    # A seat taken while the name is typed redraws the waiting room: the name and the focus stay.
+    eva = Account(server, "third")
+    assert eva.post(f"/api/tables/{open_table}/join", {"seat": 2}).status_code == 200
+    someone.page.wait_for_selector(f".waiting-room .seats td:has-text('{eva.username}')")
+    assert someone.page.input_value(".invite-player input") == petr.username
+    assert someone.page.evaluate("document.activeElement.matches('.invite-player input')")
     someone.page.click(".invite-player button")
     # The lobby reads its invitations as it opens: once the invitation is made.
     wait_for(lambda: petr.get("/api/invitations"), timeout=60, what="the invitation made")

@@ -55,7 +55,7 @@ class TablePage {
       },
       failed: (error) => toast(explain(error), "error"),
     });
-    this.levels = {};
+    this.waiting = {};
     this.onKey = (event) => this.key(event);
     this.onPreferences = () => this.render();
     this.onVisible = () => markTurn(this.isMyTurn());
@@ -330,13 +330,14 @@ class TablePage {
   render({ animate = false, focusKey = null, focusTarget = false } = {}) {
     land();
     const focused = focusKey || document.activeElement?.closest?.(".table-main [data-key]")?.dataset?.key;
+    const active = document.activeElement;
     const scrolled = window.scrollY;
     const before = animate ? capture(this.main) : null;
     const table = this.table;
     const scene = this.scene();
     replace(this.head, heading(scene, this));
     replace(this.main, table.status === "open" || table.status === "cancelled"
-      ? waitingRoom(table, this.tableId, scene.names, this.me, (full) => (full ? this.load() : this.render()), this.levels)
+      ? waitingRoom(table, this.tableId, scene.names, this.me, (full) => (full ? this.load() : this.render()), this.waiting)
       : playArea(scene, this));
     // The state as attributes too: what automated players and tests wait on.
     Object.assign(this.frame.dataset, { seq: table.seq, status: table.status, yourTurn: String(this.isMyTurn()), round: table.round ?? 0 });
@@ -359,6 +360,8 @@ class TablePage {
     this.wasMyTurn = mine;
     markTurn(mine);
     if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled });
+    // A part kept across redraws (the invitation form) was moved, and moving it loses the focus.
+    if (active !== document.activeElement && active?.isConnected && this.main.contains(active)) active.focus({ preventScroll: true });
     keepFocus(this.main, focused, focusTarget);
   }
 
