@@ -24,7 +24,15 @@ from mozaika.core.protocol import State
 
 from tabkit import Chromium, Tab, Watched
 
-CHROMIUM = os.environ.get("MOZAIKA_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM = (
+    os.environ.get("MOZAIKA_CHROMIUM")
+    or shutil.which("chromium-headless-shell")
+    or shutil.which("chromium")
+    or shutil.which("chromium-browser")
+)
+"""Chromium's headless shell where it is installed: the same Blink as the browser, without the
+browser's own window layer, made for automation (the browser tests cost a fifth less CPU with it).
+Debian's full ``chromium`` otherwise."""
 ARTIFACTS = Path(
     os.environ.get("MOZAIKA_TEST_ARTIFACTS") or Path(__file__).resolve().parent.parent / "build" / "test-artifacts"
 )
@@ -56,8 +64,8 @@ def chromium() -> Iterator[Chromium]:
     """A headless Chromium, or skip (fail on CI, which installs it) without one."""
     if CHROMIUM is None:
         if os.environ.get("MOZAIKA_REQUIRE_SERVICES") == "1":
-            pytest.fail("Chromium is missing: .ci/run installs Debian's chromium package")
-        pytest.skip("needs Chromium (Debian package chromium) for the browser tests")
+            pytest.fail("Chromium is missing: .ci/run installs Debian's chromium-headless-shell package")
+        pytest.skip("needs Chromium (Debian package chromium-headless-shell or chromium) for the browser tests")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
