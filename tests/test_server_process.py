@@ -140,32 +140,42 @@ def test_a_move_through_one_server_reaches_a_watcher_on_another(postgres: str, t
 
 
 def test_when_the_server_playing_a_table_s_bots_dies_another_takes_them_over(postgres: str, tmp_path: Path) -> None:
+    """A server dies holding a table's bot lease; once the lease runs out, another server plays the bot's move.
+
+    The bot is a stand-in for a person who left while another person plays on: it waits for a person's
+    pace before it moves, holding its lease, so the first server is surely playing the table when it is
+    killed, with the bot's move still to come (two bots playing each other could end the whole game
+    before the kill on a loaded machine).
+    """
     _, redis = require_services()
     with ExitStack() as running:
-        # Leases of 2 s (not the 10 s served): the takeover after the kill comes within about 4 s.
-        options = ("--replacement-bot", "medium", "--bot-lease-seconds", "2")
+        # A lease of 3 s (10 s served), renewed before each move, and a pace that fits in it: the
+        # takeover comes within about 7 s of the kill (the lease, the next look, the pace).
+        options = ("--replacement-bot", "beginner", "--bot-lease-seconds", "3", "--stand-in-pace", "2")
         first = ServerProcess(postgres, tmp_path / "first.log", redis, 1, *options).launch()
         running.callback(first.stop)
         second = ServerProcess(postgres, tmp_path / "second.log", redis, 1, *options).launch()
         running.callback(second.stop)
         first.wait_until_ready()
         second.wait_until_ready()
-        alice, watcher = HttpPlayer(first, "Alice"), HttpPlayer(second, "Watcher")
-        seats = [{"kind": "me"}, {"kind": "bot", "level": "medium"}]
-        table_id = alice.post("/api/tables", {"game": "azul", "players": 2, "seats": seats}).json()["table"]["id"]
+        alice, bob, watcher = HttpPlayer(first, "Alice"), HttpPlayer(first, "Bob"), HttpPlayer(second, "Watcher")
+        table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
+        assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 200
         alice.post(f"/api/tables/{table_id}/start")
-        alice.post(f"/api/tables/{table_id}/abandon")  # two bots play on, woken on the first server
-        started = watcher.get(f"/api/tables/{table_id}")["seq"]
-        wait_for(lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= started + 4, 120, "the bots to play")
+        started = watcher.get(f"/api/tables/{table_id}")
+        # Whoever must move leaves, through the first server: its stand-in waits there for its pace.
+        leaving = (alice, bob)[started["to_move"][0]]
+        assert leaving.post(f"/api/tables/{table_id}/abandon").status_code == 200
         first.kill()
         at_kill = watcher.get(f"/api/tables/{table_id}")
-        assert at_kill["status"] == "running", "the game ended before the kill: nothing left to take over"
-        # The dead server's lease runs out (2 s) and the second server's next look (2 s) takes the table.
-        wait_for(
-            lambda: watcher.get(f"/api/tables/{table_id}")["seq"] >= at_kill["seq"] + 3, 120, "another server's bots"
-        )
+        assert at_kill["seq"] == started["seq"] and at_kill["status"] == "running", "the stand-in moved before the kill"
+        # The dead server's lease runs out (3 s), the second server's next look (2 s) takes the table,
+        # and its stand-in moves at the pace (2 s).
+        wait_for(lambda: watcher.get(f"/api/tables/{table_id}")["seq"] > at_kill["seq"], 120, "another server's bot")
         log = watcher.get(f"/api/tables/{table_id}/log?since=0")
         assert [entry["seq"] for entry in log["entries"]] == list(range(1, log["seq"] + 1))  # nothing twice
+        stand_in = [entry for entry in log["entries"] if entry["seq"] > at_kill["seq"] and entry["kind"] == "move"]
+        assert stand_in and stand_in[0]["seat"] == started["to_move"][0]
 
 
 def test_moves_are_acknowledged_and_bots_woken_while_redis_is_down(postgres: str, tmp_path: Path) -> None:
