@@ -3,7 +3,7 @@
 import { post } from "./api.js";
 import { invitePlayerForm } from "./community.js";
 import { copyText, h, toast } from "./dom.js";
-import { explain, language, t } from "./i18n.js";
+import { explain, t } from "./i18n.js";
 import { navigate } from "./router.js";
 import { session } from "./session.js";
 
@@ -36,7 +36,8 @@ async function attempt(action) {
 /**
  * The waiting room of `table`; `reload` redraws it after a change only this page knows of.
  * `kept` is what the page keeps across redraws: `levels`, the bot level chosen for each seat, and
- * `inviteForm`, the invitation form itself, so that a name half typed survives a seat taken meanwhile.
+ * `inviteForm`, the invitation form itself, so that a name half typed survives a seat taken meanwhile
+ * (a new language draws a new page, and so a new form).
  */
 export function waitingRoom(table, tableId, names, me, reload, kept = {}) {
   const levels = (kept.levels ??= {});
@@ -86,19 +87,8 @@ export function waitingRoom(table, tableId, names, me, reload, kept = {}) {
   return h("section", { class: "waiting-room card" },
     h("h2", {}, table.status === "cancelled" ? t("status.cancelled") : t("waiting_for_players")),
     h("table", { class: "seats" }, h("tbody", {}, rows)),
-    inviting ? keptInviteForm(tableId, kept) : "",
+    inviting ? (kept.inviteForm ??= invitePlayerForm(tableId)) : "",
     h("div", { class: "buttons" }, buttons));
-}
-
-/** The invitation form drawn before, unless the language changed since: then a new one, with what was typed. */
-function keptInviteForm(tableId, kept) {
-  if (kept.inviteForm?.dataset.language !== language()) {
-    const typed = kept.inviteForm?.querySelector("input").value ?? "";
-    kept.inviteForm = invitePlayerForm(tableId);
-    kept.inviteForm.dataset.language = language();
-    kept.inviteForm.querySelector("input").value = typed;
-  }
-  return kept.inviteForm;
 }
 
 async function join(tableId, index, reload) {
