@@ -74,7 +74,7 @@ SLOWEST_FIRST = (
 
 ``pytest -n auto`` runs the tests in this order, each worker from its own part of the list and then
 taking over half of what another has left (``--dist worksteal`` in pyproject.toml): begun early, a long
-test cannot hold up the end of the run while the other worker idles.  Every test still runs, once.
+test cannot hold up the end of the run while the other workers idle.  Every test still runs, once.
 """
 
 
