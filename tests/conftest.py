@@ -175,8 +175,8 @@ def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Chromium for a module's tests (browserkit.Chromium): every person gets a context of their own in
-    it, new or cleared after an earlier person (browserkit.Tab: a test cannot tell the two apart).
+    """Chromium for a module's tests (tabkit.Chromium): every person gets a context of their own in
+    it, new or cleared after an earlier person (tabkit.Tab: a test cannot tell the two apart).
 
     Not shared across modules: Playwright's synchronous API keeps an event loop running while it is
     open, and the terminal tests that a worker may run next start event loops of their own.

@@ -1,4 +1,4 @@
-"""The browser tests' tabs (browserkit.Tab): a page given back and taken again cannot be told from a new one.
+"""The browser tests' tabs (tabkit.Tab): a page given back and taken again cannot be told from a new one.
 
 Every browser test relies on this: its people get pages that earlier tests used (a new context
 costs Chromium a new renderer process), so whatever a test leaves in a page must be gone.
