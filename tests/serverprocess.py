@@ -79,17 +79,23 @@ class ServerProcess:
         raise RuntimeError(f"the server did not start in {timeout} s:\n{self.log.read_text()}")
 
     def children(self) -> list[int]:
-        """The server's child processes (its bot workers), from /proc."""
+        """The server's descendants, from /proc: its bot workers and the fork server that starts them."""
         assert self.process is not None
-        found = []
+        parents: dict[int, int] = {}
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 fields = stat.read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if int(fields[1]) == self.process.pid:
-                found.append(int(stat.parent.name))
-        return found
+            parents[int(stat.parent.name)] = int(fields[1])
+        found: list[int] = []
+        ancestors = {self.process.pid}
+        while True:
+            new = [pid for pid, parent in parents.items() if parent in ancestors and pid not in found]
+            if not new:
+                return found
+            found += new
+            ancestors.update(new)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash or an out-of-memory kill."""

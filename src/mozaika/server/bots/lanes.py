@@ -27,9 +27,28 @@ BACKGROUND_NICENESS = 10
 """How much lower the background lane's CPU priority is (Unix ``nice``)."""
 
 
-def start_worker(parent: int, niceness: int) -> None:
+WORKER_MODULES = ["mozaika.server.bots.work"]
+"""What a fork server imports once for all the workers it starts (the bots and the games)."""
+
+
+def worker_context() -> multiprocessing.context.BaseContext:
+    """How workers start: forked from a fork server where the platform has one, else spawned.
+
+    A fork server is a fresh interpreter that imports the bots and the games once; each worker
+    is a fork of it, ready at once, instead of a new interpreter importing them again (a pool
+    that lost a worker is replaced in a moment).  Neither way inherits the server's threads,
+    sockets or database connections.
+    """
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(WORKER_MODULES)
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def start_worker(server: int, niceness: int) -> None:
     """In a new worker process: exit with the server, and take the lane's CPU priority."""
-    exit_with_parent(parent)
+    exit_with_parent(server)
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
 
@@ -84,10 +103,6 @@ class Lane:
         raise AssertionError("unreachable")
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        # "spawn": a worker must not inherit the server's threads, sockets or database connections.
         return ProcessPoolExecutor(
-            self.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=start_worker,
-            initargs=(os.getpid(), self.niceness),
+            self.workers, mp_context=worker_context(), initializer=start_worker, initargs=(os.getpid(), self.niceness)
         )

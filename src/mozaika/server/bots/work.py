@@ -8,6 +8,7 @@ worker starts quickly and stays small.
 from __future__ import annotations
 
 import os
+import select
 import threading
 import time
 from typing import Any
@@ -19,15 +20,35 @@ from mozaika.catalogue import from_json
 from mozaika.core.protocol import State
 
 
-def exit_with_parent(parent: int) -> None:
-    """In a worker process: exit when the server is gone, even if it was killed without a word."""
+def exit_with_parent(server: int) -> None:
+    """In a worker process: exit when the server is gone, even if it was killed without a word.
+
+    The worker watches the server itself, not its own parent: a worker started by a fork server
+    is that server's child, and the fork server lives on while its workers do.
+    """
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
+        try:
+            gone = os.pidfd_open(server)  # readable once the server has exited (Linux 5.3 and later)
+        except (AttributeError, OSError):
+            while alive(server):
+                time.sleep(1.0)
+        else:
+            select.select([gone], [], [])
         os._exit(0)
 
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
+def alive(pid: int) -> bool:
+    """Whether a process is there (a signal 0 reaches it)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def ready() -> bool:
