@@ -15,6 +15,8 @@ from typing import Any
 
 import httpx
 
+import zygote
+
 SERVED = Path(__file__).resolve().parent / "served.py"
 """What the server processes run: ``python -m mozaika`` with cheap password hashes (served.py)."""
 
@@ -27,7 +29,11 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``mozaika serve`` (through served.py) on a free port, with its output in ``log``."""
+    """``mozaika serve`` (through served.py) on a free port, with its output in ``log``.
+
+    The process is forked from the test process's zygote (zygote.py), which imported the server
+    once; ``command`` is the command line it runs as.
+    """
 
     def __init__(self, database: str, log: Path, redis: str | None = None, bot_workers: int = 1, *options: str) -> None:
         self.database = database
@@ -42,7 +48,7 @@ class ServerProcess:
             self.command += ["--redis", redis]
         self.command += options
         self.log = log
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: zygote.Forked | None = None
 
     def start(self, timeout: float = 120.0) -> ServerProcess:
         return self.launch().wait_until_ready(timeout)
@@ -59,8 +65,7 @@ class ServerProcess:
             from serverkit import copy_migrated_sqlite  # serverkit uses this module: imported when needed
 
             copy_migrated_sqlite(sqlite_file)
-        output = self.log.open("ab")
-        self.process = subprocess.Popen(self.command, stdout=output, stderr=subprocess.STDOUT)
+        self.process = zygote.launch(self.command[2:], self.log)
         return self
 
     def wait_until_ready(self, timeout: float = 120.0) -> ServerProcess:
