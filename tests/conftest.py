@@ -7,15 +7,21 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from hypothesis import HealthCheck, settings
+# Bytecode caches (__pycache__, ignored by git), even where PYTHONDONTWRITEBYTECODE is set: each
+# test process and each of the ~200 Python processes the tests start would otherwise compile every
+# module it imports again, and pytest rewrite every test module again (about 40 s of CPU a run).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+import pytest  # noqa: E402 (these imports after the setting above: their caches too)
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from mozaika.core import engine as engines
+from mozaika.core import engine as engines  # noqa: E402
 
-from browserkit import Person, chromium
-from serverprocess import ServerProcess
+from browserkit import Person, chromium  # noqa: E402
+from serverprocess import ServerProcess  # noqa: E402
 
 # Property tests judge what the code does, never how fast a (possibly loaded) machine does it:
 # no per-example deadline and no health check that times the generation of examples.
