@@ -92,7 +92,10 @@ def table_after_turns(turns: int) -> GameTable:
 
 
 async def settle(app: PlayApp, pilot: Pilot[None]) -> None:
-    """Wait until bots and hints have moved and the screen shows the result."""
+    """Wait until the table is on screen and the game started (after a refresh: a loaded machine may take
+    a while), then until bots and hints have moved and the screen shows the result."""
+    while not app.begun:
+        await pilot.pause(0.01)
     await app.workers.wait_for_complete()
     await pilot.pause()
 

@@ -96,6 +96,8 @@ class PlayApp(App[None]):
         self.quit_after_save = False
         self.deferred = False
         """The game went on while a page was open over the table: it goes on when the page closes."""
+        self.begun = False
+        """The table has been on screen: its clocks run from then, and the game goes on."""
         self.summaries: list[RoundEnd] = []
         self.saved_to: Path | None = None
         self.table_screen = TableScreen(self.text("table"), self._placeholder())
@@ -130,6 +132,7 @@ class PlayApp(App[None]):
 
     def _start(self) -> None:
         self.table.begin()  # the clocks start once the table is on screen
+        self.begun = True
         if self.table.clocks is not None:
             self.set_interval(CLOCK_TICK, self.check_clock)
         self.advance()
