@@ -10,7 +10,8 @@ from typing import Any
 
 # Bytecode caches (__pycache__, ignored by git), even where PYTHONDONTWRITEBYTECODE is set: each
 # test process and each of the ~200 Python processes the tests start would otherwise compile every
-# module it imports again, and pytest rewrite every test module again (about 40 s of CPU a run).
+# module it imports again, and pytest rewrite every test module again (a test process's collection
+# took 11 s of CPU without them, 7.5 s with them).
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
@@ -111,7 +112,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_collection_finish() -> None:
     """What collection left (every module, test and parametrisation, some 400,000 objects) is moved
     out of the cyclic garbage collector's sight: each full collection during the run would walk all
-    of it again, and those took an eighth of a test process's CPU."""
+    of it again (in the terminal, server and native-core tests, the collector took 9 s of 70 s of CPU,
+    and 4.5 s with this)."""
     gc.collect()
     gc.freeze()
 

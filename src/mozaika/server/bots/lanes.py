@@ -19,7 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from mozaika.server.bots.priority import PriorityGate
-from mozaika.server.bots.work import exit_with_parent, ready
+from mozaika.server.bots.work import exit_with_server, ready
 
 log = logging.getLogger("mozaika.server")
 
@@ -48,7 +48,7 @@ def worker_context() -> multiprocessing.context.BaseContext:
 
 def start_worker(server: int, niceness: int) -> None:
     """In a new worker process: exit with the server, and take the lane's CPU priority."""
-    exit_with_parent(server)
+    exit_with_server(server)
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
 

@@ -20,7 +20,7 @@ from mozaika.catalogue import from_json
 from mozaika.core.protocol import State
 
 
-def exit_with_parent(server: int) -> None:
+def exit_with_server(server: int) -> None:
     """In a worker process: exit when the server is gone, even if it was killed without a word.
 
     The worker watches the server itself, not its own parent: a worker started by a fork server
