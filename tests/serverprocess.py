@@ -32,10 +32,19 @@ class ServerProcess:
     """``mozaika serve`` (through served.py) on a free port, with its output in ``log``.
 
     The process is forked from the test process's zygote (zygote.py), which imported the server
-    once; ``command`` is the command line it runs as.
+    once; ``command`` is the command line it runs as.  A ``fresh`` one runs that command line in a
+    new interpreter, as a person starts the server.
     """
 
-    def __init__(self, database: str, log: Path, redis: str | None = None, bot_workers: int = 1, *options: str) -> None:
+    def __init__(
+        self,
+        database: str,
+        log: Path,
+        redis: str | None = None,
+        bot_workers: int = 1,
+        *options: str,
+        fresh: bool = False,
+    ) -> None:
         self.database = database
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -48,7 +57,8 @@ class ServerProcess:
             self.command += ["--redis", redis]
         self.command += options
         self.log = log
-        self.process: zygote.Forked | None = None
+        self.fresh = fresh
+        self.process: zygote.Forked | subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 120.0) -> ServerProcess:
         return self.launch().wait_until_ready(timeout)
@@ -65,7 +75,11 @@ class ServerProcess:
             from serverkit import copy_migrated_sqlite  # serverkit uses this module: imported when needed
 
             copy_migrated_sqlite(sqlite_file)
-        self.process = zygote.launch(self.command[2:], self.log)
+        if self.fresh:
+            with self.log.open("ab") as output:
+                self.process = subprocess.Popen(self.command, stdout=output, stderr=subprocess.STDOUT)
+        else:
+            self.process = zygote.launch(self.command[2:], self.log)
         return self
 
     def wait_until_ready(self, timeout: float = 120.0) -> ServerProcess:

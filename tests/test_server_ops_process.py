@@ -26,7 +26,8 @@ def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: 
     # Expert bots (seconds a move): the game is still going when the server stops, however fast the
     # machine (quicker bots can play a whole game in the second before the stop).
     options = ("--log-level", "info", "--replacement-bot", "expert")
-    server = ServerProcess(database, tmp_path / "server.log", None, 1, *options).start()
+    # A new interpreter, as a person starts the server (the other tests' servers fork from a zygote).
+    server = ServerProcess(database, tmp_path / "server.log", None, 1, *options, fresh=True).start()
     try:
         alice = HttpPlayer(server, "Alice")
         seats = [{"kind": "me"}, {"kind": "bot", "level": "expert"}]
