@@ -98,6 +98,12 @@ class Person:
         self.context: Any = Watched(self._tab.context, self._tab)
         self.errors = self._tab.errors
 
+    @property
+    def devtools(self) -> Any:
+        """The page's DevTools protocol session: what the tab set there (the pace of motion) read back."""
+        assert self._tab is not None, "the page was given back"
+        return self._tab.devtools
+
     def close(self) -> None:
         """Gives the page back (once): the next person gets it cleared."""
         if self._tab is not None:

@@ -44,8 +44,7 @@ def seen(someone: Person) -> dict[str, Any]:
     found["cookies"] = someone.context.cookies()
     # The pace of motion: Chromium's animation playback rate, read where it is set (timing it in the
     # page would measure the machine's load as well).
-    assert someone._tab is not None
-    found["pace"] = someone._tab.devtools.send("Animation.getPlaybackRate")["playbackRate"]
+    found["pace"] = someone.devtools.send("Animation.getPlaybackRate")["playbackRate"]
     return found
 
 

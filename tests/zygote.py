@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 HERE = Path(__file__).resolve().parent
 
@@ -94,12 +94,14 @@ def become(request: dict[str, Any]) -> None:
     os.close(log)
 
 
-def reap(children: set[int], answers: Any) -> None:
+def reap(children: set[int], answers: TextIO | None) -> None:
+    """Collect the children that have ended, telling the tests (when they are still there) how."""
     for pid in list(children):
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
             children.discard(pid)
-            answers.write(f"exited {pid} {os.waitstatus_to_exitcode(status)}\n")
+            if answers is not None:
+                answers.write(f"exited {pid} {os.waitstatus_to_exitcode(status)}\n")
 
 
 def stop(children: set[int]) -> None:
@@ -108,9 +110,7 @@ def stop(children: set[int]) -> None:
         os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + 20
     while children and time.monotonic() < deadline:
-        for pid in list(children):
-            if os.waitpid(pid, os.WNOHANG)[0]:
-                children.discard(pid)
+        reap(children, None)
         time.sleep(0.05)
     for pid in children:
         os.kill(pid, signal.SIGKILL)
