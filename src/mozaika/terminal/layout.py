@@ -78,6 +78,10 @@ class Plan:
     before_seats: tuple[int, ...] = field(default=())
     """The other boards on its left (at one keyboard, the seats before the one that moves)."""
     before_width: int = 0
+    sized_for: tuple[object, ...] = ()
+    """What the sizes were measured for (the table screen's key: position, seats, window). Plans with the
+    same key differ only in what is highlighted, which never changes a part's size; () for a plan whose
+    sizes are not known to be shared."""
 
 
 def lines_of(console: Console, drawing: RenderableType, width: int) -> int:

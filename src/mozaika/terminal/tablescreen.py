@@ -53,8 +53,9 @@ class TableScreen(Screen[None]):
         Binding("escape", "step_back", show=False),
     ]
 
-    frame: reactive[Frame | None] = reactive(None, layout=True)
-    plan: reactive[Plan | None] = reactive(None, layout=True)
+    # The screen draws nothing itself: its parts lay themselves out again when the sizes change.
+    frame: reactive[Frame | None] = reactive(None, repaint=False)
+    plan: reactive[Plan | None] = reactive(None, repaint=False)
 
     class Shown(Message):
         """The table is on top again (a page over it closed)."""
@@ -138,7 +139,9 @@ class TableScreen(Screen[None]):
         if self.measured is not None and self.measured[0] == key:
             plan = replace(self.measured[1], frame=frame)
         else:
-            plan = plan_table(frame, width, height, self.app.console, shared_floor=self.shared_floor)
+            plan = replace(
+                plan_table(frame, width, height, self.app.console, shared_floor=self.shared_floor), sized_for=key
+            )
             self.measured = (key, plan)
         if plan.needed is None:
             self.shared_floor = plan.shared_height

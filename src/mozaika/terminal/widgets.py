@@ -90,11 +90,25 @@ class DrawnOnce:
 class PlanPart(Widget):
     """A part of the table drawn from the plan (None until the first one)."""
 
-    plan: reactive[Plan | None] = reactive(None, layout=True)
+    plan: reactive[Plan | None] = reactive(None)
+
+    _drawn: tuple[Plan, DrawnOnce] | None = None
+    """The drawing of the plan last drawn. Any part's change of size lays the whole screen out again,
+    which asks every part for its drawing: the plan's serves until the plan is another."""
 
     def render(self) -> RenderResult:
         plan = self.plan
-        return Text() if plan is None else DrawnOnce(self.drawing(plan))
+        if plan is None:
+            return Text()
+        if self._drawn is None or self._drawn[0] is not plan:
+            self._drawn = (plan, DrawnOnce(self.drawing(plan)))
+        return self._drawn[1]
+
+    def _watch_plan(self, old: Plan | None, new: Plan | None) -> None:
+        # A step of a move only highlights: the part is drawn again in the place it has. Laying the whole
+        # screen out again measures every part anew, and is left for a plan measured afresh.
+        resized = old is None or new is None or not new.sized_for or new.sized_for != old.sized_for
+        self.refresh(layout=resized)
 
     def drawing(self, plan: Plan) -> RenderableType:
         """What the part shows for this plan."""
