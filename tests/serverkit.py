@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from argon2 import PasswordHasher
-from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from mozaika.server import Settings, create_app
@@ -28,6 +27,7 @@ from mozaika.server.settings import Limits
 from mozaika.server.storage.database import Database, migrate
 from mozaika.server.storage.models import Base
 
+from asgiclient import TestClient
 from serverprocess import free_port
 
 SERVED_HASHER = credentials._HASHER

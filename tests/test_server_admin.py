@@ -9,13 +9,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from mozaika.cli.app import app as cli
 from mozaika.server import Settings, create_app
 from mozaika.server.settings import Limits
 
+from asgiclient import TestClient
 from serverkit import Player, migrated_sqlite_database, play_random_moves, two_player_table
 
 runner = CliRunner()

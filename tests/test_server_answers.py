@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
 import mozaika.server.answers
@@ -19,6 +18,7 @@ from mozaika.server.analysis.reviews import _event as review_event
 from mozaika.server.answers import LobbyLiveEvent, ReviewView, TableLiveEvent
 from mozaika.server.tables import TableRequest
 
+from asgiclient import TestClient
 from serverkit import FakeTime, Player, running_app
 
 METHODS = ("get", "put", "post", "delete", "patch")

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from mozaika.notation.records import Record, replay
 from mozaika.server.tables.results import rating_places
 
+from asgiclient import TestClient
 from serverkit import FakeTime, Player, confirm_from_letter, mail_server, play_random_moves, running_app, wait_for
 
 START = 1_800_000_000.0

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,6 +16,7 @@ from mozaika.server.ratelimit import RateLimits
 from mozaika.server.tables.results import new_ratings, rating_places
 from mozaika.server.tables.standings import standing_places
 
+from asgiclient import TestClient
 from serverkit import (
     Player,
     confirm_from_letter,

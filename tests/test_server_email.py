@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from mozaika.server.settings import Limits
 
+from asgiclient import TestClient
 from serverkit import FakeTime, Inbox, Player, confirm_from_letter, mail_server, running_app
 
 START = 1_800_000_000.0

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from mozaika.server.api import moveroute
 from mozaika.server.api.identity import SESSION_COOKIE
@@ -19,6 +18,7 @@ from mozaika.server.players import accounts
 from mozaika.server.settings import RateLimits
 from mozaika.server.tables import seating
 
+from asgiclient import TestClient
 from serverkit import Player, running_app
 
 Request = dict[str, Any]

@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 from prometheus_client.parser import text_string_to_metric_families
@@ -22,6 +21,7 @@ from mozaika.server.ops.logs import JsonLines, Redacting, redact, request_id
 from mozaika.server.ratelimit import RateLimiter, RateLimits
 from mozaika.server.settings import Limits
 
+from asgiclient import TestClient
 from serverkit import migrated_sqlite_database, two_player_table
 
 LOOPBACK = ("127.0.0.1", 50000)

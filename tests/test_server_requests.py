@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from mozaika.server.api.identity import SESSION_COOKIE
 
+from asgiclient import TestClient
 from serverkit import Player, running_app, two_player_table
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from mozaika.server.storage.models import utc_now
 from mozaika.server.tables.gamelog import CHANCE, MOVE, UNDO, Entry
@@ -22,6 +21,7 @@ from mozaika.server.tables.results import stand_in_moves
 from mozaika.server.tables.shapes import SEAT_BOT, SEAT_PLAYER, Table, TableSeat
 from mozaika.server.tables.steps import stands_in_for_people
 
+from asgiclient import TestClient
 from serverkit import FakeTime, Player, running_app, wait_for
 
 START = 1_800_000_000.0

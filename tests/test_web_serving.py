@@ -106,7 +106,7 @@ def test_the_server_opens_a_browser_only_when_asked(monkeypatch: pytest.MonkeyPa
     assert calls[1]["open_url"] == "http://127.0.0.1:8124"
 
     ready: list[bool] = []
-    from fastapi.testclient import TestClient
+    from asgiclient import TestClient
 
     application = create_app(
         Settings(database_url=database, start_bot_workers_early=False), on_ready=lambda: ready.append(True)
