@@ -18,6 +18,7 @@ from mozaika.core.protocol import State
 from mozaika.i18n import Messages
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.app import PlayApp
+from mozaika.terminal.layout import lines_of
 from mozaika.terminal.screens import Notice
 from mozaika.terminal.widgets import DrawnOnce
 
@@ -154,6 +155,10 @@ def unwrapped_and_visible(app: PlayApp) -> list[str]:
         needed = widest(console, drawing)
         if needed > content.width:
             problems.append(f"{name} needs {needed} columns, has {content.width}")
+        # A step of a move repaints the parts where they are: each must still have the lines its drawing takes.
+        lines = lines_of(console, drawing, content.width)
+        if lines > content.height:
+            problems.append(f"{name} needs {lines} lines, has {content.height}")
         if widget.region.bottom > app.size.height - 1:
             problems.append(f"{name} ends at line {widget.region.bottom} of {app.size.height}")
     prompt = screen.query_one("#prompt")
