@@ -17,6 +17,8 @@ Imported by the tests (:func:`launch`), this module starts one such process per 
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import os
 import selectors
@@ -29,6 +31,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 HERE = Path(__file__).resolve().parent
+PRELOADED = (
+    "mozaika.server.app",  # the web framework, the database layer and the server (the command imports them as it runs)
+    "mozaika.server.bots.work",  # the games and the bots
+    "uvicorn.main",
+    "uvicorn.loops.uvloop",
+    "uvicorn.lifespan.on",
+    "uvicorn.protocols.http.httptools_impl",
+    "uvicorn.protocols.websockets.websockets_sansio_impl",
+)
+"""What a ``mozaika serve`` imports after its command line is read: a second of a core in each server,
+imported here once."""
 
 
 # --- the zygote process ------------------------------------------------------------------------
@@ -37,8 +50,12 @@ HERE = Path(__file__).resolve().parent
 def serve_requests() -> list[str]:
     """Answer requests until the input ends (then exit); returns only in a forked child, with its
     command line."""
-    import served  # noqa: F401 (the cheap password hashes, then the server and the command itself)
-    from mozaika.cli import app  # noqa: F401
+    import served  # noqa: F401 (the cheap password hashes)
+    from mozaika.cli import app  # noqa: F401 (the command itself)
+
+    for name in PRELOADED:
+        if importlib.util.find_spec(name) is not None:  # uvicorn's module names are its own to change
+            importlib.import_module(name)
 
     assert threading.active_count() == 1, "a fork copies one thread only: the zygote must have no others"
     wake_read, wake_write = os.pipe()
