@@ -36,6 +36,7 @@ export class SidePanel {
       this.round = 0;
       this.standing = [];
     }
+    if (entries.length === this.shown) return;  // nothing new: the log's layout is not read for nothing
     const atBottom = this.log.scrollTop + this.log.clientHeight >= this.log.scrollHeight - 4;
     for (const entry of entries.slice(this.shown)) {
       // The steps that stand, so that an undo can say whose move it took back.
@@ -48,10 +49,9 @@ export class SidePanel {
       }
       this.log.append(h("li", { class: `log-${entry.kind}` }, describeEntry(game, entry, names, cancelled)));
     }
-    const added = entries.length > this.shown;
     this.shown = entries.length;
     // Follows the game unless the reader scrolled back to read.
-    if (added && (atBottom || !this.log.dataset.followed)) {
+    if (atBottom || !this.log.dataset.followed) {
       this.log.dataset.followed = "true";
       requestAnimationFrame(() => {
         this.log.scrollTop = this.log.scrollHeight;
