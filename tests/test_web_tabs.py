@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserkit import Person
+from browserkit import MOTION_RATE, Person
 from serverprocess import ServerProcess
 from tabkit import Chromium
 
@@ -77,7 +77,7 @@ def test_a_page_given_back_is_as_new_to_the_next_person(browser: Chromium, serve
     used = seen(messy)
     assert used["window"] != new["window"] and used["media"] != new["media"] and used["history"] > new["history"]
     assert used["notifications"] == "granted" and used["cookies"]
-    assert used["pace"] == 8 and used["added"] == ["boolean", "boolean", "function"]
+    assert used["pace"] == MOTION_RATE and used["added"] == ["boolean", "boolean", "function"]
     assert used["storage"][0] >= 1 and used["storage"][1] == 1 and used["databases"] and used["caches"] and routed
     messy.close()
     messy.close()  # given back once only
