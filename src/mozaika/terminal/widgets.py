@@ -21,6 +21,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.visual import visualize
 from textual.widgets import Input
 
 from mozaika.richview import board_title, position_family
@@ -212,7 +213,7 @@ class StepChoices:
 class StepLine(Clickable):
     """The step's choices, whole choices to a line; at most three lines, those around the cursor."""
 
-    choices: reactive[StepChoices] = reactive(StepChoices, layout=True)
+    choices: reactive[StepChoices] = reactive(StepChoices)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -224,6 +225,11 @@ class StepLine(Clickable):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.lines(width))
+
+    def watch_choices(self) -> None:
+        # A move of the cursor redraws the line where it is: the screen is laid out again only when
+        # the step takes another number of lines.
+        self.refresh(layout=len(self.lines(self.content_size.width)) != self.content_size.height)
 
     def lines(self, width: int) -> list[Text]:
         key = (self.choices, width)
@@ -267,10 +273,16 @@ class StepLine(Clickable):
 class MessageLine(Widget):
     """The latest word from the game: a bot's move, a hint, why a move is refused."""
 
-    message: reactive[Text] = reactive(Text, layout=True)
+    message: reactive[Text] = reactive(Text)
 
     def render(self) -> RenderResult:
         return self.message
+
+    def watch_message(self, message: Text) -> None:
+        # Each move is told here: the screen is laid out again only when the word takes another number of lines.
+        width = self.content_size.width
+        lines = visualize(self, message).get_height(self.styles, width) if width else 0
+        self.refresh(layout=lines != self.content_size.height)
 
 
 class Entry(Input):
