@@ -5,6 +5,7 @@ import gc
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from mozaika.core import engine as engines  # noqa: E402
 
 from browserkit import Person, chromium  # noqa: E402
 from serverprocess import ServerProcess  # noqa: E402
+from tabkit import Chromium  # noqa: E402
 
 # Property tests judge what the code does, never how fast a (possibly loaded) machine does it:
 # no per-example deadline and no health check that times the generation of examples.
@@ -191,20 +193,55 @@ def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server
     process.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Chromium for a module's tests (tabkit.Chromium): every person gets a context of their own in
-    it, new or cleared after an earlier person (tabkit.Tab: a test cannot tell the two apart).
+class SharedChromium:
+    """This test process's Chromium (tabkit.Chromium): opened by the first browser test, kept open for the
+    browser tests after it, and closed before a test that needs none.
 
-    Not shared across modules: Playwright's synchronous API keeps an event loop running while it is
-    open, and the terminal tests that a worker may run next start event loops of their own.
+    Playwright's synchronous API keeps an event loop running while it is open, and the other tests
+    start event loops of their own (the terminal's pilot): those run with no Chromium open.  Starting
+    Playwright's driver and Chromium costs a second of a core; a test process runs the browser modules
+    one after another, so most of them find it open, with the pages earlier people gave back.
     """
-    with chromium() as found:
-        yield found
+
+    def __init__(self) -> None:
+        self._running: ExitStack | None = None
+        self._chromium: Chromium | None = None
+
+    def open(self) -> Chromium:
+        if self._chromium is None:
+            running = ExitStack()
+            self._chromium = running.enter_context(chromium())
+            self._running = running
+        return self._chromium
+
+    def close(self) -> None:
+        running, self._running, self._chromium = self._running, None, None
+        if running is not None:
+            running.close()
+
+
+SHARED_CHROMIUM = SharedChromium()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if "browser" not in getattr(item, "fixturenames", ()):
+        SHARED_CHROMIUM.close()
+
+
+def pytest_sessionfinish() -> None:
+    SHARED_CHROMIUM.close()
+
+
+@pytest.fixture
+def browser() -> Chromium:
+    """Chromium (tabkit.Chromium): every person gets a context of their own in it, new or cleared
+    after an earlier person (tabkit.Tab: a test cannot tell the two apart)."""
+    return SHARED_CHROMIUM.open()
 
 
 @pytest.fixture(scope="module")
-def server(starting_server: ServerProcess, browser: Any) -> ServerProcess:
+def server(starting_server: ServerProcess) -> ServerProcess:
     return starting_server.wait_until_ready()
 
 

@@ -29,8 +29,8 @@ SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[ServerProcess]:
-    """This module's server, with the test process's Chromium (conftest.py) at hand."""
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """This module's server."""
     folder: Path = tmp_path_factory.mktemp("analysis")
     # Reviews with a small bound: the test waits for one.
     process = ServerProcess(
@@ -38,14 +38,14 @@ def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[S
     ).launch()
     try:
         process.wait_until_ready()
-        process.browser = browser  # type: ignore[attr-defined]
         yield process
     finally:
         process.stop()
 
 
 @pytest.fixture
-def people(server: ServerProcess) -> Iterator[list[Person]]:
+def people(server: ServerProcess, browser: Any) -> Iterator[list[Person]]:
+    server.browser = browser  # type: ignore[attr-defined]  # the test process's Chromium (conftest.py), at hand for person()
     made: list[Person] = []
     yield made
     for person in made:

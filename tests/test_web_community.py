@@ -33,14 +33,13 @@ SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[ServerProcess]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder: Path = tmp_path_factory.mktemp("community-web")
     database = f"sqlite:///{folder / 'web.db'}"
     process = ServerProcess(database, folder / "server.log", None, 1, "--no-rate-limits", "--review-seconds", "2")
     process.launch()
     try:
         process.wait_until_ready()
-        process.browser = browser  # type: ignore[attr-defined]
         process.database = database  # type: ignore[attr-defined]
         yield process
     finally:
@@ -48,7 +47,8 @@ def server(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[S
 
 
 @pytest.fixture
-def people(server: ServerProcess) -> Iterator[list[Person]]:
+def people(server: ServerProcess, browser: Any) -> Iterator[list[Person]]:
+    server.browser = browser  # type: ignore[attr-defined]  # the test process's Chromium (conftest.py), at hand for person()
     made: list[Person] = []
     yield made
     for someone in made:
