@@ -20,8 +20,8 @@ from textual.app import RenderResult
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.visual import visualize
+from textual.widget import Widget
 from textual.widgets import Input
 
 from mozaika.richview import board_title, position_family
