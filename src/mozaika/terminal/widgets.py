@@ -8,6 +8,7 @@ resize or a move changes the plan, and each part draws itself again at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.console import RenderResult as RichRenderResult
@@ -17,6 +18,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import RenderResult
+from textual.css.styles import RulesMap
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -281,7 +283,8 @@ class MessageLine(Widget):
     def watch_message(self, message: Text) -> None:
         # Each move is told here: the screen is laid out again only when the word takes another number of lines.
         width = self.content_size.width
-        lines = visualize(self, message).get_height(self.styles, width) if width else 0
+        # As Textual measures a widget (its styles are the rules its visuals read, typed otherwise).
+        lines = visualize(self, message).get_height(cast(RulesMap, self.styles), width) if width else 0
         self.refresh(layout=lines != self.content_size.height)
 
 
