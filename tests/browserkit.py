@@ -86,7 +86,7 @@ def public_state(position: dict[str, Any]) -> State:
 class Person:
     """One person in one browser context: signs in, opens tables, and plays by clicking.
 
-    The context and its page come from the module's :class:`Chromium`, new or given back by an earlier
+    The context and its page come from the test process's :class:`Chromium`, new or given back by an earlier
     person and cleared (:class:`Tab`): a test cannot tell the two apart.
     """
 

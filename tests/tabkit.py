@@ -129,7 +129,7 @@ class Tab:
 
 
 class Chromium:
-    """A module's Chromium, with the tabs its people have given back, ready for the next ones."""
+    """A test process's Chromium, with the tabs its people have given back, ready for the next ones."""
 
     def __init__(self, browser: Any) -> None:
         self.browser = browser
