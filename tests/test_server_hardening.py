@@ -163,7 +163,10 @@ def test_a_flood_of_sign_ins_waits_in_its_own_bounded_queue_and_the_rest_is_answ
     admitted = [threading.Thread(target=sign_in) for _ in range(checks.capacity)]
     for thread in admitted:
         thread.start()
-    wait_for(lambda: checks.admitted == checks.capacity, what="every password thread busy and the queue full")
+    wait_for(
+        lambda: checks.admitted == checks.capacity and hasher.running == checks.at_once,
+        what="every password thread busy and the queue full",
+    )
     refused = client.post("/api/sessions", json={"username": "jana", "password": "one more guess"})
     assert refused.status_code == 503 and refused.json()["error"]["code"] == "busy"
     assert int(refused.headers["Retry-After"]) >= 1
