@@ -204,20 +204,18 @@ class SharedChromium:
     """
 
     def __init__(self) -> None:
-        self._running: ExitStack | None = None
-        self._chromium: Chromium | None = None
+        self._open: tuple[ExitStack, Chromium] | None = None
 
     def open(self) -> Chromium:
-        if self._chromium is None:
+        if self._open is None:
             running = ExitStack()
-            self._chromium = running.enter_context(chromium())
-            self._running = running
-        return self._chromium
+            self._open = (running, running.enter_context(chromium()))
+        return self._open[1]
 
     def close(self) -> None:
-        running, self._running, self._chromium = self._running, None, None
-        if running is not None:
-            running.close()
+        was_open, self._open = self._open, None
+        if was_open is not None:
+            was_open[0].close()
 
 
 SHARED_CHROMIUM = SharedChromium()
