@@ -83,11 +83,11 @@ class WholeResponses(httpx.BaseTransport):
                 self._portal, self._loop = portal, portal.call(asyncio.get_running_loop)
             # Straight onto the portal's loop: the portal's own call crosses twice, to start a task and to wait for it.
             answer = asyncio.run_coroutine_threadsafe(self._run(scope, body), self._loop).result()
-        status, response_headers, body, debug = answer
+        status, response_headers, content, debug = answer
         response = httpx.Response(
             status,
             headers=response_headers,
-            content=b"" if request.method == "HEAD" else body,
+            content=b"" if request.method == "HEAD" else content,
             request=request,
         )
         if debug is not None:
