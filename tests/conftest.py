@@ -5,7 +5,7 @@ import gc
 import os
 import sys
 from collections.abc import Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -194,13 +194,14 @@ def starting_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server
 
 
 class SharedChromium:
-    """This test process's Chromium (tabkit.Chromium): opened by the first browser test, kept open for the
-    browser tests after it, and closed before a test that needs none.
+    """This test process's Chromium (tabkit.Chromium): opened by the first browser test and kept open
+    to the end, with the pages earlier people gave back.
 
-    Playwright's synchronous API keeps an event loop running while it is open, and the other tests
-    start event loops of their own (the terminal's pilot): those run with no Chromium open.  Starting
-    Playwright's driver and Chromium costs a second of a core; a test process runs the browser modules
-    one after another, so most of them find it open, with the pages earlier people gave back.
+    Starting Playwright's driver and Chromium costs a couple of seconds of a core, and a test process
+    goes from browser modules to others and back several times (``--dist worksteal``).  Playwright's
+    synchronous API keeps its event loop marked as this thread's running one while it is open; a test
+    that needs no browser starts event loops of its own (``asyncio.run``, the terminal's pilot), so it
+    runs with that loop set aside (:meth:`set_aside`).
     """
 
     def __init__(self) -> None:
@@ -212,6 +213,17 @@ class SharedChromium:
             self._open = (running, running.enter_context(chromium()))
         return self._open[1]
 
+    @contextmanager
+    def set_aside(self) -> Iterator[None]:
+        """This thread without a running event loop, Playwright's put back afterwards: Playwright's
+        driver waits meanwhile (its messages wait in the pipe until the next browser test's call)."""
+        playwright_loop = asyncio._get_running_loop()
+        asyncio._set_running_loop(None)
+        try:
+            yield
+        finally:
+            asyncio._set_running_loop(playwright_loop)
+
     def close(self) -> None:
         was_open, self._open = self._open, None
         if was_open is not None:
@@ -221,10 +233,13 @@ class SharedChromium:
 SHARED_CHROMIUM = SharedChromium()
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    if "browser" not in getattr(item, "fixturenames", ()):
-        SHARED_CHROMIUM.close()
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    if "browser" in getattr(item, "fixturenames", ()):
+        yield
+    else:
+        with SHARED_CHROMIUM.set_aside():
+            yield
 
 
 def pytest_sessionfinish() -> None:

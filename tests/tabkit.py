@@ -14,6 +14,9 @@ from typing import Any
 TIMEOUT_MS = 90_000
 """How long a page may take to show what a test waits for: a bound for a loaded machine, not a pace."""
 
+IDLE_TABS = 8
+"""How many given-back tabs a Chromium keeps for the next people (the oldest is closed first): more than
+the people of any one test."""
 
 UNDOABLE = frozenset({"add_init_script", "expose_binding", "expose_function"})
 """What a test may add to a page or its context that Playwright hands back as a Disposable: closed when the
@@ -149,6 +152,9 @@ class Chromium:
             self.idle.append(tab)
         else:
             tab.context.close()
+        # Each tab keeps a renderer process; those of a server a module has stopped are never taken again.
+        while len(self.idle) > IDLE_TABS:
+            self.idle.pop(0).context.close()
 
 
 class Watched:
