@@ -18,9 +18,9 @@ from mozaika.core.protocol import State
 from mozaika.i18n import Messages
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.app import PlayApp
+from mozaika.terminal.drawn import DrawnOnce
 from mozaika.terminal.layout import lines_of
 from mozaika.terminal.screens import Notice
-from mozaika.terminal.widgets import DrawnOnce
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "test-artifacts" / "terminal"
 

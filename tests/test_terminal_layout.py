@@ -18,10 +18,12 @@ from layoutkit import frame_of, layout_problems, viewer_turns
 from mozaika.i18n import Messages
 from mozaika.notation.records import Record
 from mozaika.richview import position_family
+from mozaika.richview.boards import family_for
+from mozaika.terminal.drawn import DrawnOnce
 from mozaika.terminal.layout import OthersForm, lines_of, others_drawing, plan_table, shared_and_legend
 from mozaika.terminal.replay import ReplayApp
 from mozaika.terminal.screens import Notice
-from mozaika.terminal.widgets import DrawnOnce, StepLine
+from mozaika.terminal.widgets import StepLine
 
 from terminalkit import (
     ARTIFACTS,
@@ -328,3 +330,49 @@ def test_a_drawing_rendered_once_draws_what_the_drawing_draws(game: str, options
             assert Measurement.get(console, at, once) == Measurement.get(console, at, drawing)
             list(console.render(once, at.update_width(width + 1)))
             assert counted.renders == 2, "at another width, the drawing is rendered afresh"
+
+
+def test_the_parts_draw_the_boards_the_plan_rendered_and_a_step_draws_its_highlights_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """To lay a new position out, the plan renders your board; Textual then measures the part and draws it:
+    all three use the lines rendered once. A step of a move highlights other tiles: your board is drawn anew."""
+    family_class = type(family_for("azul", {}))
+    board = family_class.board
+    drawn: list[Counted] = []
+
+    def counted_board(self: object, *arguments: object, **options: object) -> Counted:
+        drawing = Counted(board(self, *arguments, **options))  # type: ignore[arg-type]
+        drawn.append(drawing)
+        return drawing
+
+    monkeypatch.setattr(family_class, "board", counted_board)
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(app, pilot)
+            screen = app.table_screen
+            mine = screen.query_one("#mine", Widget).render()
+            assert isinstance(mine, DrawnOnce) and mine is screen.plan.drawings["mine"]
+            assert isinstance(mine.drawing, Counted) and mine.drawing.renders == 1
+            assert screen.query_one("#mine", Widget).region.height > 0
+            measured = screen.plan
+            await pilot.click("#shared", offset=(4, 1))  # a factory's first tile: the lines it may go to light up
+            await settle(app, pilot)
+            assert app.chooser is not None and app.chooser.typed
+            assert screen.plan.frame is not measured.frame
+            highlighted = screen.query_one("#mine", Widget).render()
+            assert isinstance(highlighted, DrawnOnce) and highlighted is not mine
+            assert isinstance(highlighted.drawing, Counted) and highlighted.drawing.renders == 1
+            # A step back: the sizes measured for this position serve, the drawings do not.
+            stepped, typed = screen.plan, app.chooser.typed
+            await pilot.press("escape")
+            await settle(app, pilot)
+            assert app.chooser is not None and len(app.chooser.typed) < len(typed)
+            assert screen.plan.sized_for == stepped.sized_for and screen.plan.drawings == {}
+            again = screen.query_one("#mine", Widget).render()
+            assert isinstance(again, DrawnOnce) and again not in (mine, highlighted)
+            assert isinstance(again.drawing, Counted) and again.drawing.renders == 1
+
+    asyncio.run(play())

@@ -10,6 +10,7 @@ that shows your board and every choice, the client says which size it needs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -21,6 +22,7 @@ from rich.text import Text
 from mozaika.i18n import Messages
 from mozaika.richview import View, board_panel, board_title, position_family
 from mozaika.richview.family import Position
+from mozaika.terminal.drawn import DrawnOnce
 
 STEP_LINES = 3
 """The step line's room: its choices, a line to each, around the one under the cursor."""
@@ -82,6 +84,9 @@ class Plan:
     """What the sizes were measured for (the table screen's key: position, seats, window). Plans with the
     same key differ only in what is highlighted, which never changes a part's size; () for a plan whose
     sizes are not known to be shared."""
+    drawings: Mapping[object, DrawnOnce] = field(default_factory=dict, compare=False, repr=False)
+    """The drawings of ``frame`` rendered to measure them (``"mine"``, ``"shared"``, and each other board
+    by seat and form), for the parts to draw: a plan for another frame has none."""
 
 
 def lines_of(console: Console, drawing: RenderableType, width: int) -> int:
@@ -90,7 +95,8 @@ def lines_of(console: Console, drawing: RenderableType, width: int) -> int:
     Counted from the drawing's segments, as Textual measures a widget's height: the lines need not be
     cut apart and cropped only to be counted.
     """
-    options = console.options.update_width(max(1, width))
+    # As Textual draws a widget's content (so that a DrawnOnce measured here serves the drawing).
+    options = console.options.update_width(max(1, width)).update(highlight=False)
     lines, line_open = 0, False
     for segment in console.render(drawing, options):
         if "\n" in segment.text and not segment.control:
@@ -102,7 +108,7 @@ def lines_of(console: Console, drawing: RenderableType, width: int) -> int:
 
 
 def widest_line(console: Console, drawing: RenderableType) -> int:
-    return Measurement.get(console, console.options, drawing).maximum
+    return Measurement.get(console, console.options.update(highlight=False), drawing).maximum
 
 
 def plan_table(frame: Frame, width: int, height: int, console: Console, *, shared_floor: int = 0) -> Plan:
@@ -116,10 +122,12 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
     seats = range(len(frame.names))
     before = tuple(seat for seat in seats if seat < frame.viewer) if frame.seat_order else ()
     others = tuple(seat for seat in seats if seat != frame.viewer and seat not in before)
-    mine = family.board(position, frame.viewer, frame.view, compact=False)
+    drawings: dict[object, DrawnOnce] = {}
+    mine = drawings["mine"] = DrawnOnce(family.board(position, frame.viewer, frame.view, compact=False))
     mine_width = widest_line(console, mine) + PADDED
     mine_height = lines_of(console, mine, mine_width - PADDED) + BORDER
     shared, legend = shared_and_legend(frame)
+    shared = drawings["shared"] = DrawnOnce(shared)
     shared_height = max(shared_floor, lines_of(console, shared, width - PADDED) + BORDER)
     room = height - FIXED_LINES - shared_height
     side = width - mine_width
@@ -127,13 +135,13 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
     if width < needed_width or room < mine_height:
         narrow_shared = lines_of(console, shared, max(width, needed_width) - PADDED) + BORDER
         needed = (max(width, needed_width), FIXED_LINES + narrow_shared + mine_height)
-        return Plan(frame, width, height, needed=needed, mine_width=mine_width, other_seats=others)
+        return Plan(frame, width, height, needed=needed, mine_width=mine_width, other_seats=others, drawings=drawings)
     form = OthersForm.LINES
     right_tall = 0
     for candidate in (OthersForm.FULL, OthersForm.COMPACT):
-        left = _panels(frame, before, candidate)
+        left = _panels(frame, before, candidate, drawings)
         left_width = sum(widest_line(console, panel) for panel in left)
-        right = _panels(frame, others, candidate)
+        right = _panels(frame, others, candidate, drawings)
         right_room = side - left_width - OTHERS_INDENT
         fits_across = not right or max(widest_line(console, panel) for panel in right) <= right_room
         left_tall = lines_of(console, Columns(left, padding=(0, 0)), left_width) if left else 0
@@ -156,6 +164,7 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
         other_seats=others,
         before_seats=before,
         before_width=before_width,
+        drawings=drawings,
     )
 
 
@@ -172,10 +181,20 @@ def shared_and_legend(frame: Frame) -> tuple[RenderableType, list[Text]]:
     return shared, legend
 
 
-def _panels(frame: Frame, seats: tuple[int, ...], form: OthersForm) -> list[RenderableType]:
+def _panels(
+    frame: Frame, seats: tuple[int, ...], form: OthersForm, drawings: dict[object, DrawnOnce]
+) -> list[RenderableType]:
+    """The other players' boards in ``form``: those drawn for this frame already, the others drawn now (and kept)."""
     compact = form is OthersForm.COMPACT
     names = list(frame.names)
-    return [board_panel(frame.position, seat, names, frame.view, frame.to_move, compact=compact) for seat in seats]
+    panels: list[RenderableType] = []
+    for seat in seats:
+        panel = drawings.get((seat, form))
+        if panel is None:
+            panel = DrawnOnce(board_panel(frame.position, seat, names, frame.view, frame.to_move, compact=compact))
+            drawings[(seat, form)] = panel
+        panels.append(panel)
+    return panels
 
 
 def others_drawing(plan: Plan, *, before: bool = False) -> RenderableType:
@@ -183,7 +202,7 @@ def others_drawing(plan: Plan, *, before: bool = False) -> RenderableType:
     seats = plan.before_seats if before else plan.other_seats
     if plan.others is OthersForm.LINES:
         return Group(*(other_line(plan.frame, seat) for seat in seats))
-    return Columns(_panels(plan.frame, seats, plan.others), padding=(0, 0))
+    return Columns(_panels(plan.frame, seats, plan.others, dict(plan.drawings)), padding=(0, 0))
 
 
 def _lines_width(console: Console, frame: Frame, seats: tuple[int, ...]) -> int:

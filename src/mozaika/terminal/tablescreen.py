@@ -137,7 +137,9 @@ class TableScreen(Screen[None]):
         # for this position and size serves every step of the move.
         key = (repr(frame.position), frame.viewer, frame.seat_order, width, height, self.shared_floor)
         if self.measured is not None and self.measured[0] == key:
-            plan = replace(self.measured[1], frame=frame)
+            measured = self.measured[1]
+            # The measured frame's drawings show its highlights: another frame's are drawn anew.
+            plan = replace(measured, frame=frame, drawings=measured.drawings if measured.frame is frame else {})
         else:
             plan = replace(
                 plan_table(frame, width, height, self.app.console, shared_floor=self.shared_floor), sized_for=key

@@ -10,10 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType
-from rich.console import RenderResult as RichRenderResult
-from rich.measure import Measurement
-from rich.segment import Segment
+from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -28,6 +25,7 @@ from textual.widgets import Input
 
 from mozaika.richview import board_title, position_family
 from mozaika.richview.family import CLICK_KEY
+from mozaika.terminal.drawn import DrawnOnce
 from mozaika.terminal.layout import STEP_LINES, OthersForm, Plan, others_drawing, shared_and_legend, too_small_text
 
 OPTION_KEY = "option"
@@ -54,42 +52,6 @@ class Clickable(Widget):
             self.post_message(Clicked(option=int(meta[OPTION_KEY])))
 
 
-class DrawnOnce:
-    """A drawing rendered once for the width it is drawn at, however often it is asked for at that width.
-
-    Textual renders a widget of ``height: auto`` twice after each change: once to count its lines,
-    once to draw them. The boards are the costliest drawings on the screen, so they are rendered once
-    and the same lines serve both. Only the console's height is left out of what the lines are kept for:
-    Textual asks for the lines with the height it has just counted (a board's drawing, of Rich's groups,
-    tables, panels in columns and text, never stretches to a height it is given).
-    """
-
-    def __init__(self, drawing: RenderableType) -> None:
-        self.drawing = drawing
-        self._rendered: tuple[tuple[object, ...], list[Segment]] | None = None
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RichRenderResult:
-        key = (
-            id(console),
-            options.min_width,
-            options.max_width,
-            options.is_terminal,
-            options.encoding,
-            options.legacy_windows,
-            options.justify,
-            options.overflow,
-            options.no_wrap,
-            options.highlight,
-            options.markup,
-        )
-        if self._rendered is None or self._rendered[0] != key:
-            self._rendered = (key, list(console.render(self.drawing, options.update(height=None))))
-        yield from self._rendered[1]
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self.drawing)
-
-
 class PlanPart(Widget):
     """A part of the table drawn from the plan (None until the first one)."""
 
@@ -104,7 +66,8 @@ class PlanPart(Widget):
         if plan is None:
             return Text()
         if self._drawn is None or self._drawn[0] is not plan:
-            self._drawn = (plan, DrawnOnce(self.drawing(plan)))
+            drawing = self.drawing(plan)
+            self._drawn = (plan, drawing if isinstance(drawing, DrawnOnce) else DrawnOnce(drawing))
         return self._drawn[1]
 
     def _watch_plan(self, old: Plan | None, new: Plan | None) -> None:
@@ -140,7 +103,7 @@ class SharedArea(PlanPart, Clickable):
     """What lies between the players: factories and centre (and the supply, in Summer Pavilion)."""
 
     def drawing(self, plan: Plan) -> RenderableType:
-        return shared_and_legend(plan.frame)[0]
+        return plan.drawings.get("shared") or shared_and_legend(plan.frame)[0]
 
     def watch_plan(self, plan: Plan | None) -> None:
         if plan is not None:
@@ -152,7 +115,9 @@ class MyBoard(PlanPart, Clickable):
 
     def drawing(self, plan: Plan) -> RenderableType:
         frame = plan.frame
-        return position_family(frame.position).board(frame.position, frame.viewer, frame.view, compact=False)
+        return plan.drawings.get("mine") or position_family(frame.position).board(
+            frame.position, frame.viewer, frame.view, compact=False
+        )
 
     def watch_plan(self, plan: Plan | None) -> None:
         if plan is None:
