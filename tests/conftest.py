@@ -1,6 +1,7 @@
 """What the test modules share: the helper modules on the path, and a browser at a live server."""
 
 import asyncio
+import functools
 import gc
 import os
 import sys
@@ -17,6 +18,8 @@ sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 import pytest  # noqa: E402 (these imports after the setting above: their caches too)
+import typer.main  # noqa: E402
+import typer.testing  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -26,6 +29,11 @@ from mozaika.core import engine as engines  # noqa: E402
 from browserkit import Person, chromium  # noqa: E402
 from serverprocess import ServerProcess  # noqa: E402
 from tabkit import Chromium  # noqa: E402
+
+# Typer's test runner builds the Click form of the command from the commands' signatures at every
+# ``invoke`` (20 ms of a core, and the tests invoke the command some 250 times a run).  The command
+# never changes in a run: each app's Click form is built once.
+typer.testing._get_command = functools.cache(typer.main.get_command)
 
 # Property tests judge what the code does, never how fast a (possibly loaded) machine does it:
 # no per-example deadline and no health check that times the generation of examples.
