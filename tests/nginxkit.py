@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from serverprocess import free_port
+from serverprocess import free_port, http_client
 
 NGINX = shutil.which("nginx") or next((path for path in ("/usr/sbin/nginx",) if os.access(path, os.X_OK)), None)
 
@@ -88,8 +88,9 @@ class Nginx:
         while time.monotonic() < deadline:
             assert self.process.poll() is None, (self.folder / "error.log").read_text()
             try:
-                if httpx.get(f"{self.url}/healthz", timeout=2).status_code == 200:
-                    return self
+                with http_client(self.url, timeout=2) as probe:
+                    if probe.get("/healthz").status_code == 200:
+                        return self
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)

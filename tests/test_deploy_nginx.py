@@ -9,7 +9,6 @@ import uuid
 from contextlib import ExitStack
 from pathlib import Path
 
-import httpx
 from typer.testing import CliRunner
 
 from mozaika.cli.app import app as cli
@@ -18,7 +17,7 @@ from nginxkit import Nginx
 
 from browserkit import Person, chromium
 from serverkit import postgres_database, require_services
-from serverprocess import ServerProcess
+from serverprocess import ServerProcess, http_client
 
 
 def restart(server: ServerProcess) -> None:
@@ -45,9 +44,10 @@ def test_a_game_through_nginx_loses_nothing_when_each_server_restarts(tmp_path: 
         proxy = Nginx(tmp_path / "nginx", [server.port for server in servers]).start()
         running.callback(proxy.stop)
 
-        ready = httpx.get(f"{proxy.url}/readyz")
+        proxied = running.enter_context(http_client(proxy.url))
+        ready = proxied.get("/readyz")
         assert ready.status_code == 200 and ready.json()["checks"]["redis"] == "ok"
-        assert httpx.get(f"{proxy.url}/metrics").status_code == 403  # nginx keeps the metrics in
+        assert proxied.get("/metrics").status_code == 403  # nginx keeps the metrics in
 
         browser = running.enter_context(chromium())
         jana = Person(browser, proxy.url)
@@ -70,13 +70,13 @@ def test_a_game_through_nginx_loses_nothing_when_each_server_restarts(tmp_path: 
         assert len(restarted) == 2, "the game ended before both servers were restarted"
         assert not jana.errors, jana.errors
 
-        log = httpx.get(f"{proxy.url}/api/tables/{table_id}/log?since=0").json()
+        log = proxied.get(f"/api/tables/{table_id}/log?since=0").json()
         entries = log["entries"]
         assert [entry["seq"] for entry in entries] == list(range(1, log["seq"] + 1))
         for seq, move in played.items():  # every move the page made is in the log, where it was made
             assert entries[seq - 1]["kind"] == "move" and entries[seq - 1]["text"] == move
-        result = httpx.get(f"{proxy.url}/api/tables/{table_id}/result").json()
-        record = Record.from_dict(httpx.get(f"{proxy.url}/api/tables/{table_id}/record").json())
+        result = proxied.get(f"/api/tables/{table_id}/result").json()
+        record = Record.from_dict(proxied.get(f"/api/tables/{table_id}/record").json())
         assert replay(record).scores == result["scores"]
         shown = [int(text) for text in jana.page.locator(".final-score").all_inner_texts()]
         assert shown == result["scores"]

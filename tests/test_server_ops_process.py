@@ -11,14 +11,13 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import httpx
 import websockets
 from sqlalchemy import create_engine, select
 
 from mozaika.server.storage.models import GameTable
 
 from serverkit import wait_for
-from serverprocess import HttpPlayer, ServerProcess, play_until
+from serverprocess import HttpPlayer, ServerProcess, http_client, play_until
 
 
 def test_sigterm_tells_live_connections_and_gives_back_the_bot_leases(tmp_path: Path) -> None:
@@ -104,7 +103,7 @@ def test_json_logs_name_each_request_and_hold_no_secret_after_a_whole_game(tmp_p
     secrets: list[str] = []
     try:
         password = "Tajne heslo 42"
-        with httpx.Client(base_url=server.url, timeout=60) as jana:
+        with http_client(server.url) as jana:
             account = jana.post("/api/accounts", json={"username": "jana", "password": password}).json()
             secrets += [password, account["token"]]
             address = "jana.novakova@example.org"

@@ -11,14 +11,13 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
-import httpx
 import pytest
 import websockets
 
 from mozaika.notation.records import Record, replay
 
 from serverkit import postgres_database, require_services, wait_for
-from serverprocess import HttpPlayer, ServerProcess, free_port, play_until
+from serverprocess import HttpPlayer, ServerProcess, free_port, http_client, play_until
 
 
 def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path) -> None:
@@ -125,8 +124,10 @@ def test_a_move_through_one_server_reaches_a_watcher_on_another(postgres: str, t
         assert repeated.status_code == 409
 
         # Someone watches through the second server: the first counts them in the games in progress.
+        lobby = running.enter_context(http_client(first.url, timeout=30))
+
         def spectators() -> int:
-            playing = httpx.get(f"{first.url}/api/tables?status=playing", timeout=30).json()
+            playing = lobby.get("/api/tables?status=playing").json()
             return int(next(summary for summary in playing if summary["id"] == table_id)["spectators"])
 
         async def spectate_on_second() -> None:
@@ -212,7 +213,7 @@ def test_moves_are_acknowledged_and_bots_woken_while_redis_is_down(postgres: str
 
 def guests_from(server: ServerProcess, addresses: list[str]) -> list[int]:
     """Register a guest for each address claimed in ``X-Forwarded-For``; the answers' status codes."""
-    with httpx.Client(base_url=server.url, timeout=60) as client:
+    with http_client(server.url) as client:
         return [
             client.post("/api/guests", json={"name": "Guest"}, headers={"X-Forwarded-For": address}).status_code
             for address in addresses

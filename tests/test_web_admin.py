@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from browserkit import Person
-from serverprocess import ServerProcess
+from serverprocess import ServerProcess, http_client
 
 SOURCE = Path(__file__).parent.parent / "src"
 SIZES = [(1366, 768), (1920, 1080), (390, 844)]
@@ -31,7 +31,7 @@ def grant(server: ServerProcess, username: str) -> None:
 
 
 def account(server: ServerProcess, username: str) -> httpx.Client:
-    client = httpx.Client(base_url=server.url, timeout=60)
+    client = http_client(server.url)
     response = client.post("/api/accounts", json={"username": username, "password": "correct horse battery"})
     assert response.status_code == 201, response.text
     return client

@@ -27,7 +27,7 @@ from mozaika.server.tables.standings import record_results, record_review, stand
 
 from browserkit import Person
 from serverkit import wait_for
-from serverprocess import ServerProcess
+from serverprocess import ServerProcess, http_client
 
 SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
 
@@ -61,7 +61,7 @@ class Account:
 
     def __init__(self, server: ServerProcess, stem: str) -> None:
         self.username = f"{stem}{uuid.uuid4().hex[:6]}"
-        self.client = httpx.Client(base_url=server.url, timeout=60)
+        self.client = http_client(server.url)
         answer = self.client.post(
             "/api/accounts", json={"username": self.username, "password": "correct horse battery"}
         )

@@ -15,12 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from browserkit import Person
 from serverkit import rewind_clocks, wait_for
-from serverprocess import ServerProcess
+from serverprocess import ServerProcess, http_client
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +42,7 @@ class Guest:
     """A player at the server's API, without a browser."""
 
     def __init__(self, base_url: str, name: str) -> None:
-        self.http = httpx.Client(base_url=base_url, timeout=30.0)
+        self.http = http_client(base_url, timeout=30.0)
         token = self.http.post("/api/guests", json={"name": name}).json()["token"]
         self.http.headers["Authorization"] = f"Bearer {token}"
 
