@@ -17,6 +17,7 @@ Imported by the tests (:func:`launch`), this module starts one such process per 
 
 from __future__ import annotations
 
+import gc
 import importlib
 import importlib.util
 import json
@@ -58,6 +59,10 @@ def serve_requests() -> list[str]:
             importlib.import_module(name)
 
     assert threading.active_count() == 1, "a fork copies one thread only: the zygote must have no others"
+    # What the zygote imported lives as long as each command: out of the cycle collector's sight, a
+    # command's collections neither walk it again nor touch (and so copy) the memory it shares with this process.
+    gc.collect()
+    gc.freeze()
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
     signal.set_wakeup_fd(wake_write)
