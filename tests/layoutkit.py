@@ -31,7 +31,6 @@ from mozaika.terminal.layout import (
     lines_of,
     others_drawing,
     plan_table,
-    shared_and_legend,
 )
 
 from terminalkit import random_game, widest
@@ -77,14 +76,15 @@ def layout_problems(
         right = others_drawing(plan)
         if plan.others is OthersForm.LINES:
             right = Group(right, Text(text("boards_key")))
-        mine = position_family(frame.position).board(frame.position, 0, frame.view, compact=False)
+        # The drawings the plan rendered for this frame: what the table's parts draw.
+        mine = plan.drawings["mine"]
         mine_width = widest(console, mine) + PADDED
         before_width = widest(console, others_drawing(plan, before=True)) if plan.before_seats else 0
         right_room = width - before_width - mine_width - OTHERS_INDENT
         if widest(console, right) > right_room:
             problems.append(f"{where}: the other boards need {widest(console, right)} columns, have {right_room}")
         # Down: the heading, the middle, the boards' row, the step, the message and the prompt.
-        shared = lines_of(console, shared_and_legend(frame)[0], width - PADDED) + BORDER
+        shared = lines_of(console, plan.drawings["shared"], width - PADDED) + BORDER
         if shared > plan.shared_height:
             problems.append(f"{where}: the middle needs {shared} lines, has {plan.shared_height}")
         mine_height = lines_of(console, mine, mine_width - PADDED) + BORDER
