@@ -22,6 +22,7 @@ import pytest
 import mozaika
 from mozaika.core.protocol import State
 
+from serverprocess import http_client
 from tabkit import Chromium, Tab, Watched
 
 CHROMIUM = (
@@ -184,10 +185,15 @@ class Person:
         return self.page.url.rstrip("/").rsplit("/", 1)[1]
 
     def api(self, path: str) -> Any:
+        """``GET /api{path}`` as this person (with the page's cookies), sent from the test process: through
+        the browser, each request and its answer would cross Playwright's driver twice."""
+        cookies = {cookie["name"]: cookie["value"] for cookie in self.context.cookies(self.base_url)}
         # A fresh connection each time: one kept idle while the page shows moves may be closed
         # by the server (its keep-alive ends) just as it is reused.
-        response = self.context.request.get(f"{self.base_url}/api{path}", headers={"Connection": "close"})
-        assert response.ok, f"{path}: {response.status} {response.text()}"
+        with http_client(self.base_url) as client:
+            client.cookies.update(cookies)
+            response = client.get(f"/api{path}", headers={"Connection": "close"})
+        assert response.is_success, f"{path}: {response.status_code} {response.text}"
         return response.json()
 
     def table(self) -> dict[str, Any]:
