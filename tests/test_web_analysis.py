@@ -44,8 +44,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture
-def people(server: ServerProcess, browser: Any) -> Iterator[list[Person]]:
-    server.browser = browser  # type: ignore[attr-defined]  # the test process's Chromium (conftest.py), at hand for person()
+def people(server: ServerProcess) -> Iterator[list[Person]]:
     made: list[Person] = []
     yield made
     for person in made:
@@ -53,9 +52,9 @@ def people(server: ServerProcess, browser: Any) -> Iterator[list[Person]]:
         person.close()
 
 
-def person(people: list[Person], server: ServerProcess, path: str, screen: str = "laptop") -> Person:
+def person(people: list[Person], browser: Any, server: ServerProcess, path: str, screen: str = "laptop") -> Person:
     width, height = SCREENS[screen]
-    someone = Person(server.browser, server.url, width=width, height=height)  # type: ignore[attr-defined]
+    someone = Person(browser, server.url, width=width, height=height)
     people.append(someone)
     someone.open(path)
     return someone
@@ -89,8 +88,10 @@ def edit_click(someone: Person, selector: str) -> None:
     someone.page.wait_for_function("line => document.querySelector('.analysis-page').dataset.line !== line", arg=before)
 
 
-def test_a_position_is_analysed_played_through_and_shared(people: list[Person], server: ServerProcess) -> None:
-    jana = person(people, server, f"/analysis?line={quote(SCORING_EXAMPLE)}")
+def test_a_position_is_analysed_played_through_and_shared(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    jana = person(people, browser, server, f"/analysis?line={quote(SCORING_EXAMPLE)}")
     page = jana.page
     assert board_line(jana) == SCORING_EXAMPLE
     assert page.locator(".board-panel .score").all_inner_texts() == ["0", "0"]
@@ -138,16 +139,16 @@ def test_a_position_is_analysed_played_through_and_shared(people: list[Person], 
     # Share: the link opens the same position for someone else.
     link = str(page.locator(".share-link").get_attribute("href"))
     assert page.locator("#position-line").input_value() == main_line
-    petr = person(people, server, link.removeprefix(server.url), "phone")
+    petr = person(people, browser, server, link.removeprefix(server.url), "phone")
     assert board_line(petr) == main_line
     assert mozaika.from_line(main_line).scores[0] == 7
     petr.screenshot("analysis-phone-390x844")
 
 
 def test_a_position_is_set_up_by_clicking_with_the_builder_checking_it(
-    people: list[Person], server: ServerProcess
+    people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
-    eva = person(people, server, "/analysis?game=azul&players=2", "desktop")
+    eva = person(people, browser, server, "/analysis?game=azul&players=2", "desktop")
     page = eva.page
     page.click(".edit-toggle")
     page.click(".clear-board")
@@ -209,8 +210,8 @@ def finished_game(someone: Person) -> str:
     return str(table_id)
 
 
-def test_the_review_of_a_finished_game(people: list[Person], server: ServerProcess) -> None:
-    ida = person(people, server, "/")
+def test_the_review_of_a_finished_game(people: list[Person], browser: Any, server: ServerProcess) -> None:
+    ida = person(people, browser, server, "/")
     table_id = finished_game(ida)
     ida.open(f"/replay/{table_id}")
     page = ida.page

@@ -47,8 +47,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture
-def people(server: ServerProcess, browser: Any) -> Iterator[list[Person]]:
-    server.browser = browser  # type: ignore[attr-defined]  # the test process's Chromium (conftest.py), at hand for person()
+def people(server: ServerProcess) -> Iterator[list[Person]]:
     made: list[Person] = []
     yield made
     for someone in made:
@@ -116,10 +115,10 @@ def seed_rated_games(server: ServerProcess, players: list[Account], games: int, 
 
 
 def person(
-    people: list[Person], server: ServerProcess, account: Account | None = None, screen: str = "laptop"
+    people: list[Person], browser: Any, server: ServerProcess, account: Account | None = None, screen: str = "laptop"
 ) -> Person:
     width, height = SCREENS[screen]
-    someone = Person(server.browser, server.url, width=width, height=height)  # type: ignore[attr-defined]
+    someone = Person(browser, server.url, width=width, height=height)
     people.append(someone)
     someone.open("/")
     if account is not None:
@@ -151,13 +150,13 @@ def screenshots(someone: Person, name: str, path: str, ready: str) -> None:
 
 
 def test_a_players_page_shows_statistics_a_rating_graph_and_recent_games(
-    people: list[Person], server: ServerProcess
+    people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
     jana, petr, eva = Account(server, "jana"), Account(server, "petr"), Account(server, "eva")
     seed_rated_games(server, [jana, petr, eva], 24, {"wall": "coloured"})
     seed_rated_games(server, [jana, petr], 4, {"wall": "grey"})
     page = jana.get(f"/api/players/{jana.username}")
-    viewer = person(people, server, petr)
+    viewer = person(people, browser, server, petr)
     viewer.open(f"/players/{jana.username}")
     viewer.page.wait_for_selector(".profile-board .rating-graph path.line")
     boards = viewer.page.locator(".profile-board")
@@ -180,12 +179,14 @@ def test_a_players_page_shows_statistics_a_rating_graph_and_recent_games(
     viewer.page.wait_for_selector(".profile.missing")
 
 
-def test_the_leaderboard_marks_your_own_place_and_pages(people: list[Person], server: ServerProcess) -> None:
+def test_the_leaderboard_marks_your_own_place_and_pages(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
     players = [Account(server, f"rank{n}") for n in range(4)]
     seed_rated_games(server, players, 40, {"wall": "coloured"})
     me = players[2]
     board = me.get("/api/leaderboard/azul?variant=wall=coloured")
-    someone = person(people, server, me)
+    someone = person(people, browser, server, me)
     someone.page.click(".leaderboard-link")
     someone.page.wait_for_selector(".ranking tr.you")
     mine = someone.page.locator(".ranking tr.you")
@@ -198,7 +199,7 @@ def test_the_leaderboard_marks_your_own_place_and_pages(people: list[Person], se
 
 
 def test_the_lobby_lists_games_in_progress_to_watch_and_friends_with_their_tables(
-    people: list[Person], server: ServerProcess
+    people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
     host, watcher = Account(server, "host"), Account(server, "watch")
     playing = host.post(
@@ -208,7 +209,7 @@ def test_the_lobby_lists_games_in_progress_to_watch_and_friends_with_their_table
     assert host.post(f"/api/tables/{table_id}/start").status_code == 200
     waiting = host.post("/api/tables", {"game": "pavilion", "players": 3}).json()["table"]["id"]
     assert watcher.post(f"/api/players/{host.username}/follow").status_code == 200
-    someone = person(people, server, watcher)
+    someone = person(people, browser, server, watcher)
     someone.page.wait_for_selector(f"#games-in-progress a[href='/tables/{table_id}']")
     friend = someone.page.locator("#friends li").filter(has_text=host.username)
     assert friend.locator(".presence.on").count() == 1
@@ -225,7 +226,7 @@ def test_the_lobby_lists_games_in_progress_to_watch_and_friends_with_their_table
 
     assert wait_for(lambda: spectators() == 1, timeout=30, what="the spectator counted")
     # Someone not signed in sees the games in progress too, and may watch.
-    stranger = person(people, server, screen="phone")
+    stranger = person(people, browser, server, screen="phone")
     stranger.page.wait_for_selector(f"#games-in-progress a[href='/tables/{table_id}']")
     stranger.screenshot("welcome-games-in-progress-en-phone")
     stranger.page.locator(f"#games-in-progress li:has(a[href='/tables/{table_id}']) .watch").click()
@@ -233,7 +234,9 @@ def test_the_lobby_lists_games_in_progress_to_watch_and_friends_with_their_table
     assert wait_for(lambda: spectators() == 2, timeout=30, what="the second spectator counted")
 
 
-def test_play_again_and_a_direct_invitation_and_muting_in_chat(people: list[Person], server: ServerProcess) -> None:
+def test_play_again_and_a_direct_invitation_and_muting_in_chat(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
     jana, petr = Account(server, "again"), Account(server, "other")
     created = jana.post(
         "/api/tables", {"game": "azul", "players": 2, "seats": [{"kind": "me"}, {"kind": "bot", "level": "beginner"}]}
@@ -241,7 +244,7 @@ def test_play_again_and_a_direct_invitation_and_muting_in_chat(people: list[Pers
     table_id = created.json()["table"]["id"]
     jana.post(f"/api/tables/{table_id}/start")
     jana.post(f"/api/tables/{table_id}/abandon")  # the bots play it to its end
-    someone = person(people, server, jana)
+    someone = person(people, browser, server, jana)
     someone.open(f"/tables/{table_id}")
     someone.page.wait_for_selector(".play-again", timeout=120_000)
     someone.screenshot("play-again", ".play-again-box")
@@ -252,7 +255,7 @@ def test_play_again_and_a_direct_invitation_and_muting_in_chat(people: list[Pers
     assert again["status"] == "running" and again["seats"][1]["kind"] == "bot"  # nobody to wait for: begun
     # A direct invitation: petr sees it in his lobby and takes the seat from there.
     open_table = jana.post("/api/tables", {"game": "azul", "players": 3}).json()["table"]["id"]
-    other = person(people, server, petr)
+    other = person(people, browser, server, petr)
     someone.open(f"/tables/{open_table}")
     someone.page.fill(".invite-player input", petr.username)
     # A seat taken while the name is typed redraws the waiting room: the name and the focus stay.
@@ -284,7 +287,7 @@ def test_play_again_and_a_direct_invitation_and_muting_in_chat(people: list[Pers
 
 
 def test_the_others_see_join_the_new_game_as_soon_as_someone_sets_it_up(
-    people: list[Person], server: ServerProcess
+    people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
     """A finished table's page offers the game set up again without a reload, to every player of it."""
     jana, petr = Account(server, "first"), Account(server, "second")
@@ -296,7 +299,7 @@ def test_the_others_see_join_the_new_game_as_soon_as_someone_sets_it_up(
     jana.post(f"/api/tables/{table_id}/abandon")
     petr.post(f"/api/tables/{table_id}/abandon")  # the bots play it to its end
     wait_for(lambda: jana.get(f"/api/tables/{table_id}")["status"] == "finished", 180, "the bots' end of the game")
-    watcher = person(people, server, petr)
+    watcher = person(people, browser, server, petr)
     watcher.open(f"/tables/{table_id}")
     button = watcher.page.locator(".play-again")
     button.wait_for()
