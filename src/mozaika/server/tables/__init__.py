@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
+from mozaika.server.tables.arranged import Arranged, Arrangement, Arrangements
 from mozaika.server.tables.chat import Chat
 from mozaika.server.tables.play import Moves
 from mozaika.server.tables.records import History
@@ -52,6 +53,7 @@ class Tables:
     history: History
     chat: Chat
     timeouts: Timeouts
+    arrangements: Arrangements
     now: TimeSource
 
     @classmethod
@@ -68,6 +70,7 @@ class Tables:
             history=History(store, views),
             chat=Chat(store, settings),
             timeouts=Timeouts(store, views, seating, settings, now),
+            arrangements=Arrangements(store, seating),
             now=now,
         )
 
@@ -82,6 +85,9 @@ __all__ = [
     "SEAT_OPEN",
     "SEAT_PLAYER",
     "STATUSES",
+    "Arranged",
+    "Arrangement",
+    "Arrangements",
     "BotTurn",
     "Chat",
     "ClockOutcome",

@@ -8,7 +8,7 @@ from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from mozaika.bots import LEVELS
-from mozaika.catalogue.registry import game_ids, game_spec
+from mozaika.catalogue.registry import GameSpec, game_ids, game_spec
 from mozaika.core.clocks import Clocks
 from mozaika.core.errors import OptionError
 from mozaika.core.protocol import State
@@ -52,16 +52,7 @@ class Seating:
 
     def create(self, caller: Caller, request: TableRequest) -> Outcome:
         owner = signed_in(caller)
-        if request.game not in game_ids():
-            raise BadRequestError(f"there is no game {request.game!r}; the games are: {', '.join(game_ids())}")
-        spec = game_spec(request.game)
-        if request.players not in spec.players:
-            allowed = ", ".join(map(str, spec.players))
-            raise BadRequestError(f"{spec.title} is played by {allowed} players, not {request.players}")
-        try:
-            options = spec.resolve_options(request.options)
-        except OptionError as error:
-            raise BadRequestError(str(error)) from None
+        spec, options = checked_game(request.game, request.players, request.options)
         seats = list(request.seats) if request.seats is not None else [SeatRequest("me")]
         seats += [SeatRequest(SEAT_OPEN)] * (request.players - len(seats))
         if len(seats) != request.players:
@@ -213,13 +204,18 @@ class Seating:
         self, session: Session, table: Table, caller: Caller
     ) -> tuple[dict[str, Any], list[dict[str, Any]], State]:
         """The game begins at the full table: the first draws made, the view and the events."""
+        events, state = self.begin_game(session, table)
+        view = self.views.view_of(session, table, caller, state, undoers=[])
+        return view, events, state
+
+    def begin_game(self, session: Session, table: Table) -> tuple[list[dict[str, Any]], State]:
+        """The game begins at the full table: the first draws made; the events and the first position."""
         table.status = RUNNING
         self.store.save(session, table)
         state = game_of(table).start()
         entries = resolve_chance(state, table.seq)
         advance(session, table, entries, state, self.now())
-        view = self.views.view_of(session, table, caller, state, undoers=[])
-        return view, [self.views.table_event(table), self.views.step_event(table, entries, state)], state
+        return [self.views.table_event(table), self.views.step_event(table, entries, state)], state
 
     def abandon(self, table_id: str, caller: Caller) -> Outcome:
         """Leave a running game: a bot of the server's replacement level plays the seat from now on."""
@@ -253,6 +249,20 @@ class Seating:
         if table.status != OPEN:
             raise ConflictError(f"the table is {table.status}: {why}")
         return table
+
+
+def checked_game(game: str, players: int, wanted: dict[str, Any]) -> tuple[GameSpec, dict[str, Any]]:
+    """The game's registration and its options resolved, or why this game cannot be set up so."""
+    if game not in game_ids():
+        raise BadRequestError(f"there is no game {game!r}; the games are: {', '.join(game_ids())}")
+    spec = game_spec(game)
+    if players not in spec.players:
+        allowed = ", ".join(map(str, spec.players))
+        raise BadRequestError(f"{spec.title} is played by {allowed} players, not {players}")
+    try:
+        return spec, spec.resolve_options(wanted)
+    except OptionError as error:
+        raise BadRequestError(str(error)) from None
 
 
 def _waiting_seats(table: Table) -> list[int]:
