@@ -238,3 +238,59 @@ def test_pavilion_record_with_an_unpaid_placement_is_refused(tmp_path: Path) -> 
     path.write_text(record.to_json())
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2 and "S-8" in result.output and f"step {len(record.steps)}" in result.output
+
+
+def bad_files(folder: Path) -> dict[str, Path]:
+    """A file of each kind a person may name by mistake: each one has its own reason to be refused."""
+    record = json.loads(selfplay(folder, "--seed", "5").read_text())
+    files = {
+        "empty": b"",
+        "binary": bytes(range(256)) * 4,
+        "truncated JSON": json.dumps(record).encode()[:150],
+        "another game's record": json.dumps({**record, "game": "chess"}).encode(),
+    }
+    paths = {}
+    for kind, data in files.items():
+        path = folder / f"{kind.replace(' ', '-').replace(chr(39), '')}.json"
+        path.write_bytes(data)
+        paths[kind] = path
+    paths["a folder"] = folder / "a-folder"
+    paths["a folder"].mkdir()
+    return paths
+
+
+COMMANDS_READING_FILES = {
+    "replay": lambda path: ["replay", str(path)],
+    "review": lambda path: ["review", "--iterations", "10", str(path)],
+    "analyze": lambda path: ["analyze", "--iterations", "10", str(path)],
+    "play --resume": lambda path: ["play", "--plain", "--resume", str(path)],
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS_READING_FILES))
+def test_every_command_refuses_every_bad_file_in_one_line_with_exit_2(tmp_path: Path, command: str) -> None:
+    for kind, path in bad_files(tmp_path).items():
+        before = path.read_bytes() if path.is_file() else None
+        result = runner.invoke(app, COMMANDS_READING_FILES[command](path), input="")
+        assert result.exit_code == 2, f"{command} on {kind}: {result.output}"
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error:"), f"{command} on {kind}: {result.stderr!r}"
+        assert "Traceback" not in result.output
+        assert (path.read_bytes() if path.is_file() else None) == before
+
+
+def test_analyze_names_a_record_given_in_place_of_a_position(tmp_path: Path) -> None:
+    record = selfplay(tmp_path, "--seed", "6")
+    result = runner.invoke(app, ["analyze", str(record)])
+    assert result.exit_code == 2
+    assert "holds a game record, not a position" in result.stderr and "mozaika review" in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["binary", "truncated JSON", "another game's record", "a folder"])
+def test_the_arena_refuses_a_journal_it_cannot_read_in_one_line(tmp_path: Path, kind: str) -> None:
+    path = bad_files(tmp_path)[kind]
+    before = path.read_bytes() if path.is_file() else None
+    result = runner.invoke(app, ["arena", "--bots", "random,random", "--games", "1", "--journal", str(path)])
+    assert result.exit_code == 2, result.output
+    assert len(result.stderr.strip().splitlines()) == 1 and result.stderr.startswith("error:")
+    assert (path.read_bytes() if path.is_file() else None) == before

@@ -138,6 +138,18 @@ def _results(lines: list[str], match: Match) -> Iterator[tuple[int, GameResult]]
         yield result.index, result
 
 
+def journal_text(path: Path) -> str:
+    """What the journal at ``path`` holds (nothing if there is none yet), or why it is no journal."""
+    if not path.exists():
+        return ""
+    if path.is_dir():
+        raise JournalError(f"{path}: a folder, not an arena journal")
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise JournalError(f"{path}: not an arena journal: not UTF-8 text (at byte {error.start})") from None
+
+
 def open_journal(path: Path, match: Match) -> list[GameResult]:
     """The games a journal already holds for ``match`` (none if it does not exist yet); starts it if new.
 
@@ -145,7 +157,7 @@ def open_journal(path: Path, match: Match) -> list[GameResult]:
     anew without that line, so that the games appended next start on a line of
     their own.
     """
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    text = journal_text(path)
     played = read_journal(text, match)
     if not text.strip() or not text.endswith("\n"):
         write_atomically(path, header_line(match) + "".join(result_line(result) for result in played))

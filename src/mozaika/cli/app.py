@@ -13,7 +13,7 @@ import typer
 from mozaika import __version__
 from mozaika.catalogue.registry import game_ids, new_game
 from mozaika.cli.bots import analyze_command, arena_command
-from mozaika.cli.common import console, fail, guarded, parse_options, wide_console, write_atomically
+from mozaika.cli.common import console, fail, guarded, parse_options, read_file, wide_console, write_atomically
 from mozaika.cli.learn import learn_command
 from mozaika.cli.ops import admin_app, backup_command, check_db_command, restore_command
 from mozaika.cli.play import play_command
@@ -62,7 +62,7 @@ def replay_command(
     """Re-play a game record, checking every step: on a terminal step through it (arrow keys), else print the end."""
     from mozaika.richview import position_view  # here: the other commands need not load the drawings
 
-    record = guarded(lambda: Record.from_json(file.read_bytes()))
+    record = guarded(lambda: Record.from_json(read_file(file, "a game record")))
     state = guarded(lambda: replay(record))
     position = state.to_dict()
     if as_json:

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from mozaika.catalogue.registry import from_json, game_spec
-from mozaika.cli.common import errors, fail, guarded, parse_options, print_table
+from mozaika.cli.common import errors, fail, guarded, parse_options, print_table, read_file
 from mozaika.core.errors import PositionError
 from mozaika.notation.positions import from_line
 
@@ -60,7 +60,7 @@ def arena_command(
     """Play bots against each other, seats rotated and chance mirrored, and measure their strength."""
     # Imported here, not above: ``mozaika --help`` and the other commands need neither the bots nor the arena.
     from mozaika.arena import Match, run_match
-    from mozaika.arena.journal import journal_writer, open_journal, read_journal
+    from mozaika.arena.journal import journal_text, journal_writer, open_journal, read_journal
     from mozaika.bots import make_bot
 
     names = tuple(name.strip() for name in bots.split(",") if name.strip())
@@ -79,7 +79,7 @@ def arena_command(
     guarded(lambda: make_bot(names[0], seconds=time_limit, iterations=iterations))  # checks the budget
     total = match.deals * len(names)
     if no_play and journal is not None:
-        text = journal.read_text(encoding="utf-8") if journal.exists() else ""
+        text = guarded(lambda: journal_text(journal))
         held = [result for result in guarded(lambda: read_journal(text, match)) if result.index < total]
         if not held:
             fail(f"{journal} holds no game of this match yet")
@@ -238,12 +238,26 @@ def read_position(given: str) -> State:
     looks_like_line = " " in given.strip()
     if not looks_like_line and path.is_dir():
         raise PositionError(f"{given}: a folder, not a position file")
-    text = given if looks_like_line or not path.is_file() else path.read_text(encoding="utf-8")
+    text = given if looks_like_line or not path.is_file() else read_file(path, "a position")
     if text.lstrip().startswith("{"):
+        if _is_record(text):
+            raise PositionError(
+                f"{given} holds a game record, not a position: `mozaika replay` steps through it and"
+                " `mozaika review` reviews it"
+            )
         return from_json(text)
     if not looks_like_line and text is given:
         raise PositionError(f"{given}: no such file, and not a position line (docs/notation.md)")
     return from_line(text.strip())
+
+
+def _is_record(text: str) -> bool:
+    """Whether JSON text is a game record (``docs/records.md``) rather than a position."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError:
+        return False  # the position reader says what is wrong with it
+    return isinstance(document, dict) and "steps" in document and "boards" not in document
 
 
 def analyze_command(

@@ -6,6 +6,7 @@ import io
 import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NoReturn, TextIO, TypeVar, cast
 
 import typer
@@ -63,6 +64,26 @@ def guarded(action: Callable[[], T]) -> T:
         fail(f"{error.filename or ''}: {error.strerror or error}")
 
 
+def read_file(path: Path, what: str) -> str:
+    """The text of the file at ``path``, or one clear line (exit 2) that says why it cannot be ``what``.
+
+    Every command that reads a file comes here, so that a folder, a missing file or bytes that are
+    not text (a binary file, another encoding) stop it the same way, never with a traceback.
+    """
+    if path.is_dir():
+        fail(f"{path}: a folder, not {what}")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        fail(f"{path}: {error.strerror or error}")
+    if not data.strip():
+        fail(f"{path}: an empty file, not {what}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        fail(f"{path}: not {what}: not UTF-8 text (byte {error.start} is {data[error.start]:#04x})")
+
+
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -80,6 +101,7 @@ __all__ = [
     "guarded",
     "parse_options",
     "print_table",
+    "read_file",
     "wide_console",
     "write_atomically",
 ]

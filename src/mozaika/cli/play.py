@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from mozaika.catalogue.registry import game_spec, new_game
-from mozaika.cli.common import console, errors, fail, guarded, parse_options, wide_console
+from mozaika.cli.common import console, errors, fail, guarded, parse_options, read_file, wide_console
 from mozaika.core.clocks import parse_time_control
 from mozaika.i18n import LANGUAGES, Messages, default_language
 from mozaika.notation.records import Record
@@ -62,7 +62,7 @@ def play_command(
     text = Messages(language)
     control = guarded(lambda: parse_time_control(clock)) if clock is not None else None
     if resume is not None:
-        record = guarded(lambda: Record.from_json(resume.read_bytes()))
+        record = guarded(lambda: Record.from_json(read_file(resume, "a saved game")))
         timed = {"control": control} if clock is not None else {}  # else the record's own clock, if any
         table = guarded(lambda: GameTable.resume(record, text, **timed))
         resumed = text("resumed", path=resume, round=table.state.round, steps=len(record.steps))

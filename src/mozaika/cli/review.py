@@ -12,8 +12,8 @@ from rich.table import Table
 
 from mozaika.bots.base import Budget
 from mozaika.bots.review import DEFAULT_BUDGET, Review, review_record
-from mozaika.cli.common import console, errors, guarded
-from mozaika.notation.records import Record
+from mozaika.cli.common import console, errors, guarded, read_file
+from mozaika.notation.records import Record, replay
 
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -33,7 +33,8 @@ def review_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the whole review as JSON.")] = False,
 ) -> None:
     """Review a game: each player's average expected points lost per move, the biggest mistakes, the lead over time."""
-    record = guarded(lambda: Record.from_json(record_path.read_bytes()))
+    record = guarded(lambda: Record.from_json(read_file(record_path, "a game record")))
+    guarded(lambda: replay(record))  # a record that does not replay is refused before the progress bar shows
     budget = (
         DEFAULT_BUDGET
         if iterations is None and time_limit is None
