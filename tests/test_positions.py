@@ -157,6 +157,11 @@ def test_the_builder_refuses_too_many_pavilion_tiles() -> None:
         ),
         ("azul r:1 p:offer t:1 s:1 m:c f:B/-/-/-/- 1:0,-/-/-/-/-,5/5/5/5/5,- 2:0,-/-/-/-/-,5/5/5/5/5,- 2:0", "twice"),
         ("azul r:1 p:offer t:1 s:1 m:c f:-/-/-/-/- 1:0,-/-/-/-/-,5/5/5/5/5,- 2:0,-/-/-/-/-,5/5/5/5/5,-", "A-6"),
+        (  # a bonus pick (S-10) owed from an empty supply: it owes nothing, so nobody picks
+            "pavilion r:5 p:bonus t:2 s:2 m:1 f:-/-/-/-/- sup:- bonus:3 tower:14.13.13.18.11.14"
+            " 1:1,RRR,2O3/6/6/6/6/6/6,passed,@1.0.5.0.0.0 2:3,RBGGGPP,1O2OO/R5/6/1Y4/6/1P4/6,@7.3.6.0.0.0 seed:0.6",
+            r"empty supply.*S-10, R-12",
+        ),
     ],
 )
 def test_a_bad_position_line_is_refused_clearly(line: str, message: str) -> None:

@@ -85,12 +85,32 @@ def test_positions_from_a_new_game_a_record_and_a_finished_table(client) -> None
         ({"record": {"format": "nope"}}, 400),
         ({"game": "azul", "players": 5}, 422),
         ({"game": "azul", "options": {"wall": "purple"}}, 400),
+        # new_game's own arguments are not options: each was a 500 (two values for one argument).
+        ({"game": "azul", "options": {"seed": 3}}, 422),
+        ({"game": "pavilion", "options": {"players": 3}}, 422),
+        ({"game": "chocolatier", "options": {"auto_chance": False}}, 422),
+        ({"game": "azul", "options": {"colour": "red"}}, 422),
     ],
 )
 def test_bad_positions_are_refused_clearly(client, body: dict[str, Any], status: int) -> None:  # type: ignore[no-untyped-def]
     response = post(client, "start", body)
     assert response.status_code == status, response.text
     assert response.json()["error"]["message"]
+
+
+# Summer Pavilion waiting for a bonus pick (S-10) from a supply that holds nothing: no game reaches it
+# (an empty supply owes nothing, R-12), and its seat to move would have no legal move.
+PICK_FROM_NOTHING = (
+    "pavilion r:5 p:bonus t:2 s:2 m:1 f:-/-/-/-/- sup:- bonus:3 tower:14.13.13.18.11.14"
+    " 1:1,RRR,2O3/6/6/6/6/6/6,passed,@1.0.5.0.0.0 2:3,RBGGGPP,1O2OO/R5/6/1Y4/6/1P4/6,@7.3.6.0.0.0 seed:0.6"
+)
+
+
+@pytest.mark.parametrize("path", ["start", "best", "play"])
+def test_a_position_whose_seat_to_move_has_no_move_is_refused_not_searched(client, path: str) -> None:  # type: ignore[no-untyped-def]
+    response = post(client, path, {"line": PICK_FROM_NOTHING, **({"move": "pick:O"} if path == "play" else {})})
+    assert response.status_code == 422, response.text
+    assert "R-12" in response.json()["error"]["message"]
 
 
 def test_the_expert_refuses_more_questions_than_its_workers_can_take(tmp_path: Path) -> None:

@@ -213,6 +213,8 @@ def _check_position(state: PavilionPosition) -> None:
         raise PositionError("a bonus is owed only while its player picks from the supply or it is refilled (S-10)")
     if state.phase == PICK and not state.pending_bonus:
         raise PositionError("a player picks from the supply only when a completed feature owes tiles (S-10)")
+    if state.phase == PICK and not any(state.supply):
+        raise PositionError("nobody picks from an empty supply: it owes nothing (S-10, R-12)")
     for seat, board in enumerate(state.boards):
         if board.passed and state.phase in (PLACE, PICK) and sum(board.hand) > KEEP_MOST:
             raise PositionError(f"board {seat + 1} passed but holds more than {KEEP_MOST} tiles (S-11)")

@@ -18,7 +18,14 @@ from mozaika.core.protocol import State
 from mozaika.notation.positions import build, from_line, to_line
 from mozaika.notation.records import Record, replay
 from mozaika.server.analysis.hints import Hints
-from mozaika.server.errors import BadRequestError, BusyError, MoveRefusedError, PositionRefusedError
+from mozaika.server.errors import (
+    BadRequestError,
+    BusyError,
+    ConflictError,
+    InvalidRequestError,
+    MoveRefusedError,
+    PositionRefusedError,
+)
 from mozaika.server.settings import Settings
 from mozaika.server.tables import History
 from mozaika.server.tables.gamelog import fields_of_moves, public_position
@@ -48,10 +55,20 @@ def view(state: State) -> dict[str, Any]:
 
 
 def read_line(line: str) -> State:
+    """The position of a line, refused (422) when it cannot be read or a seat to move has no move."""
     try:
-        return from_line(line)
+        state = from_line(line)
     except PositionError as error:
         raise PositionRefusedError(str(error)) from None
+    return playable(state)
+
+
+def playable(state: State) -> State:
+    """The position, unless a seat to move has no legal move (no game reaches one; a search would fail on it)."""
+    stuck = [seat for seat in state.to_move if not state.legal_moves(seat)]
+    if stuck:
+        raise PositionRefusedError(f"player {stuck[0] + 1} is to move but has no legal move: no game reaches this")
+    return state
 
 
 class Analysis:
@@ -66,6 +83,16 @@ class Analysis:
         """Who has a question being answered now (one each: so also how many are)."""
 
     def new(self, game: str, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            known = {option.name for option in game_spec(game).options}
+        except MozaikaError as error:
+            raise BadRequestError(str(error)) from None
+        unknown = sorted(set(options) - known)
+        if unknown:  # seed, players, auto_chance...: new_game's own arguments are not options to set
+            raise InvalidRequestError(
+                f"options.{unknown[0]}: {game} has no option {unknown[0]!r}; its options are: "
+                + (", ".join(sorted(known)) or "none")
+            )
         try:
             return view(new_game(game, players=players, seed=random.getrandbits(48), **options))
         except MozaikaError as error:
@@ -112,7 +139,7 @@ class Analysis:
         """An edited position, checked and completed by the position builder (the error names the rule)."""
         try:
             game_spec(game)
-            return view(build(game, players=players, **options, **parts))
+            return view(playable(build(game, players=players, **options, **parts)))
         except (PositionError, TypeError, ValueError, AttributeError) as error:
             raise PositionRefusedError(str(error)) from None
         except MozaikaError as error:
@@ -128,6 +155,8 @@ class Analysis:
         if not state.to_move:
             raise BadRequestError("there is no move to analyse: the game is over")
         seat = state.to_move[0]
+        if not state.legal_moves(seat):  # read_line refuses such lines; the search must never see one
+            raise ConflictError(f"player {seat + 1} has no legal move to analyse")
         settings = self.settings
         if asker in self._askers:
             raise BusyError("the expert is still answering your last question; ask again once it has", retry_after=1)
