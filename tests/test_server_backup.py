@@ -196,3 +196,92 @@ def test_postgresql_is_backed_up_with_pg_dump_and_restored(tmp_path: Path) -> No
             after = Player(client).get(f"/api/tables/{table_id}/log?since=0").json()
         assert after["entries"] == before["entries"]
         assert after["position"] == before["position"]
+
+
+def tampered(tmp_path: Path, name: str, statement: str) -> Path:
+    """A real backup of a fresh database, changed afterwards by ``statement``."""
+    backup = tmp_path / "good.db"
+    if not backup.exists():
+        made = runner.invoke(cli, ["backup", str(backup), "--database", fresh_sqlite(tmp_path)])
+        assert made.exit_code == 0, made.output
+    changed = tmp_path / name
+    shutil.copyfile(backup, changed)
+    engine = create_engine(f"sqlite:///{changed}")
+    try:
+        with engine.begin() as connection:
+            connection.execute(text(statement))
+    finally:
+        engine.dispose()
+    return changed
+
+
+SLIPPED_IN = {
+    "a trigger": (
+        "CREATE TRIGGER promote AFTER INSERT ON chat_messages"
+        " BEGIN UPDATE players SET role = 'admin' WHERE id = NEW.player_id; END",
+        "trigger 'promote'",
+    ),
+    "a view": ("CREATE VIEW everyone AS SELECT * FROM players", "view 'everyone'"),
+    "an index": ("CREATE INDEX by_name ON players (name)", "index 'by_name'"),
+    "a table": ("CREATE TABLE notes (text TEXT)", "table 'notes'"),
+    "a changed table": ("ALTER TABLE players ADD COLUMN secret TEXT", "table 'players' is not as the migrations"),
+    "a future schema": ("UPDATE alembic_version SET version_num = '9999_future'", "'9999_future'"),
+    "no schema version": ("DELETE FROM alembic_version", "records no schema version"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SLIPPED_IN))
+def test_restore_takes_only_what_backup_makes_and_check_db_finds_the_rest(tmp_path: Path, kind: str) -> None:
+    statement, named = SLIPPED_IN[kind]
+    backup = tampered(tmp_path, "tampered.db", statement)
+    target = tmp_path / "restored.db"
+    refused = runner.invoke(cli, ["restore", str(backup), "--database", f"sqlite:///{target}"])
+    assert refused.exit_code == 2, refused.output
+    assert named in refused.output
+    assert not target.exists()
+    # A database changed so in place is not sound either (check-db looks at the schema too).
+    checked = check(f"sqlite:///{backup}")
+    assert checked.exit_code == 2 and (named in checked.output or "schema version" in checked.output), checked.output
+
+
+def test_restore_refuses_a_backup_whose_games_do_not_replay(tmp_path: Path) -> None:
+    url = fresh_sqlite(tmp_path)
+    with running_app_on(url) as client:
+        table_id, alice, bob = two_player_table(client)
+        play_random_moves(table_id, [alice, bob], random.Random(8), limit=10)
+    backup = tmp_path / "backup.db"
+    assert runner.invoke(cli, ["backup", str(backup), "--database", url]).exit_code == 0
+    engine = create_engine(f"sqlite:///{backup}")
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE log_entries SET text = 'XX' WHERE table_id = :t AND seq = 4"), {"t": table_id})
+    engine.dispose()
+    refused = runner.invoke(cli, ["restore", str(backup), "--database", f"sqlite:///{tmp_path / 'new.db'}"])
+    assert refused.exit_code == 2 and table_id in refused.output and "do not match their logs" in refused.output
+
+
+def test_a_postgresql_dump_with_a_function_and_a_trigger_is_refused(tmp_path: Path) -> None:
+    with postgres_database() as source, postgres_database() as target:
+        with running_app_on(source):
+            pass
+        engine = create_engine(source)
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "CREATE FUNCTION promote() RETURNS trigger LANGUAGE plpgsql AS"
+                    " $$ BEGIN UPDATE players SET role = 'admin' WHERE id = NEW.player_id; RETURN NEW; END $$"
+                )
+            )
+            connection.execute(
+                text("CREATE TRIGGER promote AFTER INSERT ON chat_messages FOR EACH ROW EXECUTE FUNCTION promote()")
+            )
+        engine.dispose()
+        checked = check(source)
+        assert checked.exit_code == 2
+        assert "trigger 'promote'" in checked.output and "function 'promote'" in checked.output
+        dump = tmp_path / "mozaika.dump"
+        assert runner.invoke(cli, ["backup", str(dump), "--database", source]).exit_code == 0
+        refused = runner.invoke(cli, ["restore", str(dump), "--database", target])
+        assert refused.exit_code == 2, refused.output
+        assert "function public.promote" in refused.output and "trigger public" in refused.output
+        untouched = check(target)  # nothing was restored: the target has no schema at all
+        assert untouched.exit_code == 2 and "schema version None" in untouched.output

@@ -48,7 +48,9 @@ def backup_command(
         )
         for mismatch in check.mismatches:
             console.print(f"  {mismatch}", highlight=False, soft_wrap=True)
-        if check.mismatches:
+        for problem in check.schema:
+            console.print(f"  schema: {problem}", highlight=False, soft_wrap=True)
+        if check.mismatches or check.schema:
             raise typer.Exit(2)
 
 
@@ -81,13 +83,20 @@ def check_db_command(database: DatabaseOption = None) -> None:
         db.dispose()
     for mismatch in report.mismatches:
         console.print(f"mismatch at table {mismatch}", highlight=False, soft_wrap=True)
+    for problem in report.schema:
+        console.print(f"schema: {problem}", highlight=False, soft_wrap=True)
     console.print(
         f"{report.tables} tables, {report.entries} log entries replayed: "
-        + (f"{len(report.mismatches)} mismatches." if report.mismatches else "every game matches its log."),
+        + (f"{len(report.mismatches)} mismatches." if report.mismatches else "every game matches its log.")
+        + (
+            f" The schema holds {len(report.schema)} things Mozaika's migrations do not make."
+            if report.schema
+            else " The schema is exactly what Mozaika's migrations make."
+        ),
         highlight=False,
         soft_wrap=True,
     )
-    if report.mismatches:
+    if report.mismatches or report.schema:
         raise typer.Exit(2)
 
 

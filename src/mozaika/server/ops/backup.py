@@ -14,13 +14,15 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import make_url
 
 from mozaika.server.ops.dbcheck import CheckReport, check_database
-from mozaika.server.storage.database import Database
+from mozaika.server.ops.schema import SchemaError, check_revision, check_sqlite_file, dump_differences, dump_entries
+from mozaika.server.storage.database import Database, migrate
 
 PAGES_AT_ONCE = 256
 """SQLite pages copied per step of an online backup: between steps, servers may write."""
@@ -83,18 +85,51 @@ def restore(url: str, file: Path) -> None:
         raise BackupError(f"there is no backup at {file}")
     target = sqlite_path(url)
     if target is None:
+        _check_dump(url, file)
         _postgres_tool(url, ["pg_restore", "--clean", "--if-exists", "--no-owner", "--exit-on-error", str(file)])
         return
     _integrity(file)
-    with sqlite3.connect(file) as backup_file:
-        has_schema = backup_file.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
-        ).fetchone()
-    if not has_schema:
-        raise BackupError(f"{file} is a SQLite database, but not one of Mozaika's")
+    try:
+        check_sqlite_file(file)
+    except SchemaError as error:
+        raise BackupError(str(error)) from None
+    _check_games(file)
     target.parent.mkdir(parents=True, exist_ok=True)
     with sqlite3.connect(file) as reading, sqlite3.connect(target) as writing:
         reading.backup(writing)
+
+
+def _check_games(file: Path) -> None:
+    """Every game of an SQLite backup replayed from its log, as ``backup`` checks its copy: in a copy
+    migrated to this version's schema, as the server migrates the restored database when it starts."""
+    with tempfile.TemporaryDirectory(prefix="mozaika-restore-") as folder:
+        copy = Path(folder) / "restored.db"
+        shutil.copyfile(file, copy)
+        database = Database(f"sqlite:///{copy}")
+        try:
+            migrate(database.engine)
+            report = check_database(database)
+        finally:
+            database.dispose()
+    if report.mismatches:
+        listed = "; ".join(str(mismatch) for mismatch in report.mismatches[:5])
+        raise BackupError(f"{file}: {len(report.mismatches)} of its games do not match their logs: {listed}")
+
+
+def _check_dump(url: str, file: Path) -> None:
+    """A PostgreSQL dump holds what ``pg_dump`` writes of Mozaika's database, at a version this one knows."""
+    listing = _postgres_output(url, ["pg_restore", "--list", str(file)], needs_database=False)
+    rows = _postgres_output(
+        url, ["pg_restore", "--data-only", "--table=alembic_version", "--file=-", str(file)], needs_database=False
+    )
+    copied = rows.split("FROM stdin;", 1)[1].split("\\.", 1)[0].split() if "FROM stdin;" in rows else []
+    try:
+        revision = check_revision(copied[0] if len(copied) == 1 else None, str(file))
+        problems = dump_differences(dump_entries(listing), revision)
+    except SchemaError as error:
+        raise BackupError(str(error)) from None
+    if problems:
+        raise BackupError(f"{file} holds what a Mozaika backup never does: " + "; ".join(problems[:5]))
 
 
 def _integrity(file: Path) -> None:
@@ -109,6 +144,12 @@ def _integrity(file: Path) -> None:
 
 def _postgres_tool(url: str, command: list[str]) -> None:
     """Run ``pg_dump`` or ``pg_restore`` against the database of ``url``."""
+    _postgres_output(url, command)
+
+
+def _postgres_output(url: str, command: list[str], *, needs_database: bool = True) -> str:
+    """What ``pg_dump`` or ``pg_restore`` prints, run against the database of ``url`` (or, without
+    ``needs_database``, reading a dump only)."""
     if shutil.which(command[0]) is None:
         raise BackupError(f"{command[0]} is not installed (Debian: apt install postgresql-client)")
     parsed = make_url(url)
@@ -117,7 +158,12 @@ def _postgres_tool(url: str, command: list[str]) -> None:
         environment["PGPASSWORD"] = str(parsed.password)
     plain = parsed.set(drivername="postgresql", password=None).render_as_string(hide_password=False)
     finished = subprocess.run(
-        [*command, "--dbname", plain], env=environment, capture_output=True, text=True, check=False
+        [*command, *(["--dbname", plain] if needs_database else [])],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     if finished.returncode != 0:
         raise BackupError(f"{command[0]} failed: {finished.stderr.strip()[-2000:]}")
+    return finished.stdout

@@ -10,7 +10,7 @@ numbering, an entry the engine refuses.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
@@ -19,7 +19,8 @@ from mozaika.core.clocks import Clocks
 from mozaika.core.errors import MozaikaError
 from mozaika.core.protocol import State
 from mozaika.server.clocks import timed_seats
-from mozaika.server.storage.database import Database
+from mozaika.server.ops.schema import postgres_differences, revisions, sqlite_differences
+from mozaika.server.storage.database import Database, revision_of
 from mozaika.server.storage.models import GameTable
 from mozaika.server.tables.gamelog import Entry
 from mozaika.server.tables.repository import TableRepository, game_of
@@ -47,10 +48,20 @@ class CheckReport:
     entries: int
     """Log entries replayed."""
     mismatches: list[Mismatch]
+    schema: list[str] = field(default_factory=list)
+    """What the database holds that Mozaika's migrations do not make (:mod:`.schema`): a trigger, a view..."""
 
 
 def check_database(db: Database) -> CheckReport:
-    """Replay every table's log and compare it with the table's row."""
+    """Replay every table's log and compare it with the table's row; look for schema objects not Mozaika's."""
+    revision = revision_of(db.engine)
+    if revision not in revisions():  # no game can be read in a schema this version does not know
+        return CheckReport(0, 0, [], [f"its schema version {revision!r} is not one this version of Mozaika made"])
+    with db.engine.connect() as connection:
+        if connection.dialect.name == "sqlite":
+            schema = sqlite_differences(connection.connection.dbapi_connection)  # type: ignore[arg-type]
+        else:
+            schema = postgres_differences(connection)
     mismatches: list[Mismatch] = []
     tables = entries = 0
     with db.reading() as session:
@@ -62,7 +73,7 @@ def check_database(db: Database) -> CheckReport:
                 tables += 1
                 entries += len(log)
                 mismatches += [Mismatch(table.id, what) for what in check_table(table, log)]
-    return CheckReport(tables, entries, mismatches)
+    return CheckReport(tables, entries, mismatches, schema)
 
 
 def check_table(table: Table, log: list[Entry]) -> Iterator[str]:
