@@ -84,8 +84,18 @@ def serve_command(
     ] = None,
     no_rate_limits: Annotated[
         bool,
-        typer.Option("--no-rate-limits", help="Turn the rate limits off: for load tests on loopback only."),
+        typer.Option(
+            "--no-rate-limits",
+            help="Turn the rate limits and the cap of connections per address off: for load tests on loopback only.",
+        ),
     ] = False,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Connections (HTTP and WebSocket) one address may hold open at once; a --proxy-ip's are not counted.",
+        ),
+    ] = 64,  # Limits.connections_per_address: the server's modules load only once it starts
     smtp: Annotated[
         str | None,
         typer.Option(
@@ -175,6 +185,7 @@ def serve_command(
         leaderboard_min_games=leaderboard_min_games,
         allowed_origins=tuple(allowed_origin or ()),
         rate_limits=replace(settings.rate_limits, enabled=not no_rate_limits),
+        limits=replace(settings.limits, connections_per_address=0 if no_rate_limits else connections_per_address),
         smtp_url=smtp,
         public_url=public_url or address,
         trusted_proxies=proxies,

@@ -42,6 +42,7 @@ from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
 from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders
 from mozaika.server.ops import routes as operations
+from mozaika.server.ops.connections import ConnectionGuard, guarded_protocols, raise_open_files_limit
 from mozaika.server.ops.logs import RequestIds, configure_logging
 from mozaika.server.ops.shutdown import GracefulServer
 from mozaika.server.services import Services
@@ -213,7 +214,12 @@ def serve(
             _open_browser(open_url)
 
     configure_logging(settings.log_format, log_level)
+    raise_open_files_limit()
     app = create_app(settings, on_ready=on_ready)
+    limits = settings.limits
+    per_address = limits.connections_per_address or 1_000_000_000
+    http, websocket = guarded_protocols(ConnectionGuard(per_address, limits.header_seconds, settings.trusted_proxies))
+    uvicorn_options = {"http": http, "ws": websocket, **uvicorn_options}
     config = uvicorn.Config(
         app,
         host=host,

@@ -44,6 +44,12 @@ class Limits:
     """How long a sign-in refused by a rate limit waits for its 429 (slowing a flood of guesses)."""
     reminders_per_day: int = 24
     """Reminders an account receives a day at the most, over all its turn-based games."""
+    connections_per_address: int = 64
+    """Connections (HTTP and WebSocket) one address may hold open at once, a trusted proxy's not counted;
+    0 for no cap (``--no-rate-limits``, for load tests on loopback). A browser holds about 6, and a
+    WebSocket or two a tab."""
+    header_seconds: float = 15.0
+    """How long a request's headers may take to arrive whole: a slower one (slowloris) is closed."""
 
 
 @dataclass(frozen=True)
