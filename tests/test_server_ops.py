@@ -16,7 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from prometheus_client.parser import text_string_to_metric_families
 
+import mozaika
 from mozaika.server import Settings, create_app
+from mozaika.server.errors import TooManyRequestsError
 from mozaika.server.ops.logs import JsonLines, Redacting, redact, request_id
 from mozaika.server.ratelimit import RateLimiter, RateLimits
 from mozaika.server.settings import Limits
@@ -66,7 +68,11 @@ def test_readyz_checks_the_database_and_the_bot_workers(server: TestClient) -> N
     assert answer.json() == {
         "status": "ready",
         "checks": {"server": "ok", "database": "ok", "redis": "not configured", "bot_workers": "ok"},
+        "rate_limits": "memory",
+        "version": mozaika.__version__,  # to loopback only
     }
+    outsider = TestClient(server.app, client=ELSEWHERE)
+    assert "version" not in outsider.get("/readyz").json() and "version" not in outsider.get("/healthz").json()
 
 
 def test_readyz_refuses_while_the_server_stops(server: TestClient) -> None:
@@ -141,6 +147,21 @@ def test_metrics_are_refused_to_other_addresses(server: TestClient) -> None:
     assert outsider.get("/healthz").status_code == 200
     prometheus = TestClient(server.app, client=("198.51.100.20", 50000))
     assert prometheus.get("/metrics").status_code == 200
+
+
+def test_with_redis_unreachable_the_limits_are_counted_in_memory_and_redis_is_tried_again_later() -> None:
+    limiter = RateLimiter(RateLimits(chat_per_player="2/minute"), "redis://127.0.0.1:9/0", namespace="test")
+    now = [100.0]
+    limiter.clock = lambda: now[0]
+    assert limiter.storage == "redis"
+    limiter.hit("chat_per_player", "player:1")  # Redis fails: counted here instead, and Redis left alone
+    assert limiter.storage == "memory while redis fails"
+    limiter.hit("chat_per_player", "player:1")
+    with pytest.raises(TooManyRequestsError, match="too many attempts"):
+        limiter.hit("chat_per_player", "player:1")  # the limit holds while Redis is away
+    now[0] += 9
+    assert limiter.storage == "memory while redis fails"
+    now[0] += 2  # 11 s later: Redis is tried again with the next count
 
 
 def test_rate_limit_refusals_are_told_by_action() -> None:

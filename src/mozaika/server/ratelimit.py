@@ -3,8 +3,10 @@
 Counted with the ``limits`` library in a moving window: in this process's memory, or
 in Redis when the server has ``--redis``, so that every process of one deployment
 shares the counts.  An action over its limit is refused with 429 and ``Retry-After``.
-When Redis cannot be reached the limits are not enforced (and a warning is logged):
-an outage of the cache must not stop people from playing.
+When Redis cannot be reached each process counts in its own memory meanwhile (a warning is
+logged and ``/readyz`` says so): an outage of the cache must neither stop people from playing
+nor lift the limits.  After a failure Redis is left alone for ``FALLBACK_SECONDS``, so that a
+hung Redis delays one request, not each of them.
 """
 
 from __future__ import annotations
@@ -52,6 +54,10 @@ class RateLimits:
 
 
 ACTIONS = tuple(field.name for field in fields(RateLimits) if field.name != "enabled")
+REDIS_TIMEOUT = 0.25
+"""The longest a count waits for Redis before this process counts it itself."""
+FALLBACK_SECONDS = 10.0
+"""After Redis failed, how long the counts stay in this process's memory before Redis is tried again."""
 
 
 class RateLimiter:
@@ -64,13 +70,19 @@ class RateLimiter:
         prefix = "mozaika-limits-" + hashlib.sha256(namespace.encode()).hexdigest()[:16]
         storage: Storage
         self._in_memory = redis_url is None
+        self._local = MovingWindowRateLimiter(MemoryStorage())
+        """This process's own counts: the only ones without Redis, the fallback while Redis fails."""
         if redis_url is not None:
             # A short timeout: an unreachable Redis must not hold a request up.
-            storage = RedisStorage(redis_url, key_prefix=prefix, socket_timeout=0.5, socket_connect_timeout=0.5)
+            storage = RedisStorage(
+                redis_url, key_prefix=prefix, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT
+            )
+            self._limiter = MovingWindowRateLimiter(storage)
         else:
-            storage = MemoryStorage()
-        self._limiter = MovingWindowRateLimiter(storage)
-        self._warned_at = -math.inf
+            self._limiter = self._local
+        self._fallback_until = -math.inf
+        self.clock: Callable[[], float] = time.monotonic
+        """Where the fallback's time is read (a test moves it by hand)."""
         self.on_refusal: Callable[[str], None] = lambda _action: None
         """Told the action of every refusal (the metrics count them)."""
 
@@ -78,10 +90,25 @@ class RateLimiter:
         """:meth:`hit` from the event loop: counts in this process's memory at once (a few
         microseconds, where a hop to a thread would cost more and queue behind others' work),
         counts in Redis from a thread (a network call)."""
-        if self._in_memory:
+        if self._in_memory or self.counting_locally:
             self.hit(action, *keys)
         else:
             await run_in_threadpool(self.hit, action, *keys)
+
+    @property
+    def counting_locally(self) -> bool:
+        """Whether the counts are in this process's memory for now, Redis having failed."""
+        return not self._in_memory and self.clock() < self._fallback_until
+
+    @property
+    def storage(self) -> str:
+        """Where the limits are counted now: ``redis``, ``memory`` (no Redis configured), ``memory while
+        redis fails``, or ``off``."""
+        if not self.enabled:
+            return "off"
+        if self._in_memory:
+            return "memory"
+        return "memory while redis fails" if self.counting_locally else "redis"
 
     def hit(self, action: str, *keys: str) -> None:
         """Count one ``action`` for each key (an address, a username, a player); refuse it over any limit.
@@ -93,20 +120,26 @@ class RateLimiter:
             return
         item = self._items[action]
         for key in keys:
+            limiter = self._local if self.counting_locally else self._limiter
             try:
-                allowed = self._limiter.hit(item, action, key)
-                reset = self._limiter.get_window_stats(item, action, key).reset_time if not allowed else 0.0
-            except Exception:  # the shared storage is unreachable: play on, unlimited, and say so
-                self._warn_unreachable()
-                return
+                allowed = limiter.hit(item, action, key)
+                reset = limiter.get_window_stats(item, action, key).reset_time if not allowed else 0.0
+            except Exception as error:  # the shared storage is unreachable: count here meanwhile, and say so
+                self._fall_back(error)
+                limiter = self._local
+                allowed = limiter.hit(item, action, key)
+                reset = limiter.get_window_stats(item, action, key).reset_time if not allowed else 0.0
             if not allowed:
                 wait = max(1, math.ceil(reset - time.time()))
                 message = f"too many attempts ({item}): try again in {wait} s"
                 self.on_refusal(action)
                 raise TooManyRequestsError(message, retry_after=wait, details={"retry_after": wait})
 
-    def _warn_unreachable(self) -> None:
-        now = time.monotonic()
-        if now - self._warned_at > 60:
-            self._warned_at = now
-            log.warning("the rate limits' storage cannot be reached: limits are not enforced meanwhile")
+    def _fall_back(self, error: Exception) -> None:
+        if not self.counting_locally:
+            log.warning(
+                "the rate limits' Redis cannot be reached (%s): counting in this process's memory for %g s",
+                error,
+                FALLBACK_SECONDS,
+            )
+        self._fallback_until = self.clock() + FALLBACK_SECONDS

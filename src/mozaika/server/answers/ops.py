@@ -15,7 +15,6 @@ class Health(Answer):
     """The process answers (it says nothing of the database: that is ``/readyz``)."""
 
     status: Literal["ok"]
-    version: str
 
 
 class ServiceChecks(Answer):
@@ -30,3 +29,12 @@ class Readiness(Answer):
 
     status: Literal["ready", "not ready"]
     checks: ServiceChecks
+    rate_limits: Literal["redis", "memory", "memory while redis fails", "off"] = Field(
+        description="Where the rate limits are counted now: `memory while redis fails` when Redis cannot be"
+        " reached (each process counts its own requests meanwhile); `off` only for load tests."
+    )
+    version: str | None = Field(
+        default=None,
+        description="Mozaika's version: only to loopback, the `--metrics-ip` networks and the metrics token's"
+        " bearer (a version tells an attacker which weaknesses to try).",
+    )

@@ -24,7 +24,7 @@ router = APIRouter(tags=["operations"])
 
 @router.get("/healthz", response_model=Health, summary="The process answers")
 async def healthz() -> dict[str, Any]:
-    return {"status": "ok", "version": mozaika.__version__}
+    return {"status": "ok"}
 
 
 @router.get(
@@ -34,10 +34,20 @@ async def healthz() -> dict[str, Any]:
     responses={503: {"model": Readiness, "description": "Not ready: a check fails or the server is stopping."}},
 )
 async def readyz(request: Request) -> Any:
-    checks = await readiness(services(request))
+    service = services(request)
+    checks = await readiness(service)
     ready = is_ready(checks)
-    body = Readiness.model_validate({"status": "ready" if ready else "not ready", "checks": checks})
-    return JSONResponse(body.model_dump(), status_code=200 if ready else 503, headers={"Cache-Control": "no-store"})
+    answer: dict[str, Any] = {
+        "status": "ready" if ready else "not ready",
+        "checks": checks,
+        "rate_limits": service.limiter.storage,
+    }
+    if may_read_metrics(service.settings, client_address(request), request.headers.get("authorization", "")):
+        answer["version"] = mozaika.__version__
+    body = Readiness.model_validate(answer)
+    return JSONResponse(
+        body.model_dump(exclude_none=True), status_code=200 if ready else 503, headers={"Cache-Control": "no-store"}
+    )
 
 
 @router.get("/metrics", include_in_schema=False)
