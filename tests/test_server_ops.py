@@ -10,11 +10,13 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from prometheus_client.parser import text_string_to_metric_families
+from sqlalchemy.exc import OperationalError
 
 import mozaika
 from mozaika.server import Settings, create_app
@@ -216,3 +218,23 @@ def test_secrets_are_masked_in_log_lines(said: str, secret: str) -> None:
 @given(st.emails())
 def test_no_e_mail_address_survives_the_mask(address: str) -> None:
     assert address not in redact(f"reminder to {address} not sent")
+
+
+def test_a_database_that_does_not_answer_gets_503_with_retry_after_not_a_traceback(
+    server: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """As during a PostgreSQL restart: the connection is gone, the request may be tried again."""
+    table_id, alice, _ = two_player_table(server)
+    service = server.app.state.services  # type: ignore[attr-defined]
+
+    def restarting(*_args: Any, **_kwargs: Any) -> Any:
+        raise OperationalError("SELECT 1", {}, Exception("terminating connection due to administrator command"))
+
+    monkeypatch.setattr(service.tables.views, "view", restarting)
+    caplog.set_level(logging.WARNING)
+    answer = alice.get(f"/api/tables/{table_id}")
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "2"
+    assert answer.json()["error"]["code"] == "unavailable" and "try again" in answer.json()["error"]["message"]
+    assert "Traceback" not in caplog.text and "the database did not answer" in caplog.text
+    monkeypatch.undo()
+    assert alice.get(f"/api/tables/{table_id}").status_code == 200

@@ -16,6 +16,8 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
 from pydantic.json_schema import models_json_schema
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeoutError
 from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Match
 from starlette.staticfiles import StaticFiles
@@ -47,7 +49,7 @@ from mozaika.server.ops.logs import RequestIds, configure_logging
 from mozaika.server.ops.shutdown import GracefulServer
 from mozaika.server.services import Services
 from mozaika.server.settings import Settings
-from mozaika.server.storage.database import migrate
+from mozaika.server.storage.database import database_unavailable, migrate
 
 log = logging.getLogger("mozaika.server")
 
@@ -145,8 +147,17 @@ def create_app(
 
     @app.exception_handler(Exception)
     async def unexpected(_request: Request, error: Exception) -> JSONResponse:
+        if database_unavailable(error):  # a restart or failover of the database: nothing was changed
+            log.warning("the database did not answer: %s", str(error).splitlines()[0] if str(error) else error)
+            message = "the database is not answering (it may be restarting): nothing was changed; try again"
+            body = {"error": {"code": "unavailable", "message": message, "details": {"retry_after": 2}}}
+            return JSONResponse(body, status_code=503, headers={"Retry-After": "2"})
         log.exception("unexpected error", exc_info=error)
         return JSONResponse({"error": {"code": "internal", "message": "internal server error"}}, status_code=500)
+
+    # Answered here rather than by the catch-all above, which Starlette also hands on as a crash.
+    app.add_exception_handler(DBAPIError, unexpected)
+    app.add_exception_handler(SQLAlchemyTimeoutError, unexpected)
 
     app.move_lane = MoveLane(app, settings.limits.request_bytes, api_error, unexpected)
     return app

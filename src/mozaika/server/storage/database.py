@@ -8,7 +8,7 @@ from threading import Lock
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, exc, inspect, text
 from sqlalchemy.orm import Session, sessionmaker
 
 from mozaika.server.jsontext import json_text
@@ -120,6 +120,14 @@ def revision_of(engine: Engine) -> str | None:
             return None
         versions = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
     return versions[0] if len(versions) == 1 else None
+
+
+def database_unavailable(error: BaseException) -> bool:
+    """Whether an error says the database could not be reached or lost the connection (a restart, a
+    failover, a full pool), rather than that a statement was wrong: the request may simply be tried again."""
+    if isinstance(error, exc.DBAPIError) and error.connection_invalidated:
+        return True
+    return isinstance(error, exc.OperationalError | exc.InterfaceError | exc.DisconnectionError | exc.TimeoutError)
 
 
 def _pragma(connection: Connection, setting: str) -> None:
