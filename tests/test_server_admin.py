@@ -206,3 +206,47 @@ def test_revoked_admins_are_refused(client: TestClient, admin_database: str) -> 
     assert former.get("/api/admin/audit").status_code == 200
     assert runner.invoke(cli, ["admin", "revoke", "former", "--database", admin_database]).exit_code == 0
     assert former.get("/api/admin/audit").status_code == 403
+
+
+def from_address(client: TestClient, address: str) -> TestClient:
+    """Another browser, at another address, on the same server."""
+    return TestClient(client.app, client=(address, 50000))
+
+
+def test_a_ban_follows_its_address_no_guest_and_no_new_account_there(client: TestClient, admin: Player) -> None:
+    home = from_address(client, "198.51.100.31")
+    assert Player.account(home, "eve-banned", "eve's password").get("/api/me").status_code == 200
+    eve_id = player_id(admin, "eve-banned")
+    assert admin.post(f"/api/admin/players/{eve_id}/ban", {"banned": True}).status_code == 200
+    minted = home.post("/api/guests", json={"name": "Not Eve"})
+    assert minted.status_code == 403 and "banned" in minted.json()["error"]["message"]
+    registered = home.post("/api/accounts", json={"username": "eve-again", "password": "another password"})
+    assert registered.status_code == 403
+    assert from_address(client, "198.51.100.32").post("/api/guests", json={"name": "Someone else"}).status_code == 201
+    entry = admin.get("/api/admin/audit").json()[0]
+    assert entry["action"] == "ban" and entry["details"]["addresses"] == 1
+    assert admin.post(f"/api/admin/players/{eve_id}/ban", {"banned": False}).status_code == 200
+    assert home.post("/api/guests", json={"name": "Eve, reformed"}).status_code == 201  # the ban let go
+
+
+def test_a_mute_follows_its_account_s_browser_and_address_and_stops_invitations(
+    client: TestClient, admin: Player
+) -> None:
+    home = from_address(client, "198.51.100.41")
+    troll = Player.account(home, "troll", "troll's password")
+    table_id, alice, _ = two_player_table(from_address(client, "198.51.100.42"))
+    troll_id = player_id(admin, "troll")
+    assert admin.post(f"/api/admin/players/{troll_id}/mute", {"muted": True}).status_code == 200
+    waiting = troll.create(players=3)["table"]["id"]
+    invited = troll.post(f"/api/tables/{waiting}/invitations", {"player": "root"})
+    assert invited.status_code == 403 and "muted" in invited.json()["error"]["message"]
+    # A guest minted in the muted account's browser, or at its address in another, is muted too.
+    for browser in (home, from_address(client, "198.51.100.41")):
+        answer = browser.post("/api/guests", json={"name": "Innocent guest"})
+        assert answer.status_code == 201
+        guest = Player(browser, answer.json()["token"], "Innocent guest")
+        assert guest.post(f"/api/tables/{table_id}/chat", {"text": "spam"}).status_code == 403
+    assert alice.post(f"/api/tables/{table_id}/chat", {"text": "hello"}).status_code == 201
+    assert admin.post(f"/api/admin/players/{troll_id}/mute", {"muted": False}).status_code == 200
+    fresh = from_address(client, "198.51.100.41").post("/api/guests", json={"name": "Later guest"})
+    assert Player(client, fresh.json()["token"]).post(f"/api/tables/{table_id}/chat", {"text": "hi"}).status_code == 201

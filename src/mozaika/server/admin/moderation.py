@@ -13,8 +13,17 @@ from sqlalchemy.orm import Session
 
 from mozaika.server.admin.roles import audit, require_admin
 from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
-from mozaika.server.players.accounts import Caller
-from mozaika.server.storage.models import AuditEntry, ChatMessage, ChatReport, GameTable, LoginSession, Player, Seat
+from mozaika.server.players.accounts import BAN, MUTE, Caller
+from mozaika.server.storage.models import (
+    AuditEntry,
+    ChatMessage,
+    ChatReport,
+    GameTable,
+    LoginSession,
+    ModeratedAddress,
+    Player,
+    Seat,
+)
 from mozaika.server.tables import Tables
 from mozaika.server.tables.access import signed_in
 from mozaika.server.tables.shapes import CANCELLED, OPEN, RUNNING, SEAT_OPEN, SEAT_PLAYER, Outcome, Table
@@ -51,7 +60,11 @@ class Moderation:
         with self.db.transaction() as session:
             player = _existing_player(session, player_id)
             player.muted = muted
-            audit(session, admin, "mute" if muted else "unmute", f"player:{player.id}", name=player.name)
+            addresses = _follow_addresses(session, player.id, MUTE, muted)
+            audit(
+                session, admin, "mute" if muted else "unmute", f"player:{player.id}", name=player.name,
+                addresses=addresses,
+            )  # fmt: skip
             return _player(player)
 
     def set_banned(self, caller: Caller, player_id: int, banned: bool) -> tuple[dict[str, Any], list[Outcome]]:
@@ -65,6 +78,7 @@ class Moderation:
                 raise BadRequestError("an administrator cannot ban themselves")
             player.banned = banned
             details: dict[str, Any] = {"name": player.name}
+            details["addresses"] = _follow_addresses(session, player.id, BAN, banned)  # before the sessions end
             if banned:
                 ended = session.execute(delete(LoginSession).where(LoginSession.player_id == player.id))
                 details["sessions_ended"] = int(getattr(ended, "rowcount", 0) or 0)
@@ -213,6 +227,22 @@ class Moderation:
                 }
                 for entry in entries
             ]
+
+
+def _follow_addresses(session: Session, player_id: int, kind: str, holds: bool) -> int:
+    """A ban or a mute follows the addresses the player's sessions were opened from (no guest, no new
+    account goes round it there) while it holds, and lets go of them when it is lifted; how many."""
+    session.execute(
+        delete(ModeratedAddress).where(ModeratedAddress.player_id == player_id, ModeratedAddress.kind == kind)
+    )
+    if not holds:
+        return 0
+    opened_from = select(LoginSession.address).where(
+        LoginSession.player_id == player_id, LoginSession.address.is_not(None)
+    )
+    addresses = sorted({address for address in session.scalars(opened_from) if address is not None})
+    session.add_all(ModeratedAddress(address=address, player_id=player_id, kind=kind) for address in addresses)
+    return len(addresses)
 
 
 def _existing_player(session: Session, player_id: int) -> Player:

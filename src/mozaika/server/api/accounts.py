@@ -22,13 +22,14 @@ from mozaika.server.api.identity import (
     SESSION_COOKIE,
     client_address,
     current_caller,
+    identify,
     known_query_parameters,
     services,
     session_token,
     set_session_cookie,
 )
 from mozaika.server.api.schemas import ERRORS, AccountSettings, EmailConfirmation, Guest, Registration, SignIn
-from mozaika.server.errors import BadRequestError, NotSignedInError, TooManyRequestsError
+from mozaika.server.errors import ApiError, BadRequestError, NotSignedInError, TooManyRequestsError
 from mozaika.server.players.accounts import Caller
 from mozaika.server.players.emails import Confirmation
 from mozaika.server.players.mail import confirmation_letter
@@ -52,7 +53,7 @@ async def register(body: Registration, request: Request, response: Response) -> 
     service = services(request)
     await service.limiter.check("registration_per_address", client_address(request))
     caller, token = await service.password_checks.run(
-        service.accounts.register, body.username, body.password, body.name
+        service.accounts.register, body.username, body.password, body.name, client_address(request)
     )
     set_session_cookie(request, response, token)
     return _signed_in(caller, token)
@@ -75,7 +76,9 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> dict[st
         # connection sleeps on the event loop), and slows a flood to what the cores can answer.
         await asyncio.sleep(service.settings.limits.refused_sign_in_seconds)
         raise
-    caller, token = await service.password_checks.run(service.accounts.sign_in, body.username, body.password)
+    caller, token = await service.password_checks.run(
+        service.accounts.sign_in, body.username, body.password, client_address(request)
+    )
     set_session_cookie(request, response, token)
     return _signed_in(caller, token)
 
@@ -113,7 +116,8 @@ async def sign_out_everywhere(request: Request, response: Response) -> dict[str,
 async def guest(body: Guest, request: Request, response: Response) -> dict[str, Any]:
     service = services(request)
     await service.limiter.check("guest_per_address", client_address(request))
-    caller, token = await run_in_threadpool(service.accounts.guest, body.name)
+    current = await _current_caller(request)
+    caller, token = await run_in_threadpool(service.accounts.guest, body.name, client_address(request), current)
     set_session_cookie(request, response, token)
     return _signed_in(caller, token)
 
@@ -195,3 +199,11 @@ def _post_confirmation(request: Request, background: BackgroundTasks, confirmati
         confirmation.to, confirmation.token, settings.public_url, settings.limits.confirmation_hours
     )
     background.add_task(service.mailer.post, letter)
+
+
+async def _current_caller(request: Request) -> Caller | None:
+    """Who the browser is signed in as now, if anyone (an ended session counts as no one)."""
+    try:
+        return await identify(request)
+    except ApiError:
+        return None

@@ -105,6 +105,9 @@ class Friends:
                 raise BadRequestError(f"there is no table {table_id!r}")
             if table.owner_id != me:
                 raise ForbiddenError("only the table's creator can invite players to it")
+            if session.scalar(select(Player.muted).where(Player.id == me)):
+                # An invitation carries the sender's name into the other's lobby and letter: it speaks.
+                raise ForbiddenError("a muted player cannot invite players by name (the link can still be shared)")
             if table.status != OPEN or not any(seat.kind == SEAT_OPEN for seat in table.seats):
                 raise ConflictError("the table has no open seat waiting for a player")
             other = find_player(session, key)

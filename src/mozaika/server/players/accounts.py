@@ -15,7 +15,7 @@ from mozaika.server.players.credentials import hash_password, new_token, passwor
 from mozaika.server.settings import Limits
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.driver import Driver
-from mozaika.server.storage.models import LoginSession, Player, in_utc, utc_now
+from mozaika.server.storage.models import LoginSession, ModeratedAddress, Player, in_utc, utc_now
 
 USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{1,31}")
 SEEN_PRECISION = timedelta(hours=1)
@@ -76,7 +76,9 @@ class Accounts:
         self.limits = limits
         self.session_idle = timedelta(days=session_idle_days)
 
-    def register(self, username: str, password: str, name: str | None = None) -> tuple[Caller, str]:
+    def register(
+        self, username: str, password: str, name: str | None = None, address: str | None = None
+    ) -> tuple[Caller, str]:
         login = username.strip().lower()
         if not USERNAME.fullmatch(login):
             raise BadRequestError(
@@ -92,15 +94,18 @@ class Accounts:
                 taken = session.scalar(select(Player.id).where(Player.username == login))
                 if taken is not None:
                     raise ConflictError(f"the username {login!r} is taken")
+                if _moderated(session, address, BAN):
+                    raise ForbiddenError("no account can be registered from the address of a banned account")
                 player = Player(name=display, username=login, password_hash=password_hash)
+                player.muted = _moderated(session, address, MUTE)  # a new account does not lift a mute
                 session.add(player)
                 session.flush()
-                token = self._open_session(session, player)
+                token = self._open_session(session, player, address)
                 return self._caller(player), token
         except IntegrityError:
             raise ConflictError(f"the username {login!r} is taken") from None
 
-    def sign_in(self, username: str, password: str) -> tuple[Caller, str]:
+    def sign_in(self, username: str, password: str, address: str | None = None) -> tuple[Caller, str]:
         with self.db.reading() as session:
             player = session.scalar(select(Player).where(Player.username == username.strip().lower()))
         # Checked outside any transaction (see ``register``); an unknown username costs the same time.
@@ -109,14 +114,21 @@ class Accounts:
         if player.banned:
             raise ForbiddenError("this account is banned by the server's administrators")
         with self.db.transaction() as session:
-            return self._caller(player), self._open_session(session, player)
+            return self._caller(player), self._open_session(session, player, address)
 
-    def guest(self, name: str) -> tuple[Caller, str]:
+    def guest(self, name: str, address: str | None = None, current: Caller | None = None) -> tuple[Caller, str]:
+        """A new guest's session. Not from an address a banned account used (the ban follows it), nor for a
+        browser signed in to a banned account; from a muted account's address, or its browser, the guest
+        is muted too: a guest must not be a way round moderation."""
         with self.db.transaction() as session:
+            before = session.get(Player, current.player_id) if current is not None and current.player_id else None
+            if (before is not None and before.banned) or _moderated(session, address, BAN):
+                raise ForbiddenError("a banned account's address or browser cannot play as a guest")
             player = Player(name=clean_name(name, self.limits), username=None, password_hash=None)
+            player.muted = (before is not None and before.muted) or _moderated(session, address, MUTE)
             session.add(player)
             session.flush()
-            return self._caller(player), self._open_session(session, player)
+            return self._caller(player), self._open_session(session, player, address)
 
     def sign_out(self, token: str) -> None:
         with self.db.transaction() as session:
@@ -173,11 +185,24 @@ class Accounts:
             raise BadRequestError(f"a password is {shortest}-{longest} characters long")
 
     @staticmethod
-    def _open_session(session: Any, player: Player) -> str:
+    def _open_session(session: Any, player: Player, address: str | None) -> str:
         token = new_token()
-        session.add(LoginSession(token_hash=token_hash(token), player_id=player.id))
+        session.add(LoginSession(token_hash=token_hash(token), player_id=player.id, address=address))
         return token
 
     @staticmethod
     def _caller(player: Player) -> Caller:
         return Caller(player.id, player.name, player.is_guest)
+
+
+BAN, MUTE = "ban", "mute"
+
+
+def _moderated(session: Any, address: str | None, kind: str) -> bool:
+    """Whether a banned (or muted) account opened a session from ``address`` while the ban (mute) holds."""
+    if address is None:
+        return False
+    found = session.scalar(
+        select(ModeratedAddress.id).where(ModeratedAddress.address == address, ModeratedAddress.kind == kind).limit(1)
+    )
+    return found is not None

@@ -82,6 +82,8 @@ class LoginSession(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     last_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=utc_now)
     """When the session was last used (to the hour): unused for ``Settings.session_idle_days``, it has ended."""
+    address: Mapped[str | None] = mapped_column(String(45))
+    """The address the session was opened from: a ban or a mute of its player holds there too."""
 
     player: Mapped[Player] = relationship(lazy="joined")
 
@@ -225,6 +227,20 @@ class AuditEntry(Base):
     target: Mapped[str] = mapped_column(String(64))
     """What was acted on: ``player:12``, ``table:AbC…``, ``chat:345``."""
     details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class ModeratedAddress(Base):
+    """An address a banned or muted account opened a session from: while the ban (or the mute) holds,
+    no guest is made there (or the guests made there are muted), so that neither is gone round."""
+
+    __tablename__ = "moderated_addresses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    address: Mapped[str] = mapped_column(String(45), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``ban`` or ``mute``."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 
 # The community's tables (profiles, leaderboards, friends) belong to the same schema.

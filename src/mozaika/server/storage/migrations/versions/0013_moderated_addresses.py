@@ -1,0 +1,41 @@
+"""Moderation that follows an address: the address each session was opened from, and the addresses
+of banned and muted accounts, so that neither mints a guest to go round it.
+
+Revision ID: 0013_moderated_addresses
+Revises: 0008_stand_in
+Create Date: 2026-11-28
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0013_moderated_addresses"
+down_revision: str | None = "0008_stand_in"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    # Sessions opened before this version have no address: their bans hold by account only.
+    with op.batch_alter_table("sessions") as sessions:
+        sessions.add_column(sa.Column("address", sa.String(45), nullable=True))
+    op.create_table(
+        "moderated_addresses",
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("address", sa.String(45), nullable=False),
+        sa.Column("player_id", sa.Integer, sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("kind", sa.String(8), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_moderated_addresses_address", "moderated_addresses", ["address"])
+    op.create_index("ix_moderated_addresses_player_id", "moderated_addresses", ["player_id"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_moderated_addresses_player_id", "moderated_addresses")
+    op.drop_index("ix_moderated_addresses_address", "moderated_addresses")
+    op.drop_table("moderated_addresses")
+    with op.batch_alter_table("sessions") as sessions:
+        sessions.drop_column("address")
