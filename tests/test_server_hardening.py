@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import sys
 import threading
 from datetime import UTC, datetime, timedelta
@@ -23,7 +24,7 @@ from mozaika.server.ratelimit import RateLimits
 from mozaika.server.storage.database import Database, migrate
 from mozaika.server.storage.models import utc_now
 
-from serverkit import Player, running_app, running_app_on, two_player_table, wait_for
+from serverkit import Player, play_random_moves, running_app, running_app_on, two_player_table, wait_for
 
 
 class OwnedLock:
@@ -240,6 +241,24 @@ def test_rate_limits_can_be_turned_off_for_load_tests(tmp_path: Path) -> None:
     with running_app(tmp_path, rate_limits=RateLimits(enabled=False)) as client:
         codes = {client.post("/api/guests", json={"name": f"Guest {n}"}).status_code for n in range(40)}
     assert codes == {201}
+
+
+def test_every_write_counts_towards_its_session_and_address_but_moves_do_not(tmp_path: Path) -> None:
+    limits = RateLimits(write_per_session="3/minute", write_per_address="10/minute")
+    with running_app(tmp_path, rate_limits=limits) as client:
+        # Alice's session writes twice (create, start), Bob's once (join); with the guests, seven for the address.
+        table_id, alice, bob = two_player_table(client)
+        play_random_moves(table_id, [alice, bob], random.Random(3), limit=12)  # moves are not counted
+        assert alice.post(f"/api/players/{bob.name}/mute").status_code in (200, 404)
+        refused = alice.post(f"/api/players/{bob.name}/unmute")
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+        assert refused.json()["error"]["code"] == "rate_limited"
+        # Another session at the same address writes on, until the address's own limit (its eighth write).
+        carol = Player.guest(client, "Carol")
+        codes = [carol.post("/api/tables", {"game": "azul", "players": 2}).status_code for _ in range(3)]
+        assert codes == [201, 201, 429]
+        # Reads are never counted.
+        assert alice.get(f"/api/tables/{table_id}").status_code == 200
 
 
 # --- 2. hints: once per position, rate-limited ----------------------------------------------------

@@ -42,7 +42,7 @@ from mozaika.server.api import accounts, analysis, community, learn, live, revie
 from mozaika.server.api.moveroute import MoveLane
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
-from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders
+from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders, WriteLimit
 from mozaika.server.ops import routes as operations
 from mozaika.server.ops.connections import ConnectionGuard, guarded_protocols, raise_open_files_limit
 from mozaika.server.ops.logs import RequestIds, configure_logging
@@ -106,6 +106,7 @@ def create_app(
     routers = (accounts, tables, reviews, analysis, community, learn, live, administration, operations)
     for router in (module.router for module in routers):
         app.router.routes.extend(router.routes)
+    app.add_middleware(WriteLimit, limiter=service.limiter)  # inside BodyLimit: a refused body is not counted
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
     app.add_middleware(SameOrigin, allowed=settings.allowed_origins)
     app.add_middleware(KnownHost, hosts=known_hosts(settings))

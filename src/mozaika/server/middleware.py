@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mozaika.server.api.identity import client_address, session_token
+from mozaika.server.errors import TooManyRequestsError
+from mozaika.server.players.credentials import token_hash
+from mozaika.server.ratelimit import RateLimiter
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -236,3 +243,44 @@ def set_headers(message: Message, headers: list[tuple[bytes, bytes]]) -> None:
     names = {name for name, _ in headers}
     kept = [(name, value) for name, value in message.get("headers", ()) if name.lower() not in names]
     message["headers"] = kept + headers
+
+
+PLAY_ROUTES = re.compile(r"^/api/tables/[^/]+/(moves|undo)$")
+"""A game's own moves: each quotes the table's sequence number, so a flood of them is refused as stale."""
+
+
+class WriteLimit:
+    """Every state-changing API request counts towards the writes of its session and of its address
+    (``RateLimits.write_per_session``, ``write_per_address``), besides any limit of its own: no route that
+    writes, publishes a lobby event or sends a letter can be called as fast as a script can send.
+
+    The session is told apart by a hash of its token, without a database look-up (a request whose token
+    is made up is counted by it, and by its address as well).  A game's moves and undos are not counted.
+    """
+
+    def __init__(self, app: ASGIApp, limiter: RateLimiter) -> None:
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] != "http"
+            or scope["method"] not in STATE_CHANGING
+            or not scope["path"].startswith("/api/")
+            or PLAY_ROUTES.match(scope["path"])
+        ):
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        keys = [f"address:{client_address(request)}"]
+        token = session_token(request)
+        try:
+            await self.limiter.check("write_per_address", keys[0])
+            if token is not None:
+                await self.limiter.check("write_per_session", "session:" + token_hash(token)[:24])
+        except TooManyRequestsError as error:
+            headers = {"Retry-After": str(error.retry_after)}
+            response = JSONResponse(error.body(), status_code=error.status, headers=headers)
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)

@@ -49,6 +49,11 @@ class RateLimits:
     """Following and unfollowing players."""
     invitation_per_player: str = "30/minute"
     """Inviting players to a table by name (each may be a letter)."""
+    write_per_session: str = "120/minute"
+    """Every state-changing request of a session (a game's moves and undos aside), whatever else limits it:
+    settings, mutes, joining and leaving, play again... each may publish events or send a letter."""
+    write_per_address: str = "600/minute"
+    """The same, per address: a club behind one address plays on; a script minting sessions does not."""
     enabled: bool = True
     """Off only for load tests on loopback, where one address plays hundreds of players."""
 
