@@ -241,8 +241,13 @@ def test_friends_are_followed_seen_online_with_their_open_tables_and_invited(tmp
         open_table = petr.create()["table"]["id"]
         petr.create(seats=[{"kind": "me"}, {"kind": "invite"}])  # invite-only: not shown to friends
         [friend] = jana.get("/api/friends").json()
-        assert friend["online"] and [table["table"] for table in friend["open_tables"]] == [open_table]
+        assert [table["table"] for table in friend["open_tables"]] == [open_table]
+        assert friend["online"] is None  # Petr does not follow Jana: his presence is not hers to see
         assert petr.get("/api/friends").json() == []  # following is one way
+        assert petr.post("/api/players/jana/follow").status_code == 200
+        assert jana.get("/api/friends").json()[0]["online"] is True  # mutual followers see each other
+        assert petr.get("/api/friends").json()[0]["online"] is True
+        assert petr.post("/api/players/jana/unfollow").status_code == 200
         # Following is rate-limited: the fifth follow or unfollow in a minute waits.
         assert jana.post("/api/players/petr/unfollow").json()["following"] is False
         limited = jana.post("/api/players/petr/follow")

@@ -209,6 +209,7 @@ def test_the_lobby_lists_games_in_progress_to_watch_and_friends_with_their_table
     assert host.post(f"/api/tables/{table_id}/start").status_code == 200
     waiting = host.post("/api/tables", {"game": "pavilion", "players": 3}).json()["table"]["id"]
     assert watcher.post(f"/api/players/{host.username}/follow").status_code == 200
+    assert host.post(f"/api/players/{watcher.username}/follow").status_code == 200  # presence: mutual only
     someone = person(people, browser, server, watcher)
     someone.page.wait_for_selector(f"#games-in-progress a[href='/tables/{table_id}']")
     friend = someone.page.locator("#friends li").filter(has_text=host.username)

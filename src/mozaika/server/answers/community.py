@@ -115,7 +115,10 @@ class FriendTable(Answer):
 class Friend(Answer):
     profile: str
     name: str
-    online: bool = Field(description="Seen in the last five minutes.")
+    online: bool | None = Field(
+        description="Seen in the last five minutes; null unless they follow you too (presence is shown to mutual"
+        " followers only: following needs no consent)."
+    )
     open_tables: list[FriendTable] = Field(description="Their waiting tables anyone may join.")
 
 

@@ -63,13 +63,16 @@ class Friends:
             return {"profile": profile_key(other.username, other.id), "name": other.name, "following": False}
 
     def friends(self, caller: Caller) -> list[dict[str, Any]]:
-        """The players the caller follows, the online ones first, each with their open tables."""
+        """The players the caller follows, the online ones first, each with their open tables. Whether one
+        is online is told only to those they follow too: following needs no consent, presence does."""
         me = signed_in(caller)
         online_since = utc_now() - ONLINE_WITHIN
+        back = aliased(Follow)
         with self.db.reading() as session:
             players = session.execute(
-                select(Player.id, Player.name, Player.username, Player.seen_at)
+                select(Player.id, Player.name, Player.username, Player.seen_at, back.follower_id)
                 .join(Follow, Follow.followed_id == Player.id)
+                .outerjoin(back, (back.follower_id == Player.id) & (back.followed_id == me))
                 .where(Follow.follower_id == me)
                 .order_by(Player.name)
             ).all()
@@ -78,12 +81,12 @@ class Friends:
             {
                 "profile": profile_key(username, player_id),
                 "name": name,
-                "online": seen is not None and in_utc(seen) >= online_since,
+                "online": (seen is not None and in_utc(seen) >= online_since) if follows_back is not None else None,
                 "open_tables": tables.get(player_id, []),
             }
-            for player_id, name, username, seen in players
+            for player_id, name, username, seen, follows_back in players
         ]
-        friends.sort(key=lambda friend: not friend["online"])
+        friends.sort(key=lambda friend: friend["online"] is not True)
         return friends
 
     def following(self, caller: Caller, key: str) -> bool:

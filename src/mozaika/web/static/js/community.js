@@ -53,10 +53,13 @@ async function takeSeat(tableId) {
 }
 
 function friendsCard(friends) {
+  // Presence is told only of players who follow you too (null otherwise): following needs no consent.
+  const presence = (friend) => friend.online === null ? "presence_private" : friend.online ? "online" : "offline";
   const rows = friends.map((friend) => h("li", { class: friend.online ? "online" : "" },
-    h("span", { class: `presence${friend.online ? " on" : ""}`, title: t(friend.online ? "online" : "offline") }),
+    friend.online === null ? null
+      : h("span", { class: `presence${friend.online ? " on" : ""}`, title: t(presence(friend)) }),
     playerLink(friend.name, friend.profile),
-    h("small", { class: "muted" }, t(friend.online ? "online" : "offline")),
+    h("small", { class: "muted" }, t(presence(friend))),
     friend.open_tables.map((table) => h("a", { href: `/tables/${table.table}`, "data-link": "", class: "button small" },
       `${t(`game.${table.game}`)} · ${t("join")}`))));
   return h("section", { class: "card table-list friends", id: "friends" },
