@@ -22,7 +22,8 @@ daemon off;
 pid {folder}/nginx.pid;
 error_log {folder}/error.log warn;
 {user}
-events {{ worker_connections 512; }}
+worker_rlimit_nofile 8192;
+events {{ worker_connections 4096; }}
 http {{
     access_log {folder}/access.log;
     client_body_temp_path {folder}/client_body;
@@ -36,13 +37,20 @@ http {{
         default upgrade;
         ''      close;
     }}
+    limit_conn_zone $binary_remote_addr zone=per_address:10m;
     upstream mozaika {{
 {servers}
     }}
     server {{
         listen 127.0.0.1:{port};
         client_max_body_size 64k;
+        limit_conn per_address 64;
+        limit_conn_status 429;
+        client_header_timeout 15s;
         location = /metrics {{
+            deny all;
+        }}
+        location ~ ^/(readyz|docs|redoc|openapi\\.json)$ {{
             deny all;
         }}
         location / {{
@@ -54,7 +62,7 @@ http {{
             proxy_set_header X-Forwarded-For $remote_addr;
             proxy_set_header X-Forwarded-Proto $scheme;
             proxy_set_header X-Request-Id $request_id;
-            proxy_read_timeout 1h;
+            proxy_read_timeout 75s;
             proxy_next_upstream error timeout http_502 http_503;
         }}
     }}
