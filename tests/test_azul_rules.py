@@ -1,4 +1,4 @@
-"""Azul rules, one test (or more) per rule id of RULES.md sections F and A."""
+"""Azul rules, one test (or more) per rule id of docs/rules.md, sections F and A."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Master Chocolatier: the praline theme, the brown box and the special factories (RULES.md section M)."""
+"""Master Chocolatier: the praline theme, the brown box and the special factories (docs/rules.md, section M)."""
 
 from __future__ import annotations
 

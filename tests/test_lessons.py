@@ -1,6 +1,6 @@
 """The tutorials' lessons (mozaika.lessons): every position parses, every move is legal, the outcome is the engine's.
 
-Each game's lessons together teach every rule id of that game in RULES.md (F-1..F-4 and
+Each game's lessons together teach every rule id of that game in docs/rules.md (F-1..F-4 and
 A-1..A-13 for Azul, with M-1..M-5 for Master Chocolatier; S-1..S-17 for Summer Pavilion),
 as tests/test_rule_coverage.py checks the tests cite them.
 """

@@ -1,4 +1,4 @@
-"""Summer Pavilion rules, one test (or more) per rule id of RULES.md section S, and the seed's examples."""
+"""Summer Pavilion rules, one test (or more) per rule id of docs/rules.md, section S, and the seed's examples."""
 
 from __future__ import annotations
 

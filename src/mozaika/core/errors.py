@@ -1,7 +1,7 @@
 """The exceptions Mozaika raises.
 
 Every error carries a message that says what was wrong and why, and, where a rule
-was broken, the rule id from ``RULES.md`` (for example ``A-4``), so that a client can
+was broken, the rule id from ``docs/rules.md`` (for example ``A-4``), so that a client can
 show it to a player and a record checker can point at the faulty step.
 """
 

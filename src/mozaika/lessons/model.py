@@ -53,7 +53,7 @@ class Lesson:
 
     id: str
     rules: tuple[str, ...]
-    """The rule ids of RULES.md the lesson teaches (``"A-8"``)."""
+    """The rule ids of docs/rules.md the lesson teaches (``"A-8"``)."""
     title: Words
     position: str
     """A position line (docs/notation.md) with the learner on turn."""

@@ -1,7 +1,7 @@
 """Why what a person typed is not a move here, in their language: not notation, or the rule it breaks.
 
 Both terminal clients say it the same way (the engine's reason, or this language's
-explanation of the rule by its id, as ``docs/rulings.md`` and ``RULES.md`` number them).
+explanation of the rule by its id, as ``docs/rulings.md`` and ``docs/rules.md`` number them).
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ class LessonView(Answer):
     """A lesson: a position, a text, the learner's moves, and the explanation."""
 
     id: str
-    rules: list[str] = Field(description="The rule ids of RULES.md the lesson teaches.", examples=[["A-8"]])
+    rules: list[str] = Field(description="The rule ids of docs/rules.md the lesson teaches.", examples=[["A-8"]])
     title: Texts
     text: Texts
     explanation: Texts
