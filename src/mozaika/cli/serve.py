@@ -185,7 +185,11 @@ def serve_command(
         leaderboard_min_games=leaderboard_min_games,
         allowed_origins=tuple(allowed_origin or ()),
         rate_limits=replace(settings.rate_limits, enabled=not no_rate_limits),
-        limits=replace(settings.limits, connections_per_address=0 if no_rate_limits else connections_per_address),
+        limits=replace(
+            settings.limits,
+            connections_per_address=0 if no_rate_limits else connections_per_address,
+            live_per_address=0 if no_rate_limits else settings.limits.live_per_address,
+        ),
         smtp_url=smtp,
         public_url=public_url or address,
         trusted_proxies=proxies,

@@ -19,6 +19,7 @@ from mozaika.server.community.leaderboards import Leaderboards
 from mozaika.server.community.profiles import Profiles
 from mozaika.server.community.rematch import Rematches
 from mozaika.server.community.spectators import Spectators
+from mozaika.server.live.admission import LiveAdmission
 from mozaika.server.live.hub import Hub
 from mozaika.server.live.publisher import Publisher
 from mozaika.server.ops.metrics import Metrics
@@ -54,6 +55,8 @@ class Services:
     friends: Friends
     rematches: Rematches
     spectators: Spectators
+    admission: LiveAdmission
+    """How many live connections each address, and each table's anonymous watchers, may hold here."""
     password_checks: PasswordChecks = field(default_factory=PasswordChecks)
     """Sign-ins and registrations run here, in threads of their own, never in the pool every
     other request needs; past its bound they are answered 503 at once."""
@@ -108,6 +111,7 @@ class Services:
             friends=Friends(db, settings.public_url),
             rematches=Rematches(tables.store, tables.views, tables.seating, settings.limits),
             spectators=Spectators(settings.redis_url, namespace=settings.database_url),
+            admission=LiveAdmission(settings.limits.live_per_address, settings.limits.anonymous_watchers_per_table),
             metrics=metrics,
         )
         read_services(metrics, service)

@@ -50,6 +50,11 @@ class Limits:
     WebSocket or two a tab."""
     header_seconds: float = 15.0
     """How long a request's headers may take to arrive whole: a slower one (slowloris) is closed."""
+    live_per_address: int = 32
+    """Live connections (tables' and the lobby's) one client address may hold in a process; 0 for no cap.
+    Behind a trusted proxy, the address the proxy names."""
+    anonymous_watchers_per_table: int = 100
+    """Live connections without a session that may watch one table in a process; 0 for no cap."""
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,10 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.server.api.identity import identify, services
+from mozaika.server.api.identity import client_address, identify, services
 from mozaika.server.api.schemas import SEQUENCE_NUMBER, TABLE_ID, ChatLine
-from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError, TooLargeError
+from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError, TooLargeError, TooManyRequestsError
+from mozaika.server.live.admission import CLOSE_TOO_MANY
 from mozaika.server.live.hub import LOBBY, Delivery, encode
 from mozaika.server.middleware import CLOSE_REFUSED
 from mozaika.server.players.accounts import Caller
@@ -42,10 +43,17 @@ async def table_live(websocket: WebSocket, table_id: str) -> None:
     try:
         since = _since(websocket, table_id)
         caller = await identify(websocket)
-        queue = service.hub.watch(table_id)
+        anonymous = caller.player_id is None and caller.seat_token is None
+        with service.admission.admitted(client_address(websocket), table_id, anonymous=anonymous):
+            await _watch_table(websocket, service, table_id, since, caller)
     except ApiError as error:
         await _refuse(websocket, error)
-        return
+
+
+async def _watch_table(
+    websocket: WebSocket, service: Services, table_id: str, since: int | None, caller: Caller
+) -> None:
+    queue = service.hub.watch(table_id)
     view: dict[str, Any] = {}
     try:
         if since is None:
@@ -80,6 +88,14 @@ async def lobby_live(websocket: WebSocket) -> None:
     """Every table's seat and status changes, as ``table`` events with the table's summary."""
     service = services(websocket)
     await websocket.accept()
+    try:
+        with service.admission.admitted(client_address(websocket)):
+            await _watch_lobby(websocket, service)
+    except ApiError as error:
+        await _refuse(websocket, error)
+
+
+async def _watch_lobby(websocket: WebSocket, service: Services) -> None:
     queue = service.hub.watch(LOBBY)
     try:
         receiver = asyncio.create_task(_drain(websocket))
@@ -119,9 +135,10 @@ def _since(websocket: WebSocket, table_id: str) -> int | None:
 
 
 async def _refuse(websocket: WebSocket, error: ApiError) -> None:
+    code = CLOSE_TOO_MANY if isinstance(error, TooManyRequestsError) else CLOSE_REFUSED
     with contextlib.suppress(Exception):
         await websocket.send_json({"type": "error", **error.body()})
-        await websocket.close(code=CLOSE_REFUSED, reason=error.message[:120])
+        await websocket.close(code=code, reason=error.message[:120])
 
 
 class _TableConnection:
