@@ -109,6 +109,14 @@ class TableSummary(Answer):
     autostart: bool = Field(description="The game starts by itself when the last seat fills.")
     rematch: str | None = Field(description="The table set up to play this one again, once asked for.")
     spectators: int | Absent = absent("How many watch the game without a seat (in the games-in-progress list).")
+    people: int = Field(description="How many seats people hold now (not bots, not stand-ins).")
+    invite_only: bool = Field(
+        description="Created with invited seats and no open one: only its players and invitees may watch it."
+    )
+    spectators_open: bool = Field(description="The creator opened the invite-only table to spectators.")
+    idle_ended: bool = Field(
+        description="No person moved for an hour: the stand-ins play (or played) the game to its end (R-24)."
+    )
 
 
 class TableView(TableSummary):

@@ -15,6 +15,7 @@ from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
 from mozaika.server.tables.chat import Chat
+from mozaika.server.tables.idle import IdleTables
 from mozaika.server.tables.play import Moves
 from mozaika.server.tables.records import History
 from mozaika.server.tables.repository import TableRepository
@@ -52,6 +53,7 @@ class Tables:
     history: History
     chat: Chat
     timeouts: Timeouts
+    idle: IdleTables
     now: TimeSource
 
     @classmethod
@@ -68,6 +70,7 @@ class Tables:
             history=History(store, views),
             chat=Chat(store, settings),
             timeouts=Timeouts(store, views, seating, settings, now),
+            idle=IdleTables(store, views, seating, settings, now),
             now=now,
         )
 
@@ -87,6 +90,7 @@ __all__ = [
     "ClockOutcome",
     "HintRequest",
     "History",
+    "IdleTables",
     "Moves",
     "Outcome",
     "Reminder",

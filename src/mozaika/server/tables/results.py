@@ -9,6 +9,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from mozaika.core.protocol import State
+from mozaika.server.community.ratings import shown, shown_value
 from mozaika.server.tables.gamelog import CHANCE, MOVE, Entry, Game, apply_entry, effective_steps
 
 
@@ -109,13 +110,20 @@ def new_ratings(ratings: Sequence[tuple[float, float]], places: Sequence[int]) -
     return [(team[0].mu, team[0].sigma) for team in rated]
 
 
-def rating_change(before: tuple[float, float], after: tuple[float, float]) -> dict[str, float]:
+def rating_change(before: tuple[float, float], after: tuple[float, float], rated_games: int) -> dict[str, Any]:
     """A rating before and after a game, as a result reports it: the conservative rating (mu - 3 sigma)
-    both times, and the new mu and sigma."""
+    both times, the new mu and sigma, and how the rating shows (``community.ratings``) after the
+    player's ``rated_games``-th rated game, with the change in shown points."""
     (old_mu, old_sigma), (mu, sigma) = before, after
+    old, new = old_mu - 3 * old_sigma, mu - 3 * sigma
+    looks = shown(new, rated_games)
     return {
-        "before": round(old_mu - 3 * old_sigma, 3),
-        "after": round(mu - 3 * sigma, 3),
+        "before": round(old, 3),
+        "after": round(new, 3),
         "mu": round(mu, 3),
         "sigma": round(sigma, 3),
+        "rated_games": rated_games,
+        **looks,
+        "display_before": shown_value(old),
+        "display_change": looks["display"] - shown_value(old),
     }

@@ -19,13 +19,15 @@ from mozaika.server.settings import Settings
 from mozaika.server.tables.access import holds
 from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position, round_starts
 from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository, game_of
-from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, STATUSES, Table, TableSeat
+from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, SEAT_PLAYER, STATUSES, Table, TableSeat
 from mozaika.server.tables.steps import undo_rights
+from mozaika.server.tables.watchers import belongs, check_watch
 
 PLAYING = "playing"
-"""The lobby's word for the public tables being played (``running`` ones, none invite-only)."""
+"""The lobby's word for the games in progress anyone may watch: running tables where a person moved
+lately (``Settings.playing_window_seconds``), none invite-only unless opened to spectators."""
 PLAYING_SIZE = 60
-"""The games in progress listed: those with the latest moves."""
+"""The games in progress listed at most: those with the latest people's moves."""
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -77,7 +79,19 @@ class TableViews:
 
     def view(self, table_id: str, caller: Caller) -> dict[str, Any]:
         with self.store.db.reading() as session:
-            return self.view_of(session, self.store.read(session, table_id, lock=False), caller)
+            table = self.store.read(session, table_id, lock=False)
+            check_watch(session, table, caller)
+            return self.view_of(session, table, caller)
+
+    def check_watch(self, table_id: str, caller: Caller) -> None:
+        """Refused (403) unless the caller may watch the table (``tables.watchers``)."""
+        with self.store.db.reading() as session:
+            check_watch(session, self.store.read(session, table_id, lock=False), caller)
+
+    def belongs(self, table_id: str, caller: Caller) -> bool:
+        """Whether the caller is one of the table's people, who may watch it even when it is closed to spectators."""
+        with self.store.db.reading() as session:
+            return belongs(session, self.store.read(session, table_id, lock=False), caller)
 
     def seated(self, table_id: str, caller: Caller) -> bool:
         """Whether the caller holds a seat at the table (anyone else watches it)."""
@@ -87,9 +101,11 @@ class TableViews:
 
     def lobby(self, caller: Caller, status: str | None, mine: bool) -> list[dict[str, Any]]:
         """Open and running tables (or those of one status); with ``mine``, only the caller's, their turn first."""
+        if status == PLAYING and not mine:
+            return self.playing(caller)
         public, size = not mine, LOBBY_SIZE
-        if status == PLAYING:  # the games in progress anyone may watch, the latest moves first
-            status, size = RUNNING, PLAYING_SIZE
+        if status == PLAYING:
+            status = RUNNING
         if status is not None and status not in STATUSES:
             raise BadRequestError(f"status is one of {', '.join(STATUSES)} or {PLAYING}, not {status!r}")
         if mine and not caller.signed_in:
@@ -107,6 +123,16 @@ class TableViews:
             )
         )
         return summaries
+
+    def playing(self, caller: Caller) -> list[dict[str, Any]]:
+        """The games in progress anyone may watch where a person moved lately: games of two people or more
+        first, then one person's against bots, each the latest person's move first."""
+        now = self.now()
+        with self.store.db.reading() as session:
+            since = now - self.settings.playing_window_seconds
+            tables = self.store.read_many(session, self.store.playing_ids(session, since, PLAYING_SIZE))
+        tables.sort(key=lambda table: (people(table) < 2, -(table.person_moved_at or 0.0)))
+        return [self.summary(table, caller, now) for table in tables]
 
     def names(self, table: Table) -> list[str]:
         """The players' names for records and results: a seat handed to a bot says so after its player."""
@@ -168,6 +194,10 @@ class TableViews:
             "updated_at": table.updated_at.isoformat(),
             "autostart": table.autostart,
             "rematch": table.rematch,
+            "people": people(table),
+            "invite_only": table.invite_only,
+            "spectators_open": table.spectators_open,
+            "idle_ended": table.idle_ended,
         }
 
     def view_of(
@@ -252,6 +282,11 @@ class TableViews:
         if table.status == FINISHED:
             event["result"] = table.result
         return event
+
+
+def people(table: Table) -> int:
+    """How many of the table's seats people hold now (not bots, not stand-ins)."""
+    return sum(1 for seat in table.seats if seat.kind == SEAT_PLAYER)
 
 
 def _final_scores(table: Table) -> dict[str, Any]:
