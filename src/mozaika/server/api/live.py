@@ -65,12 +65,12 @@ async def table_live(websocket: WebSocket, table_id: str) -> None:
         spectator = view["you"] is None
     else:
         spectator = not await run_in_threadpool(service.tables.views.seated, table_id, caller)
-    # One of the table's people watches on when its creator closes it to spectators; anyone else is let go.
-    belongs = not spectator or await run_in_threadpool(service.tables.views.belongs, table_id, caller)
-    connection = _TableConnection(websocket, service, table_id, caller, last, belongs=belongs)
     try:
         if spectator:  # counted at once, so the finally below always takes it back
             await service.spectators.enter(table_id)
+        # One of the table's people watches on when its creator closes it to spectators; anyone else is let go.
+        belongs = not spectator or await run_in_threadpool(service.tables.views.belongs, table_id, caller)
+        connection = _TableConnection(websocket, service, table_id, caller, last, belongs=belongs)
         await connection.run(queue)
     finally:
         service.hub.unwatch(table_id, queue)
