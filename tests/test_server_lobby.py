@@ -221,8 +221,7 @@ def test_ratings_show_from_1500_provisional_below_five_games_never_negative(clie
         assert change["display_before"] == 1500 and change["rated_games"] == 1 and change["provisional"]
         assert change["display"] == shown_value(change["after"]) and change["label"] == f"{change['display']}?"
         assert change["display_change"] == change["display"] - 1500
-    loser = next(seat for seat in (0, 1) if seat not in result["winners"])
-    assert result["ratings"][loser]["display"] >= 0
+    assert all(change["display"] >= 0 for change in result["ratings"])
     # A newcomer is on the leaderboard at once, marked provisional; the shown ratings fall down the board.
     board = client.get("/api/leaderboard/azul").json()
     assert board["total"] == 2 and board["provisional_games"] == PROVISIONAL_GAMES
@@ -243,6 +242,15 @@ def test_ratings_show_from_1500_provisional_below_five_games_never_negative(clie
     assert history[-1]["display"] == statistics["rating"]["display"]
     board = client.get("/api/leaderboard/azul").json()
     assert not any(entry["provisional"] for entry in board["entries"])
+    # The lobby names each player's rating at a rated table still to be played, a newcomer's as 1500?.
+    waiting = petr.create("azul", 2, rated=True)["table"]["id"]
+    newcomer = Player.account(client, "nova")
+    assert newcomer.post(f"/api/tables/{waiting}/join", {}).status_code == 200
+    summary = next(table for table in client.get("/api/tables?status=open").json() if table["id"] == waiting)
+    (petr_board,) = petr.get("/api/players/petr").json()["statistics"]["boards"]
+    assert [seat["rating"]["label"] for seat in summary["seats"]] == [petr_board["rating"]["label"], "1500?"]
+    finished = next(table for table in jana.get("/api/tables?mine=true").json() if table["id"] == first)
+    assert all("rating" not in seat for seat in finished["seats"])
 
 
 @given(st.floats(min_value=-1e6, max_value=1e6), st.floats(min_value=-1e6, max_value=1e6), st.integers(0, 50))

@@ -56,9 +56,9 @@ def against_a_bot(account: Account) -> str:
     return table_id
 
 
-def between(host: Account, guest: Account, *, invite_only: bool = False) -> str:
+def between(host: Account, guest: Account, *, invite_only: bool = False, rated: bool = False) -> str:
     seats = [{"kind": "me"}, {"kind": "invite" if invite_only else "open"}]
-    created = host.post("/api/tables", {"game": "azul", "players": 2, "seats": seats}).json()
+    created = host.post("/api/tables", {"game": "azul", "players": 2, "seats": seats, "rated": rated}).json()
     table_id: str = created["table"]["id"]
     body = {"invite": created["invites"]["1"]} if invite_only else {}
     assert guest.post(f"/api/tables/{table_id}/join", body).status_code == 200
@@ -93,7 +93,7 @@ def test_the_lobby_shows_your_running_and_finished_games_and_people_s_games_firs
     (finished,) = [table for table in mina.get("/api/tables?mine=true") if table["status"] == "finished"]
     left = seed_left_game(server, mina)
     running = against_a_bot(mina)
-    pair = between(Account(server, "ada"), Account(server, "bob"))  # two people, before the game against a bot
+    pair = between(Account(server, "ada"), Account(server, "bob"), rated=True)  # before the game against a bot
     solo = against_a_bot(Account(server, "cyd"))
     someone = person(people, browser, server, mina)
     someone.page.wait_for_selector(f"#your-tables .your-active a[href='/tables/{running}']")
@@ -105,7 +105,8 @@ def test_the_lobby_shows_your_running_and_finished_games_and_people_s_games_firs
     listed = someone.page.locator("#games-in-progress li a.watch")
     order = [(link.get_attribute("href") or "").rsplit("/", 1)[1] for link in listed.all()]
     assert order.index(pair) < order.index(solo), "the game of two people comes first"
-    assert someone.page.locator(f"#games-in-progress li.people:has(a[href='/tables/{pair}'])").count() == 1
+    people_s = someone.page.locator(f"#games-in-progress li.people:has(a[href='/tables/{pair}'])")
+    assert people_s.inner_text().count("(1500?)") == 2, "a rated game names its newcomers' provisional ratings"
     assert accessibility_violations(someone) == [], "the lobby"
     screenshots(someone, "lobby-your-games", "/", "#your-tables .your-finished")
     assert someone.page.locator("#your-tables h2").first.inner_text() == "Your games"

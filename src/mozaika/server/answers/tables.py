@@ -15,6 +15,7 @@ from mozaika.server.answers.common import (
     MoveFields,
     Options,
     Position,
+    Shown,
     Status,
     absent,
 )
@@ -79,6 +80,9 @@ class SeatView(Answer):
     )
     profile: str | None = Field(
         description="Where the seated (or, at a rematch, awaited) player's page is: ``/players/{profile}``."
+    )
+    rating: Shown | Absent = absent(
+        "In the lobby's lists, at a rated table: the seated player's rating for the table's game and variant."
     )
 
 

@@ -6,20 +6,24 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.core.protocol import State
 from mozaika.server import clocks
 from mozaika.server.clocks import TimeSource
+from mozaika.server.community.boards import variant_of
 from mozaika.server.community.profiles import profile_key
+from mozaika.server.community.ratings import shown
 from mozaika.server.errors import BadRequestError, NotSignedInError
 from mozaika.server.players.accounts import Caller, clean_name
 from mozaika.server.settings import Settings
+from mozaika.server.storage.community import PlayerBoard
 from mozaika.server.tables.access import holds
 from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position, round_starts
 from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository, game_of
-from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, SEAT_PLAYER, STATUSES, Table, TableSeat
+from mozaika.server.tables.shapes import FINISHED, OPEN, RUNNING, SEAT_BOT, SEAT_PLAYER, STATUSES, Table, TableSeat
 from mozaika.server.tables.steps import undo_rights
 from mozaika.server.tables.watchers import belongs, check_watch
 
@@ -110,11 +114,12 @@ class TableViews:
             raise BadRequestError(f"status is one of {', '.join(STATUSES)} or {PLAYING}, not {status!r}")
         if mine and not caller.signed_in:
             raise NotSignedInError("sign in (or play as a guest) to see your tables")
+        now = self.now()
         with self.store.db.reading() as session:
             ids = self.store.lobby_ids(session, status, caller.player_id if mine else None, public=public, size=size)
             tables = self.store.read_many(session, ids)
-        now = self.now()
-        summaries = [self.summary(table, caller, now) for table in tables]
+            summaries = [self.summary(table, caller, now) for table in tables]
+            with_ratings(session, tables, summaries)
         # The caller's turns first, the most pressing first: the seat with the least time left.
         summaries.sort(
             key=lambda summary: (
@@ -131,8 +136,10 @@ class TableViews:
         with self.store.db.reading() as session:
             since = now - self.settings.playing_window_seconds
             tables = self.store.read_many(session, self.store.playing_ids(session, since, PLAYING_SIZE))
-        tables.sort(key=lambda table: (people(table) < 2, -(table.person_moved_at or 0.0)))
-        return [self.summary(table, caller, now) for table in tables]
+            tables.sort(key=lambda table: (people(table) < 2, -(table.person_moved_at or 0.0)))
+            summaries = [self.summary(table, caller, now) for table in tables]
+            with_ratings(session, tables, summaries)
+        return summaries
 
     def names(self, table: Table) -> list[str]:
         """The players' names for records and results: a seat handed to a bot says so after its player."""
@@ -282,6 +289,30 @@ class TableViews:
         if table.status == FINISHED:
             event["result"] = table.result
         return event
+
+
+def with_ratings(session: Session, tables: list[Table], summaries: list[dict[str, Any]]) -> None:
+    """Each seated player's shown rating for the game and variant, in the summaries of the rated tables
+    still to be played (one query for all; a finished table's players have moved on since)."""
+    rated = [(table, summary) for table, summary in zip(tables, summaries, strict=True) if table.rated]
+    rated = [(table, summary) for table, summary in rated if table.status in (OPEN, RUNNING)]
+    players = {seat.player_id for table, _ in rated for seat in table.seats if seat.player_id is not None}
+    if not players:
+        return
+    boards = {
+        (row.player_id, row.game, row.variant): shown(row.ordinal, row.rated_games)
+        for row in session.execute(
+            select(
+                PlayerBoard.player_id, PlayerBoard.game, PlayerBoard.variant, PlayerBoard.ordinal,
+                PlayerBoard.rated_games,
+            ).where(PlayerBoard.player_id.in_(sorted(players)), PlayerBoard.ordinal.is_not(None))
+        )
+    }  # fmt: skip
+    for table, summary in rated:
+        variant = variant_of(table.options)
+        for seat, view in zip(table.seats, summary["seats"], strict=True):
+            if seat.player_id is not None and seat.kind == SEAT_PLAYER:
+                view["rating"] = boards.get((seat.player_id, table.game, variant), shown(None, 0))
 
 
 def people(table: Table) -> int:

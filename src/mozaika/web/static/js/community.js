@@ -68,7 +68,7 @@ function playingCard(tables) {
   // The server lists people's games first (two people or more), then one person's against bots.
   const rows = tables.map((table) => h("li", { class: table.people > 1 ? "people" : "against-bots" },
     h("a", { href: `/tables/${table.id}`, "data-link": "" }, h("strong", {}, t(`game.${table.game}`))),
-    h("span", { class: "muted" }, table.seats.map((seat, index) => seatName(seat, index)).join(", ")),
+    h("span", { class: "muted" }, table.seats.map((seat, index) => (seat.rating ? `${seatName(seat, index)} (${seat.rating.label})` : seatName(seat, index))).join(", ")),
     h("span", { class: "spectators", title: t("spectators_n", { count: table.spectators ?? 0 }), "aria-label": t("spectators_n", { count: table.spectators ?? 0 }) },
       icon("eye"), " ", new Intl.NumberFormat(language()).format(table.spectators ?? 0)),
     h("a", { href: `/tables/${table.id}`, "data-link": "", class: "button small watch" }, t("watch"))));

@@ -204,7 +204,12 @@ function listCard(id, title, tables, row) {
 }
 
 function seatNames(table) {
-  return table.seats.map((seat, index) => (seat.kind === "open" || seat.kind === "invited" ? "…" : seatName(seat, index))).join(", ");
+  return table.seats.map((seat, index) => (seat.kind === "open" || seat.kind === "invited" ? "…" : ratedName(seat, index))).join(", ");
+}
+
+/** A seat's player, with their rating at a rated table (as the server labels it: "1500?" while provisional). */
+export function ratedName(seat, index) {
+  return seat.rating ? `${seatName(seat, index)} (${seat.rating.label})` : seatName(seat, index);
 }
 
 function tableRow(table, catalogue, badge, joinable = false) {
