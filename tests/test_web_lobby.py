@@ -9,6 +9,7 @@ Czech, go under ``build/test-artifacts/`` (``MOZAIKA_TEST_ARTIFACTS`` elsewhere)
 
 from __future__ import annotations
 
+import random
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -64,6 +65,15 @@ def between(host: Account, guest: Account, *, invite_only: bool = False, rated: 
     assert guest.post(f"/api/tables/{table_id}/join", body).status_code == 200
     assert host.post(f"/api/tables/{table_id}/start").status_code == 200
     return table_id
+
+
+def play_to_the_end(table_id: str, players: list[Account], rng: random.Random) -> None:
+    """The seats' holders play random legal moves through the API until the game is over."""
+    while (view := players[0].get(f"/api/tables/{table_id}"))["status"] == "running":
+        mover = players[view["to_move"][0]]
+        mine = mover.get(f"/api/tables/{table_id}")
+        answer = mover.post(f"/api/tables/{table_id}/moves", {"move": rng.choice(mine["legal_moves"]), "seq": mine["seq"]})
+        assert answer.status_code == 200, answer.text
 
 
 def seed_left_game(server: ServerProcess, player: Account) -> str:
@@ -150,6 +160,21 @@ def test_profiles_and_leaderboards_show_provisional_ratings_and_a_readable_graph
     assert "?" not in rows[old.username].inner_text()
     assert accessibility_violations(viewer) == [], "the leaderboard"
     screenshots(viewer, "leaderboard-provisional", "/leaderboard/azul?variant=wall%3Dcoloured", ".ranking tr.you")
+
+    # A rated game's result: each player's new rating as shown, and its change in shown points.
+    first, second = Account(server, "una"), Account(server, "dva")
+    table_id = between(first, second, rated=True)
+    play_to_the_end(table_id, [first, second], random.Random(5))
+    ratings = first.get(f"/api/tables/{table_id}/result")["ratings"]
+    viewer.resize(1366, 768)
+    viewer.open(f"/tables/{table_id}")
+    shown = viewer.page.locator(".result .rating-change")
+    shown.first.wait_for()
+    for change, cell in zip(ratings, shown.all(), strict=True):
+        sign = "+" if change["display_change"] > 0 else "-" if change["display_change"] < 0 else ""
+        assert cell.inner_text() == f"{change['label']} ({sign}{abs(change['display_change'])})"
+        assert cell.locator("abbr").get_attribute("title") == "Provisional: fewer than 5 rated games"
+    viewer.screenshot("result-provisional-en-laptop", ".result")
 
 
 def test_an_invite_only_game_is_private_until_its_creator_opens_it_to_spectators(
