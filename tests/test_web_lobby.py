@@ -21,10 +21,10 @@ from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import utc_now
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.shapes import FINISHED, SEAT_BOT, Table, TableSeat
+from test_web_community import Account, finished_result, person, screenshots, seed_rated_games
 
 from browserkit import Person, accessibility_violations
 from serverprocess import ServerProcess
-from test_web_community import Account, finished_result, person, screenshots, seed_rated_games
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +72,8 @@ def play_to_the_end(table_id: str, players: list[Account], rng: random.Random) -
     while (view := players[0].get(f"/api/tables/{table_id}"))["status"] == "running":
         mover = players[view["to_move"][0]]
         mine = mover.get(f"/api/tables/{table_id}")
-        answer = mover.post(f"/api/tables/{table_id}/moves", {"move": rng.choice(mine["legal_moves"]), "seq": mine["seq"]})
+        move = {"move": rng.choice(mine["legal_moves"]), "seq": mine["seq"]}
+        answer = mover.post(f"/api/tables/{table_id}/moves", move)
         assert answer.status_code == 200, answer.text
 
 
