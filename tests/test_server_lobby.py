@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 from mozaika.server.community.ratings import PROVISIONAL_GAMES, shown, shown_value
+from mozaika.server.storage.models import GameTable
 
 from asgiclient import TestClient
 from serverkit import FakeTime, Player, play_random_moves, running_app, wait_for
@@ -251,6 +252,23 @@ def test_ratings_show_from_1500_provisional_below_five_games_never_negative(clie
     assert [seat["rating"]["label"] for seat in summary["seats"]] == [petr_board["rating"]["label"], "1500?"]
     finished = next(table for table in jana.get("/api/tables?mine=true").json() if table["id"] == first)
     assert all("rating" not in seat for seat in finished["seats"])
+
+
+def test_a_result_stored_before_ratings_were_shown_shows_them_too(client: TestClient) -> None:
+    """A rated result written by an earlier server holds ordinals only: its answers show them on the new scale."""
+    jana, petr = Player.account(client, "jana"), Player.account(client, "petr")
+    table_id = rated_game(jana, petr, random.Random(8))
+    old = [
+        {"before": 0.0, "after": -1.8, "mu": 24.0, "sigma": 8.6},
+        {"before": 0.0, "after": 2.2, "mu": 27.6, "sigma": 8.1},
+    ]
+    with services(client).db.transaction() as session:
+        stored = session.get(GameTable, table_id)
+        stored.result = {**stored.result, "ratings": old}
+    for answer in (jana.get(f"/api/tables/{table_id}/result").json(), jana.table(table_id)["result"]):
+        shown_now = [(change["label"], change["display_change"]) for change in answer["ratings"]]
+        assert shown_now == [("1428", -72), ("1588", 88)]
+        assert [change["after"] for change in answer["ratings"]] == [-1.8, 2.2]
 
 
 @given(st.floats(min_value=-1e6, max_value=1e6), st.floats(min_value=-1e6, max_value=1e6), st.integers(0, 50))

@@ -11,7 +11,7 @@ from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
 from mozaika.server.players.accounts import Caller
 from mozaika.server.tables.gamelog import Entry, fields_of_moves, public_position
 from mozaika.server.tables.repository import TableRepository
-from mozaika.server.tables.results import step_seconds
+from mozaika.server.tables.results import step_seconds, with_shown_ratings
 from mozaika.server.tables.shapes import FINISHED, OPEN
 from mozaika.server.tables.steps import undo_rights
 from mozaika.server.tables.views import TableViews
@@ -83,4 +83,5 @@ class History:
             check_watch(session, table, caller)
         if table.status != FINISHED or table.result is None:
             raise ConflictError(f"the table is {table.status}: the result comes at the end of the game")
-        return {"table": table.id, "game": table.game, "names": self.views.names(table), **table.result}
+        shown = with_shown_ratings(table.result) or {}
+        return {"table": table.id, "game": table.game, "names": self.views.names(table), **shown}

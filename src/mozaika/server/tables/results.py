@@ -110,6 +110,24 @@ def new_ratings(ratings: Sequence[tuple[float, float]], places: Sequence[int]) -
     return [(team[0].mu, team[0].sigma) for team in rated]
 
 
+def with_shown_ratings(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The result as answers send it: a rating change stored before ratings were shown on their own scale
+    gets its shown numbers too (its player's count of rated games was not kept: it is not marked
+    provisional), so that no page ever shows an ordinal such as -1.8."""
+    if result is None or not any("label" not in change for change in result.get("ratings", ())):
+        return result
+    ratings = []
+    for change in result["ratings"]:
+        if "label" not in change:
+            after, before = shown_value(change["after"]), shown_value(change["before"])
+            change = {
+                **change, "display": after, "provisional": False, "label": str(after), "display_before": before,
+                "display_change": after - before,
+            }  # fmt: skip
+        ratings.append(change)
+    return {**result, "ratings": ratings}
+
+
 def rating_change(before: tuple[float, float], after: tuple[float, float], rated_games: int) -> dict[str, Any]:
     """A rating before and after a game, as a result reports it: the conservative rating (mu - 3 sigma)
     both times, the new mu and sigma, and how the rating shows (``community.ratings``) after the

@@ -23,6 +23,7 @@ from mozaika.server.storage.community import PlayerBoard
 from mozaika.server.tables.access import holds
 from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position, round_starts
 from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository, game_of
+from mozaika.server.tables.results import with_shown_ratings
 from mozaika.server.tables.shapes import FINISHED, OPEN, RUNNING, SEAT_BOT, SEAT_PLAYER, STATUSES, Table, TableSeat
 from mozaika.server.tables.steps import undo_rights
 from mozaika.server.tables.watchers import belongs, check_watch
@@ -239,7 +240,7 @@ class TableViews:
                 if undoers is None:
                     undoers = undo_rights(table, self.store.entries_newest_first(session, table.id))
                 summary["can_undo"] = you in undoers
-        summary["result"] = table.result
+        summary["result"] = with_shown_ratings(table.result)
         return summary
 
     def round_starts(self, session: Session, table: Table, round_: int) -> list[list[int]]:

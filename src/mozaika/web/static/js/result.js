@@ -31,7 +31,6 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
   if (result.ratings?.length) {
     body.push(row(t("leaderboard_rating"), players.map((player) => {
       const rating = result.ratings[player.seat];
-      if (rating.label === undefined) return `${number(rating.after, 1)} (${number(rating.after - rating.before, 1, { sign: true })})`;
       const shown = rating.provisional ? h("abbr", { title: t("rating_provisional") }, rating.label) : rating.label;
       return h("span", { class: "rating-change" }, shown, ` (${number(rating.display_change, 0, { sign: true })})`);
     })));
