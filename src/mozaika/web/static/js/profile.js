@@ -83,7 +83,7 @@ let graphs = 0;
  * numbers themselves in a table under it.
  */
 export function ratingGraph(points, board) {
-  const width = 600, height = 160, pad = { left: 48, right: 12, top: 12, bottom: 22 };
+  const width = 600, height = 160, pad = { left: 58, right: 12, top: 14, bottom: 24 };
   const values = points.map((point) => point.display);
   let low = Math.min(...values), high = Math.max(...values);
   if (high - low < 20) { low -= 10; high += 10; }
@@ -99,7 +99,8 @@ export function ratingGraph(points, board) {
     s("desc", { id: `${id}-desc` }, description),
     levels.map((level) => [
       s("line", { x1: pad.left, x2: width - pad.right, y1: y(level), y2: y(level), class: "grid" }),
-      s("text", { x: pad.left - 6, y: y(level) + 4, "text-anchor": "end" }, number(Math.round(level), 0)),
+      // Written as every rating is (1538, no grouping).
+      s("text", { x: pad.left - 6, y: y(level) + 4, "text-anchor": "end" }, String(Math.round(level))),
     ]),
     s("path", { d: line, class: "line" }),
     points.map((point, index) => s("circle", { cx: x(index), cy: y(point.display), r: index === last ? 4.5 : 3, class: `point${point.provisional ? " provisional" : ""}${index === last ? " last" : ""}` })),
