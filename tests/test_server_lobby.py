@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
+from mozaika.server.admin.roles import set_role
 from mozaika.server.community.ratings import PROVISIONAL_GAMES, shown, shown_value
 from mozaika.server.storage.models import GameTable
 
@@ -294,7 +295,9 @@ def test_an_invite_only_game_is_watched_by_its_people_until_its_creator_opens_it
         assert refused(reader.get(base)) and refused(reader.get(f"{base}/log?since=0"))
         assert refused(reader.get(f"{base}/chat"))
     assert refused(zed.post(f"{base}/chat", {"text": "hello"}))
-    for person in (dan, eve):
+    admin = Player.account(client, "moderator")
+    set_role(services(client).db, "moderator", True)
+    for person in (dan, eve, admin):  # the players, and an administrator who moderates the table
         assert person.get(base).status_code == 200 and person.get(f"{base}/chat").status_code == 200
     for query in ("", "?since=0"):
         with client.websocket_connect(f"{base}/live{query}", headers=zed.headers) as socket:

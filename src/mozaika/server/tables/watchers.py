@@ -16,6 +16,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from mozaika.server.admin.roles import ADMIN
 from mozaika.server.errors import ForbiddenError
 from mozaika.server.players.accounts import Caller
 from mozaika.server.players.credentials import token_hash
@@ -23,7 +24,6 @@ from mozaika.server.storage.community import Invitation
 from mozaika.server.storage.models import Player
 from mozaika.server.tables.shapes import Table
 
-ADMIN_ROLE = "admin"
 CLOSED_MESSAGE = (
     "this game is played at an invite-only table: only its players and the people invited may watch it, "
     "unless its creator opens it to spectators"
@@ -52,7 +52,7 @@ def belongs(session: Session, table: Table, caller: Caller) -> bool:
     if invited is not None:
         return True
     standing = session.execute(select(Player.role, Player.banned).where(Player.id == player)).first()
-    return standing is not None and standing.role == ADMIN_ROLE and not standing.banned
+    return standing is not None and standing.role == ADMIN and not standing.banned
 
 
 def may_watch(session: Session, table: Table, caller: Caller) -> bool:
