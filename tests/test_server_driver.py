@@ -89,6 +89,7 @@ def test_the_driver_reads_and_writes_what_sqlalchemy_s_statements_do(
             "seed": 0,
             "created_at": 0,
             "updated_at": 0,
+            "person_moved_at": 0,
             "seats": [asdict(seat) | {"token_hash": 0} for seat in table.seats],
         }
 

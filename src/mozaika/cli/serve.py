@@ -72,8 +72,13 @@ def serve_command(
         float, typer.Option(min=0.01, help="The most search seconds a game's review takes, split over its moves.")
     ] = 30.0,
     leaderboard_min_games: Annotated[
-        int, typer.Option(min=1, help="Rated games of a game and variant a player needs to be on its leaderboard.")
-    ] = 5,
+        int,
+        typer.Option(
+            min=1,
+            help="Rated games of a game and variant a player needs to be on its leaderboard "
+            "(below 5 their rating is marked provisional).",
+        ),
+    ] = 1,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(

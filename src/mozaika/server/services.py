@@ -84,8 +84,9 @@ class Services:
         reviewer = ReviewRunner(reviews, bots, hub.publish, settings)
         mailer = Mailer.from_url(settings.smtp_url) if settings.smtp_url else None
         clocks = ClockWatch(
-            tables.timeouts, publisher.publish, settings.clock_check_seconds, mailer, settings.public_url
-        )
+            tables.timeouts, publisher.publish, settings.clock_check_seconds, mailer, settings.public_url,
+            idle=tables.idle, idle_interval=settings.idle_check_seconds,
+        )  # fmt: skip
         publisher.connect(bots=bots, clocks=clocks, reviews=reviewer)
         hints = Hints(bots, settings)
         limiter = RateLimiter(settings.rate_limits, settings.redis_url, namespace=settings.database_url)

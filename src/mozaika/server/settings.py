@@ -105,12 +105,20 @@ class Settings:
     are believed; with none, no forwarding header is (``mozaika serve --proxy-ip``)."""
     clock_check_seconds: float = 1.0
     """How often a process looks for tables whose clocks are due (a timeout, a reminder)."""
+    idle_table_seconds: float = 3600.0
+    """A running friendly table that no clock acts on, where no person has moved this long, has been left by
+    everyone: the stand-ins play it to its end (``docs/rulings.md``, R-25)."""
+    idle_check_seconds: float = 60.0
+    """How often a process looks for tables every person has left."""
+    playing_window_seconds: float = 600.0
+    """The lobby's games in progress are those where a person moved this recently."""
     smtp_url: str | None = None
     """Where turn-based reminders are e-mailed from (``smtp://host:port?from=…``); none without it."""
     public_url: str = "http://127.0.0.1:8000"
     """The address players reach the server at: the links in e-mails start with it."""
-    leaderboard_min_games: int = 5
-    """A player appears on a game's leaderboard after this many rated games of it (and its variant)."""
+    leaderboard_min_games: int = 1
+    """A player appears on a game's leaderboard after this many rated games of it (and its variant); below
+    5 their rating is marked provisional there (``community.ratings``)."""
     metrics_from: tuple[str, ...] = ()
     """Addresses or networks besides loopback that may read ``/metrics`` (``mozaika serve --metrics-ip``)."""
     metrics_token: str | None = None

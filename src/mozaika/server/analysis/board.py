@@ -26,6 +26,7 @@ from mozaika.server.errors import (
     MoveRefusedError,
     PositionRefusedError,
 )
+from mozaika.server.players.accounts import Caller
 from mozaika.server.settings import Settings
 from mozaika.server.tables import History
 from mozaika.server.tables.gamelog import fields_of_moves, public_position
@@ -112,9 +113,10 @@ class Analysis:
         except MozaikaError as error:
             raise BadRequestError(str(error)) from None
 
-    def from_table(self, table_id: str, step: int | None) -> dict[str, Any]:
-        """A finished game's position after ``step`` (its replay's numbering): "analyse from here"."""
-        record = self.history.record(table_id)
+    def from_table(self, table_id: str, step: int | None, caller: Caller | None = None) -> dict[str, Any]:
+        """A finished game's position after ``step`` (its replay's numbering): "analyse from here", for a
+        ``caller`` who may watch the table."""
+        record = self.history.record(table_id, caller)
         return {**view(self._at(record, step)), "names": list(record.players)}
 
     @staticmethod

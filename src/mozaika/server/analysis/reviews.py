@@ -188,11 +188,13 @@ class ReviewRunner:
         return view
 
     async def after_events(self, events: list[dict[str, Any]]) -> None:
-        """Queue the review of every game these events finish (when the server reviews every game)."""
+        """Queue the review of every game these events finish (when the server reviews every game), but of
+        one the stand-ins finished after every person had left it (R-25): nobody played it to learn from."""
         if not self.settings.review_every_game:
             return
         for event in events:
-            if event.get("type") == "step" and event.get("status") == FINISHED:
+            left = (event.get("result") or {}).get("idle_ended", False)
+            if event.get("type") == "step" and event.get("status") == FINISHED and not left:
                 try:
                     await self.request(event["table"])
                 except Exception:

@@ -61,6 +61,15 @@ MoveFields = Annotated[
 ]
 
 
+class Shown(Answer):
+    """How a rating shows (``community.ratings``): 1500 for a new player, 40 per point of ordinal, never
+    below 0, and provisional below 5 rated games."""
+
+    display: int = Field(description="The shown number.")
+    provisional: bool = Field(description="Fewer than 5 rated games.")
+    label: str = Field(description='The shown rating: "1538", or "1538?" when provisional.')
+
+
 class TimeControl(Answer):
     """A time control (``mozaika.core.clocks.TimeControl``), in seconds."""
 

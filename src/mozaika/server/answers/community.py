@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from mozaika.server.answers.common import Absent, Answer, Moment, Number, absent
+from mozaika.server.answers.common import Absent, Answer, Moment, Number, Shown, absent
 from mozaika.server.answers.tables import TableView
 
 
-class Rating(Answer):
-    """An openskill rating; ``ordinal`` (mu - 3 sigma) is the one shown and ranked by."""
+class Rating(Shown):
+    """An openskill rating; ``ordinal`` (mu - 3 sigma) is the one ranked by, ``display`` the one shown."""
 
     mu: Number
     sigma: Number
@@ -17,7 +17,7 @@ class Rating(Answer):
     rated_games: int
 
 
-class RatingPoint(Answer):
+class RatingPoint(Shown):
     table: str = Field(description="The rated game after which the rating was this.")
     rating: Number = Field(description="The conservative rating (ordinal) after that game.")
     at: Moment
@@ -80,7 +80,7 @@ class PlayerPage(Answer):
     muted: bool = Field(description="The caller muted this player's chat.")
 
 
-class LeaderboardEntry(Answer):
+class LeaderboardEntry(Shown):
     place: int
     name: str
     profile: str
@@ -97,6 +97,7 @@ class Leaderboard(Answer):
     variant: str
     variants: list[str]
     min_rated_games: int = Field(description="Players appear after this many rated games of the game and variant.")
+    provisional_games: int = Field(description="Below this many rated games a player's rating is provisional.")
     page: int
     size: int
     total: int

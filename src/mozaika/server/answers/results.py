@@ -39,6 +39,12 @@ class RatingChange(Answer):
     after: Number
     mu: Number
     sigma: Number
+    rated_games: int | Absent = absent("The player's rated games of the game and variant, this one counted.")
+    display: int | Absent = absent("The rating after the game as shown (1500 for a new player, never below 0).")
+    provisional: bool | Absent = absent("Fewer than 5 rated games: the shown rating is provisional.")
+    label: str | Absent = absent('The shown rating after the game: "1538", or "1538?" when provisional.')
+    display_before: int | Absent = absent("The shown rating before the game.")
+    display_change: int | Absent = absent("The shown rating's change (after minus before).")
 
 
 class GameResult(Answer):
@@ -50,6 +56,9 @@ class GameResult(Answer):
     players: list[PlayerResult] = Field(description="By seat.")
     ratings: list[RatingChange] | Absent = absent(
         "Rated games only: each seat's rating change (empty when not every seat is an account's)."
+    )
+    idle_ended: bool | Absent = absent(
+        "No person had moved for an hour: the stand-ins played the game to its end, and it counts for nobody (R-25)."
     )
 
 

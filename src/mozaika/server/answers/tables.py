@@ -15,6 +15,7 @@ from mozaika.server.answers.common import (
     MoveFields,
     Options,
     Position,
+    Shown,
     Status,
     absent,
 )
@@ -80,6 +81,9 @@ class SeatView(Answer):
     profile: str | None = Field(
         description="Where the seated (or, at a rematch, awaited) player's page is: ``/players/{profile}``."
     )
+    rating: Shown | Absent = absent(
+        "In the lobby's lists, at a rated table: the seated player's rating for the table's game and variant."
+    )
 
 
 class TableSummary(Answer):
@@ -109,6 +113,14 @@ class TableSummary(Answer):
     autostart: bool = Field(description="The game starts by itself when the last seat fills.")
     rematch: str | None = Field(description="The table set up to play this one again, once asked for.")
     spectators: int | Absent = absent("How many watch the game without a seat (in the games-in-progress list).")
+    people: int = Field(description="How many seats people hold now (not bots, not stand-ins).")
+    invite_only: bool = Field(
+        description="Created with invited seats and no open one: only its players and invitees may watch it."
+    )
+    spectators_open: bool = Field(description="The creator opened the invite-only table to spectators.")
+    idle_ended: bool = Field(
+        description="No person moved for an hour: the stand-ins play (or played) the game to its end (R-25)."
+    )
 
 
 class TableView(TableSummary):

@@ -9,9 +9,10 @@ from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.answers import AnalysisBest, AnalysisPosition
-from mozaika.server.api.identity import client_address, known_query_parameters, services
+from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS, Body
 from mozaika.server.errors import BadRequestError
+from mozaika.server.players.accounts import Caller
 
 router = APIRouter(
     prefix="/api/analysis", tags=["analysis"], responses=ERRORS, dependencies=[Depends(known_query_parameters)]
@@ -55,7 +56,7 @@ class Ask(Body):
     response_model_exclude_unset=True,
     summary="A position to analyse: from a line, a record, a finished table, or a new game",
 )
-async def start(body: Start, request: Request) -> dict[str, Any]:
+async def start(body: Start, request: Request, caller: Annotated[Caller, Depends(current_caller)]) -> dict[str, Any]:
     await _count(request)
     analysis = services(request).analysis
     given = [name for name in ("line", "record", "table", "game") if getattr(body, name) is not None]
@@ -66,7 +67,7 @@ async def start(body: Start, request: Request) -> dict[str, Any]:
     if body.record is not None:
         return await run_in_threadpool(analysis.from_record, body.record, body.step)
     if body.table is not None:
-        return await run_in_threadpool(analysis.from_table, body.table, body.step)
+        return await run_in_threadpool(analysis.from_table, body.table, body.step, caller)
     assert body.game is not None
     return await run_in_threadpool(analysis.new, body.game, body.players, body.options)
 

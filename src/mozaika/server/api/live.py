@@ -26,12 +26,20 @@ from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.api.identity import client_address, identify, services
 from mozaika.server.api.schemas import SEQUENCE_NUMBER, TABLE_ID, ChatLine
-from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError, TooLargeError, TooManyRequestsError
+from mozaika.server.errors import (
+    ApiError,
+    BadRequestError,
+    ForbiddenError,
+    InvalidRequestError,
+    TooLargeError,
+    TooManyRequestsError,
+)
 from mozaika.server.live.admission import CLOSE_TOO_MANY
 from mozaika.server.live.hub import LOBBY, Delivery, encode
 from mozaika.server.middleware import CLOSE_REFUSED
 from mozaika.server.players.accounts import Caller
 from mozaika.server.services import Services
+from mozaika.server.tables.watchers import CLOSED_MESSAGE
 
 router = APIRouter()
 
@@ -61,14 +69,13 @@ async def _watch_table(
             await websocket.send_json({"type": "hello", "table": view})
             last = int(view["seq"])
         else:
-            missed = await run_in_threadpool(service.tables.history.entries_since, table_id, since)
+            missed = await run_in_threadpool(service.tables.history.entries_since, table_id, since, caller)
             await websocket.send_json(missed)
             last = int(missed["seq"])
     except ApiError as error:
         service.hub.unwatch(table_id, queue)
         await _refuse(websocket, error)
         return
-    connection = _TableConnection(websocket, service, table_id, caller, last)
     if since is None:
         spectator = view["you"] is None
     else:
@@ -76,6 +83,9 @@ async def _watch_table(
     try:
         if spectator:  # counted at once, so the finally below always takes it back
             await service.spectators.enter(table_id)
+        # One of the table's people watches on when its creator closes it to spectators; anyone else is let go.
+        belongs = not spectator or await run_in_threadpool(service.tables.views.belongs, table_id, caller)
+        connection = _TableConnection(websocket, service, table_id, caller, last, belongs=belongs)
         await connection.run(queue)
     finally:
         service.hub.unwatch(table_id, queue)
@@ -142,12 +152,16 @@ async def _refuse(websocket: WebSocket, error: ApiError) -> None:
 
 
 class _TableConnection:
-    def __init__(self, websocket: WebSocket, service: Services, table_id: str, caller: Caller, last: int) -> None:
+    def __init__(
+        self, websocket: WebSocket, service: Services, table_id: str, caller: Caller, last: int, *, belongs: bool
+    ) -> None:
         self.websocket = websocket
         self.service = service
         self.table_id = table_id
         self.caller = caller
         self.last = last
+        self.belongs = belongs
+        """The caller is one of the table's people, who may watch it even when it is closed to spectators."""
         self._sending = asyncio.Lock()
 
     async def run(self, queue: asyncio.Queue[Delivery]) -> None:
@@ -174,6 +188,12 @@ class _TableConnection:
                 queue.task_done()  # a restart waits until each watcher was sent its notice
 
     async def _forward_one(self, event: dict[str, Any], text: str) -> None:
+        if event["type"] == "table" and not self.belongs:
+            summary = event["summary"]
+            if summary["invite_only"] and not summary["spectators_open"]:  # closed to spectators: let go
+                async with self._sending:
+                    await _refuse(self.websocket, ForbiddenError(CLOSED_MESSAGE))
+                return
         if event["type"] != "step":
             await self._send(event, text)
             return

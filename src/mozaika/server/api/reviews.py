@@ -22,8 +22,12 @@ TableId = Annotated[str, Path(max_length=16, description="The table's id, as in 
     response_model_exclude_unset=True,
     summary="A finished game's review: its status, progress and, once done, the review",
 )
-async def review(table_id: TableId, request: Request) -> dict[str, Any]:
-    return await run_in_threadpool(services(request).reviews.view, table_id)
+async def review(
+    table_id: TableId, request: Request, caller: Annotated[Caller, Depends(current_caller)]
+) -> dict[str, Any]:
+    service = services(request)
+    await run_in_threadpool(service.tables.views.check_watch, table_id, caller)
+    return await run_in_threadpool(service.reviews.view, table_id)
 
 
 @router.post(
@@ -34,6 +38,8 @@ async def review(table_id: TableId, request: Request) -> dict[str, Any]:
     summary="Ask for a finished game's review (made in the background; a failed one is made again)",
 )
 async def request_review(
-    table_id: TableId, request: Request, _caller: Annotated[Caller, Depends(current_caller)]
+    table_id: TableId, request: Request, caller: Annotated[Caller, Depends(current_caller)]
 ) -> dict[str, Any]:
-    return await services(request).reviewer.request(table_id)
+    service = services(request)
+    await run_in_threadpool(service.tables.views.check_watch, table_id, caller)
+    return await service.reviewer.request(table_id)

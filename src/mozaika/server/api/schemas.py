@@ -107,6 +107,10 @@ class Join(Body):
     )
 
 
+class SpectatorsSetting(Body):
+    open: bool = Field(strict=True, description="Anyone may watch the invite-only table (true), or only its people.")
+
+
 class BotSeat(Body):
     seat: int = Field(ge=0, le=3, description="The open or invited seat the bot takes.")
     level: str = Field(min_length=1, max_length=16, examples=["medium"], description="The bot's level (docs/bots.md).")

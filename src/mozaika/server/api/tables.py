@@ -36,6 +36,7 @@ from mozaika.server.api.schemas import (
     Join,
     MoveSubmission,
     NewTable,
+    SpectatorsSetting,
     UndoRequest,
 )
 from mozaika.server.players.accounts import Caller
@@ -157,6 +158,17 @@ async def seat_bot(table_id: TableId, body: BotSeat, request: Request, caller: C
 
 
 @router.post(
+    "/tables/{table_id}/spectators",
+    response_model=TableChanged,
+    response_model_exclude_unset=True,
+    summary="Open an invite-only table to spectators, or close it again (the creator)",
+)
+async def spectators(table_id: TableId, body: SpectatorsSetting, request: Request, caller: CallerDep) -> dict[str, Any]:
+    tables = services(request).tables
+    return await publish(request, tables.seating.open_to_spectators, table_id, caller, body.open)
+
+
+@router.post(
     "/tables/{table_id}/leave",
     response_model=TableChanged,
     response_model_exclude_unset=True,
@@ -256,12 +268,13 @@ async def hint(table_id: TableId, request: Request, caller: CallerDep) -> dict[s
 async def log(
     table_id: TableId,
     request: Request,
+    caller: CallerDep,
     since: Annotated[
         str,
         Query(pattern=SEQUENCE_NUMBER, description="A sequence number: 0, 1, 2, ... (no sign, point or zeros before)"),
     ] = "0",
 ) -> dict[str, Any]:
-    return await run_in_threadpool(services(request).tables.history.entries_since, table_id, int(since))
+    return await run_in_threadpool(services(request).tables.history.entries_since, table_id, int(since), caller)
 
 
 @router.get(
@@ -270,8 +283,8 @@ async def log(
     response_model_exclude_unset=True,
     summary="The game record of a finished game (docs/records.md)",
 )
-async def record(table_id: TableId, request: Request) -> dict[str, Any]:
-    found = await run_in_threadpool(services(request).tables.history.record, table_id)
+async def record(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
+    found = await run_in_threadpool(services(request).tables.history.record, table_id, caller)
     return found.to_dict()
 
 
@@ -281,8 +294,10 @@ async def record(table_id: TableId, request: Request) -> dict[str, Any]:
     response_model_exclude_unset=True,
     summary="A finished game's position after a given step",
 )
-async def replay(table_id: TableId, step: Annotated[int, Path(ge=0, le=100_000)], request: Request) -> dict[str, Any]:
-    return await run_in_threadpool(services(request).tables.history.replay_step, table_id, step)
+async def replay(
+    table_id: TableId, step: Annotated[int, Path(ge=0, le=100_000)], request: Request, caller: CallerDep
+) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).tables.history.replay_step, table_id, step, caller)
 
 
 @router.get(
@@ -291,8 +306,8 @@ async def replay(table_id: TableId, step: Annotated[int, Path(ge=0, le=100_000)]
     response_model_exclude_unset=True,
     summary="Final scores, their sources, statistics and rating changes",
 )
-async def result(table_id: TableId, request: Request) -> dict[str, Any]:
-    return await run_in_threadpool(services(request).tables.history.result, table_id)
+async def result(table_id: TableId, request: Request, caller: CallerDep) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).tables.history.result, table_id, caller)
 
 
 @router.get(

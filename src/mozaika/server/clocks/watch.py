@@ -16,13 +16,14 @@ from mozaika.catalogue.registry import game_spec
 from mozaika.core.clocks import HOUR, MINUTE
 from mozaika.server.errors import ApiError
 from mozaika.server.players.mail import Letter, Mailer
-from mozaika.server.tables import Outcome, Reminder, Timeouts
+from mozaika.server.tables import IdleTables, Outcome, Reminder, Timeouts
 
 log = logging.getLogger("mozaika.server")
 
 
 class ClockWatch:
-    """Looks at the due tables every ``interval`` seconds (a look is one indexed query)."""
+    """Looks at the due tables every ``interval`` seconds (a look is one indexed query), and, every
+    ``idle_interval`` seconds, for the tables every person has left (``tables.idle``)."""
 
     def __init__(
         self,
@@ -31,8 +32,15 @@ class ClockWatch:
         interval: float,
         mailer: Mailer | None = None,
         public_url: str = "",
+        *,
+        idle: IdleTables | None = None,
+        idle_interval: float = 60.0,
     ) -> None:
         self.timeouts = timeouts
+        self.idle = idle
+        self.idle_interval = idle_interval
+        self._idle_look_at: float | None = None
+        """When the next look for tables every person has left is due (the event loop's time)."""
         self.publish = publish
         self.interval = interval
         self.mailer = mailer
@@ -57,6 +65,7 @@ class ClockWatch:
         while True:
             try:
                 await self.sweep()
+                await self._look_for_idle_tables()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -101,6 +110,31 @@ class ClockWatch:
             for reminder in found.reminders:
                 await self._remind(reminder)
         return changed
+
+    async def _look_for_idle_tables(self) -> None:
+        now = asyncio.get_running_loop().time()
+        if self._idle_look_at is not None and now < self._idle_look_at:
+            return
+        self._idle_look_at = now + self.idle_interval
+        await self.sweep_idle()
+
+    async def sweep_idle(self) -> int:
+        """End every table every person has left (their seats to the stand-ins); returns how many."""
+        if self.idle is None:
+            return 0
+        ended = 0
+        for table_id in await run_in_threadpool(self.idle.idle_tables):
+            try:
+                outcome = await run_in_threadpool(self.idle.end, table_id)
+            except ApiError as error:  # the table went away meanwhile
+                log.info("idle table %s not ended: %s", table_id, error.message)
+                continue
+            if outcome.events:
+                ended += 1
+                quiet = self.idle.settings.idle_table_seconds
+                log.info("table %s left by everyone: no person had moved for %.0f s", table_id, quiet)
+                await self.publish(outcome)
+        return ended
 
     async def _remind(self, reminder: Reminder) -> None:
         if self.mailer is None:

@@ -1,5 +1,7 @@
 """Leaderboards: per game and variant, the players by conservative rating (openskill's ordinal),
-those with enough rated games only, a page at a time, with the caller's own place."""
+those with enough rated games only, a page at a time, with the caller's own place. Each line shows
+its rating as every page does (``community.ratings``): a provisional one is marked, and ranks where
+its ordinal puts it, which counts its uncertainty against it."""
 
 from __future__ import annotations
 
@@ -11,11 +13,12 @@ from sqlalchemy.orm import Session
 from mozaika.catalogue.registry import game_spec
 from mozaika.server.community.boards import all_variants, known_game, known_variant
 from mozaika.server.community.profiles import profile_key
+from mozaika.server.community.ratings import PROVISIONAL_GAMES, shown
 from mozaika.server.storage.community import PlayerBoard
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import Player
 
-MIN_RATED_GAMES = 5
+MIN_RATED_GAMES = 1
 """A player is on a leaderboard after this many rated games of its game and variant."""
 PAGE_SIZES = (1, 100)
 
@@ -58,6 +61,7 @@ class Leaderboards:
             "variant": chosen,
             "variants": all_variants(game),
             "min_rated_games": self.min_rated_games,
+            "provisional_games": PROVISIONAL_GAMES,
             "page": page,
             "size": size,
             "total": total,
@@ -76,6 +80,7 @@ def _entry(place: int, rating: PlayerBoard, name: str, username: str | None, pla
         "mu": round(rating.mu or 0.0, 3),
         "sigma": round(rating.sigma or 0.0, 3),
         "rated_games": rating.rated_games,
+        **shown(rating.ordinal, rating.rated_games),
         "you": rating.player_id == player_id,
     }
 

@@ -15,6 +15,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from mozaika.catalogue.registry import game_spec
+from mozaika.server.community.ratings import shown
 from mozaika.server.errors import NotFoundError
 from mozaika.server.storage.community import GameResultRow, PlayerBoard
 from mozaika.server.storage.database import Database
@@ -70,6 +71,7 @@ class Profiles:
                     "sigma": round(player.rating_sigma, 3),
                     "ordinal": round(player.rating_mu - 3 * player.rating_sigma, 3),
                     "rated_games": player.rated_games,
+                    **shown(player.rating_mu - 3 * player.rating_sigma, player.rated_games),
                 },
                 "finished_games": finished,
                 "recent_games": recent,
@@ -138,10 +140,12 @@ def statistics(session: Session, player_id: int) -> list[dict[str, Any]]:
 def _board(session: Session, board: PlayerBoard) -> dict[str, Any]:
     # The board's last games, newest first: the rating graph's points and the recent reviews.
     latest = session.execute(_LATEST, {"player": board.player_id, "game": board.game, "variant": board.variant}).all()
+    rated = [(table, rating, at) for table, rating, at, _, _ in reversed(latest) if rating is not None]
+    # The last point is after the board's latest rated game; each one before, a rated game earlier.
+    first_count = board.rated_games - len(rated) + 1
     history = [
-        {"table": table, "rating": round(rating, 3), "at": in_utc(at).isoformat()}
-        for table, rating, at, _, _ in reversed(latest)
-        if rating is not None
+        {"table": table, "rating": round(rating, 3), "at": in_utc(at).isoformat(), **shown(rating, first_count + n)}
+        for n, (table, rating, at) in enumerate(rated)
     ]
     reviewed = [(loss or 0.0, decisions) for _, _, _, loss, decisions in latest if decisions][:LOSS_WINDOW]
     rating = None
@@ -151,6 +155,7 @@ def _board(session: Session, board: PlayerBoard) -> dict[str, Any]:
             "sigma": round(board.sigma, 3),
             "ordinal": round(board.ordinal, 3),
             "rated_games": board.rated_games,
+            **shown(board.ordinal, board.rated_games),
         }
     return {
         "game": board.game,

@@ -124,6 +124,13 @@ class GameTable(Base):
     """The game starts by itself when the last seat fills."""
     rematch: Mapped[str | None] = mapped_column(String(16))
     """The table set up to play this one again, once someone asked for it."""
+    person_moved_at: Mapped[float | None] = mapped_column(Float, index=True)
+    """When a person (not a bot, not a stand-in) last moved here, or started the game, in seconds since
+    the epoch: the lobby's games in progress, and the look for tables every person left."""
+    idle_ended: Mapped[bool] = mapped_column(Boolean, default=False)
+    """No person moved for ``Settings.idle_table_seconds``: the stand-ins played the game to its end."""
+    spectators_open: Mapped[bool] = mapped_column(Boolean, default=False)
+    """An invite-only table its creator opened to spectators: anyone may watch it."""
 
     seats: Mapped[list[Seat]] = relationship(order_by="Seat.index", lazy="selectin", cascade="all, delete-orphan")
     owner: Mapped[Player] = relationship(lazy="joined")

@@ -16,6 +16,7 @@ from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
 from mozaika.server.tables.arranged import Arranged, Arrangement, Arrangements
 from mozaika.server.tables.chat import Chat
+from mozaika.server.tables.idle import IdleTables
 from mozaika.server.tables.play import Moves
 from mozaika.server.tables.records import History
 from mozaika.server.tables.repository import TableRepository
@@ -54,6 +55,7 @@ class Tables:
     chat: Chat
     timeouts: Timeouts
     arrangements: Arrangements
+    idle: IdleTables
     now: TimeSource
 
     @classmethod
@@ -71,6 +73,7 @@ class Tables:
             chat=Chat(store, settings),
             timeouts=Timeouts(store, views, seating, settings, now),
             arrangements=Arrangements(store, seating),
+            idle=IdleTables(store, views, seating, settings, now),
             now=now,
         )
 
@@ -93,6 +96,7 @@ __all__ = [
     "ClockOutcome",
     "HintRequest",
     "History",
+    "IdleTables",
     "Moves",
     "Outcome",
     "Reminder",

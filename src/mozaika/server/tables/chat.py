@@ -14,6 +14,7 @@ from mozaika.server.storage.models import ChatMessage, Player
 from mozaika.server.tables.access import signed_in
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.shapes import Outcome
+from mozaika.server.tables.watchers import check_watch
 
 
 class Chat:
@@ -32,6 +33,7 @@ class Chat:
             raise BadRequestError(f"a message is at most {self.settings.limits.chat_characters} characters")
         with self.store.db.transaction() as session:
             table = self.store.read(session, table_id, lock=False)
+            check_watch(session, table, caller)
             # Read each time: a connection opened before a mute or a ban must not outlive it.
             standing = session.execute(select(Player.muted, Player.banned).where(Player.id == player)).first()
             if standing is not None and (standing.muted or standing.banned):
@@ -47,6 +49,7 @@ class Chat:
         lines of the players the caller muted."""
         with self.store.db.reading() as session:
             table = self.store.read(session, table_id, lock=False)
+            check_watch(session, table, caller)
             query = select(ChatMessage).where(ChatMessage.table_id == table.id)
             if caller is not None and caller.player_id is not None:
                 muted = select(Mute.muted_id).where(Mute.player_id == caller.player_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy.orm import Session
 
 from mozaika.core.protocol import State
@@ -29,6 +31,12 @@ def finish(session: Session, table: Table, state: State) -> None:
     entries = [entry for entry, _ in rows]
     statistics = game_statistics(game_of(table), entries, [at for _, at in rows])
     result = final_result(state, statistics, stand_in_moves(table.players, entries))
+    if table.idle_ended:
+        # Every person had left (``idle``): the stand-ins played it out, and it counts for nobody.
+        result["idle_ended"] = True
+        table.result = result
+        table.status = FINISHED
+        return
     # Two ratings move: the player's overall one (every game) and the one for this game and
     # variant, which the leaderboard ranks by; the result reports the latter.
     overall = _rate(session, table, state) if table.rated else []
@@ -40,7 +48,7 @@ def finish(session: Session, table: Table, state: State) -> None:
     table.status = FINISHED
 
 
-def _rate(session: Session, table: Table, state: State) -> list[dict[str, float]]:
+def _rate(session: Session, table: Table, state: State) -> list[dict[str, Any]]:
     players = [session.get(Player, seat.player_id) if seat.player_id is not None else None for seat in table.seats]
     accounts = [player for player in players if player is not None and not player.is_guest]
     if len(accounts) != len(players):
@@ -51,6 +59,6 @@ def _rate(session: Session, table: Table, state: State) -> list[dict[str, float]
     for player, (mu, sigma), (old_mu, old_sigma) in zip(accounts, after, before, strict=True):
         player.rating_mu, player.rating_sigma = mu, sigma
         player.rated_games += 1
-        changes.append(rating_change((old_mu, old_sigma), (mu, sigma)))
+        changes.append(rating_change((old_mu, old_sigma), (mu, sigma), player.rated_games))
     session.flush()
     return changes

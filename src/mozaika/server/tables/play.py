@@ -86,6 +86,8 @@ class Moves:
             raise MoveRefusedError(why_illegal(state, move, seat))
         before = table.seq
         state.play(move)
+        if table.seats[seat].kind == SEAT_PLAYER:  # a person's move (not a bot's, not a stand-in's): the lobby shows it
+            table.person_moved_at = self.now()
         entries = [Entry(before + 1, MOVE, seat, str(move), stand_in), *resolve_chance(state, before + 1)]
         advance(session, table, entries, state, self.now())
         # Newest first: what was just written, then the log before it, read only if needed.
@@ -113,6 +115,7 @@ class Moves:
                     "there is no move of yours to take back: someone has acted or tiles were drawn since"
                 )
             entries = [Entry(table.seq + 1 + index, UNDO, seat.index, move.text) for index, move in enumerate(moves)]
+            table.person_moved_at = self.now()
             state = replay(game_of(table), [*log, *entries])
             # Whether the move taken back had ended the seat's turn: then its clock reopens that turn.
             after_move = replay(game_of(table), [entry for entry in log if entry.seq <= moves[-1].seq])

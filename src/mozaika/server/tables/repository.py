@@ -31,7 +31,8 @@ _TABLE_COLUMNS = (
     GameTable.id, GameTable.game, GameTable.players, GameTable.options, GameTable.seed, GameTable.status,
     GameTable.owner_id, _OWNER.name, GameTable.rated, GameTable.undo_allowed, GameTable.seq, GameTable.to_move,
     GameTable.result, GameTable.clock, GameTable.clock_due, GameTable.created_at, GameTable.updated_at,
-    GameTable.invite_only, GameTable.autostart, GameTable.rematch,
+    GameTable.invite_only, GameTable.autostart, GameTable.rematch, GameTable.person_moved_at, GameTable.idle_ended,
+    GameTable.spectators_open,
 )  # fmt: skip
 _SEAT_COLUMNS = (
     Seat.index, Seat.kind, Seat.player_id, Seat.bot_level, Seat.token_hash, Seat.invite_hash, Seat.replaced,
@@ -78,6 +79,9 @@ _WRITE_TABLE = (
         clock=bindparam("new_clock"),
         clock_due=bindparam("new_clock_due"),
         updated_at=bindparam("now"),
+        person_moved_at=bindparam("new_person_moved_at"),
+        idle_ended=bindparam("new_idle_ended"),
+        spectators_open=bindparam("new_spectators_open"),
     )
 )
 _SAVE_SEAT = (
@@ -102,7 +106,8 @@ def _table_values(table: Table) -> dict[str, Any]:
     return {
         "table_id": table.id, "new_status": table.status, "new_result": table.result, "new_seq": table.seq,
         "new_to_move": table.to_move, "new_clock": table.clock, "new_clock_due": table.clock_due,
-        "now": table.updated_at,
+        "now": table.updated_at, "new_person_moved_at": table.person_moved_at, "new_idle_ended": table.idle_ended,
+        "new_spectators_open": table.spectators_open,
     }  # fmt: skip
 
 
@@ -115,14 +120,16 @@ def _table_of(head: Sequence[Any], seats: Sequence[Sequence[Any]]) -> Table:
     """A table from its row (``_TABLE_COLUMNS``) and its seats' (the table's id, then ``_SEAT_COLUMNS``)."""
     (
         table_id, game, players, options, seed, status, owner_id, owner_name, rated, undo_allowed, seq, to_move,
-        result, clock, clock_due, created_at, updated_at, invite_only, autostart, rematch,
+        result, clock, clock_due, created_at, updated_at, invite_only, autostart, rematch, person_moved_at,
+        idle_ended, spectators_open,
     ) = head  # fmt: skip
     return Table(
         id=table_id, game=game, players=players, options=dict(options), seed=seed, status=status,
         owner_id=owner_id, owner_name=owner_name, rated=rated, undo_allowed=undo_allowed, seq=seq,
         to_move=list(to_move), result=result, clock=clock, clock_due=clock_due, created_at=in_utc(created_at),
         updated_at=in_utc(updated_at), seats=[TableSeat(*row[1:]) for row in seats],
-        invite_only=invite_only, autostart=autostart, rematch=rematch,
+        invite_only=invite_only, autostart=autostart, rematch=rematch, person_moved_at=person_moved_at,
+        idle_ended=bool(idle_ended), spectators_open=bool(spectators_open),
     )  # fmt: skip
 
 
@@ -170,7 +177,7 @@ class TableRepository:
         with ``public``, none created invite-only."""
         query = select(GameTable.id)
         if public:
-            query = query.where(GameTable.invite_only.is_(False))
+            query = query.where(or_(GameTable.invite_only.is_(False), GameTable.spectators_open.is_(True)))
         if status is not None:
             query = query.where(GameTable.status == status)
         elif player_id is None:
@@ -179,6 +186,33 @@ class TableRepository:
             query = query.join(Seat, Seat.table_id == GameTable.id).where(Seat.player_id == player_id)
         query = query.order_by(GameTable.updated_at.desc()).limit(size)
         return list(dict.fromkeys(session.scalars(query)))
+
+    @staticmethod
+    def playing_ids(session: Session, since: float, size: int) -> list[str]:
+        """The running tables anyone may watch where a person moved at ``since`` or later, the latest first."""
+        query = (
+            select(GameTable.id)
+            .where(
+                GameTable.status == RUNNING,
+                GameTable.person_moved_at >= since,
+                or_(GameTable.invite_only.is_(False), GameTable.spectators_open.is_(True)),
+            )
+            .order_by(GameTable.person_moved_at.desc())
+            .limit(size)
+        )
+        return list(session.scalars(query))
+
+    @staticmethod
+    def idle_ids(session: Session, before: float) -> list[str]:
+        """The running tables no clock will act on where no person has moved since ``before``, the
+        longest idle first (``tables.idle``)."""
+        query = select(GameTable.id).where(
+            GameTable.status == RUNNING,
+            GameTable.person_moved_at < before,
+            GameTable.clock_due.is_(None),
+            GameTable.idle_ended.is_(False),
+        )
+        return list(session.scalars(query.order_by(GameTable.person_moved_at).limit(100)))
 
     @staticmethod
     def due_ids(session: Session, now: float) -> list[str]:
@@ -198,6 +232,8 @@ class TableRepository:
                 "result": table.result, "clock": table.clock, "clock_due": table.clock_due,
                 "created_at": table.created_at, "updated_at": table.updated_at,
                 "invite_only": table.invite_only, "autostart": table.autostart, "rematch": table.rematch,
+                "person_moved_at": table.person_moved_at, "idle_ended": table.idle_ended,
+                "spectators_open": table.spectators_open,
             },
         )  # fmt: skip
         connection.execute(

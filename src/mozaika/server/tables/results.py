@@ -9,6 +9,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from mozaika.core.protocol import State
+from mozaika.server.community.ratings import shown, shown_value
 from mozaika.server.tables.gamelog import CHANCE, MOVE, Entry, Game, apply_entry, effective_steps
 
 
@@ -109,13 +110,38 @@ def new_ratings(ratings: Sequence[tuple[float, float]], places: Sequence[int]) -
     return [(team[0].mu, team[0].sigma) for team in rated]
 
 
-def rating_change(before: tuple[float, float], after: tuple[float, float]) -> dict[str, float]:
+def with_shown_ratings(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The result as answers send it: a rating change stored before ratings were shown on their own scale
+    gets its shown numbers too (its player's count of rated games was not kept: it is not marked
+    provisional), so that no page ever shows an ordinal such as -1.8."""
+    if result is None or not any("label" not in change for change in result.get("ratings", ())):
+        return result
+    ratings = []
+    for change in result["ratings"]:
+        if "label" not in change:
+            after, before = shown_value(change["after"]), shown_value(change["before"])
+            change = {
+                **change, "display": after, "provisional": False, "label": str(after), "display_before": before,
+                "display_change": after - before,
+            }  # fmt: skip
+        ratings.append(change)
+    return {**result, "ratings": ratings}
+
+
+def rating_change(before: tuple[float, float], after: tuple[float, float], rated_games: int) -> dict[str, Any]:
     """A rating before and after a game, as a result reports it: the conservative rating (mu - 3 sigma)
-    both times, and the new mu and sigma."""
+    both times, the new mu and sigma, and how the rating shows (``community.ratings``) after the
+    player's ``rated_games``-th rated game, with the change in shown points."""
     (old_mu, old_sigma), (mu, sigma) = before, after
+    old, new = old_mu - 3 * old_sigma, mu - 3 * sigma
+    looks = shown(new, rated_games)
     return {
-        "before": round(old_mu - 3 * old_sigma, 3),
-        "after": round(mu - 3 * sigma, 3),
+        "before": round(old, 3),
+        "after": round(new, 3),
         "mu": round(mu, 3),
         "sigma": round(sigma, 3),
+        "rated_games": rated_games,
+        **looks,
+        "display_before": shown_value(old),
+        "display_change": looks["display"] - shown_value(old),
     }

@@ -211,6 +211,7 @@ class Seating:
     def begin_game(self, session: Session, table: Table) -> tuple[list[dict[str, Any]], State]:
         """The game begins at the full table: the first draws made; the events and the first position."""
         table.status = RUNNING
+        table.person_moved_at = self.now()  # the game's start counts as its people's first act
         self.store.save(session, table)
         state = game_of(table).start()
         entries = resolve_chance(state, table.seq)
@@ -229,6 +230,20 @@ class Seating:
             state = self.store.position(session, table)
             view = self.views.view_of(session, table, caller, state)
         return Outcome({"table": view}, [self.views.table_event(table)], bot_turns(table, state), table.clock_due)
+
+    def open_to_spectators(self, table_id: str, caller: Caller, spectators: bool) -> Outcome:
+        """The creator of an invite-only table lets anyone watch it, or only its people again (``watchers``)."""
+        player = signed_in(caller)
+        with self.store.db.transaction() as session:
+            table = self.store.read(session, table_id, lock=True)
+            if table.owner_id != player:
+                raise ForbiddenError("only the table's creator can open it to spectators or close it")
+            if not table.invite_only:
+                raise ConflictError("this table is not invite-only: anyone may watch it already")
+            table.spectators_open = spectators
+            self.store.save(session, table, touch=False)
+            view = self.views.view_of(session, table, caller)
+        return Outcome({"table": view}, [self.views.table_event(table)])
 
     def replace_by_bot(self, table: Table, seat: TableSeat, *, timed_out: bool = False) -> None:
         """The replacement bot plays the seat from now on; the seat's clock stops."""

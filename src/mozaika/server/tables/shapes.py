@@ -72,6 +72,12 @@ class Table:
     """The game starts by itself when the last seat fills."""
     rematch: str | None = None
     """The table set up to play this one again, once someone asked for it."""
+    person_moved_at: float | None = None
+    """When a person (not a bot, not a stand-in) last moved here or started the game (seconds since the epoch)."""
+    idle_ended: bool = False
+    """No person moved for ``Settings.idle_table_seconds``: the stand-ins play the game to its end."""
+    spectators_open: bool = False
+    """An invite-only table its creator opened to spectators: anyone may watch it."""
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ def standing_places(scores: Sequence[int], winners: Sequence[int], abandoned: Se
 
 def record_results(
     session: Session, table: Table, places: list[int], scores: list[int], rated: bool, at: datetime | None = None
-) -> list[dict[str, float]]:
+) -> list[dict[str, Any]]:
     """Each seated player's result and their totals for the game and variant; on a rated table (every
     seat an account's), also their new ratings there, which it returns by seat (the rating on the
     game and variant's leaderboard before and after the game; none when the game was not rated).
@@ -50,7 +50,7 @@ def record_results(
     seated = [seat for seat in table.seats if seat.player_id is not None]
     players = [seat.player_id for seat in seated if seat.player_id is not None]
     boards = _boards(session, table.game, variant, players)
-    changes: dict[int, dict[str, float]] = {}
+    changes: dict[int, dict[str, Any]] = {}
     if rated and seated and len(seated) == len(table.seats):
         changes = _rate(boards, players, places)
     for seat in seated:
@@ -101,7 +101,7 @@ def _boards(session: Session, game: str, variant: str, players: list[int]) -> di
     return stored
 
 
-def _rate(boards: dict[int, PlayerBoard], players: list[int], places: list[int]) -> dict[int, dict[str, float]]:
+def _rate(boards: dict[int, PlayerBoard], players: list[int], places: list[int]) -> dict[int, dict[str, Any]]:
     """The players' new ratings for the board; for each, the conservative rating (ordinal) before and after."""
     before = [
         (board.mu, board.sigma) if board.mu is not None and board.sigma is not None else (START_MU, START_SIGMA)
@@ -112,7 +112,7 @@ def _rate(boards: dict[int, PlayerBoard], players: list[int], places: list[int])
         board = boards[player]
         board.mu, board.sigma, board.ordinal = mu, sigma, mu - 3 * sigma
         board.rated_games += 1
-        changes[player] = rating_change((old_mu, old_sigma), (mu, sigma))
+        changes[player] = rating_change((old_mu, old_sigma), (mu, sigma), board.rated_games)
     return changes
 
 

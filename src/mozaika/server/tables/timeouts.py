@@ -163,6 +163,7 @@ class Timeouts:
                 raise ForbiddenError("in a rated game running out of time is final: the bot plays the seat on")
             token = claim(seat, player)
             seat.bot_level, seat.replaced, seat.timed_out = None, False, False
+            table.person_moved_at = self.now()  # a person is back at the table
             if table.clock is not None:
                 timing = Clocks.from_dict(table.clock)
                 timing.restart(seat.index, table.to_move, self.now())

@@ -6,26 +6,33 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.core.protocol import State
 from mozaika.server import clocks
 from mozaika.server.clocks import TimeSource
+from mozaika.server.community.boards import variant_of
 from mozaika.server.community.profiles import profile_key
+from mozaika.server.community.ratings import shown
 from mozaika.server.errors import BadRequestError, NotSignedInError
 from mozaika.server.players.accounts import Caller, clean_name
 from mozaika.server.settings import Settings
+from mozaika.server.storage.community import PlayerBoard
 from mozaika.server.tables.access import holds
 from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position, round_starts
 from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository, game_of
-from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, STATUSES, Table, TableSeat
+from mozaika.server.tables.results import with_shown_ratings
+from mozaika.server.tables.shapes import FINISHED, OPEN, RUNNING, SEAT_BOT, SEAT_PLAYER, STATUSES, Table, TableSeat
 from mozaika.server.tables.steps import undo_rights
+from mozaika.server.tables.watchers import belongs, check_watch
 
 PLAYING = "playing"
-"""The lobby's word for the public tables being played (``running`` ones, none invite-only)."""
+"""The lobby's word for the games in progress anyone may watch: running tables where a person moved
+lately (``Settings.playing_window_seconds``), none invite-only unless opened to spectators."""
 PLAYING_SIZE = 60
-"""The games in progress listed: those with the latest moves."""
+"""The games in progress listed at most: those with the latest people's moves."""
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -77,7 +84,19 @@ class TableViews:
 
     def view(self, table_id: str, caller: Caller) -> dict[str, Any]:
         with self.store.db.reading() as session:
-            return self.view_of(session, self.store.read(session, table_id, lock=False), caller)
+            table = self.store.read(session, table_id, lock=False)
+            check_watch(session, table, caller)
+            return self.view_of(session, table, caller)
+
+    def check_watch(self, table_id: str, caller: Caller) -> None:
+        """Refused (403) unless the caller may watch the table (``tables.watchers``)."""
+        with self.store.db.reading() as session:
+            check_watch(session, self.store.read(session, table_id, lock=False), caller)
+
+    def belongs(self, table_id: str, caller: Caller) -> bool:
+        """Whether the caller is one of the table's people, who may watch it even when it is closed to spectators."""
+        with self.store.db.reading() as session:
+            return belongs(session, self.store.read(session, table_id, lock=False), caller)
 
     def seated(self, table_id: str, caller: Caller) -> bool:
         """Whether the caller holds a seat at the table (anyone else watches it)."""
@@ -87,18 +106,21 @@ class TableViews:
 
     def lobby(self, caller: Caller, status: str | None, mine: bool) -> list[dict[str, Any]]:
         """Open and running tables (or those of one status); with ``mine``, only the caller's, their turn first."""
+        if status == PLAYING and not mine:
+            return self.playing(caller)
         public, size = not mine, LOBBY_SIZE
-        if status == PLAYING:  # the games in progress anyone may watch, the latest moves first
-            status, size = RUNNING, PLAYING_SIZE
+        if status == PLAYING:
+            status = RUNNING
         if status is not None and status not in STATUSES:
             raise BadRequestError(f"status is one of {', '.join(STATUSES)} or {PLAYING}, not {status!r}")
         if mine and not caller.signed_in:
             raise NotSignedInError("sign in (or play as a guest) to see your tables")
+        now = self.now()
         with self.store.db.reading() as session:
             ids = self.store.lobby_ids(session, status, caller.player_id if mine else None, public=public, size=size)
             tables = self.store.read_many(session, ids)
-        now = self.now()
-        summaries = [self.summary(table, caller, now) for table in tables]
+            summaries = [self.summary(table, caller, now) for table in tables]
+            with_ratings(session, tables, summaries)
         # The caller's turns first, the most pressing first: the seat with the least time left.
         summaries.sort(
             key=lambda summary: (
@@ -106,6 +128,18 @@ class TableViews:
                 clocks.time_left(summary["clock"], summary["you"], now) if summary["your_turn"] else 0.0,
             )
         )
+        return summaries
+
+    def playing(self, caller: Caller) -> list[dict[str, Any]]:
+        """The games in progress anyone may watch where a person moved lately: games of two people or more
+        first, then one person's against bots, each the latest person's move first."""
+        now = self.now()
+        with self.store.db.reading() as session:
+            since = now - self.settings.playing_window_seconds
+            tables = self.store.read_many(session, self.store.playing_ids(session, since, PLAYING_SIZE))
+            tables.sort(key=lambda table: (people(table) < 2, -(table.person_moved_at or 0.0)))
+            summaries = [self.summary(table, caller, now) for table in tables]
+            with_ratings(session, tables, summaries)
         return summaries
 
     def names(self, table: Table) -> list[str]:
@@ -168,6 +202,10 @@ class TableViews:
             "updated_at": table.updated_at.isoformat(),
             "autostart": table.autostart,
             "rematch": table.rematch,
+            "people": people(table),
+            "invite_only": table.invite_only,
+            "spectators_open": table.spectators_open,
+            "idle_ended": table.idle_ended,
         }
 
     def view_of(
@@ -202,7 +240,7 @@ class TableViews:
                 if undoers is None:
                     undoers = undo_rights(table, self.store.entries_newest_first(session, table.id))
                 summary["can_undo"] = you in undoers
-        summary["result"] = table.result
+        summary["result"] = with_shown_ratings(table.result)
         return summary
 
     def round_starts(self, session: Session, table: Table, round_: int) -> list[list[int]]:
@@ -252,6 +290,35 @@ class TableViews:
         if table.status == FINISHED:
             event["result"] = table.result
         return event
+
+
+def with_ratings(session: Session, tables: list[Table], summaries: list[dict[str, Any]]) -> None:
+    """Each seated player's shown rating for the game and variant, in the summaries of the rated tables
+    still to be played (one query for all; a finished table's players have moved on since)."""
+    rated = [(table, summary) for table, summary in zip(tables, summaries, strict=True) if table.rated]
+    rated = [(table, summary) for table, summary in rated if table.status in (OPEN, RUNNING)]
+    players = {seat.player_id for table, _ in rated for seat in table.seats if seat.player_id is not None}
+    if not players:
+        return
+    boards = {
+        (row.player_id, row.game, row.variant): shown(row.ordinal, row.rated_games)
+        for row in session.execute(
+            select(
+                PlayerBoard.player_id, PlayerBoard.game, PlayerBoard.variant, PlayerBoard.ordinal,
+                PlayerBoard.rated_games,
+            ).where(PlayerBoard.player_id.in_(sorted(players)), PlayerBoard.ordinal.is_not(None))
+        )
+    }  # fmt: skip
+    for table, summary in rated:
+        variant = variant_of(table.options)
+        for seat, view in zip(table.seats, summary["seats"], strict=True):
+            if seat.player_id is not None and seat.kind == SEAT_PLAYER:
+                view["rating"] = boards.get((seat.player_id, table.game, variant), shown(None, 0))
+
+
+def people(table: Table) -> int:
+    """How many of the table's seats people hold now (not bots, not stand-ins)."""
+    return sum(1 for seat in table.seats if seat.kind == SEAT_PLAYER)
 
 
 def _final_scores(table: Table) -> dict[str, Any]:

@@ -68,15 +68,40 @@ function friendsCard(friends) {
 }
 
 function playingCard(tables) {
-  const rows = tables.map((table) => h("li", {},
+  // The server lists people's games first (two people or more), then one person's against bots.
+  const rows = tables.map((table) => h("li", { class: table.people > 1 ? "people" : "against-bots" },
     h("a", { href: `/tables/${table.id}`, "data-link": "" }, h("strong", {}, t(`game.${table.game}`))),
-    h("span", { class: "muted" }, table.seats.map((seat, index) => seatName(seat, index)).join(", ")),
+    h("span", { class: "muted" }, table.seats.map((seat, index) => (seat.rating ? `${seatName(seat, index)} (${seat.rating.label})` : seatName(seat, index))).join(", ")),
     h("span", { class: "spectators", title: t("spectators_n", { count: table.spectators ?? 0 }), "aria-label": t("spectators_n", { count: table.spectators ?? 0 }) },
       icon("eye"), " ", new Intl.NumberFormat(language()).format(table.spectators ?? 0)),
     h("a", { href: `/tables/${table.id}`, "data-link": "", class: "button small watch" }, t("watch"))));
   return h("section", { class: "card table-list playing", id: "games-in-progress" },
     h("h2", {}, t("games_in_progress")),
-    rows.length ? h("ul", {}, rows) : h("p", { class: "muted" }, t("nothing_here")));
+    rows.length ? h("ul", {}, rows) : h("p", { class: "muted" }, t("no_games_in_progress")));
+}
+
+/** What a page of a game the reader may not watch shows: why, and the way back to the lobby. */
+export function privateGame(root) {
+  replace(root, h("section", { class: "card private-game" },
+    h("h1", {}, t("private_game")),
+    h("p", {}, t("private_game_text")),
+    h("p", {}, h("a", { href: "/", "data-link": "", class: "button primary" }, t("private_game_lobby")))));
+}
+
+/** For the creator of an invite-only table: let anyone watch it, or only its people again. */
+export function spectatorsButton(table, tableId, done) {
+  if (!table.invite_only || !table.owner_you) return "";
+  const open = table.spectators_open;
+  return h("button", { type: "button", class: `small spectators-button${open ? " on" : ""}`, "aria-pressed": String(open), title: t(open ? "spectators_open_title" : "spectators_closed_title"),
+    onClick: async () => {
+      try {
+        const changed = await post(`/tables/${tableId}/spectators`, { open: !open });
+        toast(t(changed.table.spectators_open ? "spectators_opened" : "spectators_closed"));
+        done(changed.table);
+      } catch (error) {
+        toast(explain(error), "error");
+      }
+    } }, icon("eye"), " ", t("spectators_button"));
 }
 
 /** Under a finished game's result: play it again (the same table, everyone invited back). */

@@ -6,6 +6,7 @@ import { explain, language, t } from "./i18n.js";
 import { navigate } from "./router.js";
 import { games } from "./games.js";
 import { playerLink } from "./community.js";
+import { ratingLabel } from "./profile.js";
 
 const SIZE = 25;
 
@@ -37,7 +38,7 @@ export async function leaderboardPage(root, game, query) {
   const row = (entry) => h("tr", { class: entry.you ? "you" : "" },
     h("td", { class: "place" }, format(entry.place)),
     h("td", {}, playerLink(entry.name, entry.profile), entry.you ? h("span", { class: "badge you" }, t("you")) : ""),
-    h("td", { class: "number" }, format(entry.ordinal)),
+    h("td", { class: "number" }, ratingLabel(entry)),
     h("td", { class: "number" }, format(entry.rated_games)));
   const rows = board.entries.map(row);
   if (board.you && !board.entries.some((entry) => entry.you)) {
@@ -50,7 +51,8 @@ export async function leaderboardPage(root, game, query) {
         catalogue.map((entry) => h("option", { value: entry.id, selected: entry.id === board.game }, t(`game.${entry.id}`))))),
       h("label", {}, h("span", {}, t("variant")), h("select", { id: "leaderboard-variant", onChange: (event) => go({ variant: event.target.value }) },
         board.variants.map((name) => h("option", { value: name, selected: name === board.variant }, variantLabel(name)))))),
-    h("p", { class: "muted" }, t("leaderboard_rule", { count: board.min_rated_games })),
+    h("p", { class: "muted" }, board.min_rated_games > 1 ? [t("leaderboard_rule", { count: board.min_rated_games }), " "] : "",
+      t("leaderboard_provisional", { count: board.provisional_games })),
     board.entries.length || board.you
       ? h("table", { class: "ranking" },
         h("thead", {}, h("tr", {}, h("th", {}, t("place")), h("th", {}, t("player")), h("th", { class: "number" }, t("rating")), h("th", { class: "number" }, t("rated_games")))),

@@ -176,12 +176,25 @@ async function fillLists(box, catalogue) {
     communityCards(),
   ]);
   const active = mine.filter((table) => table.status === "open" || table.status === "running");
+  const done = mine.filter((table) => table.status === "finished").slice(0, YOUR_FINISHED);
   const joinable = lobby.filter((table) => table.you === null && table.seats.some((seat) => seat.kind === "open"));
   replace(box,
-    listCard("your-tables", t("your_tables"), active, (table) => tableRow(table, catalogue, table.your_turn ? t("your_turn") : "")),
+    yourGames(active, done, catalogue),
     listCard("open-tables", t("open_tables"), joinable, (table) => tableRow(table, catalogue, "", true)),
     ...community,
     listCard("finished-tables", t("finished_games"), finished.slice(0, 30), (table) => finishedRow(table)));
+}
+
+const YOUR_FINISHED = 10;
+
+/** Your games: those being played or waiting (your turns first, as the server lists them), then your last finished ones. */
+function yourGames(active, done, catalogue) {
+  return h("section", { class: "card table-list", id: "your-tables" },
+    h("h2", {}, t("your_games")),
+    active.length || !done.length
+      ? h("ul", { class: "your-active" }, active.length ? active.map((table) => tableRow(table, catalogue, table.your_turn ? t("your_turn") : "")) : h("li", { class: "muted" }, t("nothing_here")))
+      : "",
+    done.length ? [h("h3", { class: "list-heading" }, t("your_finished_games")), h("ul", { class: "your-finished" }, done.map((table) => finishedRow(table)))] : "");
 }
 
 function listCard(id, title, tables, row) {
@@ -191,7 +204,12 @@ function listCard(id, title, tables, row) {
 }
 
 function seatNames(table) {
-  return table.seats.map((seat, index) => (seat.kind === "open" || seat.kind === "invited" ? "…" : seatName(seat, index))).join(", ");
+  return table.seats.map((seat, index) => (seat.kind === "open" || seat.kind === "invited" ? "…" : ratedName(seat, index))).join(", ");
+}
+
+/** A seat's player, with their rating at a rated table (as the server labels it: "1500?" while provisional). */
+export function ratedName(seat, index) {
+  return seat.rating ? `${seatName(seat, index)} (${seat.rating.label})` : seatName(seat, index);
 }
 
 function tableRow(table, catalogue, badge, joinable = false) {
@@ -219,7 +237,8 @@ function finishedRow(table) {
   return h("li", { class: "finished-row" },
     h("a", { href: `/tables/${table.id}`, "data-link": "" }, h("strong", {}, t(`game.${table.game}`))),
     h("span", { class: "finals" }, players),
-    h("a", { href: `/replay/${table.id}`, "data-link": "", class: "button small" }, t("replay")));
+    h("a", { href: `/replay/${table.id}`, "data-link": "", class: "button small" }, t("replay")),
+    table.idle_ended ? h("small", { class: "muted idle-ended" }, t("idle_ended_short")) : "");
 }
 
 export async function joinPage(root, tableId, query) {

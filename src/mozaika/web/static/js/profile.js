@@ -46,7 +46,8 @@ function header(page, reload) {
       h("p", { class: "muted" },
         page.guest ? t("guest") : `@${page.username}`, " · ",
         t("member_since", { date: when(page.member_since) }), " · ",
-        t("games_played_n", { count: page.statistics.games }))),
+        t("games_played_n", { count: page.statistics.games }),
+        page.rating.rated_games ? [" · ", t("rating"), " ", ratingLabel(page.rating)] : "")),
     h("div", { class: "buttons" }, buttons));
 }
 
@@ -60,33 +61,56 @@ function boardCard(board) {
       stat(t("games_won"), number(board.won, 0)),
       stat(t("average_score"), number(board.average_score)),
       stat(t("best_score"), number(board.best_score, 0)),
-      stat(t("rating"), board.rating ? number(board.rating.ordinal) : "–", "rating"),
+      stat(t("rating"), board.rating ? ratingLabel(board.rating) : "–", "rating"),
       stat(t("points_lost_per_move"), board.average_loss === null ? "–" : number(board.average_loss, 2), "loss")),
     board.average_loss === null ? "" : h("p", { class: "muted loss-trend" },
       t("loss_recent", { value: number(board.recent_average_loss, 2), games: board.reviewed_games }), " ", trend),
-    board.rating_history.length > 1 ? ratingGraph(board.rating_history) : "");
+    board.rating_history.length ? ratingGraph(board.rating_history, `${t(`game.${board.game}`)}, ${variantLabel(board.variant)}`) : "");
 }
 
-/** The rating after each rated game, as a line: a few labelled levels, the last point marked. */
-export function ratingGraph(points) {
-  const width = 600, height = 160, pad = { left: 44, right: 12, top: 12, bottom: 22 };
-  const values = points.map((point) => point.rating);
+/** A rating as the server shows it ("1538", or "1538?" while provisional, explained on hovering). */
+export function ratingLabel(rating) {
+  return rating.provisional
+    ? h("abbr", { class: "rating provisional", title: t("rating_provisional") }, rating.label)
+    : h("span", { class: "rating" }, rating.label);
+}
+
+let graphs = 0;
+
+/**
+ * The shown rating after each rated game, as a line: a few labelled levels, each game a point (hollow
+ * while provisional), the last one marked. Screen readers get its title and description, and the
+ * numbers themselves in a table under it.
+ */
+export function ratingGraph(points, board) {
+  const width = 600, height = 160, pad = { left: 58, right: 12, top: 14, bottom: 24 };
+  const values = points.map((point) => point.display);
   let low = Math.min(...values), high = Math.max(...values);
-  if (high - low < 1) { low -= 0.5; high += 0.5; }
+  if (high - low < 20) { low -= 10; high += 10; }
   const x = (index) => pad.left + (index * (width - pad.left - pad.right)) / Math.max(1, points.length - 1);
   const y = (value) => pad.top + ((high - value) * (height - pad.top - pad.bottom)) / (high - low);
   const levels = [high, (high + low) / 2, low];
-  const line = points.map((point, index) => `${index ? "L" : "M"}${x(index).toFixed(1)},${y(point.rating).toFixed(1)}`).join(" ");
+  const line = points.map((point, index) => `${index ? "L" : "M"}${x(index).toFixed(1)},${y(point.display).toFixed(1)}`).join(" ");
   const last = points.length - 1;
-  return s("svg", { class: "rating-graph", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("rating_graph", { count: points.length }) },
+  const id = `rating-graph-${graphs += 1}`;
+  const description = t("rating_graph_description", { board, first: points[0].label, last: points[last].label, low: Math.min(...values), high: Math.max(...values) });
+  const graph = s("svg", { class: "rating-graph", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": `${id}-title ${id}-desc` },
+    s("title", { id: `${id}-title` }, t("rating_graph", { count: points.length })),
+    s("desc", { id: `${id}-desc` }, description),
     levels.map((level) => [
       s("line", { x1: pad.left, x2: width - pad.right, y1: y(level), y2: y(level), class: "grid" }),
-      s("text", { x: pad.left - 6, y: y(level) + 4, "text-anchor": "end" }, number(level)),
+      // Written as every rating is (1538, no grouping).
+      s("text", { x: pad.left - 6, y: y(level) + 4, "text-anchor": "end" }, String(Math.round(level))),
     ]),
     s("path", { d: line, class: "line" }),
-    s("circle", { cx: x(last), cy: y(values[last]), r: 4, class: "last" }),
+    points.map((point, index) => s("circle", { cx: x(index), cy: y(point.display), r: index === last ? 4.5 : 3, class: `point${point.provisional ? " provisional" : ""}${index === last ? " last" : ""}` })),
     s("text", { x: pad.left, y: height - 4 }, when(points[0].at)),
     s("text", { x: width - pad.right, y: height - 4, "text-anchor": "end" }, when(points[last].at)));
+  const numbers = h("table", { class: "visually-hidden rating-numbers" },
+    h("caption", {}, t("rating_graph", { count: points.length })),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("date")), h("th", { scope: "col" }, t("rating")))),
+    h("tbody", {}, points.map((point) => h("tr", {}, h("td", {}, when(point.at)), h("td", {}, point.label)))));
+  return h("figure", { class: "rating-figure" }, graph, numbers);
 }
 
 function recentCard(games) {

@@ -2,6 +2,7 @@
 // chosen speed, forward and back, or straight to a round; on the table's one-screen layout.
 
 import { get } from "./api.js";
+import { privateGame } from "./community.js";
 import { h, replace } from "./dom.js";
 import { adapterFor } from "./games.js";
 import { t } from "./i18n.js";
@@ -32,7 +33,14 @@ class ReplaySource {
 }
 
 export async function replayPage(root, tableId, query) {
-  const [table, record] = await Promise.all([get(`/tables/${tableId}`), get(`/tables/${tableId}/record`)]);
+  let table, record;
+  try {
+    [table, record] = await Promise.all([get(`/tables/${tableId}`), get(`/tables/${tableId}/record`)]);
+  } catch (error) {
+    if (error.code !== "forbidden") throw error;
+    privateGame(root);
+    return undefined;
+  }
   const game = await adapterFor(table);
   // Each seat by its player's name: the step's words say which moves a stand-in played.
   const names = table.seats.map(playerName);

@@ -31,13 +31,14 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
   if (result.ratings?.length) {
     body.push(row(t("leaderboard_rating"), players.map((player) => {
       const rating = result.ratings[player.seat];
-      const change = rating.after - rating.before;
-      return `${number(rating.after, 1)} (${number(change, 1, { sign: true })})`;
+      const shown = rating.provisional ? h("abbr", { title: t("rating_provisional") }, rating.label) : rating.label;
+      return h("span", { class: "rating-change" }, shown, ` (${number(rating.display_change, 0, { sign: true })})`);
     })));
   }
   const winnerNames = result.winners.map((seat) => (table.seats?.[seat] ? playerName(table.seats[seat], seat) : names[seat])).join(", ");
   return h("section", { class: "result card", "aria-labelledby": "result-title" },
     h("h2", { id: "result-title" }, t("game_over"), " — ", t("won_by", { names: winnerNames, count: result.winners.length })),
+    result.idle_ended ? h("p", { class: "idle-ended notice" }, t("result.idle_ended")) : "",
     // Scrolled sideways where the page is narrow: the keyboard can scroll it too.
     h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("result_points") }, h("table", { class: "breakdown" }, h("thead", {}, header), h("tbody", {}, body))),
     h("p", { class: "buttons" },

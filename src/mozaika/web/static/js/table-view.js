@@ -11,6 +11,7 @@
 
 import { controlLabel, formatLeft, notificationButton } from "./clock.js";
 import { firstKeys, followers, keepMove, moveThrough, nextKeys, nextKind } from "./chooser.js";
+import { spectatorsButton } from "./community.js";
 import { clickable, h } from "./dom.js";
 import { CHOICE_KINDS, promptFor } from "./games.js";
 import { t, term } from "./i18n.js";
@@ -64,6 +65,7 @@ export function heading(scene, on) {
     h("span", { class: "connection", "data-status": scene.connection, title: t("connection") }),
     statusLine(scene),
     seated(table, me) && table.status !== "finished" ? notificationButton() : "",
+    spectatorsButton(table, scene.tableId, (changed) => on.spectatorsChanged(changed)),
     table.status === "running" || table.status === "finished" ? zoomControl() : "",
     leaving ? h("button", { type: "button", class: "small abandon-button", onClick: () => on.abandon() }, t("abandon")) : "",
   ];
@@ -82,7 +84,8 @@ function statusLine({ table, game, names, me }) {
     if (game.lastRound(table.position)) parts.push(h("strong", { class: "last-round", role: "alert" }, t("last_round")));
     const movers = table.to_move.map((seat) => (seat === me ? t("you") : names[seat]));
     const yours = table.to_move.includes(me);
-    if (paused(table, me)) parts.push(h("span", { class: "turn paused" }, t("clock.paused_status")));
+    if (table.idle_ended) parts.push(h("span", { class: "idle-ended" }, t("idle_ended_status")));
+    else if (paused(table, me)) parts.push(h("span", { class: "turn paused" }, t("clock.paused_status")));
     else parts.push(h("span", { class: `turn${yours ? " yours" : ""}` }, yours ? t("your_turn") : t("turn_of", { names: movers.join(", ") })));
   } else {
     // The status begins the line: a capital, though the lobby says it mid-sentence ("· finished").

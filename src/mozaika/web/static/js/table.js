@@ -3,7 +3,7 @@
 // play area only, and the side panel adds its new lines, so the chat draft and open panels stay.
 
 import { Live, get, post } from "./api.js";
-import { loadMutes } from "./community.js";
+import { loadMutes, privateGame } from "./community.js";
 import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
 import { choose, nextKind, withPaths } from "./chooser.js";
 import { Clocks, notifyTurn } from "./clock.js";
@@ -23,7 +23,14 @@ import { waitingRoom } from "./waiting.js";
 
 export async function tablePage(root, tableId) {
   const page = new TablePage(root, tableId);
-  await page.load();
+  try {
+    await page.load();
+  } catch (error) {
+    if (error.code !== "forbidden") throw error;
+    page.close();
+    privateGame(root);
+    return undefined;
+  }
   return () => page.close();
 }
 
@@ -128,9 +135,21 @@ class TablePage {
     }
     // The server is restarting: the connection comes back by itself and catches up from the log.
     if (event.type === "restarting") return;
+    // The creator closed the invite-only table to spectators: the page says so instead of reconnecting.
+    if (event.type === "error" && event.error?.code === "forbidden") {
+      this.close();
+      privateGame(this.root);
+      return;
+    }
     // The clocks are right as the message arrives, whatever waits before its move is shown.
     if (event.type === "step") this.clocks.update(event.clock);
     this.events.push(event);
+  }
+
+  /** The creator opened the table to spectators or closed it: the heading's button says which. */
+  spectatorsChanged(table) {
+    this.table = { ...this.table, spectators_open: table.spectators_open };
+    this.render();
   }
 
   /** Any event but a step or a chat line, in its turn. */

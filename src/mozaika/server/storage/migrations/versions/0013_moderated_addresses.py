@@ -2,7 +2,7 @@
 of banned and muted accounts, so that neither mints a guest to go round it.
 
 Revision ID: 0013_moderated_addresses
-Revises: 0008_stand_in
+Revises: 0012_lobby_life
 Create Date: 2026-11-28
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0013_moderated_addresses"
-down_revision: str | None = "0008_stand_in"
+down_revision: str | None = "0012_lobby_life"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
