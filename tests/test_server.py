@@ -131,7 +131,7 @@ def test_an_account_signs_in_with_its_password_only(client, caplog) -> None:  # 
     signed = client.post("/api/sessions", json={"username": "JANA", "password": "tajne heslo 1"})
     assert signed.status_code == 200
     me = client.get("/api/me", headers={"Authorization": f"Bearer {signed.json()['token']}"}).json()
-    assert me == {"id": me["id"], "name": "Jana", "guest": False}
+    assert me == {"id": me["id"], "name": "Jana", "guest": False, "profile": "jana"}
     # The password is stored only as an argon2 hash and never logged.
     [(stored,)] = database_rows(client, "SELECT password_hash FROM players WHERE username = 'jana'")
     assert stored.startswith("$argon2") and "tajne heslo 1" not in stored

@@ -127,9 +127,24 @@ def test_a_new_account_and_a_guest_have_pages_with_empty_statistics(community: T
     guest = Player.guest(community, "Host")
     table_id = guest.create()["table"]["id"]
     profile = guest.table(table_id)["seats"][0]["profile"]
-    assert profile.startswith("~")
+    assert profile.startswith("~") and guest.get("/api/me").json()["profile"] == profile
     assert community.get(f"/api/players/{profile}").json()["name"] == "Host"
     assert eva.get(f"/api/players/{profile}").json()["guest"] is True
+    # A guest's page is not found by counting: its number is no address (an account's is).
+    guest_id = guest.get("/api/me").json()["id"]
+    assert community.get(f"/api/players/~{guest_id}").status_code == 404
+    assert community.get(f"/api/players/~{eva.get('/api/me').json()['id']}").json()["username"] == "eva40"
+    assert eva.get("/api/me").json()["profile"] == "eva40"
+
+
+def test_a_chat_line_names_the_page_of_whoever_said_it_so_a_guest_can_be_muted(community: TestClient) -> None:
+    host, kibitz = Player.account(community, "host41"), Player.guest(community, "Kibitz")
+    table_id = host.create()["table"]["id"]
+    said = kibitz.post(f"/api/tables/{table_id}/chat", {"text": "hello"}).json()
+    assert said["profile"] == kibitz.get("/api/me").json()["profile"]
+    assert host.post(f"/api/players/{said['profile']}/mute").status_code == 200
+    assert host.get(f"/api/tables/{table_id}/chat").json() == []
+    assert [line["profile"] for line in kibitz.get(f"/api/tables/{table_id}/chat").json()] == [said["profile"]]
 
 
 def test_unknown_players_and_games_and_bad_pages_are_refused_clearly(community: TestClient) -> None:

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from mozaika.server.admin.roles import audit, require_admin
 from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
-from mozaika.server.players.accounts import BAN, MUTE, Caller
+from mozaika.server.players.accounts import BAN, MUTE, Caller, profile_key
 from mozaika.server.storage.models import (
     AuditEntry,
     ChatMessage,
@@ -181,12 +181,13 @@ class Moderation:
         require_admin(self.db, caller)
         with self.db.reading() as session:
             rows = session.execute(
-                select(ChatReport, ChatMessage)
+                select(ChatReport, ChatMessage, Player.username, Player.page_key)
                 .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
+                .join(Player, Player.id == ChatMessage.player_id)
                 .order_by(ChatReport.created_at)
             ).all()
             lines: dict[int, dict[str, Any]] = {}
-            for report, line in rows:
+            for report, line, username, page_key in rows:
                 entry = lines.setdefault(
                     line.id,
                     {
@@ -196,6 +197,7 @@ class Moderation:
                             "text": line.text,
                             "at": line.created_at.isoformat(),
                             "player": line.player_id,
+                            "profile": profile_key(username, page_key),
                         },
                         "table": line.table_id,
                         "player": line.player_id,

@@ -13,6 +13,7 @@ class Me(Answer):
     id: int
     name: str = Field(description="The name shown at tables.")
     guest: bool = Field(description="A guest (a name, no password), not an account.")
+    profile: str | Absent = absent("Where the player's own page is (GET /api/me only): `/players/{profile}`.")
     admin: bool | Absent = absent("True for the server's administrators (GET /api/me only; absent for everyone else).")
 
 

@@ -104,6 +104,7 @@ class ChatMessage(Answer):
 
     id: int
     player: int = Field(description="Who said it (their id: a client hides the lines of players it muted).")
+    profile: str = Field(description="Where the page of whoever said it is (`/api/players/{profile}`, to mute them).")
     name: str = Field(description="The name of whoever said it.")
     text: str = Field(description="Plain text: clients escape it.")
     at: Moment

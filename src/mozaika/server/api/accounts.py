@@ -127,6 +127,7 @@ async def me(request: Request, caller: CallerDep) -> dict[str, Any]:
     if caller.player_id is None:
         raise NotSignedInError("not signed in")
     me = {"id": caller.player_id, "name": caller.name, "guest": caller.is_guest}
+    me["profile"] = await run_in_threadpool(services(request).accounts.profile, caller.player_id)
     if not caller.is_guest and await run_in_threadpool(is_admin, services(request).db, caller.player_id):
         me["admin"] = True  # the page shows the way to /admin
     return me

@@ -30,8 +30,8 @@ CallerDep = Annotated[Caller, Depends(current_caller)]
 PlayerKey = Annotated[
     str,
     Path(
-        pattern=r"^(~[0-9]{1,12}|[A-Za-z0-9][A-Za-z0-9_.-]{0,63})$",
-        description="The player's username, or ~id for a guest.",
+        pattern=r"^(~[0-9]{1,12}|~g[A-Za-z0-9_-]{12}|[A-Za-z0-9][A-Za-z0-9_.-]{0,63})$",
+        description="An account's username (or ~ and its number), or a guest's ~ and page key (their `profile`).",
     ),
 ]
 

@@ -10,9 +10,9 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, aliased
 
 from mozaika.catalogue.registry import game_spec
-from mozaika.server.community.profiles import find_player, profile_key
+from mozaika.server.community.profiles import find_player
 from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError
-from mozaika.server.players.accounts import ONLINE_WITHIN, Caller
+from mozaika.server.players.accounts import ONLINE_WITHIN, Caller, profile_key
 from mozaika.server.players.mail import Letter
 from mozaika.server.storage.community import Follow, Invitation, Mute
 from mozaika.server.storage.database import Database
@@ -53,14 +53,14 @@ class Friends:
                 if following is not None:
                     raise ConflictError(f"you follow {MOST_FOLLOWED} players already: unfollow one first")
                 session.add(Follow(follower_id=me, followed_id=other.id))
-            return {"profile": profile_key(other.username, other.id), "name": other.name, "following": True}
+            return {"profile": profile_key(other.username, other.page_key), "name": other.name, "following": True}
 
     def unfollow(self, caller: Caller, key: str) -> dict[str, Any]:
         me = signed_in(caller)
         with self.db.transaction() as session:
             other = find_player(session, key)
             session.execute(delete(Follow).where(Follow.follower_id == me, Follow.followed_id == other.id))
-            return {"profile": profile_key(other.username, other.id), "name": other.name, "following": False}
+            return {"profile": profile_key(other.username, other.page_key), "name": other.name, "following": False}
 
     def friends(self, caller: Caller) -> list[dict[str, Any]]:
         """The players the caller follows, the online ones first, each with their open tables. Whether one
@@ -70,7 +70,7 @@ class Friends:
         back = aliased(Follow)
         with self.db.reading() as session:
             players = session.execute(
-                select(Player.id, Player.name, Player.username, Player.seen_at, back.follower_id)
+                select(Player.id, Player.name, Player.username, Player.page_key, Player.seen_at, back.follower_id)
                 .join(Follow, Follow.followed_id == Player.id)
                 .outerjoin(back, (back.follower_id == Player.id) & (back.followed_id == me))
                 .where(Follow.follower_id == me)
@@ -79,12 +79,12 @@ class Friends:
             tables = _open_tables(session, [player.id for player in players])
         friends = [
             {
-                "profile": profile_key(username, player_id),
+                "profile": profile_key(username, page_key),
                 "name": name,
                 "online": (seen is not None and in_utc(seen) >= online_since) if follows_back is not None else None,
                 "open_tables": tables.get(player_id, []),
             }
-            for player_id, name, username, seen, follows_back in players
+            for player_id, name, username, page_key, seen, follows_back in players
         ]
         friends.sort(key=lambda friend: friend["online"] is not True)
         return friends
@@ -126,7 +126,7 @@ class Friends:
                     f"{caller.name} vás zve ke hře {game_spec(table.game).title} na Mozaice.\n"
                 )
                 letter = Letter(other.email, f"Mozaika: {caller.name} invites you to a table", body)
-            data = {"table": table_id, "profile": profile_key(other.username, other.id), "name": other.name}
+            data = {"table": table_id, "profile": profile_key(other.username, other.page_key), "name": other.name}
             return InvitationSent(data, letter)
 
     def invitations(self, caller: Caller) -> list[dict[str, Any]]:
@@ -135,8 +135,8 @@ class Friends:
         sender = aliased(Player)
         with self.db.reading() as session:
             rows = session.execute(
-                select(Invitation.table_id, GameTable.game, GameTable.players, sender.name, sender.username, sender.id,
-                       Invitation.created_at)
+                select(Invitation.table_id, GameTable.game, GameTable.players, sender.name, sender.username,
+                       sender.page_key, Invitation.created_at)
                 .join(GameTable, GameTable.id == Invitation.table_id)
                 .join(sender, sender.id == Invitation.sender_id)
                 .where(Invitation.player_id == me, GameTable.status == OPEN)
@@ -150,10 +150,10 @@ class Friends:
                 "title": game_spec(game).title,
                 "players": players,
                 "from": name,
-                "from_profile": profile_key(username, sender_id),
+                "from_profile": profile_key(username, page_key),
                 "at": in_utc(at).isoformat(),
             }
-            for table_id, game, players, name, username, sender_id, at in rows
+            for table_id, game, players, name, username, page_key, at in rows
         ]
 
     def set_invite_mail(self, caller: Caller, enabled: bool) -> dict[str, Any]:
@@ -184,7 +184,7 @@ class Friends:
                 session.add(Mute(player_id=me, muted_id=other.id))
             elif not muted and exists:
                 session.execute(delete(Mute).where(Mute.player_id == me, Mute.muted_id == other.id))
-            return {"profile": profile_key(other.username, other.id), "name": other.name, "player": other.id,
+            return {"profile": profile_key(other.username, other.page_key), "name": other.name, "player": other.id,
                     "muted": muted}  # fmt: skip
 
     def muted(self, caller: Caller) -> list[dict[str, Any]]:
@@ -192,12 +192,15 @@ class Friends:
             return []
         with self.db.reading() as session:
             rows = session.execute(
-                select(Player.id, Player.name, Player.username)
+                select(Player.id, Player.name, Player.username, Player.page_key)
                 .join(Mute, Mute.muted_id == Player.id)
                 .where(Mute.player_id == caller.player_id)
                 .order_by(Player.name)
             ).all()
-        return [{"player": pid, "name": name, "profile": profile_key(username, pid)} for pid, name, username in rows]
+        return [
+            {"player": pid, "name": name, "profile": profile_key(username, page_key)}
+            for pid, name, username, page_key in rows
+        ]
 
 
 def _open_tables(session: Session, players: list[int]) -> dict[int, list[dict[str, Any]]]:

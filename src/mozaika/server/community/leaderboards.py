@@ -12,8 +12,8 @@ from sqlalchemy.orm import Session
 
 from mozaika.catalogue.registry import game_spec
 from mozaika.server.community.boards import all_variants, known_game, known_variant
-from mozaika.server.community.profiles import profile_key
 from mozaika.server.community.ratings import PROVISIONAL_GAMES, shown
+from mozaika.server.players.accounts import profile_key
 from mozaika.server.storage.community import PlayerBoard
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import Player
@@ -75,7 +75,7 @@ def _entry(place: int, rating: PlayerBoard, name: str, username: str | None, pla
     return {
         "place": place,
         "name": name,
-        "profile": profile_key(username, rating.player_id),
+        "profile": profile_key(username, None),  # rated games are for accounts only
         "ordinal": round(rating.ordinal or 0.0, 3),
         "mu": round(rating.mu or 0.0, 3),
         "sigma": round(rating.sigma or 0.0, 3),

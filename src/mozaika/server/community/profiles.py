@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from mozaika.catalogue.registry import game_spec
 from mozaika.server.community.ratings import shown
 from mozaika.server.errors import NotFoundError
+from mozaika.server.players.accounts import profile_key
 from mozaika.server.storage.community import GameResultRow, PlayerBoard
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import Player, in_utc
@@ -26,20 +27,18 @@ RATING_HISTORY = 50
 """The points of a rating graph: the ratings after the last this many games."""
 LOSS_WINDOW = 10
 """The trend of points lost per move compares the last this many reviewed games with all of them."""
-GUEST_KEY = re.compile(r"^~([0-9]{1,12})$")
-
-
-def profile_key(username: str | None, player_id: int) -> str:
-    """Where a player's page is: their username, or ``~id`` for a guest (usernames never begin with ``~``;
-    ``~id`` finds an account's page too, for clients that know only a player's id)."""
-    return username if username is not None else f"~{player_id}"
+GUEST_KEY = re.compile(r"^~(g[A-Za-z0-9_-]{12})$")
+ACCOUNT_ID = re.compile(r"^~([0-9]{1,12})$")
 
 
 def find_player(session: Session, key: str) -> Player:
-    """The player a page key names, or 404."""
-    guest = GUEST_KEY.match(key)
+    """The player a page key names, or 404. ``~id`` finds an account too (for clients that know only an
+    account's id); never a guest."""
+    guest, account = GUEST_KEY.match(key), ACCOUNT_ID.match(key)
     if guest is not None:
-        player = session.get(Player, int(guest.group(1)))
+        player = session.scalar(select(Player).where(Player.page_key == guest.group(1)))
+    elif account is not None:
+        player = session.scalar(select(Player).where(Player.id == int(account.group(1)), Player.username.is_not(None)))
     else:
         player = session.scalar(select(Player).where(Player.username == key.strip().lower()))
     if player is None:
@@ -62,7 +61,7 @@ class Profiles:
             finished = sum(board["played"] for board in boards)
             return {
                 "username": player.username,
-                "profile": profile_key(player.username, player.id),
+                "profile": profile_key(player.username, player.page_key),
                 "name": player.name,
                 "guest": player.is_guest,
                 "you": viewer is not None and viewer == player.id,

@@ -11,7 +11,7 @@ from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError, NotSignedInError
-from mozaika.server.players.credentials import hash_password, new_token, password_matches, token_hash
+from mozaika.server.players.credentials import hash_password, new_page_key, new_token, password_matches, token_hash
 from mozaika.server.settings import Limits
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.driver import Driver
@@ -124,11 +124,21 @@ class Accounts:
             before = session.get(Player, current.player_id) if current is not None and current.player_id else None
             if (before is not None and before.banned) or _moderated(session, address, BAN):
                 raise ForbiddenError("a banned account's address or browser cannot play as a guest")
-            player = Player(name=clean_name(name, self.limits), username=None, password_hash=None)
+            player = Player(
+                name=clean_name(name, self.limits), username=None, password_hash=None, page_key=new_page_key()
+            )
             player.muted = (before is not None and before.muted) or _moderated(session, address, MUTE)
             session.add(player)
             session.flush()
             return self._caller(player), self._open_session(session, player, address)
+
+    def profile(self, player_id: int) -> str:
+        """Where the player's own page is: their username, or a guest's ``~`` and page key."""
+        with self.db.looking_up() as connection:
+            username, page_key = connection.execute(
+                select(Player.username, Player.page_key).where(Player.id == player_id)
+            ).one()
+        return profile_key(username, page_key)
 
     def sign_out(self, token: str) -> None:
         with self.db.transaction() as session:
@@ -206,3 +216,12 @@ def _moderated(session: Any, address: str | None, kind: str) -> bool:
         select(ModeratedAddress.id).where(ModeratedAddress.address == address, ModeratedAddress.kind == kind).limit(1)
     )
     return found is not None
+
+
+def profile_key(username: str | None, page_key: str | None) -> str:
+    """Where a player's page is: their username, or ``~`` and a random key for a guest (usernames never
+    begin with ``~``; a guest's number is no address, so that guests' pages cannot be found by counting)."""
+    if username is not None:
+        return username
+    assert page_key is not None, "every guest has a page key (made with the guest, or by migration 0013)"
+    return f"~{page_key}"

@@ -57,6 +57,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def new_page_key() -> str:
+    """Where a guest's page is (after ``~``): random, so that guests' pages cannot be found by counting."""
+    return "g" + secrets.token_urlsafe(9)
+
+
 def new_table_id() -> str:
     return secrets.token_urlsafe(8)
 

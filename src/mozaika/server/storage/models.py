@@ -66,6 +66,9 @@ class Player(Base):
     """Muted by an administrator: the player's chat lines are refused."""
     banned: Mapped[bool] = mapped_column(Boolean, default=False)
     """Banned by an administrator: no sign-in, no session, no seat."""
+    page_key: Mapped[str | None] = mapped_column(String(16), unique=True, index=True)
+    """A guest's page is at ``~`` and this random key (an account's at its username): guests' pages cannot be
+    found by counting. None for accounts."""
 
     @property
     def is_guest(self) -> bool:

@@ -36,7 +36,7 @@ _TABLE_COLUMNS = (
 )  # fmt: skip
 _SEAT_COLUMNS = (
     Seat.index, Seat.kind, Seat.player_id, Seat.bot_level, Seat.token_hash, Seat.invite_hash, Seat.replaced,
-    Seat.timed_out, _SEATED.name, _SEATED.username,
+    Seat.timed_out, _SEATED.name, _SEATED.username, _SEATED.page_key,
 )  # fmt: skip
 _SEATS_FROM = len(_TABLE_COLUMNS)
 
@@ -97,7 +97,9 @@ _SAVE_SEAT = (
         timed_out=bindparam("new_timed_out"),
     )
 )
-_NAMES = select(Player.id, Player.name, Player.username).where(Player.id.in_(bindparam("ids", expanding=True)))
+_NAMES = select(Player.id, Player.name, Player.username, Player.page_key).where(
+    Player.id.in_(bindparam("ids", expanding=True))
+)
 LOBBY_SIZE = 200
 
 
@@ -281,6 +283,7 @@ class TableRepository:
             player = names.get(seat.player_id) if seat.player_id is not None else None
             seat.player_name = player.name if player is not None else None
             seat.account = player.username if player is not None else None
+            seat.page_key = player.page_key if player is not None else None
 
     @staticmethod
     def advance(session: Session, table: Table, entries: list[Entry], now: datetime) -> None:

@@ -34,6 +34,8 @@ class TableSeat:
     """The seated player's display name, read with the seat."""
     account: str | None = None
     """The seated player's username; None for a guest."""
+    page_key: str | None = None
+    """A seated guest's page key (their page is at ``~`` and it); None for an account."""
 
 
 @dataclass

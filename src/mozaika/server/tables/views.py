@@ -14,10 +14,9 @@ from mozaika.core.protocol import State
 from mozaika.server import clocks
 from mozaika.server.clocks import TimeSource
 from mozaika.server.community.boards import variant_of
-from mozaika.server.community.profiles import profile_key
 from mozaika.server.community.ratings import shown
 from mozaika.server.errors import BadRequestError, NotSignedInError
-from mozaika.server.players.accounts import Caller, clean_name
+from mozaika.server.players.accounts import Caller, clean_name, profile_key
 from mozaika.server.settings import Settings
 from mozaika.server.storage.community import PlayerBoard
 from mozaika.server.tables.access import holds
@@ -163,7 +162,7 @@ class TableViews:
                 "account": seat.account,
                 "replaced": seat.replaced,
                 "timed_out": seat.timed_out,
-                "profile": profile_key(seat.account, seat.player_id) if seat.player_id is not None else None,
+                "profile": profile_key(seat.account, seat.page_key) if seat.player_id is not None else None,
                 "you": holds(seat, caller),
                 # The caller's seat, which a stand-in plays (or played to the end) since they left it.
                 "played_for_you": seat.replaced and caller.player_id is not None and seat.player_id == caller.player_id,

@@ -108,7 +108,7 @@ export function spectatorsButton(table, tableId, done) {
 export function playAgainButton(table, tableId) {
   // A player who left the game to a bot holds no seat any more, but may still set it up again.
   const played = (table.you !== null && table.you !== undefined)
-    || table.seats?.some((seat) => seat.replaced && seat.profile && (seat.profile === `~${session.me?.id}` || seat.name === session.me?.name));
+    || table.seats?.some((seat) => seat.replaced && seat.profile && (seat.profile === session.me?.profile || seat.name === session.me?.name));
   if (!session.me || table.status !== "finished" || !played) return null;
   const start = h("input", { type: "checkbox", checked: true, class: "autostart" });
   const button = h("button", { type: "button", class: "primary play-again", onClick: async () => {
@@ -145,7 +145,7 @@ export function muteButton(line, done) {
   if (!session.me || line.player === undefined || line.player === session.me.id) return "";
   return h("button", { type: "button", class: "link mute", title: t("mute_player", { name: line.name }), "aria-label": t("mute_player", { name: line.name }), onClick: async () => {
     try {
-      await post(`/players/~${line.player}/mute`);
+      await post(`/players/${encodeURIComponent(line.profile)}/mute`);
       (muted ??= new Set()).add(line.player);
       toast(t("muted_player", { name: line.name }));
       done();

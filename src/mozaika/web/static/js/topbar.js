@@ -22,7 +22,7 @@ export function renderTopBar() {
     h("input", { type: "checkbox", id, checked: prefs[name], onChange: (event) => setPreference(name, event.target.checked) }), " ", label);
   const who = session.me
     ? [session.me.admin ? h("a", { href: "/admin", "data-link": "", class: "admin-link", title: t("admin.title") }, t("admin.link")) : null,
-      h("a", { class: "who", href: `/players/~${session.me.id}`, "data-link": "", title: t("your_profile") }, session.me.name, session.me.guest ? ` (${t("guest")})` : ""),
+      h("a", { class: "who", href: `/players/${encodeURIComponent(session.me.profile)}`, "data-link": "", title: t("your_profile") }, session.me.name, session.me.guest ? ` (${t("guest")})` : ""),
       h("button", { type: "button", class: "small", onClick: async () => {
         await signOut();
         renderTopBar();

@@ -1,11 +1,13 @@
 """Moderation that follows an address: the address each session was opened from, and the addresses
-of banned and muted accounts, so that neither mints a guest to go round it.
+of banned and muted accounts, so that neither mints a guest to go round it; and guests' pages at
+addresses nobody can count through (``~`` and a random key, not ``~`` and the guest's number).
 
 Revision ID: 0013_moderated_addresses
 Revises: 0012_lobby_life
 Create Date: 2026-11-28
 """
 
+import secrets
 from collections.abc import Sequence
 
 import sqlalchemy as sa
@@ -31,9 +33,26 @@ def upgrade() -> None:
     )
     op.create_index("ix_moderated_addresses_address", "moderated_addresses", ["address"])
     op.create_index("ix_moderated_addresses_player_id", "moderated_addresses", ["player_id"])
+    with op.batch_alter_table("players") as players:
+        players.add_column(sa.Column("page_key", sa.String(16), nullable=True))
+    op.create_index("ix_players_page_key", "players", ["page_key"], unique=True)
+    connection = op.get_bind()
+    guests = connection.execute(sa.text("SELECT id FROM players WHERE username IS NULL")).scalars().all()
+    for guest in guests:
+        connection.execute(
+            sa.text("UPDATE players SET page_key = :key WHERE id = :id"), {"key": new_page_key(), "id": guest}
+        )
+
+
+def new_page_key() -> str:
+    """As ``mozaika.server.players.credentials.new_page_key`` makes them (a migration keeps its own copy)."""
+    return "g" + secrets.token_urlsafe(9)
 
 
 def downgrade() -> None:
+    op.drop_index("ix_players_page_key", "players")
+    with op.batch_alter_table("players") as players:
+        players.drop_column("page_key")
     op.drop_index("ix_moderated_addresses_player_id", "moderated_addresses")
     op.drop_index("ix_moderated_addresses_address", "moderated_addresses")
     op.drop_table("moderated_addresses")
