@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
@@ -31,6 +30,8 @@ DONE_STYLE = Style(bold=True, color="#00af00")
 
 class StarsFamily(BoardFamily):
     kind = "stars"
+    short_width = 12
+    """A star's label and six spaces, a cell each; the hand's counts wrap within it."""
 
     @property
     def colourless(self) -> bool:
@@ -117,7 +118,6 @@ class StarsFamily(BoardFamily):
 
     def shared(self, position: Position, view: View) -> RenderableType:
         text = view.text
-        cells = self.source_cells(position, view)
         wild = position["wild"]
         track = Text(text("wild", colour=self.colour_name(wild, text)) + " ")
         track.append_text(self.painter.tile(wild))
@@ -134,7 +134,7 @@ class StarsFamily(BoardFamily):
         supply.append_text(
             self.painter.row(self.painter.sort(position["supply"]), 1, gap=" ") if position["supply"] else Text("—")
         )
-        return Group(Columns(cells, padding=(0, 2)), track, supply)
+        return Group(self.sources(position, view), track, supply)
 
     def takes_now(self, choosing: Choosing) -> bool:
         return self._shape(choosing) == "take"
@@ -146,7 +146,11 @@ class StarsFamily(BoardFamily):
         choosing = view.choosing if view.choosing is not None and view.choosing.seat == seat else None
         filled = self._filled(board)
         rows = [self._star(board, star, choosing, filled, view, compact) for star in self.layout["stars"]]
-        rows.append(self._hand(position, board, view.text, compact))
+        hand = self._hand(position, board, view.text, compact)
+        if not compact and hand.cell_len > max(row.cell_len for row in rows):
+            # A long hand is counted by colour, so that the board keeps its width and its lines.
+            hand = self._hand_counted(position, board, view.text)
+        rows.append(hand)
         return Group(*rows)
 
     def _filled(self, board: Position) -> set[int]:
@@ -211,14 +215,47 @@ class StarsFamily(BoardFamily):
             line.append(f"  ({text('passed')})", style="dim")
         return line
 
-    def summary(self, position: Position, seat: int, text: Messages) -> Text:
-        """The tiles in hand, and how many stars are complete."""
-        board = position["boards"][seat]
-        line = self._hand(position, board, text, True)
-        complete = sum(1 for spaces in board["stars"].values() if "." not in spaces)
-        if complete:
-            line.append(f"  ★{complete}", style=DONE_STYLE)
+    def _hand_counted(self, position: Position, board: Position, text: Messages) -> Text:
+        """The hand as each colour's count: ``Hand: O3 R1 ✱P2``."""
+        placing = position.get("phase") == "placement"
+        label = text("kept") if board.get("passed") and placing else text("hand")
+        line = Text(f"{label}:", style="bold")
+        for unit in self._counts(position, board):
+            line.append(" ")
+            line.append_text(unit)
         return line
+
+    def _counts(self, position: Position, board: Position) -> list[Text]:
+        """Each colour in the hand with its count, ``✱`` before the wild colour's."""
+        wild = position["wild"]
+        hand = board["hand"]
+        units: list[Text] = []
+        for letter in self.painter.sort("".join(dict.fromkeys(hand))):
+            unit = Text("✱", style="bold") if letter == wild else Text()
+            unit.append_text(self.painter.tile(letter, 1))
+            unit.append(str(hand.count(letter)))
+            units.append(unit)
+        return units
+
+    def short(self, position: Position, seat: int, text: Messages) -> list[Text]:
+        """A row of costs and tiles a star, then the hand as each colour's count (``✱`` before the wild
+        colour's), on as many lines as :attr:`short_width` needs."""
+        board = position["boards"][seat]
+        filled = self._filled(board)
+        rows = [self._star(board, star, None, filled, View(text), True) for star in self.layout["stars"]]
+        units = self._counts(position, board)
+        line = Text(text("hand_short"), style="bold")
+        if not units:
+            line.append(" —", style="dim")
+        for unit in units:
+            if line.cell_len + 1 + unit.cell_len > self.short_width:
+                rows.append(line)
+                line = unit
+                continue
+            line.append(" ")
+            line.append_text(unit)
+        rows.append(line)
+        return rows
 
     # --- words ------------------------------------------------------------------------
 
