@@ -126,6 +126,12 @@ def test_help_speaks_of_the_game_being_played() -> None:
         assert f" {letter} {name}" in azul_help
     assert "Pralines:" in chocolatier_help and " N brown" in chocolatier_help and " P pink" in chocolatier_help
     assert "SN4" in chocolatier_help and "4B3<NP>K" in chocolatier_help
+    # The signs the boards use: the marker 1, an empty space, the wall's small letters.
+    signs = " ".join(azul_help.split())
+    assert "1 is the first-player marker; · an empty space; a small letter on the wall" in signs
+    czech = new_app("azul", {}, 2, seed=1, language="cs")
+    czech_help = " ".join(rendered(help_page(czech.table, czech.text)).split())
+    assert "stěn" in czech_help and "zeď" not in czech_help and "zdi" not in czech_help, "one word for the wall"
 
 
 def test_an_undo_takes_the_moves_out_of_the_log_too() -> None:
@@ -179,5 +185,30 @@ def test_a_second_ctrl_c_quits_without_asking_again() -> None:
             await pilot.press("ctrl+c")
             await settle(app, pilot)
         assert app.return_code == 0
+
+    asyncio.run(play())
+
+
+def test_the_prompt_reminder_keeps_h_help_at_every_size_and_names_t_while_a_bot_stands_in() -> None:
+    """The reminder of the keys in the empty prompt: the fullest that fits, down to the smallest window the
+    table takes (53x20), always ending with ``h help``; while a stand-in plays a seat, ``t`` comes first."""
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(120, 30)) as pilot:
+            await settle(app, pilot)
+            entry = app.table_screen.query_one(Entry)
+            shown = set()
+            for width in (120, 80, 66, 60, 53):
+                await pilot.resize_terminal(width, 20)
+                await pilot.pause()
+                reminder = str(entry.placeholder)
+                assert reminder.endswith("h help") and len(reminder) < entry.content_size.width, (width, reminder)
+                shown.add(reminder)
+            assert len(shown) >= 2, "a narrower window gets a shorter reminder"
+            app.table.seats[0].timed_out = True
+            app.redraw()
+            await pilot.pause()
+            assert str(entry.placeholder).startswith("t seat back · ") and str(entry.placeholder).endswith("h help")
 
     asyncio.run(play())

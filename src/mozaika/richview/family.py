@@ -126,6 +126,16 @@ class BoardFamily:
         """A short key for a next step whose notation is long (a grey wall's column: its number), if any."""
         return None
 
+    def move_words(self, position: Position, move: Move, text: Messages, *, brief: bool = False) -> tuple[str, str]:
+        """A move in words, for a screen reader: what it takes or where it places (``factory 1, yellow``), and
+        what it does with it (``to pattern line 1``); the two joined with a comma read the whole move. ``brief``:
+        the second part as a list of moves under the first says it (``line 1``)."""
+        return str(move), ""
+
+    def spoken(self, position: Position, move: Move, text: Messages) -> str:
+        """The whole move in words: ``factory 1, yellow, to pattern line 1``."""
+        return ", ".join(part for part in self.move_words(position, move, text) if part)
+
     # --- drawings ---------------------------------------------------------------------
 
     def shared(self, position: Position, view: View) -> RenderableType:
@@ -146,6 +156,10 @@ class BoardFamily:
     def short_marks(self, position: Position, seat: int) -> str:
         """What the title of a board in short adds after the score (Master Chocolatier: the SN5 disc held)."""
         return ""
+
+    def symbols_help(self, text: Messages) -> str:
+        """What the boards' signs mean (the marker ``1``, an empty space ``·``, a printed colour)."""
+        return text(f"help_symbols_{self.kind}")
 
     def legend(self, position: Position, text: Messages, *, every: bool = False) -> list[Text]:
         """Lines explaining what the boards show beyond tiles (special factories, bonuses); ``every``: all of them."""
@@ -250,6 +264,9 @@ class BoardFamily:
         return text
 
     # --- helpers ----------------------------------------------------------------------
+
+    def _source_of(self, fields: dict[str, Any]) -> str:
+        return "C" if fields["source"] == "centre" else str(fields["source"])
 
     def source_name(self, token: str, text: Messages) -> str:
         return text("centre") if token.upper() == "C" else text("factory", number=token)

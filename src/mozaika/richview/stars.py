@@ -111,6 +111,31 @@ class StarsFamily(BoardFamily):
             return self.colour_name(token, text)
         return text("wilds", count=int(token[1:])) if token else text("no_wild")
 
+    def move_words(self, position: Position, move: Move, text: Messages, *, brief: bool = False) -> tuple[str, str]:
+        fields = move.fields()
+        kind = fields["kind"]
+        if kind == "take":
+            source = self._source_of(fields)
+            tiles = str(position["centre"] if source == "C" else position["factories"][int(source) - 1])
+            colour = self.colour_name(fields["colour"], text)
+            wild = position["wild"]
+            if fields["colour"] != wild and wild in tiles:
+                colour += " " + text("words_and_wild")
+            return self.source_name(source, text), colour
+        if kind == "place":
+            star, slot = fields["star"], fields["slot"]
+            where = f"{self.star_name(star, text)}, {text('space', slot=slot, cost=self.cost(star, slot))}"
+            paid = self.colour_name(fields["colour"], text)
+            if fields["wilds"]:
+                paid += ", " + text("wilds", count=fields["wilds"])
+            return where, paid
+        if kind == "pass":
+            keep = fields["keep"]
+            return text("pass"), text("keep", tiles=" ".join(keep)) if keep else text("keep_nothing")
+        if kind == "pick":
+            return text("group_pick"), text("bonus_pick", tiles=" ".join(fields["tiles"]))
+        return str(move), ""
+
     def star_name(self, star: str, text: Messages) -> str:
         return text("centre_star") if star == "C" else text("star", name=self.colour_name(star, text))
 

@@ -73,6 +73,23 @@ class WallFamily(BoardFamily):
             return self._destination_label(position, choosing, token, text)
         return self._split_label(position, choosing, choosing.move_after(token) or {}, text)
 
+    def move_words(self, position: Position, move: Move, text: Messages, *, brief: bool = False) -> tuple[str, str]:
+        fields = move.fields()
+        if fields["kind"] == "column":
+            return text("group_wall"), text("column_choice", line=fields["line"], column=fields["column"])
+        if fields["kind"] != "take":
+            return str(move), ""
+        source = self._source_of(fields)
+        taken = f"{self.source_name(source, text)}, {self.colour_name(fields['colour'], text)}"
+        if brief:  # in a list of moves under their source and colour
+            where = text("floor") if fields["line"] == "floor" else text("line", number=fields["line"])
+        else:
+            where = text("words_floor") if fields["line"] == "floor" else text("words_line", number=fields["line"])
+        if "to_previous" in fields and (fields["to_previous"] or fields["to_next"]):
+            choosing = Choosing(seat=0, chosen=(source, fields["colour"], where))
+            where += ", " + text("words_rest", split=self._split_label(position, choosing, fields, text))
+        return taken, where
+
     def shortcut(self, choosing: Choosing, token: str) -> str | None:
         move = choosing.move_after(token)
         return str(move["column"]) if move is not None and move["kind"] == "column" else None

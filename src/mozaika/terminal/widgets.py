@@ -258,7 +258,25 @@ class MessageLine(Widget):
 
 
 class Entry(Input):
-    """Where moves and commands are typed; after a refusal its text is selected, so the next key replaces it."""
+    """Where moves and commands are typed; after a refusal its text is selected, so the next key replaces it.
+
+    While it is empty it shows a reminder of the keys: the fullest of :attr:`reminders` that fits its width
+    (the shortest still ends with ``h help``).
+    """
+
+    reminders: reactive[tuple[str, ...]] = reactive(tuple, layout=False)
+
+    def watch_reminders(self) -> None:
+        self._fit_reminder()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_reminder()
+
+    def _fit_reminder(self) -> None:
+        if not self.reminders:
+            return
+        room = self.content_size.width - 1  # the cursor stands before the reminder
+        self.placeholder = next((line for line in self.reminders if len(line) <= room), self.reminders[-1])
 
     def refuse(self) -> None:
         """Keep what was typed in view, selected: typing goes on from scratch, a command key acts."""
