@@ -13,8 +13,10 @@ from textual.widgets import Input
 import mozaika
 from mozaika.i18n import Messages
 from mozaika.notation.records import Record
+from mozaika.richview import position_family
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.app import PlayApp
+from mozaika.terminal.choosing import MoveChooser
 from mozaika.terminal.pages import help_page
 from mozaika.terminal.screens import Notice, Question, SaveAs
 from mozaika.terminal.widgets import Entry, StepLine
@@ -210,5 +212,35 @@ def test_the_prompt_reminder_keeps_h_help_at_every_size_and_names_t_while_a_bot_
             app.redraw()
             await pilot.pause()
             assert str(entry.placeholder).startswith("t seat back · ") and str(entry.placeholder).endswith("h help")
+
+    asyncio.run(play())
+
+
+def test_a_move_a_hint_named_is_played_as_soon_as_it_is_typed() -> None:
+    """Summer Pavilion's ``O2O`` begins ``O2O+1`` too, so typed alone it waits for the payment; the move a
+    hint named is played as soon as it is typed in full (? fills the chooser's hinted moves)."""
+    state = mozaika.new_game("pavilion", players=2, seed=4)
+    moves = random.Random(4)
+    while True:
+        legal = [str(move) for move in state.legal_moves()]
+        extended = [move for move in legal if any(other.startswith(move + "+") for other in legal)]
+        if extended and not state.is_chance:
+            break
+        state.play(state.legal_moves()[moves.randrange(len(legal))])
+    seat = state.to_move[0]
+    family = position_family(state.to_dict())
+    chooser = MoveChooser(family, state.legal_moves(seat), seat)
+    assert chooser.type(extended[0].lower()) is None, "typed alone, it waits for the payment"
+    chooser.hinted = {extended[0]}
+    assert str(chooser.type(extended[0].lower())) == extended[0]
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("question_mark")
+            await settle(app, pilot)
+            assert app.chooser is not None and app.chooser.hinted
+            assert all(move in app.message_text.plain for move in app.chooser.hinted)
 
     asyncio.run(play())

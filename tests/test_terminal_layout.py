@@ -266,6 +266,7 @@ def test_at_one_keyboard_the_boards_keep_their_places_whoever_moves() -> None:
 
 
 def test_replay_at_80_columns_shows_the_step_whole_with_four_players() -> None:
+    """The step line says who made the move, in notation and in words, and stays whole (two lines at most)."""
     state = mozaika.new_game("azul", players=4, seed=5)
     rng = random.Random(5)
     while not state.is_over:
@@ -275,12 +276,18 @@ def test_replay_at_80_columns_shows_the_step_whole_with_four_players() -> None:
     async def step() -> None:
         app = ReplayApp(record, Messages("en"))
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("home", *["right"] * 5)
+            assert app.index == 0
+            await pilot.press(*["right"] * 5)
             await pilot.pause()
             line = app.query_one("#step", Static)
             said = str(line.render())
-            assert said == f"step 5/{len(record.steps)}: {record.steps[4]}"
-            assert line.region.width >= len(said) + 2  # its padding
+            mover = app.made[5]
+            assert mover is not None
+            name = record.players[mover[0]]
+            assert said.startswith(f"step 5/{len(record.steps)}: {name} plays {record.steps[4]}: ")
+            assert re.search(r": (factory \d|centre), \w+, to (pattern line \d|the floor)$", said)
+            assert (line.region.width - 2) * line.region.height >= len(said)  # its padding; whole, wrapped
+            assert line.region.height <= 2
             boards = app.query_one("#boards", Static)
             assert boards.region.bottom <= app.size.height - 1
 

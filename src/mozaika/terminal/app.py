@@ -397,12 +397,14 @@ class PlayApp(App[None]):
     def _hint(self) -> None:
         hints = self.table.hint()
         entries = ", ".join(self.text("hint_entry", move=hint.move, value=hint.value) for hint in hints)
-        self.call_from_thread(self._hinted, entries)
+        self.call_from_thread(self._hinted, entries, [str(hint.move) for hint in hints])
 
-    def _hinted(self, entries: str) -> None:
+    def _hinted(self, entries: str, moves: list[str]) -> None:
         if self.mode is not Mode.HINTING:
             return
         self.mode = Mode.CHOOSING
+        if self.chooser is not None:
+            self.chooser.hinted = set(moves)
         self.say(self.text("hint", moves=entries), "bold green")
 
     def _ask_where_to_save(self) -> None:
