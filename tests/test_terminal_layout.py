@@ -190,11 +190,12 @@ def test_b_shows_every_board_in_full() -> None:
             await pilot.press("b")
             await settle(app, pilot)
             assert isinstance(app.screen, Notice)
-            page = Console(width=76, record=True)
+            page = Console(width=78, record=True)
             page.print(app.screen.body)
             assert page.export_text().count(PENALTIES) == 4, "every board, in full"
-            await pilot.press("down")  # the page scrolls
-            assert app.screen.query_one("VerticalScroll").scroll_y > 0
+            box = app.screen.query_one("VerticalScroll")
+            assert box.max_scroll_y == 0, "two boards side by side, two rows: the whole page in 80x24"
+            assert box.region.bottom <= app.size.height - 1, "the prompt stays in view"
             await pilot.press("escape")
             await settle(app, pilot)
             assert app.waiting_for_human

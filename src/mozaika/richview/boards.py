@@ -75,7 +75,7 @@ def board_title(
     """The name and score over a board (short: over a compact board), and whether that player is to move."""
     score = position["boards"][seat]["score"]
     if short:
-        return f"{names[seat]} {score}" + (" ◀" if seat in to_move else "")
+        return f"{names[seat]}: {score}" + (" ◀" if seat in to_move else "")
     title = f"{names[seat]} · {text('points', count=score)}"
     return f"{title} ◀ {text('to_move')}" if seat in to_move else title
 

@@ -38,7 +38,7 @@ MOST_ON_SPECIAL = 9
 """The most pralines a factory may hold with special factories: an SN2 that pulled from both neighbours (M-1),
 then received SN4's three leftover colours (M-3)."""
 DISC_WIDTH = 5
-"""A special factory's disc on its factory: ``SN2`` and SN2's colour, then a space."""
+"""A special factory's disc by its number: ``SN2`` and SN2's colour, and a space."""
 
 
 @dataclass(frozen=True)
@@ -149,12 +149,14 @@ class BoardFamily:
     short_width = 0
     """The columns a board in :meth:`short` form takes at most."""
 
-    def short(self, position: Position, seat: int, text: Messages) -> list[Text]:
-        """A board in short, for a window with little room: its lines, none wider than :attr:`short_width`."""
+    def short(self, position: Position, seat: int, text: Messages, width: int = 0) -> list[Text]:
+        """A board in short, for a window with little room: its lines, none wider than :attr:`short_width` (nor
+        ``width``, where it is wider)."""
         return []
 
-    def short_marks(self, position: Position, seat: int) -> str:
-        """What the title of a board in short adds after the score (Master Chocolatier: the SN5 disc held)."""
+    def short_marks(self, position: Position, seat: int, width: int) -> str:
+        """What the title of a board in short adds after the score where its lines have no room for it in
+        ``width`` columns (Master Chocolatier: the SN5 disc held)."""
         return ""
 
     def symbols_help(self, text: Messages) -> str:
@@ -200,9 +202,10 @@ class BoardFamily:
             if source in targets:
                 style = Style(bold=True) + TARGET_STYLE
             cell = Text.assemble((f"{source:>{number_width}}", style), " ")
-            if disc_width:
-                cell.append_text(self.disc_label(disc) if disc is not None else Text(" " * (disc_width - 1)))
-                cell.append(" ")
+            if disc is not None:  # by its number: a disc at the cell's end would seem the next factory's
+                label = self.disc_label(disc)
+                label.rstrip()
+                cell.append_text(label + Text(" "))
             cell.append_text(self._source_tiles(source, tiles, view, slot))
             cell.pad_right(max(0, number_width + 1 + disc_width + slot - cell.cell_len))
             cells.append(cell)

@@ -262,7 +262,7 @@ class StarsFamily(BoardFamily):
             units.append(unit)
         return units
 
-    def short(self, position: Position, seat: int, text: Messages) -> list[Text]:
+    def short(self, position: Position, seat: int, text: Messages, width: int = 0) -> list[Text]:
         """A row of costs and tiles a star, then the hand as each colour's count (``✱`` before the wild
         colour's), on as many lines as :attr:`short_width` needs."""
         board = position["boards"][seat]
@@ -273,7 +273,7 @@ class StarsFamily(BoardFamily):
         if not units:
             line.append(" —", style="dim")
         for unit in units:
-            if line.cell_len + 1 + unit.cell_len > self.short_width:
+            if line.cell_len + 1 + unit.cell_len > max(width, self.short_width):
                 rows.append(line)
                 line = unit
                 continue

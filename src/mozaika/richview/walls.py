@@ -22,6 +22,8 @@ from mozaika.richview.family import DISC_STYLE, BoardFamily, Choosing, Path, Pos
 from mozaika.richview.palette import TARGET_STYLE
 
 SIZE = 5
+SN5_MARK = " SN5"
+"""The SN5 disc held, after the floor of a board in short (or its title, where the floor has no room)."""
 CELL = 3
 """A tile is two cells wide, with one cell between tiles."""
 
@@ -257,7 +259,7 @@ class WallFamily(BoardFamily):
     def _compact(self, position: Position, seat: int) -> RenderableType:
         rows = self._short_rows(position, seat)
         if position.get("sn5_holder") == seat:
-            rows[-1].append(" SN5", style=DISC_STYLE)
+            rows[-1].append(SN5_MARK, style=DISC_STYLE)
         return Group(*rows)
 
     def _short_rows(self, position: Position, seat: int) -> list[Text]:
@@ -290,11 +292,16 @@ class WallFamily(BoardFamily):
         rows.append(floor)
         return rows
 
-    def short(self, position: Position, seat: int, text: Messages) -> list[Text]:
-        return self._short_rows(position, seat)
+    def short(self, position: Position, seat: int, text: Messages, width: int = 0) -> list[Text]:
+        rows = self._short_rows(position, seat)
+        if position.get("sn5_holder") == seat and rows[-1].cell_len + len(SN5_MARK) <= max(width, self.short_width):
+            rows[-1].append(SN5_MARK, style=DISC_STYLE)
+        return rows
 
-    def short_marks(self, position: Position, seat: int) -> str:
-        return " SN5" if position.get("sn5_holder") == seat else ""
+    def short_marks(self, position: Position, seat: int, width: int) -> str:
+        held = position.get("sn5_holder") == seat
+        floor = self._short_rows(position, seat)[-1] if held else None
+        return SN5_MARK if floor is not None and floor.cell_len + len(SN5_MARK) > max(width, self.short_width) else ""
 
     # --- words ------------------------------------------------------------------------
 

@@ -350,7 +350,12 @@ class PlayApp(App[None]):
             )
         elif command == BOARDS:
             self.push_screen(
-                Notice(boards_page(self.table, self.text), self.text("boards_title"), self.text("press_enter"))
+                Notice(
+                    boards_page(self.table, self.text),
+                    self.text("boards_title"),
+                    self.text("press_enter"),
+                    kind="boards",
+                )
             )
         elif command == HINT and self.mode is Mode.CHOOSING:
             self.mode = Mode.HINTING

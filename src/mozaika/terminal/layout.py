@@ -194,7 +194,8 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
     if max(used, before_used) > room:
         needed = (width, height + max(used, before_used) - room)
         return Plan(frame, width, height, needed=needed, mine_width=mine_width, other_seats=others, drawings=drawings)
-    boards_key = used + 1 <= room
+    key = Text(frame.view.text("boards_key"))
+    boards_key = used + 1 <= room and key.cell_len <= right_room
     shown = _legend_beside(console, legend, right_room + OTHERS_INDENT, room - used - boards_key)
     return Plan(
         frame,
@@ -278,14 +279,14 @@ SHORT_GAP = 1
 """The column between two boards in short."""
 
 
-def _short_titles(frame: Frame, seats: tuple[int, ...]) -> list[tuple[str, str]]:
+def _short_titles(frame: Frame, seats: tuple[int, ...], width: int = 0) -> list[tuple[str, str]]:
     """Each board's title in short: the name, and what follows it (score, marks, room for the arrow of the
     one to move, so that the columns keep their width as the turn goes round)."""
     family = position_family(frame.position)
     titles = []
     for seat in seats:
         score = frame.position["boards"][seat]["score"]
-        titles.append((frame.names[seat], f" {score}{family.short_marks(frame.position, seat)} ◀"))
+        titles.append((frame.names[seat], f": {score}{family.short_marks(frame.position, seat, width)} ◀"))
     return titles
 
 
@@ -316,13 +317,13 @@ def short_boards(frame: Frame, seats: tuple[int, ...], column: int) -> Renderabl
     family = position_family(position)
     width = column or family.short_width
     drawn: list[Group] = []
-    for seat, (name, rest) in zip(seats, _short_titles(frame, seats), strict=True):
+    for seat, (name, rest) in zip(seats, _short_titles(frame, seats, width), strict=True):
         to_move = seat in frame.to_move
         rest = rest[:-2] + (" ◀" if to_move else "")
         room = max(1, width - len(rest))
         shown = name if len(name) <= room else name[: room - 1] + "…"
         title = Text(shown + rest, style="bold" if to_move else "")
-        drawn.append(Group(title, *family.short(position, seat, frame.view.text)))
+        drawn.append(Group(title, *family.short(position, seat, frame.view.text, width)))
     if not column:
         return Group(*drawn)
     grid = Table.grid(padding=(0, SHORT_GAP, 0, 0))

@@ -82,7 +82,8 @@ def boards_page(table: GameTable, text: Messages) -> RenderableType:
     position = table.state.to_dict()
     names = table.names
     view = View(text=text, names=names)
-    return Columns([board_panel(position, seat, names, view, table.state.to_move) for seat in range(len(names))])
+    panels = [board_panel(position, seat, names, view, table.state.to_move) for seat in range(len(names))]
+    return Columns(panels, padding=(0, 0))  # two full boards side by side in 80 columns
 
 
 def resume_command(path: Path) -> str:
