@@ -114,11 +114,11 @@ def layout_problems(
         if moved:
             problems.append(f"{where}: factories moved (line, column): {moved}")
         places.update(now)
-        problems += _fitting(console, plan, width, height, where, text)
+        problems += fitting(console, plan, width, height, where, text)
     return problems
 
 
-def _fitting(console: Console, plan: Plan, width: int, height: int, where: str, text: Messages) -> list[str]:
+def fitting(console: Console, plan: Plan, width: int, height: int, where: str, text: Messages) -> list[str]:
     """What of ``plan`` would wrap or fall off a window of ``width`` x ``height``."""
     problems = []
     # Across: the other boards left of yours, yours, and right of it (``#others``' padding before them).

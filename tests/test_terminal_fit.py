@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 from rich.console import Console
 
 import mozaika
-from layoutkit import factory_places, frame_of, layout_problems
+from layoutkit import factory_places, fitting, frame_of, layout_problems
 from mozaika.i18n import Messages
 from mozaika.terminal.layout import plan_table
 from mozaika.terminal.widgets import Heading
@@ -61,3 +62,17 @@ def test_the_heading_names_the_game_and_keeps_names_and_scores_apart_at_80_colum
             assert str(app.table_screen.query_one(Heading).render()).startswith("Azul: Master Chocolatier · round 1")
 
     asyncio.run(play())
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[game_name(*entry) for entry in GAMES])
+def test_four_people_at_one_keyboard_fit_80x24_whoever_moves(game: str, options: dict[str, object]) -> None:
+    """At one keyboard the boards keep their seats' order: the ones before the person to move stand left of
+    their board, in short side by side as the others do, so that four people fit 80x24 at every seat."""
+    text = Messages("en")
+    console = Console(width=400)
+    state = mozaika.new_game(game, players=4, seed=11, **options)
+    frame = frame_of(state, ["Anna Nováková", "Bohumil", "Cyril", "Dana"], text)
+    for viewer in range(4):
+        plan = plan_table(replace(frame, viewer=viewer, seat_order=True), 80, 24, console)
+        assert plan.needed is None, (viewer, plan.needed)
+        assert fitting(console, plan, 80, 24, f"seat {viewer + 1}", text) == []

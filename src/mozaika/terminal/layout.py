@@ -87,6 +87,8 @@ class Plan:
     before_width: int = 0
     short_column: int = 0
     """The width of each board in short; 0 when the boards in short stand one under another."""
+    before_column: int = 0
+    """The same for the boards in short left of yours (at one keyboard)."""
     boards_key: bool = False
     """Whether the line saying that ``b`` shows every board in full has room under the boards in short."""
     sized_for: tuple[object, ...] = ()
@@ -186,11 +188,17 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
                 drawings=drawings,
             )
     # In short: in fixed columns side by side where they fit, else one under another.
-    before_width = _short_width(frame, before, side) if before else 0
+    # The boards left of yours (at one keyboard) side by side too, leaving the room the ones right of it need.
+    right_needs = len(others) * (short_width + SHORT_GAP) - SHORT_GAP + OTHERS_INDENT if others else 0
+    before_column = _short_column(frame, before, side - right_needs - SHORT_GAP)
+    if before_column:
+        before_width = len(before) * (before_column + SHORT_GAP)  # the last gap stands before your board
+    else:
+        before_width = _short_width(frame, before, side) if before else 0
     right_room = side - before_width - OTHERS_INDENT
     column = _short_column(frame, others, right_room)
     used = lines_of(console, short_boards(frame, others, column), right_room)
-    before_used = lines_of(console, short_boards(frame, before, 0), before_width) if before else 0
+    before_used = lines_of(console, short_boards(frame, before, before_column), before_width) if before else 0
     if max(used, before_used) > room:
         needed = (width, height + max(used, before_used) - room)
         return Plan(frame, width, height, needed=needed, mine_width=mine_width, other_seats=others, drawings=drawings)
@@ -210,6 +218,7 @@ def plan_table(frame: Frame, width: int, height: int, console: Console, *, share
         before_seats=before,
         before_width=before_width,
         short_column=column,
+        before_column=before_column,
         boards_key=boards_key,
         drawings=drawings,
     )
@@ -271,7 +280,7 @@ def others_drawing(plan: Plan, *, before: bool = False) -> RenderableType:
     """The other players' boards in the plan's form: those right of yours, or (``before``) those left of it."""
     seats = plan.before_seats if before else plan.other_seats
     if plan.others is OthersForm.SHORT:
-        return short_boards(plan.frame, seats, 0 if before else plan.short_column)
+        return short_boards(plan.frame, seats, plan.before_column if before else plan.short_column)
     return Columns(_panels(plan.frame, seats, plan.others, dict(plan.drawings)), padding=(0, 0))
 
 
