@@ -239,7 +239,8 @@ class BoardFamily:
 
     def sources(self, position: Position, view: View) -> Group:
         """The factories in a grid of fixed columns, and the centre under them."""
-        return Group(Columns(self.factory_cells(position, view), padding=(0, 1)), self.centre_cell(position, view))
+        grid = Columns(self.factory_cells(position, view), padding=(0, 1), expand=True)  # the room left between them
+        return Group(grid, self.centre_cell(position, view))
 
     def _source_style(self, source: str, choosing: Choosing | None) -> Style:
         if choosing is None or not self.takes_now(choosing):
