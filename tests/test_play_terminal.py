@@ -115,10 +115,10 @@ def test_hint_undo_save_and_resume(tmp_path: Path) -> None:
     child.sendline("")
     child.expect_exact("Game saved to mozaika-azul-8.json")
     child.expect_exact(PROMPT)
-    child.sendline("q")
-    child.expect_exact("[y/n] > ")
-    child.sendline("n")
+    child.sendline("q")  # right after a save there is nothing to lose: no question
+    child.expect_exact("Goodbye.")
     child.expect(pexpect.EOF)
+    assert "[y/n]" not in (child.before or "")
     saved = mozaika.notation.records.Record.from_json((tmp_path / "mozaika-azul-8.json").read_text())
     assert saved.players == ["Player 1", "medium"] and len(saved.steps) == 3  # the fill, your move, the bot's
     resumed = spawn("--resume", "mozaika-azul-8.json", cwd=tmp_path)
@@ -179,6 +179,7 @@ def test_the_catalogues_have_every_message_in_both_languages() -> None:
     values.update({f"n{count}": "x" for count in range(1, 5)})
     values.update(level="x", label="x", bank="5:00", width="60", height="20", needed_width="72", needed_height="22")
     values.update(title="x", lesson="x", hint="x", n="1")  # mozaika learn
+    values.update(words="x", split="x", keys="x", previous="1", next="2", to_previous="x", to_next="x")
     for key in english.keys:
         assert english(key, **values) and czech(key, **values)
     for game in ("azul", "chocolatier", "pavilion"):
@@ -206,7 +207,8 @@ def test_the_end_of_the_input_before_the_game_ends_is_said_and_fails() -> None:
 
 
 def test_into_a_pipe_nothing_wraps_and_no_box_is_drawn() -> None:
-    """Four boards side by side stay on their lines; titles stand over the boards instead of box lines."""
+    """Each board is a block of its own under its title (a screen reader reads one board, then the next), no
+    box lines, and the lines stay whole."""
     seats = ["--seat", "human", "--seat", "random", "--seat", "random", "--seat", "random"]
     result = run_plain([*seats, "--seed", "3"], "1\nq\nn\n")
     assert result.returncode == 0, result.stderr
@@ -215,8 +217,24 @@ def test_into_a_pipe_nothing_wraps_and_no_box_is_drawn() -> None:
     assert not set("╭╮╰╯─┌┐└┘") & set(result.stdout)
     assert all(line == line.rstrip() for line in lines), "no padding at the ends of the lines"
     assert max(len(line) for line in lines) <= 160
-    fifth_rows = [line for line in lines if re.search(r" 5 [·A-Z ]{15}│", line)]
-    assert fifth_rows and all(line.count("│") == 4 for line in fifth_rows), "row 5 of every wall, on one line"
+    fifth_rows = [index for index, line in enumerate(lines) if re.search(r" 5 [·A-Z ]{15}│", line)]
+    assert fifth_rows and all(lines[index].count("│") == 1 for index in fifth_rows), "one wall to a line"
+    titles = [index for index, line in enumerate(lines) if re.match(r"\s+(Player 1|random \d) · score", line)]
+    assert len(titles) == len(fifth_rows) and len(titles) % 4 == 0, "each board under its title"
+    assert all(title < row < title + 10 for title, row in zip(titles, fifth_rows, strict=True))
+
+
+def test_plain_speaks_moves_in_words_and_help_lists_the_colour_letters() -> None:
+    """A screen reader hears each move in words, in the list of your moves and as each is played, and h
+    names the colours by their letters and the boards' signs."""
+    result = run_plain(["--seed", "3"], "h\n1\nq\nn\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert re.search(r"  factory 1, \w+: 1 line 1 \(1[A-Z]1\); 2 line 2 \(1[A-Z]2\)", out)
+    assert re.search(r"Player 1 plays 1[A-Z]1: factory 1, \w+, to pattern line 1\.", out)
+    assert re.search(r"medium plays \S+: (factory \d|centre), \w+, to (pattern line \d|the floor)", out)
+    assert "Colours: B blue, Y yellow, R red, K black, W white." in out
+    assert "1 is the first-player marker; · an empty space; a small letter on the wall" in out
 
 
 def test_the_help_shows_no_types_for_flags_and_names_what_a_list_option_takes() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -294,3 +295,20 @@ def test_the_arena_refuses_a_journal_it_cannot_read_in_one_line(tmp_path: Path, 
     assert result.exit_code == 2, result.output
     assert len(result.stderr.strip().splitlines()) == 1 and result.stderr.startswith("error:")
     assert (path.read_bytes() if path.is_file() else None) == before
+
+
+def test_bench_prints_one_table_that_fits_80_columns_and_no_bar_off_a_terminal() -> None:
+    """Off a terminal the progress bar stays away (standard error keeps quiet) and the results come as one
+    table: each row within 80 columns, each case's words whole (the case column wraps at spaces)."""
+    result = runner.invoke(app, ["bench", "--seconds", "0.02", "--warmup", "0", "--game", "chocolatier", "--no-search"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["case", "method", "engine", "per", "second", "moves/s"]
+    assert all(len(line) <= 80 for line in lines)
+    cases = " ".join(re.split(r" (?:protocol|playout) ", line)[0] for line in lines[1:])
+    words = cases.split()
+    assert "(box=brown," in words and "special_factories=True)" in words
+    rows = [line for line in lines[1:] if "games" in line]
+    engines = engines_for("chocolatier", available_engines())
+    assert len(rows) == 2 * len(engines) * sum(1 for case in DEFAULT_CASES if case.game == "chocolatier")

@@ -68,7 +68,8 @@ def test_the_layout_check_reports_a_window_one_column_or_one_line_too_small() ->
 
 
 def test_hint_undo_save_and_quit_by_keys(tmp_path: Path) -> None:
-    """? shows the adviser's best moves with values, u takes back your move, s saves where asked, q offers to save."""
+    """? shows the adviser's best moves with values, u takes back your move, s saves where asked, q offers to save
+    what a save does not hold yet."""
 
     async def play() -> None:
         app = new_app("azul", {}, 2, seed=8)
@@ -91,11 +92,18 @@ def test_hint_undo_save_and_quit_by_keys(tmp_path: Path) -> None:
             assert Record.from_json((tmp_path / "saved.json").read_text()).steps == [
                 str(step) for step in start.history
             ]
+            await type_notation(app, pilot, str(app.table.state.legal_moves(0)[0]))
+            await settle(app, pilot)
             await pilot.press("q")
             await settle(app, pilot)
-            assert isinstance(app.screen, Question)
-            await pilot.press("n")
+            assert isinstance(app.screen, Question), "a move since the save: q offers to save it"
+            await pilot.press("escape")
             await settle(app, pilot)
+            await pilot.press("s", "enter")
+            await settle(app, pilot)
+            await pilot.press("q")
+            await settle(app, pilot)
+            assert not isinstance(app.screen, Question), "right after a save, q quits without asking"
         assert app.return_code == 0
 
     asyncio.run(play())

@@ -13,8 +13,10 @@ from textual.widgets import Input
 import mozaika
 from mozaika.i18n import Messages
 from mozaika.notation.records import Record
+from mozaika.richview import position_family
 from mozaika.terminal import GameTable, seats_from_names
 from mozaika.terminal.app import PlayApp
+from mozaika.terminal.choosing import MoveChooser
 from mozaika.terminal.pages import help_page
 from mozaika.terminal.screens import Notice, Question, SaveAs
 from mozaika.terminal.widgets import Entry, StepLine
@@ -126,6 +128,12 @@ def test_help_speaks_of_the_game_being_played() -> None:
         assert f" {letter} {name}" in azul_help
     assert "Pralines:" in chocolatier_help and " N brown" in chocolatier_help and " P pink" in chocolatier_help
     assert "SN4" in chocolatier_help and "4B3<NP>K" in chocolatier_help
+    # The signs the boards use: the marker 1, an empty space, the wall's small letters.
+    signs = " ".join(azul_help.split())
+    assert "1 is the first-player marker; · an empty space; a small letter on the wall" in signs
+    czech = new_app("azul", {}, 2, seed=1, language="cs")
+    czech_help = " ".join(rendered(help_page(czech.table, czech.text)).split())
+    assert "stěn" in czech_help and "zeď" not in czech_help and "zdi" not in czech_help, "one word for the wall"
 
 
 def test_an_undo_takes_the_moves_out_of_the_log_too() -> None:
@@ -179,5 +187,60 @@ def test_a_second_ctrl_c_quits_without_asking_again() -> None:
             await pilot.press("ctrl+c")
             await settle(app, pilot)
         assert app.return_code == 0
+
+    asyncio.run(play())
+
+
+def test_the_prompt_reminder_keeps_h_help_at_every_size_and_names_t_while_a_bot_stands_in() -> None:
+    """The reminder of the keys in the empty prompt: the fullest that fits, down to the smallest window the
+    table takes (53x20), always ending with ``h help``; while a stand-in plays a seat, ``t`` comes first."""
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(120, 30)) as pilot:
+            await settle(app, pilot)
+            entry = app.table_screen.query_one(Entry)
+            shown = set()
+            for width in (120, 80, 66, 60, 53):
+                await pilot.resize_terminal(width, 20)
+                await pilot.pause()
+                reminder = str(entry.placeholder)
+                assert reminder.endswith("h help") and len(reminder) < entry.content_size.width, (width, reminder)
+                shown.add(reminder)
+            assert len(shown) >= 2, "a narrower window gets a shorter reminder"
+            app.table.seats[0].timed_out = True
+            app.redraw()
+            await pilot.pause()
+            assert str(entry.placeholder).startswith("t seat back · ") and str(entry.placeholder).endswith("h help")
+
+    asyncio.run(play())
+
+
+def test_a_move_a_hint_named_is_played_as_soon_as_it_is_typed() -> None:
+    """Summer Pavilion's ``O2O`` begins ``O2O+1`` too, so typed alone it waits for the payment; the move a
+    hint named is played as soon as it is typed in full (? fills the chooser's hinted moves)."""
+    state = mozaika.new_game("pavilion", players=2, seed=4)
+    moves = random.Random(4)
+    while True:
+        legal = [str(move) for move in state.legal_moves()]
+        extended = [move for move in legal if any(other.startswith(move + "+") for other in legal)]
+        if extended and not state.is_chance:
+            break
+        state.play(state.legal_moves()[moves.randrange(len(legal))])
+    seat = state.to_move[0]
+    family = position_family(state.to_dict())
+    chooser = MoveChooser(family, state.legal_moves(seat), seat)
+    assert chooser.type(extended[0].lower()) is None, "typed alone, it waits for the payment"
+    chooser.hinted = {extended[0]}
+    assert str(chooser.type(extended[0].lower())) == extended[0]
+
+    async def play() -> None:
+        app = new_app("azul", {}, 2, seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("question_mark")
+            await settle(app, pilot)
+            assert app.chooser is not None and app.chooser.hinted
+            assert all(move in app.message_text.plain for move in app.chooser.hinted)
 
     asyncio.run(play())

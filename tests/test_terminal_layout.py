@@ -14,13 +14,13 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 import mozaika
-from layoutkit import frame_of, layout_problems, viewer_turns
+from layoutkit import frame_of, viewer_turns
 from mozaika.i18n import Messages
 from mozaika.notation.records import Record
 from mozaika.richview import position_family
 from mozaika.richview.boards import family_for
 from mozaika.terminal.drawn import DrawnOnce
-from mozaika.terminal.layout import OthersForm, lines_of, others_drawing, plan_table, shared_and_legend
+from mozaika.terminal.layout import OthersForm, lines_of, middle_drawing, others_drawing, plan_table
 from mozaika.terminal.replay import ReplayApp
 from mozaika.terminal.screens import Notice
 from mozaika.terminal.widgets import StepLine
@@ -151,27 +151,22 @@ def test_four_players_at_80x24_a_whole_game_fits() -> None:
     asyncio.run(play())
 
 
-def test_four_players_at_80x24_every_turn_of_a_whole_game_is_planned_to_fit() -> None:
-    """The rounds the pilot's case above skips: the person's every turn of the same seeded game, from the
-    first round, planned to fit 80x24 across and down (tests/layoutkit.py)."""
-    assert layout_problems("azul", {}, 4, (80, 24), seed=5) == []
-
-
 def test_b_shows_every_board_in_full() -> None:
     async def play() -> None:
         app = new_app("azul", {}, 4, seed=4)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             plan = app.table_screen.plan
-            assert plan is not None and plan.others is OthersForm.LINES
+            assert plan is not None and plan.others is OthersForm.SHORT
             await pilot.press("b")
             await settle(app, pilot)
             assert isinstance(app.screen, Notice)
-            page = Console(width=76, record=True)
+            page = Console(width=78, record=True)
             page.print(app.screen.body)
             assert page.export_text().count(PENALTIES) == 4, "every board, in full"
-            await pilot.press("down")  # the page scrolls
-            assert app.screen.query_one("VerticalScroll").scroll_y > 0
+            box = app.screen.query_one("VerticalScroll")
+            assert box.max_scroll_y == 0, "two boards side by side, two rows: the whole page in 80x24"
+            assert box.region.bottom <= app.size.height - 1, "the prompt stays in view"
             await pilot.press("escape")
             await settle(app, pilot)
             assert app.waiting_for_human
@@ -243,6 +238,7 @@ def test_at_one_keyboard_the_boards_keep_their_places_whoever_moves() -> None:
 
 
 def test_replay_at_80_columns_shows_the_step_whole_with_four_players() -> None:
+    """The step line says who made the move, in notation and in words, and stays whole (two lines at most)."""
     state = mozaika.new_game("azul", players=4, seed=5)
     rng = random.Random(5)
     while not state.is_over:
@@ -252,12 +248,18 @@ def test_replay_at_80_columns_shows_the_step_whole_with_four_players() -> None:
     async def step() -> None:
         app = ReplayApp(record, Messages("en"))
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("home", *["right"] * 5)
+            assert app.index == 0
+            await pilot.press(*["right"] * 5)
             await pilot.pause()
             line = app.query_one("#step", Static)
             said = str(line.render())
-            assert said == f"step 5/{len(record.steps)}: {record.steps[4]}"
-            assert line.region.width >= len(said) + 2  # its padding
+            mover = app.made[5]
+            assert mover is not None
+            name = record.players[mover[0]]
+            assert said.startswith(f"step 5/{len(record.steps)}: {name} plays {record.steps[4]}: ")
+            assert re.search(r": (factory \d|centre), \w+, to (pattern line \d|the floor)$", said)
+            assert (line.region.width - 2) * line.region.height >= len(said)  # its padding; whole, wrapped
+            assert line.region.height <= 2
             boards = app.query_one("#boards", Static)
             assert boards.region.bottom <= app.size.height - 1
 
@@ -279,7 +281,8 @@ def drawings_of_a_game(game: str, options: dict[str, object]) -> list[Renderable
         plan = plan_table(frame, 100, 30, console)
         family = position_family(frame.position)
         mine = family.board(frame.position, 0, frame.view, compact=False)
-        drawings += [shared_and_legend(frame)[0], mine, others_drawing(plan), *plan.legend]
+        drawings += [middle_drawing(family.shared(frame.position, frame.view), plan.middle_legend), mine]
+        drawings += [others_drawing(plan), *plan.legend]
     return drawings
 
 

@@ -98,3 +98,13 @@ def test_the_command_refuses_an_unknown_game_a_lesson_too_far_and_no_terminal() 
     assert far.returncode != 0 and f"has {len(TUTORIALS['azul'].lessons)} lessons" in far.stderr
     piped = learn("pavilion")
     assert piped.returncode != 0 and "needs a terminal" in piped.stderr
+
+
+@pytest.mark.parametrize("game", sorted(TUTORIALS))
+def test_the_lessons_ask_for_a_choice_not_a_click(game: str) -> None:
+    """The same lessons play in the terminal, where a move is typed or chosen with the keys as often as it is
+    clicked: their texts and hints say "choose" (zvolte), never "click" (klikněte); Czech calls the wall stěna."""
+    for lesson in TUTORIALS[game].lessons:
+        for words in (lesson.text, lesson.explanation, *(step.hint for step in lesson.steps)):
+            assert "click" not in words.en.lower() and "klikn" not in words.cs.lower(), words.en
+            assert "zeď" not in words.cs and "zdi" not in words.cs.split(), words.cs

@@ -261,8 +261,8 @@ def test_replay_steps_with_the_arrow_keys(tmp_path: Path) -> None:
         app = ReplayApp(record, Messages("en"))
         async with app.run_test(size=(80, 24)) as pilot:
             last = len(record.steps)
-            assert app.index == last
-            await pilot.press("left", "left")
+            assert app.index == 0, "the replay opens at the start"
+            await pilot.press("end", "left", "left")
             assert app.index == last - 2
             await pilot.press("home")
             assert app.index == 0
@@ -310,3 +310,29 @@ def test_on_the_grey_wall_each_seat_chooses_its_own_columns() -> None:
             columns += 1
             assert move.startswith(f"P{bot + 1}:")
     assert columns > 0
+
+
+def test_special_factories_say_what_they_did_each_sn2_its_colour_and_sn4_its_neighbours() -> None:
+    """M-1: every SN2 on the table is named with its own colour (a second SN2 was once given the first's);
+    M-3: SN4's share names both neighbours by number and how many pralines of each colour go to each, and
+    the neighbours are highlighted on the table while the share is chosen."""
+    state = mozaika.new_game("chocolatier", players=4, seed=5, special_factories=True)
+    position = state.to_dict()
+    assert position["special_factories"] == [None, None, None, "4", None, "3", None, "2W", "2P"]
+    assert position["factories"][3] == "PPWW"
+    family = family_for("chocolatier", position["options"])
+    text = Messages("en")
+    legend = [line.plain for line in family.legend(position, text)]
+    assert "SN2W SN2P each pulled one praline of its colour from both neighbours" in legend
+    assert "SN4 you share what you leave between factories 3 and 5" in legend
+    seat = state.to_move[0]
+    chooser = MoveChooser(family, state.legal_moves(seat), seat)
+    assert chooser.type("4P1") is None
+    choosing = chooser.choosing()
+    labels = {family.option_label(position, choosing, token, text) for token in chooser.options()}
+    assert labels == {"white ×2 → factory 3 · nothing → factory 5", "nothing → factory 3 · white ×2 → factory 5"}
+    cells = family.factory_cells(position, View(text, choosing))
+    numbers = [cell.get_style_at_offset(Console(), 0) for cell in cells]
+    assert [index + 1 for index, style in enumerate(numbers) if style.reverse] == [3, 4, 5]
+    assert [index + 1 for index, style in enumerate(numbers) if style.underline] == [4], "4: taken from"
+    assert len({cell.cell_len for cell in cells}) == 1, "every factory's cell one width"

@@ -1,5 +1,5 @@
-"""Snapshots of the full-screen client (SVG, under ``__snapshots__``): each game at 80x24, four players at 100x30
-and 80x24, two players at 60x20 and 120x40.
+"""Snapshots of the full-screen client (SVG, under ``__snapshots__``): each game at 80x24, four players of each
+game at 100x30 and 80x24, two players at 60x20 and 120x40.
 
 After a change that is meant to change a screen, look at the new screen and accept
 it with ``pytest tests/test_terminal_snapshots.py --snapshot-update``.
@@ -41,6 +41,8 @@ def test_two_players_at_the_smallest_and_a_large_window(snap_compare: Any, size:
     assert snap_compare(app, press=FIRST_STEPS[game], terminal_size=size)
 
 
-def test_four_players_at_80x24(snap_compare: Any) -> None:
-    app = new_app("azul", {}, 4, seed=4)
-    assert snap_compare(app, press=FIRST_STEPS["azul"], terminal_size=(80, 24))
+@pytest.mark.parametrize("game", ["azul", "chocolatier", "pavilion"])
+def test_four_players_at_80x24(snap_compare: Any, game: str) -> None:
+    options = {"special_factories": True} if game == "chocolatier" else {}
+    app = new_app(game, options, 4, seed=4)
+    assert snap_compare(app, press=FIRST_STEPS[game], terminal_size=(80, 24))

@@ -6,7 +6,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -158,6 +158,7 @@ def bench_command(
     """
     # Imported here, not above: the other commands need neither the benchmarks nor the bots.
     from mozaika.bots.speed import search_speed
+    from mozaika.cli.benchview import bench_progress, bench_table
     from mozaika.tools.benchmarking import DEFAULT_CASES, BenchCase, engines_for, run_cases
 
     if not seconds > 0:  # (also refuses nan)
@@ -170,21 +171,30 @@ def bench_command(
     if engine is not None and engine not in available_engines():
         fail(f"no engine {engine!r} here: the engines are {', '.join(available_engines())} (docs/engine.md)")
     engines = available_engines() if engine is None else (engine,)
-    rows = []
-    for result in run_cases(cases, seconds=seconds, warmup=warmup, engines=engines):
-        rows.append(result.to_dict())
-        if not as_json:
-            console.print(result.summary(), highlight=False, soft_wrap=True)
-    if search:
-        for game_id in dict.fromkeys(case.game for case in cases):
-            for name in engines_for(game_id, engines):
-                with using_engine(name):
-                    speed = search_speed(game_id, seconds=seconds)
-                rows.append(speed.to_dict())
-                if not as_json:
-                    console.print(speed.summary(), highlight=False, soft_wrap=True)
+    runs = [(case, name) for case in cases for name in engines_for(case.game, engines, case.options)]
+    games = dict.fromkeys(case.game for case in cases) if search else {}
+    searches = [(game_id, name) for game_id in games for name in engines_for(game_id, engines)]
+    rows: list[dict[str, Any]] = []
+    with bench_progress() as progress:
+        task = progress.add_task("", total=len(runs) * (2 * seconds + warmup) + len(searches) * seconds)
+        if runs:
+            progress.update(task, description=f"{runs[0][0].label} · {runs[0][1]}")
+        for index, result in enumerate(run_cases(cases, seconds=seconds, warmup=warmup, engines=engines)):
+            rows.append(result.to_dict())
+            progress.advance(task, seconds + (warmup if index % 2 == 0 else 0))
+            if index + 1 < 2 * len(runs):  # the case measured next
+                case, name = runs[(index + 1) // 2]
+                progress.update(task, description=f"{case.label} · {name}")
+        for game_id, name in searches:
+            progress.update(task, description=f"{game_id} · {name} · search")
+            with using_engine(name):
+                speed = search_speed(game_id, seconds=seconds)
+            rows.append(speed.to_dict())
+            progress.advance(task, seconds)
     if as_json:
         sys.stdout.write(json.dumps(rows, indent=1) + "\n")
+    else:
+        console.print(bench_table(rows))
 
 
 app.command("play", short_help="Play at the terminal: you against the bots, or friends at one keyboard.")(play_command)

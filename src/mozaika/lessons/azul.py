@@ -23,8 +23,8 @@ LESSONS = (
             Step(
                 moves=("1B2",),
                 hint=Words(
-                    "Click the blue tiles of factory 1 (the first one), then pattern line 2 on your board.",
-                    "Klikněte na modré dlaždice výlohy 1 (té první) a pak na přípravnou řadu 2 na svém herním plánu.",
+                    "Choose the blue tiles of factory 1 (the first one), then pattern line 2 on your board.",
+                    "Zvolte modré dlaždice výlohy 1 (té první) a pak přípravnou řadu 2 na svém herním plánu.",
                 ),
             ),
         ),
@@ -51,8 +51,8 @@ LESSONS = (
             Step(
                 moves=("3R3",),
                 hint=Words(
-                    "Line 3 holds exactly three tiles: take the red tiles of factory 3 and click line 3.",
-                    "Řada 3 pojme právě tři dlaždice: vezměte červené dlaždice z výlohy 3 a klikněte na řadu 3.",
+                    "Line 3 holds exactly three tiles: take the red tiles of factory 3 and choose line 3.",
+                    "Řada 3 pojme právě tři dlaždice: vezměte červené dlaždice z výlohy 3 a zvolte řadu 3.",
                 ),
             ),
         ),
@@ -108,8 +108,8 @@ LESSONS = (
             Step(
                 moves=("5Y3",),
                 hint=Words(
-                    "Take the yellow tiles of factory 5 and click pattern line 3.",
-                    "Vezměte žluté dlaždice z výlohy 5 a klikněte na přípravnou řadu 3.",
+                    "Take the yellow tiles of factory 5 and choose pattern line 3.",
+                    "Vezměte žluté dlaždice z výlohy 5 a zvolte přípravnou řadu 3.",
                 ),
             ),
         ),
@@ -137,8 +137,8 @@ LESSONS = (
             Step(
                 moves=("CR2",),
                 hint=Words(
-                    "The red tiles lie in the centre of the table, not on a factory. Click them, then line 2.",
-                    "Červené dlaždice leží ve středu stolu, ne na výloze. Klikněte na ně a pak na řadu 2.",
+                    "The red tiles lie in the centre of the table, not on a factory. Choose them, then line 2.",
+                    "Červené dlaždice leží ve středu stolu, ne na výloze. Zvolte je a pak řadu 2.",
                 ),
             ),
         ),
@@ -164,8 +164,8 @@ LESSONS = (
             Step(
                 moves=("3KF",),
                 hint=Words(
-                    "Take the black tiles of factory 3 and click your floor line, below the pattern lines.",
-                    "Vezměte černé dlaždice z výlohy 3 a klikněte na svou podlahu pod přípravnými řadami.",
+                    "Take the black tiles of factory 3 and choose your floor line, below the pattern lines.",
+                    "Vezměte černé dlaždice z výlohy 3 a zvolte svou podlahu pod přípravnými řadami.",
                 ),
             ),
         ),
@@ -224,8 +224,8 @@ LESSONS = (
             Step(
                 moves=("CR1",),
                 hint=Words(
-                    "Line 1 holds one tile: take the red tile from the centre and click line 1.",
-                    "Řada 1 pojme jednu dlaždici: vezměte červenou dlaždici ze středu stolu a klikněte na řadu 1.",
+                    "Line 1 holds one tile: take the red tile from the centre and choose line 1.",
+                    "Řada 1 pojme jednu dlaždici: vezměte červenou dlaždici ze středu stolu a zvolte řadu 1.",
                 ),
             ),
         ),

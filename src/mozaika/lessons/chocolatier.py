@@ -25,8 +25,8 @@ LESSONS = (
             Step(
                 moves=("1B2",),
                 hint=Words(
-                    "Click the blue pralines of factory 1, then pattern line 2 on your board.",
-                    "Klikněte na modré pralinky nabídky 1 a pak na přípravnou řadu 2 na svém herním plánu.",
+                    "Choose the blue pralines of factory 1, then pattern line 2 on your board.",
+                    "Zvolte modré pralinky nabídky 1 a pak přípravnou řadu 2 na svém herním plánu.",
                 ),
             ),
         ),
@@ -79,8 +79,8 @@ LESSONS = (
             Step(
                 moves=("5N3",),
                 hint=Words(
-                    "Take the brown pralines of factory 5 and click pattern line 3.",
-                    "Vezměte hnědé pralinky z nabídky 5 a klikněte na přípravnou řadu 3.",
+                    "Take the brown pralines of factory 5 and choose pattern line 3.",
+                    "Vezměte hnědé pralinky z nabídky 5 a zvolte přípravnou řadu 3.",
                 ),
             ),
         ),
@@ -107,8 +107,8 @@ LESSONS = (
             Step(
                 moves=("CP2",),
                 hint=Words(
-                    "The pink pralines lie in the centre of the table. Click them, then line 2.",
-                    "Růžové pralinky leží ve středu stolu. Klikněte na ně a pak na řadu 2.",
+                    "The pink pralines lie in the centre of the table. Choose them, then line 2.",
+                    "Růžové pralinky leží ve středu stolu. Zvolte je a pak řadu 2.",
                 ),
             ),
         ),

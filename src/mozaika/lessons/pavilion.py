@@ -25,8 +25,8 @@ LESSONS = (
             Step(
                 moves=("2R",),
                 hint=Words(
-                    "Click the red tiles of factory 2, the second factory.",
-                    "Klikněte na červené dílky výlohy 2, té druhé.",
+                    "Choose the red tiles of factory 2, the second factory.",
+                    "Zvolte červené dílky výlohy 2, té druhé.",
                 ),
             ),
         ),
@@ -51,8 +51,8 @@ LESSONS = (
             Step(
                 moves=("CO",),
                 hint=Words(
-                    "The orange tiles lie in the centre of the table: click them.",
-                    "Oranžové dílky leží ve středu stolu: klikněte na ně.",
+                    "The orange tiles lie in the centre of the table: choose them.",
+                    "Oranžové dílky leží ve středu stolu: zvolte je.",
                 ),
             ),
         ),
@@ -80,8 +80,8 @@ LESSONS = (
             Step(
                 moves=("CG",),
                 hint=Words(
-                    "Only the green tiles in the centre are left: click them.",
-                    "Zbyly jen zelené dílky ve středu stolu: klikněte na ně.",
+                    "Only the green tiles in the centre are left: choose them.",
+                    "Zbyly jen zelené dílky ve středu stolu: zvolte je.",
                 ),
             ),
         ),
@@ -108,8 +108,8 @@ LESSONS = (
             Step(
                 moves=("R1R",),
                 hint=Words(
-                    "Find the red star and click its space 1: it costs a single red tile.",
-                    "Najděte červenou hvězdu a klikněte na její pole 1: stojí jediný červený dílek.",
+                    "Find the red star and choose its space 1: it costs a single red tile.",
+                    "Najděte červenou hvězdu a zvolte její pole 1: stojí jediný červený dílek.",
                 ),
             ),
         ),
@@ -138,8 +138,8 @@ LESSONS = (
             Step(
                 moves=("G4G+3",),
                 hint=Words(
-                    "Click space 4 of the green star, then choose the payment with three wild tiles.",
-                    "Klikněte na pole 4 zelené hvězdy a pak zvolte platbu se třemi žolíky.",
+                    "Choose space 4 of the green star, then the payment with three wild tiles.",
+                    "Zvolte pole 4 zelené hvězdy a pak platbu se třemi žolíky.",
                 ),
             ),
         ),
@@ -196,8 +196,8 @@ LESSONS = (
             Step(
                 moves=("C2B",),
                 hint=Words(
-                    "Red is already on the centre star. Click its space 2 and choose blue.",
-                    "Červená už na hvězdě uprostřed je. Klikněte na její pole 2 a zvolte modrou.",
+                    "Red is already on the centre star. Choose its space 2, then blue.",
+                    "Červená už na hvězdě uprostřed je. Zvolte její pole 2 a pak modrou.",
                 ),
             ),
         ),
@@ -329,8 +329,8 @@ LESSONS = (
             Step(
                 moves=("O3R",),
                 hint=Words(
-                    "Click space 3 of the first star (next to the red tile) and choose red.",
-                    "Klikněte na pole 3 první hvězdy (vedle červeného dílku) a zvolte červenou.",
+                    "Choose space 3 of the first star (next to the red tile), then red.",
+                    "Zvolte pole 3 první hvězdy (vedle červeného dílku) a pak červenou.",
                 ),
             ),
         ),

@@ -44,10 +44,18 @@ def position_family(position: Position) -> BoardFamily:
 
 
 def heading(
-    position: Position, names: list[str], text: Messages, to_move: tuple[int, ...] = (), *, compact: bool = False
+    position: Position,
+    names: list[str],
+    text: Messages,
+    to_move: tuple[int, ...] = (),
+    *,
+    compact: bool = False,
+    short_name: bool = False,
 ) -> Text:
-    """One line: the game, the round, who is to move, and every score (``compact``: without the game's name)."""
-    game = text(f"game_{position['game']}")
+    """One line: the game, the round, who is to move, and every score (``name: score``, so that a name that
+    ends in a number stays apart from the score); ``short_name``: the game by its short name, ``compact``:
+    without it."""
+    game = text(f"game_short_{position['game']}" if short_name else f"game_{position['game']}")
     over = position.get("phase") == "over"
     if compact:
         title = text("game_over") if over else text("round", round=position["round"])
@@ -56,8 +64,8 @@ def heading(
     line = Text.assemble((title, "bold"))
     for seat, name in enumerate(names):
         line.append("  ")
-        style = "bold reverse" if seat in to_move else ""
-        line.append(f"{name} {position['boards'][seat]['score']}", style=style)
+        style = "reverse" if seat in to_move else ""
+        line.append_text(Text.assemble((f"{name}: ", style), (str(position["boards"][seat]["score"]), f"bold {style}")))
     return line
 
 
@@ -67,7 +75,7 @@ def board_title(
     """The name and score over a board (short: over a compact board), and whether that player is to move."""
     score = position["boards"][seat]["score"]
     if short:
-        return f"{names[seat]} {score}" + (" ◀" if seat in to_move else "")
+        return f"{names[seat]}: {score}" + (" ◀" if seat in to_move else "")
     title = f"{names[seat]} · {text('points', count=score)}"
     return f"{title} ◀ {text('to_move')}" if seat in to_move else title
 
@@ -115,14 +123,16 @@ def position_view(
     choosing: Choosing | None = None,
     *,
     boxed: bool = True,
+    stacked: bool = False,
 ) -> Group:
-    """Everything at the table, for a console that prints line by line (``boxed``: in box lines)."""
+    """Everything at the table, for a console that prints line by line (``boxed``: in box lines; ``stacked``:
+    the boards one under another, each a block of its own for a screen reader, not side by side)."""
     family = position_family(position)
     view = View(text=text, choosing=choosing, names=names)
     frame = box.ROUNDED if boxed else box.SIMPLE
     shared = Panel(family.shared(position, view), title=text("table"), title_align="left", expand=False, box=frame)
     panels = [board_panel(position, seat, names, view, to_move, boxed=boxed) for seat in range(len(names))]
-    boards = Columns(panels)
+    boards: RenderableType = Group(*panels) if stacked else Columns(panels)
     parts: list[RenderableType] = [heading(position, names, text, to_move), shared, boards]
     parts.extend(family.legend(position, text))
     return Group(*parts)

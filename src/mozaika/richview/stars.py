@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
@@ -31,6 +30,8 @@ DONE_STYLE = Style(bold=True, color="#00af00")
 
 class StarsFamily(BoardFamily):
     kind = "stars"
+    short_width = 12
+    """A star's label and six spaces, a cell each; the hand's counts wrap within it."""
 
     @property
     def colourless(self) -> bool:
@@ -110,6 +111,31 @@ class StarsFamily(BoardFamily):
             return self.colour_name(token, text)
         return text("wilds", count=int(token[1:])) if token else text("no_wild")
 
+    def move_words(self, position: Position, move: Move, text: Messages, *, brief: bool = False) -> tuple[str, str]:
+        fields = move.fields()
+        kind = fields["kind"]
+        if kind == "take":
+            source = self._source_of(fields)
+            tiles = str(position["centre"] if source == "C" else position["factories"][int(source) - 1])
+            colour = self.colour_name(fields["colour"], text)
+            wild = position["wild"]
+            if fields["colour"] != wild and wild in tiles:
+                colour += " " + text("words_and_wild")
+            return self.source_name(source, text), colour
+        if kind == "place":
+            star, slot = fields["star"], fields["slot"]
+            where = f"{self.star_name(star, text)}, {text('space', slot=slot, cost=self.cost(star, slot))}"
+            paid = self.colour_name(fields["colour"], text)
+            if fields["wilds"]:
+                paid += ", " + text("wilds", count=fields["wilds"])
+            return where, paid
+        if kind == "pass":
+            keep = fields["keep"]
+            return text("pass"), text("keep", tiles=" ".join(keep)) if keep else text("keep_nothing")
+        if kind == "pick":
+            return text("group_pick"), text("bonus_pick", tiles=" ".join(fields["tiles"]))
+        return str(move), ""
+
     def star_name(self, star: str, text: Messages) -> str:
         return text("centre_star") if star == "C" else text("star", name=self.colour_name(star, text))
 
@@ -117,7 +143,6 @@ class StarsFamily(BoardFamily):
 
     def shared(self, position: Position, view: View) -> RenderableType:
         text = view.text
-        cells = self.source_cells(position, view)
         wild = position["wild"]
         track = Text(text("wild", colour=self.colour_name(wild, text)) + " ")
         track.append_text(self.painter.tile(wild))
@@ -134,7 +159,7 @@ class StarsFamily(BoardFamily):
         supply.append_text(
             self.painter.row(self.painter.sort(position["supply"]), 1, gap=" ") if position["supply"] else Text("—")
         )
-        return Group(Columns(cells, padding=(0, 2)), track, supply)
+        return Group(self.sources(position, view), track, supply)
 
     def takes_now(self, choosing: Choosing) -> bool:
         return self._shape(choosing) == "take"
@@ -146,7 +171,11 @@ class StarsFamily(BoardFamily):
         choosing = view.choosing if view.choosing is not None and view.choosing.seat == seat else None
         filled = self._filled(board)
         rows = [self._star(board, star, choosing, filled, view, compact) for star in self.layout["stars"]]
-        rows.append(self._hand(position, board, view.text, compact))
+        hand = self._hand(position, board, view.text, compact)
+        if not compact and hand.cell_len > max(row.cell_len for row in rows):
+            # A long hand is counted by colour, so that the board keeps its width and its lines.
+            hand = self._hand_counted(position, board, view.text)
+        rows.append(hand)
         return Group(*rows)
 
     def _filled(self, board: Position) -> set[int]:
@@ -211,14 +240,47 @@ class StarsFamily(BoardFamily):
             line.append(f"  ({text('passed')})", style="dim")
         return line
 
-    def summary(self, position: Position, seat: int, text: Messages) -> Text:
-        """The tiles in hand, and how many stars are complete."""
-        board = position["boards"][seat]
-        line = self._hand(position, board, text, True)
-        complete = sum(1 for spaces in board["stars"].values() if "." not in spaces)
-        if complete:
-            line.append(f"  ★{complete}", style=DONE_STYLE)
+    def _hand_counted(self, position: Position, board: Position, text: Messages) -> Text:
+        """The hand as each colour's count: ``Hand: O3 R1 ✱P2``."""
+        placing = position.get("phase") == "placement"
+        label = text("kept") if board.get("passed") and placing else text("hand")
+        line = Text(f"{label}:", style="bold")
+        for unit in self._counts(position, board):
+            line.append(" ")
+            line.append_text(unit)
         return line
+
+    def _counts(self, position: Position, board: Position) -> list[Text]:
+        """Each colour in the hand with its count, ``✱`` before the wild colour's."""
+        wild = position["wild"]
+        hand = board["hand"]
+        units: list[Text] = []
+        for letter in self.painter.sort("".join(dict.fromkeys(hand))):
+            unit = Text("✱", style="bold") if letter == wild else Text()
+            unit.append_text(self.painter.tile(letter, 1))
+            unit.append(str(hand.count(letter)))
+            units.append(unit)
+        return units
+
+    def short(self, position: Position, seat: int, text: Messages, width: int = 0) -> list[Text]:
+        """A row of costs and tiles a star, then the hand as each colour's count (``✱`` before the wild
+        colour's), on as many lines as :attr:`short_width` needs."""
+        board = position["boards"][seat]
+        filled = self._filled(board)
+        rows = [self._star(board, star, None, filled, View(text), True) for star in self.layout["stars"]]
+        units = self._counts(position, board)
+        line = Text(text("hand_short"), style="bold")
+        if not units:
+            line.append(" —", style="dim")
+        for unit in units:
+            if line.cell_len + 1 + unit.cell_len > max(width, self.short_width):
+                rows.append(line)
+                line = unit
+                continue
+            line.append(" ")
+            line.append_text(unit)
+        rows.append(line)
+        return rows
 
     # --- words ------------------------------------------------------------------------
 

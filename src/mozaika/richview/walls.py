@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
@@ -23,12 +22,17 @@ from mozaika.richview.family import DISC_STYLE, BoardFamily, Choosing, Path, Pos
 from mozaika.richview.palette import TARGET_STYLE
 
 SIZE = 5
+SN5_MARK = " SN5"
+"""The SN5 disc held, after the floor of a board in short (or its title, where the floor has no room)."""
 CELL = 3
 """A tile is two cells wide, with one cell between tiles."""
 
 
 class WallFamily(BoardFamily):
     kind = "wall"
+    short_width = 12
+    """Five cells of pattern line, the box line and the wall's five; the floor line with seven tiles and
+    their -14 too."""
 
     @property
     def grey(self) -> bool:
@@ -69,7 +73,24 @@ class WallFamily(BoardFamily):
             return f"{self.colour_name(token, text)} ×{count}"
         if depth == 2:
             return self._destination_label(position, choosing, token, text)
-        return self._split_label(choosing.move_after(token) or {}, text)
+        return self._split_label(position, choosing, choosing.move_after(token) or {}, text)
+
+    def move_words(self, position: Position, move: Move, text: Messages, *, brief: bool = False) -> tuple[str, str]:
+        fields = move.fields()
+        if fields["kind"] == "column":
+            return text("group_wall"), text("column_choice", line=fields["line"], column=fields["column"])
+        if fields["kind"] != "take":
+            return str(move), ""
+        source = self._source_of(fields)
+        taken = f"{self.source_name(source, text)}, {self.colour_name(fields['colour'], text)}"
+        if brief:  # in a list of moves under their source and colour
+            where = text("floor") if fields["line"] == "floor" else text("line", number=fields["line"])
+        else:
+            where = text("words_floor") if fields["line"] == "floor" else text("words_line", number=fields["line"])
+        if "to_previous" in fields and (fields["to_previous"] or fields["to_next"]):
+            choosing = Choosing(seat=0, chosen=(source, fields["colour"], where))
+            where += ", " + text("words_rest", split=self._split_label(position, choosing, fields, text))
+        return taken, where
 
     def shortcut(self, choosing: Choosing, token: str) -> str | None:
         move = choosing.move_after(token)
@@ -89,14 +110,56 @@ class WallFamily(BoardFamily):
         label = text("line", number=token)
         return f"{label} · {text('overflow', count=overflow)}" if overflow else label
 
-    def _split_label(self, move: dict[str, Any], text: Messages) -> str:
-        before, after = move.get("to_previous", ""), move.get("to_next", "")
-        return f"◀ {' '.join(before or '—')} │ {' '.join(after or '—')} ▶"
+    def _split_label(self, position: Position, choosing: Choosing, move: dict[str, Any], text: Messages) -> str:
+        """Where SN4's leftovers go (M-3): each neighbour by its number, with the pralines it gets."""
+        previous, following = self.neighbours(position, int(choosing.chosen[0]) - 1)
+        leftovers = self._tiles(position, choosing.chosen[0])
+
+        def sent(colours: str) -> str:
+            if not colours:
+                return text("nothing")
+            return ", ".join(f"{self.colour_name(letter, text)} ×{leftovers.count(letter)}" for letter in colours)
+
+        return text(
+            "split_choice",
+            to_previous=sent(move.get("to_previous", "")),
+            previous=self.source_name(str(previous + 1), text),
+            to_next=sent(move.get("to_next", "")),
+            next=self.source_name(str(following + 1), text),
+        )
+
+    def neighbours(self, position: Position, index: int) -> tuple[int, int]:
+        """The factories before and after factory ``index`` (0-based) in the circle, skipping a taken SN5 (M-3)."""
+        count = len(position["factories"])
+        specials = position.get("special_factories") or []
+        removed = next(
+            (
+                at
+                for at, disc in enumerate(specials)
+                if disc and disc[0] == "5" and position.get("sn5_holder") is not None
+            ),
+            None,
+        )
+        previous, following = (index - 1) % count, (index + 1) % count
+        if previous == removed:
+            previous = (previous - 1) % count
+        if following == removed:
+            following = (following + 1) % count
+        return previous, following
+
+    def source_targets(self, position: Position, choosing: Choosing | None) -> set[str]:
+        if choosing is None or choosing.depth != 3 or not self._split_tokens(choosing):
+            return set()
+        return {str(number + 1) for number in self.neighbours(position, int(choosing.chosen[0]) - 1)}
+
+    @staticmethod
+    def _split_tokens(choosing: Choosing) -> list[str]:
+        return [path[3] for path in choosing.candidates if len(path) > 3 and path[:3] == choosing.chosen]
 
     # --- what lies between the players ------------------------------------------------
 
     def shared(self, position: Position, view: View) -> RenderableType:
-        return Columns(self.source_cells(position, view), padding=(0, 2))
+        return self.sources(position, view)
 
     # --- a player's board ------------------------------------------------------------
 
@@ -194,6 +257,14 @@ class WallFamily(BoardFamily):
         return [header, floor]
 
     def _compact(self, position: Position, seat: int) -> RenderableType:
+        rows = self._short_rows(position, seat)
+        if position.get("sn5_holder") == seat:
+            rows[-1].append(SN5_MARK, style=DISC_STYLE)
+        return Group(*rows)
+
+    def _short_rows(self, position: Position, seat: int) -> list[Text]:
+        """The pattern lines and the wall a cell a tile (the wall's printed colours as small letters), then the
+        floor and what it costs now: never wider than :attr:`short_width`."""
         board = position["boards"][seat]
         rows = []
         for row in range(SIZE):
@@ -210,51 +281,62 @@ class WallFamily(BoardFamily):
                 else:
                     line.append_text(self.painter.printed(self.layout["wall_pattern"][row][column], 1))
             rows.append(line)
-        floor = Text.assemble(("F ", "bold"))
-        floor.append_text(self.painter.row(board["floor"], 1, gap="") if board["floor"] else Text("—", style="dim"))
-        lost = sum(self.layout["floor_penalties"][: len(board["floor"])])
+        floor = Text.assemble(("F", "bold"))
+        tiles = board["floor"]
+        lost = sum(self.layout["floor_penalties"][: len(tiles)])
+        # The floor holds at most seven: "F" with them and the worst penalty (-14) still fits the short width.
+        floor.append(" " if len(tiles) < len(self.layout["floor_penalties"]) else "")
+        floor.append_text(self.painter.row(tiles, 1, gap="") if tiles else Text("—", style="dim"))
         if lost:
             floor.append(f" {lost}", style="bold red")
-        if position.get("sn5_holder") == seat:
-            floor.append(" SN5", style=DISC_STYLE)
         rows.append(floor)
-        return Group(*rows)
+        return rows
 
-    def summary(self, position: Position, seat: int, text: Messages) -> Text:
-        """The pattern lines, shortest first, then the floor: ``B ·· YYY ···R ····· F KK``."""
-        board = position["boards"][seat]
-        line = Text()
-        for row, content in enumerate(board["lines"]):
-            if row:
-                line.append(" ")
-            line.append("·" * (row + 1 - len(content)), style="dim")
-            line.append_text(self.painter.row(content, 1, gap=""))
-        if board["floor"]:
-            line.append(" F ", style="bold")
-            line.append_text(self.painter.row(board["floor"], 1, gap=""))
-        return line
+    def short(self, position: Position, seat: int, text: Messages, width: int = 0) -> list[Text]:
+        rows = self._short_rows(position, seat)
+        if position.get("sn5_holder") == seat and rows[-1].cell_len + len(SN5_MARK) <= max(width, self.short_width):
+            rows[-1].append(SN5_MARK, style=DISC_STYLE)
+        return rows
+
+    def short_marks(self, position: Position, seat: int, width: int) -> str:
+        held = position.get("sn5_holder") == seat
+        floor = self._short_rows(position, seat)[-1] if held else None
+        return SN5_MARK if floor is not None and floor.cell_len + len(SN5_MARK) > max(width, self.short_width) else ""
 
     # --- words ------------------------------------------------------------------------
 
     def legend(self, position: Position, text: Messages, *, every: bool = False) -> list[Text]:
-        """What each special factory on the table does (M-1..M-5); ``every``: all five, when the game has them."""
+        """What each special factory on the table does (M-1..M-5), each SN2 with its own colour and SN4 with
+        its neighbours; ``every``: also what the discs not on the table do, when the game has them."""
         specials = position.get("special_factories") or []
-        discs: dict[str, str] = {}
-        for disc in specials:
-            if disc is not None:
-                discs.setdefault(disc[0], disc[1:])
+        entries: dict[str, Text] = {}
+        pulled = [disc for disc in specials if disc is not None and disc[0] == "2" and len(disc) > 1]
+        for index, disc in enumerate(specials):
+            if disc is None or disc[0] in entries:
+                continue
+            kind = disc[0]
+            if kind == "2" and pulled:
+                # Every SN2 on the table, each with its own colour (as its factory shows it).
+                label = Text(" ").join(self.disc_label(each) for each in pulled)
+                one = self.colour_name(pulled[0][1], text)
+                words = text("disc_2", colour=one) if len(pulled) == 1 else text("disc_2_each")
+            elif kind == "4":
+                label = self.disc_label(disc)
+                previous, following = self.neighbours(position, index)
+                words = text("disc_4_at", previous=previous + 1, next=following + 1)
+            else:
+                label = self.disc_label(disc)
+                words = text(f"disc_{kind}", colour=text("its_colour"))
+            label.rstrip()
+            entries[kind] = label + Text(" " + words)
+        missing = set("12345") if every and self.options.get("special_factories") else set()
         if position.get("sn5_holder") is not None:
-            discs.setdefault("5", "")
-        if every and self.options.get("special_factories"):
-            for number in "12345":
-                discs.setdefault(number, "")
-        lines = []
-        for number in sorted(discs):
-            colour = self.colour_name(discs[number], text) if discs[number] else text("its_colour")
-            line = Text.assemble((f"SN{number} ", DISC_STYLE))
-            line.append(text(f"disc_{number}", colour=colour))
-            lines.append(line)
-        return lines
+            missing.add("5")
+        for kind in missing - set(entries):
+            entries[kind] = Text.assemble(
+                (f"SN{kind}", DISC_STYLE), " " + text(f"disc_{kind}", colour=text("its_colour"))
+            )
+        return [entries[kind] for kind in sorted(entries)]
 
     def round_tiles(
         self, before: Position, after: Position, seat: int, text: Messages, steps: Sequence[Any] = ()

@@ -100,6 +100,8 @@ class PlayApp(App[None]):
         """The table has been on screen: its clocks run from then, and the game goes on."""
         self.summaries: list[RoundEnd] = []
         self.saved_to: Path | None = None
+        self.saved_at: tuple[object, ...] | None = None
+        """The game as it was saved last (its steps): quitting right after a save asks nothing."""
         self.table_screen = TableScreen(self.text("table"), self._placeholder())
 
     # --- the screen -------------------------------------------------------------------
@@ -154,20 +156,28 @@ class PlayApp(App[None]):
         screen.show(frame, chooser)
         screen.query_one(Heading).lines = self.heading_lines()
         screen.query_one(MessageLine).message = self.message_text
-        screen.query_one(Entry).placeholder = self._placeholder()
+        screen.query_one(Entry).reminders = self._reminders()
 
     def _placeholder(self) -> str:
-        if self.mode is Mode.OVER:
-            return self.text("game_over_keys")
-        return self.text("prompt_short")
+        return self._reminders()[0]
 
-    def heading_view(self, *, compact: bool = False) -> Text:
+    def _reminders(self) -> tuple[str, ...]:
+        """The prompt's reminders of the keys, fullest first: the table's entry shows the fullest that fits."""
+        if self.mode is Mode.OVER:
+            return (self.text("game_over_keys"), self.text("game_over_keys_short"))
+        keys = tuple(self.text(key) for key in ("prompt_short", "prompt_keys", "prompt_tiny"))
+        if any(seat.timed_out for seat in self.table.seats):
+            # A stand-in plays a seat: t takes it back, from any of the reminders.
+            return tuple(self.text("prompt_seat_back", keys=line) for line in keys)
+        return keys
+
+    def heading_view(self, *, compact: bool = False, short_name: bool = False) -> Text:
         """The heading's line: the game, round, scores and who moves, and in a timed game the clocks."""
-        return heading_line(self.table, self.text, compact=compact)
+        return heading_line(self.table, self.text, compact=compact, short_name=short_name)
 
     def heading_lines(self) -> tuple[Text, ...]:
-        """The heading in full, and without the game's name for a narrow window."""
-        return self.heading_view(), self.heading_view(compact=True)
+        """The heading in full, with the game's short name, and without it for a narrow window."""
+        return self.heading_view(), self.heading_view(short_name=True), self.heading_view(compact=True)
 
     def log_move(self, line: str) -> None:
         """A line into the game's log (the room the boards leave shows the latest), clearing the message."""
@@ -340,7 +350,12 @@ class PlayApp(App[None]):
             )
         elif command == BOARDS:
             self.push_screen(
-                Notice(boards_page(self.table, self.text), self.text("boards_title"), self.text("press_enter"))
+                Notice(
+                    boards_page(self.table, self.text),
+                    self.text("boards_title"),
+                    self.text("press_enter"),
+                    kind="boards",
+                )
             )
         elif command == HINT and self.mode is Mode.CHOOSING:
             self.mode = Mode.HINTING
@@ -387,12 +402,14 @@ class PlayApp(App[None]):
     def _hint(self) -> None:
         hints = self.table.hint()
         entries = ", ".join(self.text("hint_entry", move=hint.move, value=hint.value) for hint in hints)
-        self.call_from_thread(self._hinted, entries)
+        self.call_from_thread(self._hinted, entries, [str(hint.move) for hint in hints])
 
-    def _hinted(self, entries: str) -> None:
+    def _hinted(self, entries: str, moves: list[str]) -> None:
         if self.mode is not Mode.HINTING:
             return
         self.mode = Mode.CHOOSING
+        if self.chooser is not None:
+            self.chooser.hinted = set(moves)
         self.say(self.text("hint", moves=entries), "bold green")
 
     def _ask_where_to_save(self) -> None:
@@ -416,6 +433,7 @@ class PlayApp(App[None]):
             return
         shown = Path(answer) if answer else self.table.default_save_path()
         self.saved_to = shown
+        self.saved_at = tuple(self.state.history)
         saved = Text(self.text("saved", path=shown), style="bold green")
         saved.append("\n")
         saved.append(resume_command(shown), style="bold")
@@ -427,8 +445,8 @@ class PlayApp(App[None]):
         if isinstance(self.screen, Question) and self.screen.kind == "quit":
             self.exit()  # a second Ctrl+C (or q) at the question quits without saving
             return
-        if self.finished or not self.table.people:
-            self.exit()
+        if self.finished or not self.table.people or self.saved_at == tuple(self.state.history):
+            self.exit()  # nothing to lose: no game of a person's, or nothing played since it was saved
             return
         question = Question(self.text("quit_save"), (self.text("yes"), "y", "n"), kind="quit")
         self.push_screen(question, self._quit_answered)

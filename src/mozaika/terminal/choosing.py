@@ -30,6 +30,9 @@ class MoveChooser:
         self.cursor = 0
         """Which of the next step's choices the arrow keys are on."""
         self.cursor_moved = False
+        self.hinted: set[str] = set()
+        """The moves a hint named: typed in full, each is played at once, even where a longer move begins
+        with it (Summer Pavilion's ``O2O``, which ``O2O+1`` extends)."""
 
     def matching(self) -> list[str]:
         """The notations of the legal moves that begin with what was typed."""
@@ -151,9 +154,13 @@ class MoveChooser:
         return next((move for notation, move in self.moves.items() if notation.upper() == typed), None)
 
     def decided(self) -> Move | None:
-        """The move typed, once nothing else begins with it (``2B3``; not ``B6B``, which ``B6B+1`` extends)."""
+        """The move typed, once nothing else begins with it (``2B3``; not ``B6B``, which ``B6B+1`` extends,
+        unless a hint named it)."""
         matching = self.matching()
-        return self.moves[matching[0]] if len(matching) == 1 and self.complete() is not None else None
+        complete = self.complete()
+        if complete is not None and (len(matching) == 1 or str(complete) in self.hinted):
+            return complete
+        return None
 
     def choose(self, token: str) -> Move | None:
         """Take ``token`` as the next step; the move, when that step was its last."""

@@ -17,10 +17,11 @@ from mozaika.terminal.clockview import clock_line
 from mozaika.terminal.game import GameTable, RoundEnd
 
 
-def heading_line(table: GameTable, text: Messages, *, compact: bool = False) -> Text:
-    """The heading: the game (unless ``compact``), round, scores and who moves, and in a timed game the clocks."""
+def heading_line(table: GameTable, text: Messages, *, compact: bool = False, short_name: bool = False) -> Text:
+    """The heading: the game (unless ``compact``; ``short_name``: by its short name), round, scores and who
+    moves, and in a timed game the clocks."""
     state = table.state
-    line = heading(state.to_dict(), table.names, text, state.to_move, compact=compact)
+    line = heading(state.to_dict(), table.names, text, state.to_move, compact=compact, short_name=short_name)
     clocks = clock_line(table, text)
     if clocks:
         line.append("  ")
@@ -69,7 +70,8 @@ def help_page(table: GameTable, text: Messages) -> RenderableType:
         colours.append_text(family.painter.tile(letter))
         colours.append(f" {letter} {family.colour_name(letter, text)}   ")
     parts.append(colours)
-    if table.clocks is not None:
+    parts.append(Text(family.symbols_help(text)))
+    if table.clocks is not None or any(seat.timed_out for seat in table.seats):
         parts.append(Text(text("help_clock")))
     parts.extend(family.legend(position, text, every=True))
     return Group(*parts)
@@ -80,7 +82,8 @@ def boards_page(table: GameTable, text: Messages) -> RenderableType:
     position = table.state.to_dict()
     names = table.names
     view = View(text=text, names=names)
-    return Columns([board_panel(position, seat, names, view, table.state.to_move) for seat in range(len(names))])
+    panels = [board_panel(position, seat, names, view, table.state.to_move) for seat in range(len(names))]
+    return Columns(panels, padding=(0, 0))  # two full boards side by side in 80 columns
 
 
 def resume_command(path: Path) -> str:

@@ -17,7 +17,7 @@ from rich.text import Text
 from mozaika.core.errors import MozaikaError, NotationError
 from mozaika.core.protocol import Move
 from mozaika.i18n import Messages
-from mozaika.richview import breakdown_table, position_family, position_view, round_summary
+from mozaika.richview import TERMINAL_COLOURS, breakdown_table, position_family, position_view, round_summary
 from mozaika.terminal.clockview import clock_line
 from mozaika.terminal.commands import BACK, HELP, HINT, QUIT, SAVE, UNDO
 from mozaika.terminal.game import GameTable
@@ -35,6 +35,8 @@ class Session:
         self.table = table
         self.console = console
         self.text = text.for_game(table.state.game_id)
+        self.saved_at: tuple[object, ...] | None = None
+        """The game's steps when it was last saved."""
 
     # --- the game loop ----------------------------------------------------------------
 
@@ -58,8 +60,9 @@ class Session:
             if self._timed_out():  # the answer came after the deadline: the bot plays the seat
                 continue
             if move != UNDONE:
+                before = self.table.state.to_dict()
                 self.table.play(move, seat)
-                self.say(self.text("you_played", name=self.table.seats[seat].name, move=move))
+                self.say(self._played(self.table.seats[seat].name, move, before))
                 self._show_round_ends()
         self.show()
         self.show_result()
@@ -74,9 +77,15 @@ class Session:
 
     def _bot_turn(self, seat: int) -> None:
         name = self.table.seats[seat].name
+        before = self.table.state.to_dict()
         with self.console.status(self.text("thinking", name=name)):
             move = self.table.play_bot(seat)
-        self.say(self.text("bot_played", name=name, move=move), "bold")
+        self.say(self._played(name, move, before), "bold")
+
+    def _played(self, name: str, move: Move, before: dict[str, object]) -> str:
+        """Who played which move, in notation and in words (read from the position the move was made in)."""
+        words = position_family(before).spoken(before, move, self.text)
+        return self.text("played_words", name=name, move=move, words=words)
 
     def _show_round_ends(self) -> None:
         for end in self.table.take_round_ends():
@@ -103,11 +112,12 @@ class Session:
                 continue
             command = answer.lower()
             if command == QUIT:
-                self._offer_save()
+                if self.saved_at != tuple(self.table.state.history):  # nothing to lose right after a save
+                    self._offer_save()
                 self.say(self.text("goodbye"))
                 return None
             if command == HELP:
-                self.say(self.text("help"))
+                self._help()
             elif command == HINT:
                 self._hint()
             elif command == SAVE:
@@ -149,6 +159,15 @@ class Session:
 
     # --- commands ---------------------------------------------------------------------
 
+    def _help(self) -> None:
+        """The keys, then the game's colours with their letters and what the boards' signs mean."""
+        self.say(self.text("help"))
+        family = position_family(self.table.state.to_dict())
+        letters = TERMINAL_COLOURS[self.table.state.game_id]
+        colours = ", ".join(f"{letter} {family.colour_name(letter, self.text)}" for letter in letters)
+        self.say(f"{self.text('help_colours')} {colours}.")
+        self.say(family.symbols_help(self.text))
+
     def _hint(self) -> None:
         with self.console.status(self.text("hint_thinking")):
             hints = self.table.hint()
@@ -167,6 +186,7 @@ class Session:
         except (OSError, MozaikaError) as error:
             self.say(self.text("save_failed", reason=error), "red")
             return
+        self.saved_at = tuple(self.table.state.history)
         self.say(self.text("saved", path=path), "green")
         self.console.print(Text(resume_command(path), style="bold"), soft_wrap=True)
 
@@ -187,21 +207,26 @@ class Session:
     def show(self) -> None:
         state = self.table.state
         self.console.print()
-        self.console.print(position_view(state.to_dict(), self.table.names, self.text, state.to_move, boxed=False))
+        position = state.to_dict()
+        self.console.print(
+            position_view(position, self.table.names, self.text, state.to_move, boxed=False, stacked=True)
+        )
         clocks = clock_line(self.table, self.text)
         if clocks:
             self.console.print(clocks)
 
     def show_moves(self, seat: int, moves: list[Move]) -> None:
-        """Your moves by number, a line per group (a source and colour, a star), read in order by a screen reader."""
-        family = position_family(self.table.state.to_dict())
+        """Your moves by number, in words, a line per group (a source and colour, a star's space), read in order
+        by a screen reader: ``factory 1, yellow: 1 line 1 (1Y1); 2 line 2 (1Y2)``."""
+        position = self.table.state.to_dict()
+        family = position_family(position)
         self.say(self.text("moves_header", name=self.table.seats[seat].name), "bold")
         groups: dict[str, list[str]] = {}
         for number, move in enumerate(moves, start=1):
-            steps = family.tokens(move)
-            groups.setdefault("".join(steps[:2] if len(steps) > 2 else steps[:1]), []).append(f"{number} {move}")
-        for entries in groups.values():
-            self.console.print(Text("  " + "   ".join(entries)), soft_wrap=False)
+            group, rest = family.move_words(position, move, self.text, brief=True)
+            groups.setdefault(group, []).append(f"{number} {rest} ({move})" if rest else f"{number} ({move})")
+        for group, entries in groups.items():
+            self.console.print(Text(f"  {group}: " + "; ".join(entries)), soft_wrap=False)
 
     def show_result(self) -> None:
         state = self.table.state

@@ -26,7 +26,7 @@ from textual.widgets import Input
 from mozaika.richview import board_title, position_family
 from mozaika.richview.family import CLICK_KEY
 from mozaika.terminal.drawn import DrawnOnce
-from mozaika.terminal.layout import STEP_LINES, OthersForm, Plan, others_drawing, shared_and_legend, too_small_text
+from mozaika.terminal.layout import STEP_LINES, Plan, middle_drawing, others_drawing, too_small_text
 
 OPTION_KEY = "option"
 """The style meta key that says which of the step line's choices a click picks."""
@@ -103,7 +103,11 @@ class SharedArea(PlanPart, Clickable):
     """What lies between the players: factories and centre (and the supply, in Summer Pavilion)."""
 
     def drawing(self, plan: Plan) -> RenderableType:
-        return plan.drawings.get("shared") or shared_and_legend(plan.frame)[0]
+        frame = plan.frame
+        shared = plan.drawings.get("shared")
+        if shared is not None:
+            return shared
+        return middle_drawing(position_family(frame.position).shared(frame.position, frame.view), plan.middle_legend)
 
     def watch_plan(self, plan: Plan | None) -> None:
         if plan is not None:
@@ -137,7 +141,7 @@ class OtherBoards(PlanPart):
 
     def drawing(self, plan: Plan) -> RenderableType:
         parts: list[RenderableType] = [others_drawing(plan, before=self.before)]
-        if plan.others is OthersForm.LINES and not self.before:
+        if plan.boards_key and not self.before:
             parts.append(Text(plan.frame.view.text("boards_key"), style="dim"))
         return Group(*parts)
 
@@ -254,7 +258,25 @@ class MessageLine(Widget):
 
 
 class Entry(Input):
-    """Where moves and commands are typed; after a refusal its text is selected, so the next key replaces it."""
+    """Where moves and commands are typed; after a refusal its text is selected, so the next key replaces it.
+
+    While it is empty it shows a reminder of the keys: the fullest of :attr:`reminders` that fits its width
+    (the shortest still ends with ``h help``).
+    """
+
+    reminders: reactive[tuple[str, ...]] = reactive(tuple, layout=False)
+
+    def watch_reminders(self) -> None:
+        self._fit_reminder()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_reminder()
+
+    def _fit_reminder(self) -> None:
+        if not self.reminders:
+            return
+        room = self.content_size.width - 1  # the cursor stands before the reminder
+        self.placeholder = next((line for line in self.reminders if len(line) <= room), self.reminders[-1])
 
     def refuse(self) -> None:
         """Keep what was typed in view, selected: typing goes on from scratch, a command key acts."""
