@@ -236,5 +236,12 @@ def test_a_database_that_does_not_answer_gets_503_with_retry_after_not_a_traceba
     assert answer.status_code == 503 and answer.headers["retry-after"] == "2"
     assert answer.json()["error"]["code"] == "unavailable" and "try again" in answer.json()["error"]["message"]
     assert "Traceback" not in caplog.text and "the database did not answer" in caplog.text
+    # A move takes its own lane (api/moveroute.py): answered the same way, and not handed on as a crash.
+    monkeypatch.undo()
+    view = alice.table(table_id)
+    monkeypatch.setattr(service.tables.moves, "play", restarting)
+    moved = alice.post(f"/api/tables/{table_id}/moves", {"move": view["legal_moves"][0], "seq": view["seq"]})
+    assert moved.status_code == 503 and moved.headers["retry-after"] == "2"
+    assert "Traceback" not in caplog.text
     monkeypatch.undo()
     assert alice.get(f"/api/tables/{table_id}").status_code == 200

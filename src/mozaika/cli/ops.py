@@ -85,9 +85,14 @@ def check_db_command(database: DatabaseOption = None) -> None:
         console.print(f"mismatch at table {mismatch}", highlight=False, soft_wrap=True)
     for problem in report.schema:
         console.print(f"schema: {problem}", highlight=False, soft_wrap=True)
+    if report.replayed:
+        replayed = f"{report.tables} tables, {report.entries} log entries replayed: " + (
+            f"{len(report.mismatches)} mismatches." if report.mismatches else "every game matches its log."
+        )
+    else:
+        replayed = "No game was replayed: this version cannot read them."
     console.print(
-        f"{report.tables} tables, {report.entries} log entries replayed: "
-        + (f"{len(report.mismatches)} mismatches." if report.mismatches else "every game matches its log.")
+        replayed
         + (
             f" The schema holds {len(report.schema)} things Mozaika's migrations do not make."
             if report.schema

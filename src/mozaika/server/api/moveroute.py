@@ -31,6 +31,7 @@ from mozaika.server.api.schemas import TABLE_ID, MoveSubmission
 from mozaika.server.errors import ApiError
 from mozaika.server.players.accounts import Caller
 from mozaika.server.services import Services
+from mozaika.server.storage.database import database_unavailable
 from mozaika.server.tables import Outcome
 
 MOVES_PATH = re.compile("/api/tables/(" + TABLE_ID.strip("^$") + ")/moves")
@@ -108,8 +109,11 @@ class MoveLane:
         except ApiError as error:
             response = await self.api_error(request, error)
         except Exception as error:
-            # As FastAPI's outermost layer does: the application's answer, then the error for the server's log.
+            # As FastAPI's outermost layer does: the application's answer, then the error for the server's log;
+            # a database that did not answer is answered (503) and logged in a line, as FastAPI's handler does.
             await (await self.unexpected(request, error))(scope, receive, send)
+            if database_unavailable(error):
+                return
             raise
         await response(scope, receive, send)
 

@@ -50,13 +50,16 @@ class CheckReport:
     mismatches: list[Mismatch]
     schema: list[str] = field(default_factory=list)
     """What the database holds that Mozaika's migrations do not make (:mod:`.schema`): a trigger, a view..."""
+    replayed: bool = True
+    """False when no game could be read (a schema this version does not know): the counts say nothing."""
 
 
 def check_database(db: Database) -> CheckReport:
     """Replay every table's log and compare it with the table's row; look for schema objects not Mozaika's."""
     revision = revision_of(db.engine)
     if revision not in revisions():  # no game can be read in a schema this version does not know
-        return CheckReport(0, 0, [], [f"its schema version {revision!r} is not one this version of Mozaika made"])
+        problem = f"its schema version {revision!r} is not one this version of Mozaika made"
+        return CheckReport(0, 0, [], [problem], replayed=False)
     with db.engine.connect() as connection:
         if connection.dialect.name == "sqlite":
             schema = sqlite_differences(connection.connection.dbapi_connection)  # type: ignore[arg-type]
