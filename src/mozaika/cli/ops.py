@@ -94,7 +94,8 @@ def check_db_command(database: DatabaseOption = None) -> None:
     console.print(
         replayed
         + (
-            f" The schema holds {len(report.schema)} things Mozaika's migrations do not make."
+            f" The schema holds {len(report.schema)} {'thing' if len(report.schema) == 1 else 'things'}"
+            " Mozaika's migrations do not make."
             if report.schema
             else " The schema is exactly what Mozaika's migrations make."
         ),
