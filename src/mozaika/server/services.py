@@ -31,6 +31,8 @@ from mozaika.server.ratelimit import RateLimiter
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
 from mozaika.server.tables import Tables
+from mozaika.server.tournaments.service import Tournaments
+from mozaika.server.tournaments.watch import TournamentWatch
 
 
 @dataclass
@@ -54,6 +56,8 @@ class Services:
     friends: Friends
     rematches: Rematches
     spectators: Spectators
+    tournaments: Tournaments
+    tournament_watch: TournamentWatch
     password_checks: PasswordChecks = field(default_factory=PasswordChecks)
     """Sign-ins and registrations run here, in threads of their own, never in the pool every
     other request needs; past its bound they are answered 503 at once."""
@@ -84,6 +88,11 @@ class Services:
             tables.timeouts, publisher.publish, settings.clock_check_seconds, mailer, settings.public_url
         )
         publisher.connect(bots=bots, clocks=clocks, reviews=reviewer)
+        tournaments = Tournaments(db, tables.arrangements, settings, now)
+        tournament_watch = TournamentWatch(
+            tournaments, publisher, hub, settings.tournament_check_seconds, mailer
+        )
+        publisher.follow_endings(tournament_watch)
         hints = Hints(bots, settings)
         limiter = RateLimiter(settings.rate_limits, settings.redis_url, namespace=settings.database_url)
         limiter.on_refusal = lambda action: metrics.rate_limit_refusals.labels(action).inc()
@@ -108,6 +117,8 @@ class Services:
             friends=Friends(db, settings.public_url),
             rematches=Rematches(tables.store, tables.views, tables.seating, settings.limits),
             spectators=Spectators(settings.redis_url, namespace=settings.database_url),
+            tournaments=tournaments,
+            tournament_watch=tournament_watch,
             metrics=metrics,
         )
         read_services(metrics, service)

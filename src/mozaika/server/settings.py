@@ -94,6 +94,9 @@ class Settings:
     are believed; with none, no forwarding header is (``mozaika serve --proxy-ip``)."""
     clock_check_seconds: float = 1.0
     """How often a process looks for tables whose clocks are due (a timeout, a reminder)."""
+    tournament_check_seconds: float = 5.0
+    """How often a process looks for tournaments due to start and rounds whose last table ended
+    (the process that ends a round's last game moves the tournament on at once; this is the net)."""
     smtp_url: str | None = None
     """Where turn-based reminders are e-mailed from (``smtp://host:port?from=…``); none without it."""
     public_url: str = "http://127.0.0.1:8000"

@@ -71,6 +71,12 @@ from mozaika.server.answers.tables import (
     TableSummary,
     TableView,
 )
+from mozaika.server.answers.tournaments import (
+    TournamentEvent,
+    TournamentList,
+    TournamentPage,
+    TournamentSummary,
+)
 
 __all__ = [
     "Absent",
@@ -145,5 +151,9 @@ __all__ = [
     "Texts",
     "TimeControl",
     "TimeoutEvent",
+    "TournamentEvent",
+    "TournamentList",
+    "TournamentPage",
+    "TournamentSummary",
     "TutorialView",
 ]
