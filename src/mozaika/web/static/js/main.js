@@ -16,6 +16,8 @@ import { reviewPanel } from "./review.js";
 import { route, show } from "./router.js";
 import { loadSession } from "./session.js";
 import { tablePage } from "./table.js";
+import { followMyTournaments } from "./tournament-follow.js";
+import { tournamentPage, tournamentsPage } from "./tournaments.js";
 import { renderTopBar } from "./topbar.js";
 
 route(/^\/$/, (root, query) => lobbyPage(root, query));
@@ -29,6 +31,8 @@ route(/^\/players\/([^/]+)$/, (root, key) => profilePage(root, key));
 route(/^\/leaderboard$/, (root, query) => leaderboardPage(root, null, query));
 route(/^\/leaderboard\/([a-z0-9_-]+)$/, (root, game, query) => leaderboardPage(root, game, query));
 route(/^\/admin$/, (root) => adminPage(root));
+route(/^\/tournaments$/, (root) => tournamentsPage(root));
+route(/^\/tournaments\/([A-Za-z0-9_-]+)$/, (root, id) => tournamentPage(root, id));
 
 // Every finished game's result, at the table and in the replay, ends with its review.
 afterResult((table, names, tableId) => playAgainButton(table, tableId));
@@ -38,6 +42,7 @@ async function start() {
   await Promise.all([useLanguage(prefs.language), loadSession()]);
   document.querySelector(".skip").textContent = t("skip_to_content");
   renderTopBar();
+  followMyTournaments();
   try {
     await show();
   } catch (error) {

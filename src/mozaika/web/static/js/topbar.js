@@ -43,6 +43,8 @@ export function renderTopBar() {
     h("a", { href: "/", "data-link": "" }, t("lobby")),
     h("a", { href: "/analysis", "data-link": "", class: "analysis-link", title: t("analysis_board") },
       h("span", { class: "long-label" }, t("analysis_board")), h("span", { class: "short-label" }, t("analysis_board_short"))),
+    h("a", { href: "/tournaments", "data-link": "", class: "tournaments-link", title: t("tournaments") },
+      h("span", { class: "long-label" }, t("tournaments")), h("span", { class: "short-label" }, t("tournaments_short"))),
     h("a", { href: "/leaderboard", "data-link": "", class: "leaderboard-link", title: t("leaderboards") },
       h("span", { class: "long-label" }, t("leaderboards")), h("span", { class: "short-label" }, t("leaderboards_short"))),
     opener,
