@@ -207,9 +207,7 @@ def test_tables_of_four_seat_neighbours_and_one_fewer_where_the_field_is_uneven(
     assert server.get(f"/api/tables/{tables[1]['table']}").json()["players"] == 3
 
 
-def test_a_tournament_starts_at_its_time_on_the_clock_or_is_called_off(
-    server: TestClient, fake_time: FakeTime
-) -> None:
+def test_a_tournament_starts_at_its_time_on_the_clock_or_is_called_off(server: TestClient, fake_time: FakeTime) -> None:
     jana, petr, eva = accounts(server, "jana", "petr", "eva")
     at = datetime.fromtimestamp(START + 3600, UTC).isoformat()
     tid = new_tournament(jana, starts_at=at)["id"]

@@ -241,7 +241,7 @@ LIVE_EVENTS = (
     HelloEvent, StepEvent, TableEvent, TimeoutEvent, ChatEvent, ChatRemovedEvent, ReviewEvent, ErrorEvent, PongEvent,
     RestartingEvent, TournamentEvent,
 )  # fmt: skip
-"""What the live connections send (``WS /api/tables/{id}/live``, ``/api/lobby/live`` and ``/api/tournaments/{id}/live``)."""
+"""What live connections send (``WS /api/tables/{id}/live``, ``/api/lobby/live``, ``/api/tournaments/{id}/live``)."""
 
 
 def _schema_with_live_events(app: FastAPI, routes: list[BaseRoute]) -> dict[str, Any]:

@@ -89,9 +89,7 @@ class Services:
         )
         publisher.connect(bots=bots, clocks=clocks, reviews=reviewer)
         tournaments = Tournaments(db, tables.arrangements, settings, now)
-        tournament_watch = TournamentWatch(
-            tournaments, publisher, hub, settings.tournament_check_seconds, mailer
-        )
+        tournament_watch = TournamentWatch(tournaments, publisher, hub, settings.tournament_check_seconds, mailer)
         publisher.follow_endings(tournament_watch)
         hints = Hints(bots, settings)
         limiter = RateLimiter(settings.rate_limits, settings.redis_url, namespace=settings.database_url)

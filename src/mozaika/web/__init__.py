@@ -12,7 +12,8 @@ STATIC = Path(__file__).parent / "static"
 """The folder served under ``/static``."""
 
 PAGE = STATIC / "index.html"
-"""The one page: the client routes ``/``, ``/tables/…``, ``/join/…``, ``/replay/…``, ``/analysis``, ``/learn/…`` and ``/tournaments/…``."""
+"""The one page: the client routes ``/``, ``/tables/…``, ``/join/…``, ``/replay/…``, ``/analysis``, ``/learn/…``
+and ``/tournaments/…``."""
 
 PAGE_PATHS = (
     "/",

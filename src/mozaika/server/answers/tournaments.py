@@ -105,4 +105,3 @@ class TournamentEvent(Answer):
     status: TournamentStatus
     round: int
     tables: list[PairedTable] = Field(description="A new round's tables (empty for other changes).")
-

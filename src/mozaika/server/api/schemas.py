@@ -83,7 +83,8 @@ class NewTournament(Body):
     rounds: int = Field(ge=1, le=20, strict=True, examples=[5])
     rated: bool = Field(default=True, description="Whether the games count for the players' ratings.")
     starts_at: AwareDatetime | None = Field(
-        default=None, description="When it starts by itself (ISO 8601 with its zone); by default, when its creator starts it."
+        default=None,
+        description="When it starts by itself (ISO 8601 with its zone); by default, when its creator starts it.",
     )
 
 

@@ -26,7 +26,9 @@ CallerDep = Annotated[Caller, Depends(current_caller)]
 TournamentId = Annotated[str, Path(pattern=TABLE_ID, description="The tournament's id.")]
 
 
-@router.get("/tournaments", response_model=TournamentList, summary="Tournaments: upcoming, running, the latest finished")
+@router.get(
+    "/tournaments", response_model=TournamentList, summary="Tournaments: upcoming, running, the latest finished"
+)
 async def tournaments(request: Request, caller: CallerDep) -> dict[str, Any]:
     return await run_in_threadpool(services(request).tournaments.listing, caller)
 

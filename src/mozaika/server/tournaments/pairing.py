@@ -52,7 +52,7 @@ class Pairing(Generic[K]):
     """How many pairs of players at these tables had met before (0 whenever it could be)."""
 
 
-class _SearchExhausted(Exception):
+class _SearchExhaustedError(Exception):
     pass
 
 
@@ -71,7 +71,7 @@ def pair_round(standings: Sequence[Standing[K]], size: int, met: Iterable[tuple[
         raise ValueError("a table seats 2 players at least")
     seated = list(standings)
     bye: K | None = None
-    if size == 2 and len(seated) % 2 == 1 or len(seated) == 1:
+    if (size == 2 and len(seated) % 2 == 1) or len(seated) == 1:
         chosen = next((entry for entry in reversed(seated) if not entry.had_bye), seated[-1])
         seated.remove(chosen)
         bye = chosen.player
@@ -81,7 +81,7 @@ def pair_round(standings: Sequence[Standing[K]], size: int, met: Iterable[tuple[
     for allowed in range(0, _pairs_in(sizes) + 1):
         try:
             found = _search(order, sizes, meetings, allowed)
-        except _SearchExhausted:
+        except _SearchExhaustedError:
             continue
         if found is not None:
             rank = {entry.player: index for index, entry in enumerate(standings)}
@@ -97,8 +97,7 @@ def _dutch_order(seated: Sequence[Standing[K]]) -> list[K]:
     carried: list[K] = []
     index = 0
     while index < len(seated):
-        points = seated[index].points
-        group = [entry.player for entry in takewhile(lambda entry: entry.points == points, seated[index:])]
+        group = _score_group(seated, index)
         index += len(group)
         # A player floated down from the group above meets this group's top player.
         for floater in carried:
@@ -112,6 +111,12 @@ def _dutch_order(seated: Sequence[Standing[K]]) -> list[K]:
     return order + carried
 
 
+def _score_group(seated: Sequence[Standing[K]], start: int) -> list[K]:
+    """The players level on points with the one at ``start``, from there on."""
+    level = seated[start].points
+    return [entry.player for entry in takewhile(lambda entry: entry.points == level, seated[start:])]
+
+
 def _pairs_in(sizes: Sequence[int]) -> int:
     return sum(size * (size - 1) // 2 for size in sizes)
 
@@ -120,9 +125,7 @@ def _repeats(tables: Iterable[Sequence[K]], meetings: set[frozenset[K]]) -> int:
     return sum(1 for table in tables for pair in combinations(table, 2) if frozenset(pair) in meetings)
 
 
-def _search(
-    order: list[K], sizes: list[int], meetings: set[frozenset[K]], allowed: int
-) -> list[list[K]] | None:
+def _search(order: list[K], sizes: list[int], meetings: set[frozenset[K]], allowed: int) -> list[list[K]] | None:
     """Depth first, best-preferred first: the tables with at most ``allowed`` repeated meetings, or None."""
     tried = 0
     tables: list[list[K]] = []
@@ -136,7 +139,7 @@ def _search(
         for companions in combinations(others, size - 1):
             tried += 1
             if tried > SEARCH_LIMIT:
-                raise _SearchExhausted
+                raise _SearchExhaustedError
             table = [first, *companions]
             repeats = used + _repeats([table], meetings)
             if repeats > allowed:

@@ -8,6 +8,7 @@ paired exactly once, however many server processes notice at the same moment.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from sqlalchemy import select, update
@@ -43,13 +44,21 @@ class Paired:
     players: list[list[int]]
     """Each table's players, in seat order."""
     bye: int | None
+    pairing_seconds: float = 0.0
+    """How long the pairing itself took (the standings read, the Swiss pairing searched)."""
+    arranging_seconds: float = 0.0
+    """How long making and beginning the round's tables took (in the same transaction)."""
 
 
 def claim_round(session: Session, tournament: Tournament, status: str, round_number: int) -> bool:
     """Move the tournament from its round to ``round_number`` (and ``status``), unless someone else did first."""
     moved = session.execute(
         update(Tournament)
-        .where(Tournament.id == tournament.id, Tournament.round == tournament.round, Tournament.status == tournament.status)
+        .where(
+            Tournament.id == tournament.id,
+            Tournament.round == tournament.round,
+            Tournament.status == tournament.status,
+        )
         .values(round=round_number, status=status)
         .execution_options(synchronize_session=False)
     )
@@ -165,11 +174,13 @@ def seed(session: Session, tournament_id: str) -> None:
 
 def pair_next(session: Session, tournament: Tournament, arrangements: Arrangements, rng: random.Random) -> Paired:
     """Pair the tournament's current round among its active players and arrange its tables."""
+    began = time.perf_counter()
     lines, played = current_standings(session, tournament.id)
     active = {m.player_id for m in members(session, tournament.id) if m.state == ACTIVE}
     field = [Standing(line.player, line.points, line.byes > 0) for line in lines if line.player in active]
     pairing = pair_round(field, tournament.players, meetings(played))
-    paired = Paired(tournament.round, [], [], pairing.bye)
+    paired = Paired(tournament.round, [], [], pairing.bye, pairing_seconds=time.perf_counter() - began)
+    began = time.perf_counter()
     for board, players in enumerate(pairing.tables, start=1):
         seats = list(players)
         rng.shuffle(seats)  # who sits first is drawn: the first player has an edge in every game
@@ -189,4 +200,5 @@ def pair_next(session: Session, tournament: Tournament, arrangements: Arrangemen
             board=0, points=BYE_POINTS, missed=False,
         ))  # fmt: skip
     session.flush()
+    paired.arranging_seconds = time.perf_counter() - began
     return paired

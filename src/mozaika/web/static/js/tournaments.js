@@ -43,7 +43,7 @@ function facts(tournament) {
     variantOf(tournament),
     t("tournament.table_size", { count: tournament.players }),
     clockLabel(tournament.clock),
-    tournament.rated ? t("rated") : t("tournament.friendly"),
+    tournament.rated ? t("tournament.rated") : t("tournament.friendly"),
   ].filter(Boolean).join(" · ");
 }
 
@@ -188,7 +188,10 @@ function view(page, act) {
         h("h1", {}, page.name),
         h("p", { class: "muted" }, facts(page)),
         h("p", { class: "tournament-status" }, h("span", { class: `badge status-${page.status}` }, status), " ",
-          t("tournament.entrants", { count: page.entrants }), " · ", t("tournament.by", { name: page.creator.name }))),
+          t("tournament.entrants", { count: page.entrants }), " · ", t("tournament.by", { name: page.creator.name })),
+        page.status === "finished" && page.standings.length
+          ? h("p", { class: "tournament-winner" }, t("tournament.winner", { name: page.standings[0].name }))
+          : ""),
       h("div", { class: "buttons" }, actions)),
     myTable && myTable.status === "running"
       ? h("p", { class: "card your-table", role: "status" }, t("tournament.your_table", { board: myTable.board }), " ",
