@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 from mozaika.server.admin.roles import set_role
 from mozaika.server.services import Services
 
 from asgiclient import TestClient
-from serverkit import FakeTime, Player, running_app, wait_for
+from serverkit import FakeTime, Player, confirm_from_letter, mail_server, running_app, wait_for
 
 START = 1_800_000_000.0
 
@@ -297,3 +298,54 @@ def test_a_table_an_administrator_closed_gives_each_player_half_a_point(server: 
     assert page["status"] == "finished" and page["rounds"][0]["tables"][0]["status"] == "cancelled"
     assert [line["points"] for line in page["standings"]] == [0.5, 0.5]
     assert all(line["state"] == "active" for line in page["standings"])  # a closed table is nobody's absence
+
+
+def test_the_live_channel_tells_of_joins_and_names_a_new_round_s_tables(client: TestClient) -> None:
+    jana, petr = accounts(client, "jana", "petr")
+    tid = new_tournament(jana, rounds=1, rated=False)["id"]
+    with client.websocket_connect(f"/api/tournaments/{tid}/live") as socket:
+        petr.post(f"/api/tournaments/{tid}/join")
+        joined = socket.receive_json()
+        assert joined == {"type": "tournament", "tournament": tid, "status": "upcoming", "round": 0, "tables": []}
+        page = jana.post(f"/api/tournaments/{tid}/start").json()
+        paired = socket.receive_json()
+    table = page["rounds"][0]["tables"][0]["table"]
+    assert paired["status"] == "running" and paired["round"] == 1
+    assert [entry["table"] for entry in paired["tables"]] == [table]
+    assert sorted(paired["tables"][0]["players"]) == sorted([player_id(jana), player_id(petr)])
+    # The seat order of the event is the table's.
+    seats = {jana.table(table)["you"]: player_id(jana), petr.table(table)["you"]: player_id(petr)}
+    assert paired["tables"][0]["players"] == [seats[0], seats[1]]
+
+
+@pytest.mark.parametrize(("path", "code"), [("/api/tournaments/nothere/live", "not_found"),
+                                            ("/api/tournaments/a%20b/live", "invalid_request")])  # fmt: skip
+def test_the_live_channel_refuses_an_unknown_tournament(client: TestClient, path: str, code: str) -> None:
+    with client.websocket_connect(path) as socket:
+        reply = socket.receive_json()
+        assert reply["type"] == "error" and reply["error"]["code"] == code
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 4400
+
+
+def test_a_round_s_table_is_mailed_to_players_who_asked_for_reminders(tmp_path: Path, fake_time: FakeTime) -> None:
+    with (
+        mail_server() as (inbox, smtp),
+        running_app(tmp_path, now=fake_time, smtp_url=smtp, public_url="https://mozaika.example") as client,
+    ):
+        jana, petr = accounts(client, "jana", "petr")
+        settings = {"email": "petr@example.org", "email_reminders": True}
+        assert petr.client.put("/api/me/settings", json=settings, headers=petr.headers).status_code == 200
+        confirm_from_letter(petr, wait_for(lambda: inbox.letters and inbox.letters.pop(), what="the confirmation"))
+        tid = new_tournament(jana, rounds=2, rated=False, clock="24h")["id"]
+        petr.post(f"/api/tournaments/{tid}/join")
+        page = jana.post(f"/api/tournaments/{tid}/start").json()
+        letter = wait_for(lambda: inbox.letters and inbox.letters[0], what="the round's letter")
+        assert letter["To"] == "petr@example.org" and "round 1 of Friday Swiss" in letter["Subject"]
+        body = letter.get_content()
+        table = page["rounds"][0]["tables"][0]["table"]
+        assert (
+            f"https://mozaika.example/tables/{table}" in body and f"https://mozaika.example/tournaments/{tid}" in body
+        )
+        assert len(inbox.letters) == 1  # Jana did not ask for e-mail
