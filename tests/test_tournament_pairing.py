@@ -141,3 +141,37 @@ def test_no_rematch_in_a_short_swiss_of_two_player_tables(players: int, rounds: 
         for one, two in pairing.tables:
             met.add((min(one, two), max(one, two)))
             points[min(one, two)] += 1.0
+
+
+def fewest_repeats(players: list[int], sizes: list[int], met: set[tuple[int, int]]) -> int:
+    """The fewest repeated meetings of any seating of ``players`` at tables of ``sizes`` (by trying them all)."""
+    if not players:
+        return 0
+    first, rest = players[0], players[1:]
+    best = None
+    for companions in combinations(rest, sizes[0] - 1):
+        table = (first, *companions)
+        here = sum(1 for pair in combinations(table, 2) if tuple(sorted(pair)) in met)
+        left = [p for p in rest if p not in companions]
+        found = here + fewest_repeats(left, sizes[1:], met)
+        best = found if best is None else min(best, found)
+    assert best is not None
+    return best
+
+
+@given(
+    players=st.integers(4, 8),
+    size=st.integers(2, 4),
+    seed=st.randoms(use_true_random=False),
+    history=st.integers(0, 20),
+)
+def test_the_pairing_repeats_no_more_meetings_than_the_best_seating(
+    players: int, size: int, seed: object, history: int
+) -> None:
+    rng = seed
+    ids = list(range(players))
+    met = {tuple(sorted(rng.sample(ids, 2))) for _ in range(history)}  # type: ignore[attr-defined]
+    pairing = pair_round([Standing(p, 0.0) for p in ids], size, met)  # type: ignore[arg-type]
+    seated = sorted(p for table in pairing.tables for p in table)
+    sizes = sorted((len(table) for table in pairing.tables), reverse=True)
+    assert pairing.repeats == fewest_repeats(seated, sizes, met)  # type: ignore[arg-type]

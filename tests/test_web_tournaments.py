@@ -106,7 +106,7 @@ def test_a_four_account_tournament_is_played_one_round_in_browsers(
     creator.page.click("#tournament-form button[type=submit]")
     creator.page.wait_for_url(re.compile(r".*/tournaments/[A-Za-z0-9_-]+$"))
     tournament = creator.page.url.rsplit("/", 1)[1]
-    creator.page.wait_for_selector(".standings-table")
+    creator.page.wait_for_selector(".entrants")
     assert creator.page.locator("#tournament-start").is_disabled()  # one player: nothing to start yet
     others = [signed_in(people, browser, server, stem) for stem in ("ivan", "jitka", "karel")]
     for other in others:
@@ -114,9 +114,9 @@ def test_a_four_account_tournament_is_played_one_round_in_browsers(
         other.page.click("#tournament-join")
         other.page.wait_for_selector("#tournament-leave")
     # The creator's page heard every join live.
-    creator.page.wait_for_function("() => document.querySelectorAll('.standings-table tbody tr').length === 4")
+    creator.page.wait_for_function("() => document.querySelectorAll('.entrants li').length === 4")
     assert accessibility_violations(creator) == []
-    screenshots(creator, "tournament-upcoming", f"/tournaments/{tournament}", ".standings-table")
+    screenshots(creator, "tournament-upcoming", f"/tournaments/{tournament}", ".entrants")
     creator.page.click("#tournament-start")
     # Every player's table opens by itself: the creator's page and the three others'.
     players = [creator, *others]

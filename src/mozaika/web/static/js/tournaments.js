@@ -42,6 +42,7 @@ function facts(tournament) {
     t(`game.${tournament.game}`),
     variantOf(tournament),
     t("tournament.table_size", { count: tournament.players }),
+    t("tournament.rounds_n", { count: tournament.round_count }),
     clockLabel(tournament.clock),
     tournament.rated ? t("tournament.rated") : t("tournament.friendly"),
   ].filter(Boolean).join(" · ");
@@ -206,10 +207,18 @@ function view(page, act) {
 }
 
 function standingsCard(page) {
-  const rounds = Array.from({ length: page.round_count }, (_, index) => index + 1);
   const me = session.me?.id;
+  const mine = (line) => [line.id === me ? "you" : "", line.state !== "active" ? "out" : ""].join(" ").trim() || undefined;
+  const name = (line) => [playerLink(line.name, line.profile),
+    line.state !== "active" ? h("span", { class: "badge out-badge" }, t(`tournament.state.${line.state}`)) : ""];
+  if (page.status === "upcoming" || page.status === "cancelled") {
+    return h("section", { class: "card standings" },
+      h("h2", {}, t("tournament.players")),
+      h("ol", { class: "entrants" }, page.standings.map((line) => h("li", { class: mine(line) }, name(line)))));
+  }
+  const rounds = Array.from({ length: page.round_count }, (_, index) => index + 1);
   return h("section", { class: "card standings" },
-    h("h2", { id: "standings-title" }, page.status === "upcoming" ? t("tournament.players") : t("tournament.standings")),
+    h("h2", { id: "standings-title" }, t("tournament.standings")),
     h("div", { class: "standings-scroll", tabindex: "0", role: "region", "aria-labelledby": "standings-title" },
       h("table", { class: "ranking standings-table" },
         h("thead", {}, h("tr", {},
@@ -221,10 +230,9 @@ function standingsCard(page) {
           h("th", { class: "number", scope: "col" }, h("abbr", { title: t("tournament.score_title") }, t("tournament.score"))))),
         h("tbody", {}, page.standings.map((line) => {
           const results = Object.fromEntries(line.results.map((result) => [result.round, result.points]));
-          return h("tr", { class: [line.id === me ? "you" : "", line.state !== "active" ? "out" : ""].join(" ").trim() || undefined },
+          return h("tr", { class: mine(line) },
             h("td", { class: "place" }, String(line.rank)),
-            h("td", {}, playerLink(line.name, line.profile),
-              line.state !== "active" ? h("span", { class: "badge out-badge" }, t(`tournament.state.${line.state}`)) : ""),
+            h("td", {}, name(line)),
             h("td", { class: "number strong" }, points(line.points)),
             rounds.map((number) => h("td", { class: "number round-column" }, number in results ? points(results[number]) : "")),
             h("td", { class: "number" }, points(line.buchholz)),
