@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -175,3 +177,22 @@ def test_the_pairing_repeats_no_more_meetings_than_the_best_seating(
     seated = sorted(p for table in pairing.tables for p in table)
     sizes = sorted((len(table) for table in pairing.tables), reverse=True)
     assert pairing.repeats == fewest_repeats(seated, sizes, met)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [2, 3, 4])
+def test_a_64_player_swiss_of_seven_rounds_never_repeats_a_meeting(size: int) -> None:
+    """Late rounds of a large field, where the exact search runs out of its budget at tables of 4:
+    the exchanges between neighbouring tables still find rounds without a repeat."""
+    rng = random.Random(size)
+    players = list(range(64))
+    played: list[GamePlayed] = []
+    for number in range(1, 8):
+        field = [Standing(line.player, line.points, line.byes > 0) for line in standings(players, played)]
+        pairing = pair_round(field, size, meetings(played))
+        assert pairing.repeats == 0, f"round {number}"
+        for board, table in enumerate(pairing.tables):
+            places = list(range(len(table)))
+            rng.shuffle(places)
+            for seat, player in enumerate(table):
+                points = table_points(places)[seat]
+                played.append(GamePlayed(number, player, points, rng.randint(0, 80), f"{number}-{board}", tuple(table)))
