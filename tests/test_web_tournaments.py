@@ -162,3 +162,8 @@ def test_a_four_account_tournament_is_played_one_round_in_browsers(
     screenshots(watcher, "tournament-finished", f"/tournaments/{tournament}", ".badge.status-finished")
     screenshots(watcher, "tournaments", "/tournaments", "#finished-tournaments li")
     assert accessibility_violations(watcher) == []
+    watcher.page.select_option("#theme", "dark")
+    watcher.open(f"/tournaments/{tournament}")
+    watcher.page.wait_for_selector(".badge.status-finished")
+    assert accessibility_violations(watcher) == []
+    watcher.screenshot("tournament-finished-en-dark-laptop")

@@ -16,7 +16,6 @@ import { reviewPanel } from "./review.js";
 import { route, show } from "./router.js";
 import { loadSession } from "./session.js";
 import { tablePage } from "./table.js";
-import { followMyTournaments } from "./tournament-follow.js";
 import { tournamentPage, tournamentsPage } from "./tournaments.js";
 import { renderTopBar } from "./topbar.js";
 
@@ -42,7 +41,6 @@ async function start() {
   await Promise.all([useLanguage(prefs.language), loadSession()]);
   document.querySelector(".skip").textContent = t("skip_to_content");
   renderTopBar();
-  followMyTournaments();
   try {
     await show();
   } catch (error) {

@@ -7,8 +7,10 @@ import { LANGUAGES, t, useLanguage } from "./i18n.js";
 import { prefs, setPreference } from "./prefs.js";
 import { relabel, show } from "./router.js";
 import { session, signOut } from "./session.js";
+import { followMyTournaments } from "./tournament-follow.js";
 
 export function renderTopBar() {
+  followMyTournaments();
   const bar = document.getElementById("top-actions");
   const language = h("select", { id: "language", "aria-label": t("language"), onChange: async (event) => {
     setPreference("language", event.target.value);

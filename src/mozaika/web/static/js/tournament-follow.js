@@ -9,6 +9,7 @@ import { navigate } from "./router.js";
 import { session } from "./session.js";
 
 const followed = new Map();
+let followedFor = null;
 
 /** Listen to a tournament the player is in (joined, created or started from this page). */
 export function followTournament(id) {
@@ -16,11 +17,14 @@ export function followTournament(id) {
   followed.set(id, new Live(`/tournaments/${id}/live`, { onEvent: (event) => paired(event) }));
 }
 
-/** Listen to every upcoming and running tournament the signed-in player joined. */
+/** Listen to every upcoming and running tournament the signed-in player joined (again when another signs in). */
 export async function followMyTournaments() {
+  const who = session.me && !session.me.guest ? session.me.id : null;
+  if (who === followedFor) return;
+  followedFor = who;
   for (const live of followed.values()) live.close();
   followed.clear();
-  if (!session.me || session.me.guest) return;
+  if (who === null) return;
   try {
     const listing = await get("/tournaments");
     for (const entry of [...listing.upcoming, ...listing.running]) if (entry.joined) followTournament(entry.id);
