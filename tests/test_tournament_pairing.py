@@ -151,12 +151,15 @@ def fewest_repeats(players: list[int], sizes: list[int], met: set[tuple[int, int
         return 0
     first, rest = players[0], players[1:]
     best = None
-    for companions in combinations(rest, sizes[0] - 1):
-        table = (first, *companions)
-        here = sum(1 for pair in combinations(table, 2) if tuple(sorted(pair)) in met)
-        left = [p for p in rest if p not in companions]
-        found = here + fewest_repeats(left, sizes[1:], met)
-        best = found if best is None else min(best, found)
+    for size in set(sizes):
+        others = list(sizes)
+        others.remove(size)
+        for companions in combinations(rest, size - 1):
+            table = (first, *companions)
+            here = sum(1 for pair in combinations(table, 2) if tuple(sorted(pair)) in met)
+            left = [p for p in rest if p not in companions]
+            found = here + fewest_repeats(left, others, met)
+            best = found if best is None else min(best, found)
     assert best is not None
     return best
 

@@ -54,7 +54,7 @@ class TournamentTable(Answer):
     table: str
     board: int = Field(description="The table's number in the round, from 1 (the top of the standings).")
     status: Status
-    players: list[TablePlayer] = Field(description="In the standings' order when the round was paired.")
+    players: list[TablePlayer] = Field(description="In seat order (who sits first was drawn).")
 
 
 class TournamentRound(Answer):

@@ -7,7 +7,7 @@ A round is paired from the standings (best first) and who has met whom:
   goes to the lowest player).
 - **Table sizes.** As few tables as the table size allows, their sizes as even as
   possible and differing by one at most (9 players at tables of 4: 3, 3 and 3; 7: 4 and 3);
-  the bigger tables first.
+  the bigger tables for the top of the standings, unless avoiding a rematch moves them.
 - **The order.** Tables of 3 and 4 seat neighbours in the standings. Tables of 2 pair
   each score group's top half against its bottom half (the Dutch fold: of 8 players
   level on points, 1 meets 5, 2 meets 6...); a group's odd player floats down and meets
@@ -26,6 +26,7 @@ tournaments of 8 rounds at tables of 4, this found rounds without a repeat every
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, takewhile
@@ -171,28 +172,33 @@ def _repeats(tables: Iterable[Sequence[K]], meetings: set[frozenset[K]]) -> int:
 
 
 def _search(order: list[K], sizes: list[int], meetings: set[frozenset[K]], allowed: int) -> list[list[K]] | None:
-    """Depth first, best-preferred first: the tables with at most ``allowed`` repeated meetings, or None."""
+    """Depth first, best-preferred first: the tables with at most ``allowed`` repeated meetings, or None.
+
+    The highest unseated player's table is tried at each size still to be made, the biggest first."""
     tried = 0
     tables: list[list[K]] = []
+    left = Counter(sizes)
 
     def place(rest: list[K], used: int) -> bool:
         nonlocal tried
         if not rest:
             return True
         first, others = rest[0], rest[1:]
-        size = sizes[len(tables)]
-        for companions in combinations(others, size - 1):
-            tried += 1
-            if tried > SEARCH_LIMIT:
-                raise _SearchExhaustedError
-            table = [first, *companions]
-            repeats = used + _repeats([table], meetings)
-            if repeats > allowed:
-                continue
-            tables.append(table)
-            if place([player for player in others if player not in companions], repeats):
-                return True
-            tables.pop()
+        for size in sorted((size for size, count in left.items() if count), reverse=True):
+            left[size] -= 1
+            for companions in combinations(others, size - 1):
+                tried += 1
+                if tried > SEARCH_LIMIT:
+                    raise _SearchExhaustedError
+                table = [first, *companions]
+                repeats = used + _repeats([table], meetings)
+                if repeats > allowed:
+                    continue
+                tables.append(table)
+                if place([player for player in others if player not in companions], repeats):
+                    return True
+                tables.pop()
+            left[size] += 1
         return False
 
     return [list(table) for table in tables] if place(order, 0) else None

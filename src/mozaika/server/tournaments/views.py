@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from mozaika.server.community.profiles import profile_key
-from mozaika.server.storage.models import GameTable, Player, in_utc
+from mozaika.server.storage.models import GameTable, Player, Seat, in_utc
 from mozaika.server.storage.tournaments import Tournament, TournamentEntry, TournamentPlayer
 from mozaika.server.tournaments.rounds import ACTIVE, current_standings, members
 from mozaika.server.tournaments.scoring import Line
@@ -95,6 +95,12 @@ def page(session: Session, tournament: Tournament, caller: int | None) -> dict[s
 def _rounds(session: Session, entries: Sequence[TournamentEntry], people: dict[int, dict[str, Any]]) -> list[Any]:
     table_ids = [e.table_id for e in entries if e.table_id is not None]
     statuses = dict(session.execute(select(GameTable.id, GameTable.status).where(GameTable.id.in_(table_ids))).all())
+    seat_of = {
+        (table, player): index
+        for table, player, index in session.execute(
+            select(Seat.table_id, Seat.player_id, Seat.index).where(Seat.table_id.in_(table_ids))
+        )
+    }
     rounds: dict[int, dict[str, Any]] = {}
     for entry in entries:
         found = rounds.setdefault(entry.round, {"round": entry.round, "tables": {}, "bye": None})
@@ -108,11 +114,13 @@ def _rounds(session: Session, entries: Sequence[TournamentEntry], people: dict[i
             {"table": entry.table_id, "board": entry.board, "status": statuses.get(entry.table_id, "cancelled"),
              "players": []},
         )  # fmt: skip
-        table["players"].append(who)
+        table["players"].append((seat_of.get((entry.table_id, entry.player_id), 0), who))
     result = []
     for number in sorted(rounds):
         found = rounds[number]
         tables = sorted(found["tables"].values(), key=lambda table: table["board"])
+        for table in tables:
+            table["players"] = [who for _, who in sorted(table["players"], key=lambda seated: seated[0])]
         over = all(table["status"] in ("finished", "cancelled") for table in tables)
         result.append({"round": number, "tables": tables, "bye": found["bye"], "over": over})
     return result
