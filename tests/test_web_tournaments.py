@@ -9,6 +9,7 @@ import random
 import re
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -160,7 +161,13 @@ def test_a_four_account_tournament_is_played_one_round_in_browsers(
     assert watcher.page.locator(".round-table .links a").count() == 4  # each table's result and replay
     assert accessibility_violations(watcher) == []
     screenshots(watcher, "tournament-finished", f"/tournaments/{tournament}", ".badge.status-finished")
-    screenshots(watcher, "tournaments", "/tournaments", "#finished-tournaments li")
+    with http_client(watcher.base_url) as client:  # a club's next evening, set to start by itself
+        client.cookies.update(cookies(watcher))
+        starts = (datetime.now(UTC) + timedelta(days=1)).replace(hour=18, minute=0, second=0, microsecond=0)
+        body = {"name": "Summer Pavilion night", "game": "pavilion", "players": 3, "clock": "normal", "rounds": 4,
+                "starts_at": starts.isoformat()}  # fmt: skip
+        assert client.post("/api/tournaments", json=body).status_code == 201
+    screenshots(watcher, "tournaments", "/tournaments", "#upcoming-tournaments li")
     assert accessibility_violations(watcher) == []
     watcher.page.select_option("#theme", "dark")
     watcher.open(f"/tournaments/{tournament}")
