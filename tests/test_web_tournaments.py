@@ -1,6 +1,7 @@
 """Tournaments in the browser: a tournament held from the form, joined by three more accounts, started by
-its creator; each player's table opens by itself, the first moves are clicked, and the tournament's page
-follows the round live to its standings. The new pages are clean for axe-core; screenshots at 1366x768,
+its creator; each player's table opens by itself, the first moves are clicked, the next round's tables
+open by themselves from the finished ones, and the tournament's page follows the rounds live to its
+standings. The new pages are clean for axe-core; screenshots at 1366x768,
 1920x1080 and 390x844, in English and Czech, go under ``build/test-artifacts/``."""
 
 from __future__ import annotations
@@ -71,6 +72,17 @@ def play_on_through_the_api(someone: Person, table_id: str, rng: random.Random) 
             return
 
 
+def play_round(players: list[Person], rng: random.Random) -> None:
+    """Every player's game of the round, played on through the API until all have ended."""
+    for _ in range(400):
+        running = [s for s in players if s.api(f"/tables/{s.table_id}")["status"] == "running"]
+        if not running:
+            return
+        for someone in running:
+            play_on_through_the_api(someone, someone.table_id, rng)
+    raise AssertionError("the round's games did not end")
+
+
 def use_language(someone: Person, language: str) -> None:
     if someone.page.locator("#language").is_visible():
         someone.page.select_option("#language", language)
@@ -93,7 +105,7 @@ def screenshots(someone: Person, name: str, path: str, ready: str) -> None:
     someone.resize(*SCREENS["laptop"])
 
 
-def test_a_four_account_tournament_is_played_one_round_in_browsers(
+def test_a_four_account_tournament_is_played_in_browsers(
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
     creator = signed_in(people, browser, server, "hana")
@@ -103,7 +115,7 @@ def test_a_four_account_tournament_is_played_one_round_in_browsers(
     creator.page.fill("#tournament-name", "Páteční švýcar")
     creator.page.select_option("#tournament-players", "2")
     creator.page.select_option("#new-clock", "slow")
-    creator.page.fill("#tournament-rounds", "1")
+    creator.page.fill("#tournament-rounds", "2")
     creator.page.click("#tournament-form button[type=submit]")
     creator.page.wait_for_url(re.compile(r".*/tournaments/[A-Za-z0-9_-]+$"))
     tournament = creator.page.url.rsplit("/", 1)[1]
@@ -145,20 +157,23 @@ def test_a_four_account_tournament_is_played_one_round_in_browsers(
     watcher.open(f"/tournaments/{tournament}")
     watcher.page.wait_for_selector(".round-card.current")
     rng = random.Random(5)
-    for _ in range(400):
-        running = [s for s in players if s.api(f"/tables/{s.table_id}")["status"] == "running"]
-        if not running:
-            break
-        for someone in running:
-            play_on_through_the_api(someone, someone.table_id, rng)
-    # The watcher's page follows the round to its end, without a reload.
+    play_round(players, rng)
+    # Round 2 is paired when round 1's last game ends: each player's page leaves their finished table
+    # for the new one by itself.
+    for someone in players:
+        mine = someone.api(f"/tournaments/{tournament}")["you"]["table"]
+        assert mine not in tables
+        someone.page.wait_for_url(f"**/tables/{mine}")
+        someone.page.wait_for_selector(".board-panel")
+    play_round(players, rng)
+    # The watcher's page follows the rounds to the end, without a reload.
     watcher.page.wait_for_selector(".tournament-status .badge.status-finished")
     standings = watcher.api(f"/tournaments/{tournament}")["standings"]
     assert [line["rank"] for line in standings] == [1, 2, 3, 4]
-    assert sum(line["points"] for line in standings) == 2.0
+    assert sum(line["points"] for line in standings) == 4.0  # a point a table, 2 tables, 2 rounds
     shown = watcher.page.locator(".standings-table tbody tr").first.locator("td").nth(2).inner_text()
     assert shown == str(standings[0]["points"]).removesuffix(".0")
-    assert watcher.page.locator(".round-table .links a").count() == 4  # each table's result and replay
+    assert watcher.page.locator(".round-table .links a").count() == 8  # each table's result and replay
     assert accessibility_violations(watcher) == []
     screenshots(watcher, "tournament-finished", f"/tournaments/{tournament}", ".badge.status-finished")
     with http_client(watcher.base_url) as client:  # a club's next evening, set to start by itself
