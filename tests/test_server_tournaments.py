@@ -117,10 +117,22 @@ def test_a_tournament_is_created_joined_and_listed_for_accounts_only(server: Tes
     assert server.get("/api/tournaments/nothere").status_code == 404
 
 
+def test_a_table_names_the_tournament_and_round_it_was_arranged_for(client: TestClient) -> None:
+    jana, petr = accounts(client, "jana", "petr")
+    tid = new_tournament(jana, name="Klubový švýcar", rounds=1, rated=False)["id"]
+    petr.post(f"/api/tournaments/{tid}/join")
+    table = jana.post(f"/api/tournaments/{tid}/start").json()["rounds"][0]["tables"][0]["table"]
+    found = client.get(f"/api/tables/{table}/tournament")
+    assert found.json() == {"tournament": tid, "name": "Klubový švýcar", "round": 1, "board": 1, "status": "running"}
+    other = jana.create()["table"]["id"]
+    assert client.get(f"/api/tables/{other}/tournament").status_code == 404
+
+
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
         ({"clock": "none"}, 400, "needs a clock"),
+        ({"clock": "99x"}, 400, "99x"),
         ({"rounds": 0}, 422, "rounds"),
         ({"players": 5}, 422, "players"),
         ({"game": "chess"}, 400, "no game"),

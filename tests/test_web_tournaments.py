@@ -166,6 +166,8 @@ def test_a_four_account_tournament_is_played_in_browsers(
         someone.page.wait_for_url(f"**/tables/{mine}")
         someone.page.wait_for_selector(".board-panel")
     play_round(players, rng)
+    # A game's result says which tournament and round it was, with the way to the standings.
+    creator.page.wait_for_selector(f'.tournament-note a[href="/tournaments/{tournament}"]')
     # The watcher's page follows the rounds to the end, without a reload.
     watcher.page.wait_for_selector(".tournament-status .badge.status-finished")
     standings = watcher.api(f"/tournaments/{tournament}")["standings"]

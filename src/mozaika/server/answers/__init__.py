@@ -74,6 +74,7 @@ from mozaika.server.answers.tables import (
 from mozaika.server.answers.tournaments import (
     TournamentEvent,
     TournamentList,
+    TournamentOfTable,
     TournamentPage,
     TournamentSummary,
 )
@@ -153,6 +154,7 @@ __all__ = [
     "TimeoutEvent",
     "TournamentEvent",
     "TournamentList",
+    "TournamentOfTable",
     "TournamentPage",
     "TournamentSummary",
     "TutorialView",

@@ -94,6 +94,14 @@ class TournamentPage(TournamentSummary):
     you: YourPart | None = Field(description="The caller's part, when they joined.")
 
 
+class TournamentOfTable(Answer):
+    tournament: str
+    name: str
+    round: int = Field(description="The round the table was arranged for.")
+    board: int = Field(description="The table's number in its round.")
+    status: TournamentStatus = Field(description="The tournament's status now.")
+
+
 class PairedTable(Answer):
     table: str
     players: list[int] = Field(description="The players' ids, in seat order.")

@@ -9,10 +9,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Request, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.server.answers import TournamentList, TournamentPage
+from mozaika.server.answers import TournamentList, TournamentOfTable, TournamentPage
 from mozaika.server.api.identity import current_caller, known_query_parameters, services
 from mozaika.server.api.live import _drain, _refuse
 from mozaika.server.api.schemas import ERRORS, TABLE_ID, NewTournament
+from mozaika.server.api.tables import TableId
 from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError
 from mozaika.server.players.accounts import Caller
 from mozaika.server.tournaments.service import Progress, TournamentRequest
@@ -77,6 +78,15 @@ async def leave(tournament_id: TournamentId, request: Request, caller: CallerDep
 )
 async def start(tournament_id: TournamentId, request: Request, caller: CallerDep) -> dict[str, Any]:
     return await _change(request, caller, services(request).tournaments.start, tournament_id)
+
+
+@router.get(
+    "/tables/{table_id}/tournament",
+    response_model=TournamentOfTable,
+    summary="The tournament a table was arranged for, and its round (404 for any other table)",
+)
+async def tournament_of_table(table_id: TableId, request: Request) -> dict[str, Any]:
+    return await run_in_threadpool(services(request).tournaments.of_table, table_id)
 
 
 async def _change(request: Request, caller: Caller, change: Any, tournament_id: str) -> dict[str, Any]:

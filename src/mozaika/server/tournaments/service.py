@@ -124,6 +124,18 @@ class Tournaments:
         with self.db.reading() as session:
             return views.page(session, _tournament(session, tournament_id), caller.player_id)
 
+    def of_table(self, table_id: str) -> dict[str, Any]:
+        """The tournament a table was arranged for, and its round there (404 for any other table)."""
+        with self.db.reading() as session:
+            entry = session.scalar(select(TournamentEntry).where(TournamentEntry.table_id == table_id).limit(1))
+            if entry is None:
+                raise NotFoundError(f"table {table_id!r} is no tournament's table")
+            tournament = _tournament(session, entry.tournament_id)
+            return {
+                "tournament": tournament.id, "name": tournament.name, "round": entry.round,
+                "board": entry.board, "status": tournament.status,
+            }  # fmt: skip
+
     def event_of(self, tournament_id: str) -> dict[str, Any]:
         """The live event that the tournament changed (a table's result), naming no new tables."""
         with self.db.reading() as session:

@@ -16,7 +16,7 @@ import { reviewPanel } from "./review.js";
 import { route, show } from "./router.js";
 import { loadSession } from "./session.js";
 import { tablePage } from "./table.js";
-import { tournamentPage, tournamentsPage } from "./tournaments.js";
+import { tournamentNote, tournamentPage, tournamentsPage } from "./tournaments.js";
 import { renderTopBar } from "./topbar.js";
 
 route(/^\/$/, (root, query) => lobbyPage(root, query));
@@ -36,6 +36,7 @@ route(/^\/tournaments\/([A-Za-z0-9_-]+)$/, (root, id) => tournamentPage(root, id
 // Every finished game's result, at the table and in the replay, ends with its review.
 afterResult((table, names, tableId) => playAgainButton(table, tableId));
 afterResult((table, names, tableId) => reviewPanel(tableId, names));
+afterResult((table, names, tableId) => tournamentNote(table, tableId));
 
 async function start() {
   await Promise.all([useLanguage(prefs.language), loadSession()]);

@@ -264,3 +264,14 @@ function roundCard(round, page) {
         player.missed ? h("span", { class: "badge out-badge" }, t("tournament.missed")) : "")))))),
     round.bye ? h("p", { class: "bye" }, t("tournament.bye", { name: round.bye.name })) : "");
 }
+
+/** Under a tournament game's result: which tournament and round it was, and the way to its standings. */
+export function tournamentNote(table, tableId) {
+  const box = h("p", { class: "tournament-note" });
+  get(`/tables/${tableId}/tournament`).then((found) => {
+    replace(box, t("tournament.game_of", { round: found.round, name: found.name }), " ",
+      found.status === "running" && table.you !== null && table.you !== undefined ? t("tournament.next_opens_here") : "", " ",
+      h("a", { href: `/tournaments/${found.tournament}`, "data-link": "", class: "button small" }, t("tournament.standings")));
+  }).catch(() => box.remove());
+  return box;
+}
