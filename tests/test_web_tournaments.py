@@ -168,6 +168,12 @@ def test_a_four_account_tournament_is_played_in_browsers(
     play_round(players, rng)
     # A game's result says which tournament and round it was, with the way to the standings.
     creator.page.wait_for_selector(f'.tournament-note a[href="/tournaments/{tournament}"]')
+    creator.page.locator(".tournament-note").scroll_into_view_if_needed()
+    creator.page.screenshot(
+        path=str(
+            creator.screenshot("tournament-game-result-en-laptop").parent / "tournament-game-result-en-laptop-view.png"
+        )
+    )
     # The watcher's page follows the rounds to the end, without a reload.
     watcher.page.wait_for_selector(".tournament-status .badge.status-finished")
     standings = watcher.api(f"/tournaments/{tournament}")["standings"]

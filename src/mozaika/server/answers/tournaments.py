@@ -98,6 +98,7 @@ class TournamentOfTable(Answer):
     tournament: str
     name: str
     round: int = Field(description="The round the table was arranged for.")
+    round_count: int = Field(description="The tournament's rounds.")
     board: int = Field(description="The table's number in its round.")
     status: TournamentStatus = Field(description="The tournament's status now.")
 

@@ -133,7 +133,7 @@ class Tournaments:
             tournament = _tournament(session, entry.tournament_id)
             return {
                 "tournament": tournament.id, "name": tournament.name, "round": entry.round,
-                "board": entry.board, "status": tournament.status,
+                "round_count": tournament.rounds, "board": entry.board, "status": tournament.status,
             }  # fmt: skip
 
     def event_of(self, tournament_id: str) -> dict[str, Any]:

@@ -33,10 +33,11 @@ route(/^\/admin$/, (root) => adminPage(root));
 route(/^\/tournaments$/, (root) => tournamentsPage(root));
 route(/^\/tournaments\/([A-Za-z0-9_-]+)$/, (root, id) => tournamentPage(root, id));
 
-// Every finished game's result, at the table and in the replay, ends with its review.
+// Every finished game's result, at the table and in the replay, ends with its review; a tournament's
+// game first names its tournament.
+afterResult((table, names, tableId) => tournamentNote(table, tableId));
 afterResult((table, names, tableId) => playAgainButton(table, tableId));
 afterResult((table, names, tableId) => reviewPanel(tableId, names));
-afterResult((table, names, tableId) => tournamentNote(table, tableId));
 
 async function start() {
   await Promise.all([useLanguage(prefs.language), loadSession()]);

@@ -270,7 +270,8 @@ export function tournamentNote(table, tableId) {
   const box = h("p", { class: "tournament-note" });
   get(`/tables/${tableId}/tournament`).then((found) => {
     replace(box, t("tournament.game_of", { round: found.round, name: found.name }), " ",
-      found.status === "running" && table.you !== null && table.you !== undefined ? t("tournament.next_opens_here") : "", " ",
+      found.status === "running" && found.round < found.round_count && table.you !== null && table.you !== undefined
+        ? t("tournament.next_opens_here") : "", " ",
       h("a", { href: `/tournaments/${found.tournament}`, "data-link": "", class: "button small" }, t("tournament.standings")));
   }).catch(() => box.remove());
   return box;
