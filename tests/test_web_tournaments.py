@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from browserkit import Person, accessibility_violations
+from browserkit import ARTIFACTS, Person, accessibility_violations
 from serverprocess import ServerProcess, http_client
 
 SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
@@ -169,11 +169,7 @@ def test_a_four_account_tournament_is_played_in_browsers(
     # A game's result says which tournament and round it was, with the way to the standings.
     creator.page.wait_for_selector(f'.tournament-note a[href="/tournaments/{tournament}"]')
     creator.page.locator(".tournament-note").scroll_into_view_if_needed()
-    creator.page.screenshot(
-        path=str(
-            creator.screenshot("tournament-game-result-en-laptop").parent / "tournament-game-result-en-laptop-view.png"
-        )
-    )
+    creator.page.screenshot(path=str(ARTIFACTS / "tournament-game-result-en-laptop.png"))  # the result as seen
     # The watcher's page follows the rounds to the end, without a reload.
     watcher.page.wait_for_selector(".tournament-status .badge.status-finished")
     standings = watcher.api(f"/tournaments/{tournament}")["standings"]
