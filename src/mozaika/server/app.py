@@ -37,8 +37,9 @@ from mozaika.server.answers import (
     StepEvent,
     TableEvent,
     TimeoutEvent,
+    TournamentEvent,
 )
-from mozaika.server.api import accounts, analysis, community, learn, live, reviews, tables
+from mozaika.server.api import accounts, analysis, community, learn, live, reviews, tables, tournaments
 from mozaika.server.api.moveroute import MoveLane
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
@@ -85,11 +86,13 @@ def create_app(
         await service.bots.resume_all()
         service.reviewer.start()
         await service.clocks.start()
+        await service.tournament_watch.start()
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
+            await service.tournament_watch.stop()
             await service.clocks.stop()
             await service.reviewer.stop()
             await service.bots.stop()
@@ -103,7 +106,7 @@ def create_app(
     # dependencies, error responses), so the application takes them as they are.  Included as
     # routers, FastAPI would wrap them and analyse every route again for each application, on
     # its first requests, and `allowed_methods` would not see them.
-    routers = (accounts, tables, reviews, analysis, community, learn, live, administration, operations)
+    routers = (accounts, tables, reviews, analysis, community, learn, live, tournaments, administration, operations)
     for router in (module.router for module in routers):
         app.router.routes.extend(router.routes)
     app.add_middleware(WriteLimit, limiter=service.limiter)  # inside BodyLimit: a refused body is not counted
@@ -254,9 +257,9 @@ def serve(
 
 LIVE_EVENTS = (
     HelloEvent, StepEvent, TableEvent, TimeoutEvent, ChatEvent, ChatRemovedEvent, ReviewEvent, ErrorEvent, PongEvent,
-    RestartingEvent,
+    RestartingEvent, TournamentEvent,
 )  # fmt: skip
-"""What the live connections send (``WS /api/tables/{id}/live`` and ``/api/lobby/live``)."""
+"""What live connections send (``WS /api/tables/{id}/live``, ``/api/lobby/live``, ``/api/tournaments/{id}/live``)."""
 
 
 def _schema_with_live_events(app: FastAPI, routes: list[BaseRoute]) -> dict[str, Any]:

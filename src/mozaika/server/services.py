@@ -32,6 +32,8 @@ from mozaika.server.ratelimit import RateLimiter
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
 from mozaika.server.tables import Tables
+from mozaika.server.tournaments.service import Tournaments
+from mozaika.server.tournaments.watch import TournamentWatch
 
 
 @dataclass
@@ -57,6 +59,8 @@ class Services:
     spectators: Spectators
     admission: LiveAdmission
     """How many live connections each address, and each table's anonymous watchers, may hold here."""
+    tournaments: Tournaments
+    tournament_watch: TournamentWatch
     password_checks: PasswordChecks = field(default_factory=PasswordChecks)
     """Sign-ins and registrations run here, in threads of their own, never in the pool every
     other request needs; past its bound they are answered 503 at once."""
@@ -88,6 +92,9 @@ class Services:
             idle=tables.idle, idle_interval=settings.idle_check_seconds,
         )  # fmt: skip
         publisher.connect(bots=bots, clocks=clocks, reviews=reviewer)
+        tournaments = Tournaments(db, tables.arrangements, settings, now)
+        tournament_watch = TournamentWatch(tournaments, publisher, hub, settings.tournament_check_seconds, mailer)
+        publisher.follow_endings(tournament_watch)
         hints = Hints(bots, settings)
         limiter = RateLimiter(settings.rate_limits, settings.redis_url, namespace=settings.database_url)
         limiter.on_refusal = lambda action: metrics.rate_limit_refusals.labels(action).inc()
@@ -113,6 +120,8 @@ class Services:
             rematches=Rematches(tables.store, tables.views, tables.seating, settings.limits),
             spectators=Spectators(settings.redis_url, namespace=settings.database_url),
             admission=LiveAdmission(settings.limits.live_per_address, settings.limits.anonymous_watchers_per_table),
+            tournaments=tournaments,
+            tournament_watch=tournament_watch,
             metrics=metrics,
         )
         read_services(metrics, service)

@@ -112,6 +112,9 @@ class Settings:
     """How often a process looks for tables every person has left."""
     playing_window_seconds: float = 600.0
     """The lobby's games in progress are those where a person moved this recently."""
+    tournament_check_seconds: float = 5.0
+    """How often a process looks for tournaments due to start and rounds whose last table ended
+    (the process that ends a round's last game moves the tournament on at once; this is the net)."""
     smtp_url: str | None = None
     """Where turn-based reminders are e-mailed from (``smtp://host:port?from=…``); none without it."""
     public_url: str = "http://127.0.0.1:8000"

@@ -12,7 +12,8 @@ STATIC = Path(__file__).parent / "static"
 """The folder served under ``/static``."""
 
 PAGE = STATIC / "index.html"
-"""The one page: the client routes ``/``, ``/tables/…``, ``/join/…``, ``/replay/…``, ``/analysis`` and ``/learn/…``."""
+"""The one page: the client routes ``/``, ``/tables/…``, ``/join/…``, ``/replay/…``, ``/analysis``, ``/learn/…``
+and ``/tournaments/…``."""
 
 PAGE_PATHS = (
     "/",
@@ -27,5 +28,7 @@ PAGE_PATHS = (
     "/leaderboard/{game}",
     "/friends",
     "/admin",
+    "/tournaments",
+    "/tournaments/{tournament_id}",
 )
 """The addresses a person opens or shares; each gets the page."""

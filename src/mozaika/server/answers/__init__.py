@@ -71,6 +71,13 @@ from mozaika.server.answers.tables import (
     TableSummary,
     TableView,
 )
+from mozaika.server.answers.tournaments import (
+    TournamentEvent,
+    TournamentList,
+    TournamentOfTable,
+    TournamentPage,
+    TournamentSummary,
+)
 
 __all__ = [
     "Absent",
@@ -145,5 +152,10 @@ __all__ = [
     "Texts",
     "TimeControl",
     "TimeoutEvent",
+    "TournamentEvent",
+    "TournamentList",
+    "TournamentOfTable",
+    "TournamentPage",
+    "TournamentSummary",
     "TutorialView",
 ]

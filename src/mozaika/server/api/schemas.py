@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from mozaika.server.answers import ErrorBody
 from mozaika.server.api.text import EmailAddress, Lines, PlainText
@@ -64,6 +64,28 @@ class NewTable(Body):
         "minutes+seconds such as 3+5 (real time), or 12h, 24h, 72h (turn-based). Default: none, or normal when rated.",
     )
     autostart: bool = Field(default=False, description="Start the game by itself when the last seat fills.")
+
+
+class NewTournament(Body):
+    name: PlainText = Field(min_length=1, max_length=64, examples=["Friday club Swiss"])
+    game: PlainText = Field(max_length=32, examples=["azul"])
+    players: int = Field(ge=2, le=4, strict=True, description="Players at a table (some tables may seat one fewer).")
+    options: dict[PlainText, PlainText | int | bool] = Field(
+        default_factory=dict, max_length=8, examples=[{"wall": "coloured"}]
+    )
+    clock: str = Field(
+        default="normal",
+        max_length=16,
+        examples=["normal"],
+        description="Every tournament game's time control, as a table's (docs/server.md, Clocks); never none.",
+    )
+    format: Literal["swiss"] = "swiss"
+    rounds: int = Field(ge=1, le=20, strict=True, examples=[5])
+    rated: bool = Field(default=True, description="Whether the games count for the players' ratings.")
+    starts_at: AwareDatetime | None = Field(
+        default=None,
+        description="When it starts by itself (ISO 8601 with its zone); by default, when its creator starts it.",
+    )
 
 
 class PlayAgain(Body):

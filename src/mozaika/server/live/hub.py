@@ -127,13 +127,20 @@ class Hub:
             channels = [event["table"], LOBBY] if event["type"] == "table" else [event["table"]]
             text = encode(event)
             for channel in channels:
-                if self._redis is not None:
-                    if len(self._outbox) == OUTBOX_SIZE:
-                        log.warning("Redis is far behind: the oldest unsent event is dropped")
-                    self._outbox.append((channel, text))
-                    self._waiting.set()
-                else:
-                    self._deliver(channel, (event, text))
+                self._send_on(channel, event, text)
+
+    async def publish_to(self, channel: str, event: dict[str, Any]) -> None:
+        """Send a committed event to the watchers of a channel that is not a table's (a tournament's)."""
+        self._send_on(channel, event, encode(event))
+
+    def _send_on(self, channel: str, event: dict[str, Any], text: str) -> None:
+        if self._redis is not None:
+            if len(self._outbox) == OUTBOX_SIZE:
+                log.warning("Redis is far behind: the oldest unsent event is dropped")
+            self._outbox.append((channel, text))
+            self._waiting.set()
+        else:
+            self._deliver(channel, (event, text))
 
     def _deliver(self, channel: str, delivery: Delivery) -> None:
         if self._restarting:

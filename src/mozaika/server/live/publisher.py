@@ -27,6 +27,10 @@ class ReviewQueue(Protocol):
     async def after_events(self, events: list[dict[str, Any]]) -> None: ...
 
 
+class GameEndings(Protocol):
+    async def after_events(self, events: list[dict[str, Any]]) -> None: ...
+
+
 class Publisher:
     """Runs the work that follows every committed change (:meth:`publish`)."""
 
@@ -35,10 +39,15 @@ class Publisher:
         self._bots: BotWaker | None = None
         self._clocks: ClockScheduler | None = None
         self._reviews: ReviewQueue | None = None
+        self._endings: list[GameEndings] = []
 
     def connect(self, *, bots: BotWaker, clocks: ClockScheduler, reviews: ReviewQueue) -> None:
         """The services the publisher sets going; they publish through it in turn, so they are made after it."""
         self._bots, self._clocks, self._reviews = bots, clocks, reviews
+
+    def follow_endings(self, endings: GameEndings) -> None:
+        """Also hand every change's events to ``endings`` (tournaments move on when their tables end)."""
+        self._endings.append(endings)
 
     async def publish(self, outcome: Outcome) -> dict[str, Any]:
         """Set going what a committed change calls for; the data for its caller."""
@@ -49,4 +58,6 @@ class Publisher:
         await self.hub.publish(outcome.events)
         if self._reviews is not None:
             await self._reviews.after_events(outcome.events)
+        for endings in self._endings:
+            await endings.after_events(outcome.events)
         return outcome.data

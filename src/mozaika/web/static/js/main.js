@@ -16,6 +16,7 @@ import { reviewPanel } from "./review.js";
 import { route, show } from "./router.js";
 import { loadSession } from "./session.js";
 import { tablePage } from "./table.js";
+import { tournamentNote, tournamentPage, tournamentsPage } from "./tournaments.js";
 import { renderTopBar } from "./topbar.js";
 
 route(/^\/$/, (root, query) => lobbyPage(root, query));
@@ -29,8 +30,12 @@ route(/^\/players\/([^/]+)$/, (root, key) => profilePage(root, key));
 route(/^\/leaderboard$/, (root, query) => leaderboardPage(root, null, query));
 route(/^\/leaderboard\/([a-z0-9_-]+)$/, (root, game, query) => leaderboardPage(root, game, query));
 route(/^\/admin$/, (root) => adminPage(root));
+route(/^\/tournaments$/, (root) => tournamentsPage(root));
+route(/^\/tournaments\/([A-Za-z0-9_-]+)$/, (root, id) => tournamentPage(root, id));
 
-// Every finished game's result, at the table and in the replay, ends with its review.
+// Every finished game's result, at the table and in the replay, ends with its review; a tournament's
+// game first names its tournament.
+afterResult((table, names, tableId) => tournamentNote(table, tableId));
 afterResult((table, names, tableId) => playAgainButton(table, tableId));
 afterResult((table, names, tableId) => reviewPanel(tableId, names));
 

@@ -7,8 +7,10 @@ import { LANGUAGES, t, useLanguage } from "./i18n.js";
 import { prefs, setPreference } from "./prefs.js";
 import { relabel, show } from "./router.js";
 import { session, signOut } from "./session.js";
+import { followMyTournaments } from "./tournament-follow.js";
 
 export function renderTopBar() {
+  followMyTournaments();
   const bar = document.getElementById("top-actions");
   const language = h("select", { id: "language", "aria-label": t("language"), onChange: async (event) => {
     setPreference("language", event.target.value);
@@ -43,6 +45,9 @@ export function renderTopBar() {
     h("a", { href: "/", "data-link": "" }, t("lobby")),
     h("a", { href: "/analysis", "data-link": "", class: "analysis-link", title: t("analysis_board") },
       h("span", { class: "long-label" }, t("analysis_board")), h("span", { class: "short-label" }, t("analysis_board_short"))),
+    h("a", { href: "/tournaments", "data-link": "", class: "tournaments-link", title: t("tournaments") },
+      h("span", { class: "long-label" }, t("tournaments")),
+      h("span", { class: "short-label" }, icon("trophy"), h("span", { class: "visually-hidden" }, t("tournaments")))),
     h("a", { href: "/leaderboard", "data-link": "", class: "leaderboard-link", title: t("leaderboards") },
       h("span", { class: "long-label" }, t("leaderboards")), h("span", { class: "short-label" }, t("leaderboards_short"))),
     opener,

@@ -2,7 +2,7 @@
 person left them, and invite-only tables their creators opened to spectators.
 
 Revision ID: 0012_lobby_life
-Revises: 0008_stand_in
+Revises: 0011_tournaments
 Create Date: 2026-11-28
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0012_lobby_life"
-down_revision: str | None = "0008_stand_in"
+down_revision: str | None = "0011_tournaments"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
