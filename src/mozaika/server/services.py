@@ -7,6 +7,8 @@ import socket
 import uuid
 from dataclasses import dataclass, field
 
+from starlette.concurrency import run_in_threadpool
+
 from mozaika.server.analysis.board import Analysis
 from mozaika.server.analysis.hints import Hints
 from mozaika.server.analysis.reviews import ReviewRunner, Reviews
@@ -16,6 +18,7 @@ from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.clocks.watch import ClockWatch
 from mozaika.server.community.friends import Friends
 from mozaika.server.community.leaderboards import Leaderboards
+from mozaika.server.community.presence import Presence
 from mozaika.server.community.profiles import Profiles
 from mozaika.server.community.rematch import Rematches
 from mozaika.server.community.spectators import Spectators
@@ -54,6 +57,7 @@ class Services:
     friends: Friends
     rematches: Rematches
     spectators: Spectators
+    presence: Presence
     password_checks: PasswordChecks = field(default_factory=PasswordChecks)
     """Sign-ins and registrations run here, in threads of their own, never in the pool every
     other request needs; past its bound they are answered 503 at once."""
@@ -66,8 +70,16 @@ class Services:
     def create(cls, settings: Settings, now: TimeSource = wall_clock) -> Services:
         """The services of one process; ``now`` is where the clocks read the time."""
         db = Database(settings.database_url)
-        tables = Tables.create(db, settings, now)
+        presence = Presence(settings.redis_url, namespace=settings.database_url, now=now)
+        tables = Tables.create(db, settings, now, presence)
         hub = Hub(settings.redis_url)
+        presence.watched = hub.channels
+        presence.deliver = hub.deliver_here
+
+        async def seated(table_ids: list[str]) -> dict[str, list[int | None]]:
+            return await run_in_threadpool(tables.views.people, table_ids)
+
+        presence.seated = seated
         publisher = Publisher(hub)
         leases = BotLeases(
             db, f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}", settings.bot_lease_seconds
@@ -108,6 +120,7 @@ class Services:
             friends=Friends(db, settings.public_url),
             rematches=Rematches(tables.store, tables.views, tables.seating, settings.limits),
             spectators=Spectators(settings.redis_url, namespace=settings.database_url),
+            presence=presence,
             metrics=metrics,
         )
         read_services(metrics, service)

@@ -51,6 +51,10 @@ class GameResult(Answer):
     ratings: list[RatingChange] | Absent = absent(
         "Rated games only: each seat's rating change (empty when not every seat is an account's)."
     )
+    resigned: list[int] | Absent = absent(
+        "The seats whose player resigned (the stand-in played them to the end); games finished before the "
+        "server noted it have none."
+    )
 
 
 class TableResult(GameResult):

@@ -13,6 +13,7 @@ from mozaika.server.answers.common import (
     ClockView,
     Moment,
     MoveFields,
+    Number,
     Options,
     Position,
     Status,
@@ -80,6 +81,18 @@ class SeatView(Answer):
     profile: str | None = Field(
         description="Where the seated (or, at a rematch, awaited) player's page is: ``/players/{profile}``."
     )
+    away: bool = Field(
+        description="Another player handed the seat to the stand-in while its player was away (they may take "
+        "it back: POST .../return)."
+    )
+    online: bool = Field(
+        description="The seat's player has a live connection to the table or to the lobby (or had one in the "
+        "last 20 s); false for a seat without a person."
+    )
+    away_seconds: Number | None = Field(
+        description="How long the seat's player has been without a connection, when the message was made; "
+        "null while online and for a seat without a person."
+    )
 
 
 class TableSummary(Answer):
@@ -109,6 +122,13 @@ class TableSummary(Answer):
     autostart: bool = Field(description="The game starts by itself when the last seat fills.")
     rematch: str | None = Field(description="The table set up to play this one again, once asked for.")
     spectators: int | Absent = absent("How many watch the game without a seat (in the games-in-progress list).")
+    hand_over_after: Number | None = Field(
+        description="In a running untimed friendly game: how long a player must have been away (away_seconds) "
+        "before the others may hand their seat to the stand-in (POST .../hand-over); null elsewhere."
+    )
+    abort_offer: int | None = Field(
+        description="The seat whose player proposed to abort the game (POST .../abort agrees); null when none."
+    )
 
 
 class TableView(TableSummary):

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.api.identity import identify, services
+from mozaika.server.api.presence import at_table, enter_lobby
 from mozaika.server.api.schemas import SEQUENCE_NUMBER, TABLE_ID, ChatLine
 from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError, TooLargeError
 from mozaika.server.live.hub import LOBBY, Delivery, encode
@@ -46,6 +47,18 @@ async def table_live(websocket: WebSocket, table_id: str) -> None:
     except ApiError as error:
         await _refuse(websocket, error)
         return
+    async with at_table(websocket, caller.player_id, table_id):  # online before its own hello says so
+        await _watch_table(websocket, service, table_id, caller, since, queue)
+
+
+async def _watch_table(
+    websocket: WebSocket,
+    service: Services,
+    table_id: str,
+    caller: Caller,
+    since: int | None,
+    queue: asyncio.Queue[Delivery],
+) -> None:
     view: dict[str, Any] = {}
     try:
         if since is None:
@@ -81,6 +94,7 @@ async def lobby_live(websocket: WebSocket) -> None:
     service = services(websocket)
     await websocket.accept()
     queue = service.hub.watch(LOBBY)
+    leave = await enter_lobby(websocket)
     try:
         receiver = asyncio.create_task(_drain(websocket))
         while not receiver.done():
@@ -95,6 +109,7 @@ async def lobby_live(websocket: WebSocket) -> None:
         pass
     finally:
         service.hub.unwatch(LOBBY, queue)
+        await leave()
 
 
 async def _drain(websocket: WebSocket) -> None:

@@ -82,6 +82,14 @@ class Hub:
         """The live connections of this process (each watches one channel)."""
         return sum(len(queues) for queues in self._watchers.values())
 
+    def channels(self) -> list[str]:
+        """The channels this process's watchers watch."""
+        return list(self._watchers)
+
+    def deliver_here(self, event: dict[str, Any]) -> None:
+        """Hand an event to this process's watchers of its table only (each process makes its own)."""
+        self._deliver(event["table"], (event, encode(event)))
+
     def outbox_length(self) -> int:
         return len(self._outbox)
 

@@ -31,11 +31,11 @@ _TABLE_COLUMNS = (
     GameTable.id, GameTable.game, GameTable.players, GameTable.options, GameTable.seed, GameTable.status,
     GameTable.owner_id, _OWNER.name, GameTable.rated, GameTable.undo_allowed, GameTable.seq, GameTable.to_move,
     GameTable.result, GameTable.clock, GameTable.clock_due, GameTable.created_at, GameTable.updated_at,
-    GameTable.invite_only, GameTable.autostart, GameTable.rematch,
+    GameTable.invite_only, GameTable.autostart, GameTable.rematch, GameTable.abort_offer,
 )  # fmt: skip
 _SEAT_COLUMNS = (
     Seat.index, Seat.kind, Seat.player_id, Seat.bot_level, Seat.token_hash, Seat.invite_hash, Seat.replaced,
-    Seat.timed_out, _SEATED.name, _SEATED.username,
+    Seat.timed_out, _SEATED.name, _SEATED.username, Seat.away,
 )  # fmt: skip
 _SEATS_FROM = len(_TABLE_COLUMNS)
 
@@ -77,6 +77,7 @@ _WRITE_TABLE = (
         to_move=bindparam("new_to_move"),
         clock=bindparam("new_clock"),
         clock_due=bindparam("new_clock_due"),
+        abort_offer=bindparam("new_abort_offer"),
         updated_at=bindparam("now"),
     )
 )
@@ -91,6 +92,7 @@ _SAVE_SEAT = (
         invite_hash=bindparam("new_invite_hash"),
         replaced=bindparam("new_replaced"),
         timed_out=bindparam("new_timed_out"),
+        away=bindparam("new_away"),
     )
 )
 _NAMES = select(Player.id, Player.name, Player.username).where(Player.id.in_(bindparam("ids", expanding=True)))
@@ -102,7 +104,7 @@ def _table_values(table: Table) -> dict[str, Any]:
     return {
         "table_id": table.id, "new_status": table.status, "new_result": table.result, "new_seq": table.seq,
         "new_to_move": table.to_move, "new_clock": table.clock, "new_clock_due": table.clock_due,
-        "now": table.updated_at,
+        "new_abort_offer": table.abort_offer, "now": table.updated_at,
     }  # fmt: skip
 
 
@@ -115,14 +117,14 @@ def _table_of(head: Sequence[Any], seats: Sequence[Sequence[Any]]) -> Table:
     """A table from its row (``_TABLE_COLUMNS``) and its seats' (the table's id, then ``_SEAT_COLUMNS``)."""
     (
         table_id, game, players, options, seed, status, owner_id, owner_name, rated, undo_allowed, seq, to_move,
-        result, clock, clock_due, created_at, updated_at, invite_only, autostart, rematch,
+        result, clock, clock_due, created_at, updated_at, invite_only, autostart, rematch, abort_offer,
     ) = head  # fmt: skip
     return Table(
         id=table_id, game=game, players=players, options=dict(options), seed=seed, status=status,
         owner_id=owner_id, owner_name=owner_name, rated=rated, undo_allowed=undo_allowed, seq=seq,
         to_move=list(to_move), result=result, clock=clock, clock_due=clock_due, created_at=in_utc(created_at),
         updated_at=in_utc(updated_at), seats=[TableSeat(*row[1:]) for row in seats],
-        invite_only=invite_only, autostart=autostart, rematch=rematch,
+        invite_only=invite_only, autostart=autostart, rematch=rematch, abort_offer=abort_offer,
     )  # fmt: skip
 
 
@@ -198,6 +200,7 @@ class TableRepository:
                 "result": table.result, "clock": table.clock, "clock_due": table.clock_due,
                 "created_at": table.created_at, "updated_at": table.updated_at,
                 "invite_only": table.invite_only, "autostart": table.autostart, "rematch": table.rematch,
+                "abort_offer": table.abort_offer,
             },
         )  # fmt: skip
         connection.execute(
@@ -206,7 +209,7 @@ class TableRepository:
                 {
                     "table_id": table.id, "index": seat.index, "kind": seat.kind, "player_id": seat.player_id,
                     "bot_level": seat.bot_level, "token_hash": seat.token_hash, "invite_hash": seat.invite_hash,
-                    "replaced": seat.replaced, "timed_out": seat.timed_out,
+                    "replaced": seat.replaced, "timed_out": seat.timed_out, "away": seat.away,
                 }
                 for seat in table.seats
             ],
@@ -228,7 +231,7 @@ class TableRepository:
                     "seat_table": table.id, "seat_index": seat.index, "new_kind": seat.kind,
                     "new_player_id": seat.player_id, "new_bot_level": seat.bot_level,
                     "new_token_hash": seat.token_hash, "new_invite_hash": seat.invite_hash,
-                    "new_replaced": seat.replaced, "new_timed_out": seat.timed_out,
+                    "new_replaced": seat.replaced, "new_timed_out": seat.timed_out, "new_away": seat.away,
                 }
                 for seat in table.seats
             ],

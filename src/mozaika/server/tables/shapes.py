@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
-STATUSES = (OPEN, RUNNING, FINISHED, CANCELLED)
+OPEN, RUNNING, FINISHED, CANCELLED, ABORTED = "open", "running", "finished", "cancelled", "aborted"
+STATUSES = (OPEN, RUNNING, FINISHED, CANCELLED, ABORTED)
 SEAT_OPEN, SEAT_INVITED, SEAT_PLAYER, SEAT_BOT = "open", "invited", "player", "bot"
 
 
@@ -34,6 +34,8 @@ class TableSeat:
     """The seated player's display name, read with the seat."""
     account: str | None = None
     """The seated player's username; None for a guest."""
+    away: bool = False
+    """Another player handed the seat to the bot while its player was away (they may take it back)."""
 
 
 @dataclass
@@ -72,6 +74,8 @@ class Table:
     """The game starts by itself when the last seat fills."""
     rematch: str | None = None
     """The table set up to play this one again, once someone asked for it."""
+    abort_offer: int | None = None
+    """The seat whose player proposed to abort the game (a friendly 2-player game's first round)."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.core.protocol import State
 from mozaika.server import clocks
 from mozaika.server.clocks import TimeSource
+from mozaika.server.community.presence import Presence
 from mozaika.server.community.profiles import profile_key
 from mozaika.server.errors import BadRequestError, NotSignedInError
 from mozaika.server.players.accounts import Caller, clean_name
@@ -19,7 +20,7 @@ from mozaika.server.settings import Settings
 from mozaika.server.tables.access import holds
 from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position, round_starts
 from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository, game_of
-from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, STATUSES, Table, TableSeat
+from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, SEAT_PLAYER, STATUSES, Table, TableSeat
 from mozaika.server.tables.steps import undo_rights
 
 PLAYING = "playing"
@@ -68,16 +69,23 @@ def seat_name(seat: TableSeat) -> str | None:
 class TableViews:
     """Reading tables for the lobby and for the players and watchers at a table."""
 
-    def __init__(self, store: TableRepository, settings: Settings, now: TimeSource) -> None:
+    def __init__(self, store: TableRepository, settings: Settings, now: TimeSource, presence: Presence) -> None:
         self.store = store
         self.settings = settings
         self.now = now
+        self.presence = presence
         self._round_starts: OrderedDict[tuple[str, int, str], list[list[int]]] = OrderedDict()
         """Each table's scores as its rounds began, by its round and status: a round's start never changes."""
 
     def view(self, table_id: str, caller: Caller) -> dict[str, Any]:
         with self.store.db.reading() as session:
             return self.view_of(session, self.store.read(session, table_id, lock=False), caller)
+
+    def people(self, table_ids: list[str]) -> dict[str, list[int | None]]:
+        """The person of each seat of the tables (None for a seat without one), whose presence it shows."""
+        with self.store.db.reading() as session:
+            tables = self.store.read_many(session, table_ids)
+        return {table.id: [person(seat) for seat in table.seats] for table in tables}
 
     def seated(self, table_id: str, caller: Caller) -> bool:
         """Whether the caller holds a seat at the table (anyone else watches it)."""
@@ -117,8 +125,7 @@ class TableViews:
 
         return [clean_name(name(seat), self.settings.limits) for seat in table.seats]
 
-    @staticmethod
-    def seats(table: Table, caller: Caller) -> list[dict[str, Any]]:
+    def seats(self, table: Table, caller: Caller, now: float) -> list[dict[str, Any]]:
         return [
             {
                 "index": seat.index,
@@ -133,17 +140,32 @@ class TableViews:
                 "you": holds(seat, caller),
                 # The caller's seat, which a stand-in plays (or played to the end) since they left it.
                 "played_for_you": seat.replaced and caller.player_id is not None and seat.player_id == caller.player_id,
-                # The caller's own seat, which the bot took when their time ran out (a friendly table's).
-                "can_return": seat.timed_out
+                # The caller's own seat, which the bot took when their time ran out or they were away
+                # (a friendly table's).
+                "can_return": (seat.timed_out or seat.away)
                 and not table.rated
                 and caller.player_id is not None
                 and seat.player_id == caller.player_id,
+                "away": seat.away,
+                **self.presence.of(person(seat), table.id).fields(now),
             }
             for seat in table.seats
         ]
 
+    def online(self, table: Table) -> list[bool]:
+        """Whether each seat's player is at the table now (a seat without a person: false)."""
+        return [self.presence.of(person(seat), table.id).online for seat in table.seats]
+
+    def hand_over_after(self, table: Table) -> float | None:
+        """How long a player must have been away before the others may hand their seat to the stand-in:
+        only in untimed friendly games (a clock hands it over by itself)."""
+        if table.rated or table.clock is not None or table.status != RUNNING:
+            return None
+        return self.settings.hand_over_seconds
+
     def summary(self, table: Table, caller: Caller, now: float | None = None) -> dict[str, Any]:
-        seats = self.seats(table, caller)
+        now = self.now() if now is None else now
+        seats = self.seats(table, caller, now)
         you = next((seat["index"] for seat in seats if seat["you"]), None)
         return {
             "id": table.id,
@@ -163,11 +185,13 @@ class TableViews:
             "you": you,
             "your_turn": table.status == RUNNING and you is not None and you in table.to_move,
             **_final_scores(table),
-            "clock": clocks.view(table.clock, self.now() if now is None else now),
+            "clock": clocks.view(table.clock, now),
             "created_at": table.created_at.isoformat(),
             "updated_at": table.updated_at.isoformat(),
             "autostart": table.autostart,
             "rematch": table.rematch,
+            "hand_over_after": self.hand_over_after(table),
+            "abort_offer": table.abort_offer if table.status == RUNNING else None,
         }
 
     def view_of(
@@ -230,6 +254,7 @@ class TableViews:
             "status": table.status,
             "entries": [entry.to_dict() for entry in entries],
             "clock": clocks.view(table.clock, self.now()),
+            "online": self.online(table),
         }
         fields = fields_of_entries(table.game, table.options, entries)
         if state is not None:
@@ -252,6 +277,13 @@ class TableViews:
         if table.status == FINISHED:
             event["result"] = table.result
         return event
+
+
+def person(seat: TableSeat) -> int | None:
+    """The person whose presence a seat shows: its player, also while a stand-in plays for them."""
+    if seat.kind == SEAT_PLAYER or (seat.kind == SEAT_BOT and seat.replaced):
+        return seat.player_id
+    return None
 
 
 def _final_scores(table: Table) -> dict[str, Any]:
