@@ -180,11 +180,10 @@ class Presence:
         pairs = ((player, table), (player, LOBBY))
         if any(self._local.get(pair, 0) + self._remote.get(pair, 0) > 0 for pair in pairs):
             return SeatPresence(True, None)
-        away_since = max(self._last_seen(pair) for pair in pairs)
-        return SeatPresence(self.now() - away_since < GRACE_SECONDS, away_since)
-
-    def _last_seen(self, pair: Pair) -> float:
-        return max(self._closed.get(pair, 0.0), self._seen.get(pair, 0.0)) or self.started
+        last = max(max(self._closed.get(pair, 0.0), self._seen.get(pair, 0.0)) for pair in pairs)
+        if not last:  # never seen connected (since this process started, or within REMEMBERED_SECONDS)
+            return SeatPresence(False, self.started)
+        return SeatPresence(self.now() - last < GRACE_SECONDS, last)
 
     def seats(self, table: str, players: Iterable[int | None]) -> list[SeatPresence]:
         return [self.of(player, table) for player in players]

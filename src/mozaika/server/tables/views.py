@@ -20,7 +20,7 @@ from mozaika.server.settings import Settings
 from mozaika.server.tables.access import holds
 from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position, round_starts
 from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository, game_of
-from mozaika.server.tables.shapes import FINISHED, RUNNING, SEAT_BOT, SEAT_PLAYER, STATUSES, Table, TableSeat
+from mozaika.server.tables.shapes import ABORTED, FINISHED, RUNNING, SEAT_BOT, SEAT_PLAYER, STATUSES, Table, TableSeat
 from mozaika.server.tables.steps import undo_rights
 
 PLAYING = "playing"
@@ -206,7 +206,7 @@ class TableViews:
         """The table as ``caller`` sees it; ``state`` and ``undoers`` (who may undo), where the caller
         knows them already, spare reading them again."""
         summary = self.summary(table, caller or Caller())
-        if table.status in (RUNNING, FINISHED):
+        if table.status in (RUNNING, FINISHED, ABORTED):  # an aborted game's board stays as it was left
             state = state if state is not None else self.store.position(session, table)
             summary["round"] = state.round
             summary["scores"] = state.scores
@@ -220,7 +220,7 @@ class TableViews:
             legal = state.legal_moves(you) if mine else []
             summary["legal_moves"] = [str(move) for move in legal]
             summary["move_fields"] = {str(move): move.fields() for move in legal}
-            if you is None:
+            if you is None or table.status == ABORTED:
                 summary["can_undo"] = False
             else:
                 if undoers is None:
