@@ -262,7 +262,7 @@ def test_two_players_abort_the_first_round_by_agreement_unrated_and_unrecorded(t
 
 
 def test_only_a_friendly_two_person_game_in_its_first_round_can_be_aborted(timed: TestClient) -> None:
-    rated_table, alice, bob = rated_game(timed)
+    rated_table, alice, _ = rated_game(timed)
     assert alice.post(f"/api/tables/{rated_table}/abort").status_code == 403
     against_bot = alice.create("azul", 2, seats=[{"kind": "me"}, {"kind": "bot", "level": "beginner"}])
     assert alice.post(f"/api/tables/{against_bot['table']['id']}/start").status_code == 200
