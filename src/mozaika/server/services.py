@@ -70,11 +70,14 @@ class Services:
     def create(cls, settings: Settings, now: TimeSource = wall_clock) -> Services:
         """The services of one process; ``now`` is where the clocks read the time."""
         db = Database(settings.database_url)
-        presence = Presence(settings.redis_url, namespace=settings.database_url, now=now)
+        presence = Presence(
+            settings.redis_url, namespace=settings.database_url, now=now, grace=settings.presence_grace_seconds
+        )
         tables = Tables.create(db, settings, now, presence)
         hub = Hub(settings.redis_url)
         presence.watched = hub.channels
         presence.deliver = hub.deliver_here
+        hub.seats_changed = presence.forget
 
         async def seated(table_ids: list[str]) -> dict[str, list[int | None]]:
             return await run_in_threadpool(tables.views.people, table_ids)

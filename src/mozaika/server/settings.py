@@ -67,6 +67,8 @@ class Settings:
     hand_over_seconds: float = 300.0
     """How long a player of an untimed friendly game must have been away before another player at the
     table may hand their seat to the stand-in (they take it back on their return)."""
+    presence_grace_seconds: float = 20.0
+    """How long a player stays online at a table after their last live connection closed."""
     bot_lease_seconds: float = 10.0
     """How long a process's claim to play a table's bots lasts unrenewed: after its death, the
     longest another process waits to take the table's bots over."""

@@ -72,8 +72,10 @@ class Presence:
         namespace: str = "",
         now: Callable[[], float] = time.time,
         process: str | None = None,
+        grace: float = GRACE_SECONDS,
     ) -> None:
         self.redis_url = redis_url
+        self.grace = grace
         self.now = now
         self.process = process or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.started = now()
@@ -183,7 +185,7 @@ class Presence:
         last = max(max(self._closed.get(pair, 0.0), self._seen.get(pair, 0.0)) for pair in pairs)
         if not last:  # never seen connected (since this process started, or within REMEMBERED_SECONDS)
             return SeatPresence(False, self.started)
-        return SeatPresence(self.now() - last < GRACE_SECONDS, last)
+        return SeatPresence(self.now() - last < self.grace, last)
 
     def seats(self, table: str, players: Iterable[int | None]) -> list[SeatPresence]:
         return [self.of(player, table) for player in players]
@@ -232,8 +234,9 @@ class Presence:
         return told
 
     def forget(self, table: str) -> None:
-        """The table's seats changed: read its players again at the next sweep."""
-        self._seats.pop(table, None)
+        """The table's seats changed: read its players again, soon."""
+        if self._seats.pop(table, None) is not None:
+            self._soon()
 
     async def _seated(self, tables: list[str]) -> dict[str, list[int | None]]:
         if self.seated is None or not tables:

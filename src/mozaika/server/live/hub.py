@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict, deque
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -53,6 +54,8 @@ class Hub:
         self._tasks: list[asyncio.Task[None]] = []
         self._outbox: deque[tuple[str, str]] = deque(maxlen=OUTBOX_SIZE)
         self._waiting = asyncio.Event()
+        self.seats_changed: Callable[[str], None] = lambda table_id: None
+        """Told of every table whose seats or status changed (a ``table`` event), from any process."""
         self._restarting = False
         """Set once the watchers were told of a restart: nothing more reaches them from this process
         (they reconnect and catch up from the log, so a move played meanwhile is not lost)."""
@@ -144,6 +147,8 @@ class Hub:
                     self._deliver(channel, (event, text))
 
     def _deliver(self, channel: str, delivery: Delivery) -> None:
+        if delivery[0]["type"] == "table" and channel != LOBBY:
+            self.seats_changed(channel)
         if self._restarting:
             return
         for queue in list(self._watchers.get(channel, ())):

@@ -28,6 +28,11 @@ export class SidePanel {
       this.chatPanel);
   }
 
+  /** A line of the log that is no move: what happened to a seat (a player resigned). */
+  note(text) {
+    this.log.append(h("li", { class: "log-note" }, text));
+  }
+
   /** Shows the log entries not shown yet (the log only grows: an undo is an entry too). */
   showEntries(game, entries, names) {
     if (entries.length < this.shown) {
