@@ -14,7 +14,8 @@ export class SidePanel {
     this.shown = 0;
     this.round = 0;
     this.standing = [];
-    this.log = h("ol", { class: "log", "aria-label": t("game_log") });
+    // Focusable: a long log scrolls, and a keyboard must be able to scroll it too.
+    this.log = h("ol", { class: "log", "aria-label": t("game_log"), tabindex: "0" });
     this.chatList = h("ol", { class: "chat" });
     this.input = h("input", { name: "text", maxlength: 500, autocomplete: "off", "aria-label": t("chat_message"), placeholder: t("chat_placeholder") });
     const form = h("form", { class: "chat-form", onSubmit: (event) => this.send(event) }, this.input, h("button", { type: "submit" }, t("send")));
