@@ -159,6 +159,7 @@ def test_two_players_abort_the_first_round_by_agreement(people: list[Person], br
         someone.page.wait_for_selector('.table-page[data-status="aborted"]')
         assert someone.page.locator(".status-line .status-aborted").inner_text() == WORDS["en"]["aborted"]
     assert ana.api(f"/tables/{table_id}")["status"] == "aborted"
+    assert "agreed to abort" in ana.page.locator(".aborted-note").inner_text()
     ana.screenshot("aborted-table-en-1366x768")
     ana.open("/")
     row = ana.page.locator("#finished-tables .finished-row.aborted")

@@ -27,6 +27,12 @@ export function takePresence(table, event) {
   });
 }
 
+/** The seats whose players resigned: left to the stand-in, not by a clock nor while away (the result says so too). */
+export function resignedSeats(table) {
+  if (table.result?.resigned) return new Set(table.result.resigned);
+  return new Set(table.seats.filter((seat) => seat.replaced && !seat.timed_out && !seat.away).map((seat) => seat.index));
+}
+
 /** Whether a seat is a person's (also while a stand-in plays for them): whose presence is shown. */
 export function person(seat) {
   return Boolean(seat) && (seat.kind === "player" || (seat.kind === "bot" && seat.replaced));

@@ -227,6 +227,8 @@ export function actions(scene, on) {
       h("button", { type: "button", class: "primary take-back-button", onClick: () => on.takeBack() }, t("clock.take_back")));
   } else if (table.status === "running") {
     items.push(h("p", { class: "prompt muted" }, seatedAt(me) ? t("waiting_for_others") : t("watching")));
+  } else if (table.status === "aborted") {
+    items.push(h("p", { class: "prompt aborted-note" }, t("abort.ended")));
   }
   items.push(...peopleItems(table, me, scene.names, on));
   if (canUndo(table, me) && !scene.busy) {

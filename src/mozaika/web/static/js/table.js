@@ -14,7 +14,7 @@ import { explain, t, term } from "./i18n.js";
 import { capture, finish, land, play, settled } from "./motion.js";
 import { fieldsOf } from "./moves.js";
 import { prefs } from "./prefs.js";
-import { confirmDialog, handOverIn, notePresence, takePresence } from "./people.js";
+import { confirmDialog, handOverIn, notePresence, resignedSeats, takePresence } from "./people.js";
 import { playerName, seatName } from "./seats.js";
 import { rulesPanel } from "./rules.js";
 import { SidePanel } from "./sidepanel.js";
@@ -385,8 +385,7 @@ class TablePage {
     // The state as attributes too: what automated players and tests wait on.
     Object.assign(this.frame.dataset, { seq: table.seq, status: table.status, yourTurn: String(this.isMyTurn()), round: table.round ?? 0 });
     this.frame.className = `table-page game-${table.game} players-${table.players}`;
-    this.side.showEntries(this.game, this.entries, this.table.seats.map(playerName));
-    this.noteResignations();
+    this.side.showEntries(this.game, this.entries, this.table.seats.map(playerName), resignedSeats(this.table));
     // The moment an away player's seat may be handed over, the button appears.
     clearTimeout(this.handOverTimer);
     const wait = handOverIn(table, this.me);
@@ -411,16 +410,6 @@ class TablePage {
     // A part kept across redraws (the invitation form) was moved, and moving it loses the focus.
     if (active !== document.activeElement && active?.isConnected && this.main.contains(active)) active.focus({ preventScroll: true });
     keepFocus(this.main, focused, focusTarget);
-  }
-
-  /** Says in the log, once, each player who resigned (their seat left to the stand-in, not by a clock nor while away). */
-  noteResignations() {
-    this.resignations ??= new Set();
-    for (const seat of this.table.seats) {
-      if (!seat.replaced || seat.timed_out || seat.away || this.resignations.has(seat.index)) continue;
-      this.resignations.add(seat.index);
-      this.side.note(t("log.resigned", { name: playerName(seat, seat.index) }));
-    }
   }
 
   /** The end-game bonuses, floated once, as the game ends. */
