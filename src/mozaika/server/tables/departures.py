@@ -1,5 +1,5 @@
 """When people stop playing: handing an away player's seat to the stand-in, and aborting a game that
-has only begun by both players' agreement (docs/server.md, "Playing people"; docs/rulings.md, R-30, R-31).
+has only begun by both players' agreement (docs/server.md, "Playing people"; docs/rulings.md, R-31, R-33).
 
 Resigning is abandoning (``Seating.abandon``): the stand-in plays the seat to the end, and the result
 names the seats whose players resigned.
