@@ -22,7 +22,12 @@ from serverprocess import ServerProcess
 
 SIZES = ((1366, 768), (1920, 1080), (390, 844))
 WORDS = {
-    "en": {"away": "away", "hand_over": "Let a bot play for Ben", "aborted": "Aborted by agreement", "resigned": "resigned"},
+    "en": {
+        "away": "away",
+        "hand_over": "Let a bot play for Ben",
+        "aborted": "Aborted by agreement",
+        "resigned": "resigned",
+    },
     "cs": {
         "away": "pryč",
         "hand_over": "Nechat za hráče Ben hrát bota",
@@ -136,7 +141,9 @@ def test_resigning_asks_first_and_the_result_and_the_log_say_who_resigned(
         assert accessibility_violations(ben) == []
 
 
-def test_two_players_abort_the_first_round_by_agreement(people: list[Person], browser: Any, server: ServerProcess) -> None:
+def test_two_players_abort_the_first_round_by_agreement(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
     ana, ben = two_at_a_table(people, browser, server)
     table_id = ana.table_id
     ana.page.click(".abort-button")
