@@ -88,6 +88,7 @@ class Presence:
         self._seen: dict[Pair, float] = {}
         """When each pair was last connected anywhere, as last mirrored."""
         self._seen_until = 0.0
+        self._pruned = self.started
         prefix = "mozaika-presence-" + hashlib.sha256(namespace.encode()).hexdigest()[:16]
         self._processes = f"{prefix}:processes"
         self._seen_key = f"{prefix}:seen"
@@ -213,6 +214,7 @@ class Presence:
         """Mirror every process's connections, and tell the watchers of this process's tables whose
         players came or went; the number of tables told."""
         await self.refresh()
+        self._forget_old()
         tables = sorted(table for table in self.watched() if table != LOBBY)
         self._told = {table: flags for table, flags in self._told.items() if table in tables}
         seated = await self._seated(tables)
@@ -232,6 +234,16 @@ class Presence:
             self.deliver(presence_event(table, players, presence, now))
             told += 1
         return told
+
+    def _forget_old(self) -> None:
+        """Once an hour, drop the closes and sightings older than anyone is remembered."""
+        now = self.now()
+        if now - self._pruned < 3600.0:
+            return
+        self._pruned = now
+        for times in (self._closed, self._seen):
+            for pair in [pair for pair, at in times.items() if now - at > REMEMBERED_SECONDS]:
+                del times[pair]
 
     def forget(self, table: str) -> None:
         """The table's seats changed: read its players again, soon."""
