@@ -21,6 +21,13 @@ from mozaika.server.tables.steps import bot_turns
 from mozaika.server.tables.views import TableViews
 
 
+def _duration(seconds: float) -> str:
+    if seconds >= 60:
+        minutes = round(seconds / 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{round(seconds)} seconds"
+
+
 class Departures:
     """Seats handed over while their players are away, and games aborted by agreement."""
 
@@ -54,7 +61,7 @@ class Departures:
             away = self.views.now() - presence.away_since if presence.away_since is not None else 0.0
             if presence.online or away < wait:
                 raise ConflictError(
-                    f"{seat.player_name or 'the player'} has not been away for {round(wait / 60)} minutes: "
+                    f"{seat.player_name or 'the player'} has not been away for {_duration(wait)}: "
                     "a seat is handed over only once its player has been away that long",
                     details={"away_seconds": round(away, 1), "hand_over_after": wait},
                 )
