@@ -113,13 +113,20 @@ def test_resigning_asks_first_and_the_result_and_the_log_say_who_resigned(
 ) -> None:
     ana, ben = two_at_a_table(people, browser, server)
     table_id = ana.table_id
-    ana.page.click(".resign-button")
     dialog = ana.page.locator("dialog.confirm-dialog")
-    dialog.wait_for()
-    assert accessibility_violations(ana) == []
-    ana.screenshot("resign-dialog-en-1366x768")
-    dialog.locator(".dialog-cancel").click()
-    dialog.wait_for(state="detached")
+    for language in ("cs", "en"):
+        speak(ana, language)
+        for width, height in SIZES:
+            ana.resize(width, height)
+            ana.open(f"/tables/{table_id}")
+            ana.page.click(".resign-button")
+            dialog.wait_for()
+            assert ana.page.evaluate("document.activeElement.classList.contains('dialog-cancel')"), "Cancel first"
+            assert accessibility_violations(ana) == []
+            ana.screenshot(f"resign-dialog-{language}-{width}x{height}")
+            ana.page.keyboard.press("Escape")  # as Cancel
+            dialog.wait_for(state="detached")
+    ana.resize(1366, 768)
     assert ana.table()["seats"][0]["kind"] == "player", "cancelled: nothing changed"
     ana.page.click(".resign-button")
     ana.page.locator("dialog.confirm-dialog .dialog-confirm").click()
@@ -132,13 +139,15 @@ def test_resigning_asks_first_and_the_result_and_the_log_say_who_resigned(
     assert ben.api(f"/tables/{table_id}/result")["resigned"] == [0]
     for language in ("en", "cs"):
         speak(ben, language)
-        ben.open(f"/tables/{table_id}")
-        column = ben.page.locator('.breakdown thead th[data-seat="0"] .resigned')
-        column.wait_for()
-        assert column.inner_text() == WORDS[language]["resigned"]
-        assert ben.page.locator(".resigned-note").count() == 1
-        ben.screenshot(f"resigned-result-{language}-1366x768")
-        assert accessibility_violations(ben) == []
+        for width, height in SIZES:
+            ben.resize(width, height)
+            ben.open(f"/tables/{table_id}")
+            column = ben.page.locator('.breakdown thead th[data-seat="0"] .resigned')
+            column.wait_for()
+            assert column.inner_text() == WORDS[language]["resigned"]
+            assert ben.page.locator(".resigned-note").count() == 1
+            ben.screenshot(f"resigned-result-{language}-{width}x{height}")
+            assert accessibility_violations(ben) == []
 
 
 def test_two_players_abort_the_first_round_by_agreement(
@@ -167,10 +176,18 @@ def test_two_players_abort_the_first_round_by_agreement(
         assert someone.page.locator(".status-line .status-aborted").inner_text() == WORDS["en"]["aborted"]
     assert ana.api(f"/tables/{table_id}")["status"] == "aborted"
     assert "agreed to abort" in ana.page.locator(".aborted-note").inner_text()
-    ana.screenshot("aborted-table-en-1366x768")
-    ana.open("/")
-    row = ana.page.locator("#finished-tables .finished-row.aborted")
-    row.wait_for()
-    assert "aborted by agreement" in row.inner_text()
-    assert accessibility_violations(ana) == []
-    ana.screenshot("aborted-lobby-en-1366x768")
+    for language in ("en", "cs"):
+        speak(ana, language)
+        for width, height in SIZES:
+            ana.resize(width, height)
+            ana.open(f"/tables/{table_id}")
+            ana.page.wait_for_selector(".aborted-note")
+            assert ana.page.locator(".status-line .status-aborted").inner_text() == WORDS[language]["aborted"]
+            ana.screenshot(f"aborted-table-{language}-{width}x{height}")
+            assert accessibility_violations(ana) == []
+            ana.open("/")
+            row = ana.page.locator("#finished-tables .finished-row.aborted")
+            row.wait_for()
+            assert WORDS[language]["aborted"].lower() in row.inner_text()
+            ana.screenshot(f"aborted-lobby-{language}-{width}x{height}")
+            assert accessibility_violations(ana) == []
