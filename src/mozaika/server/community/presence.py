@@ -227,10 +227,8 @@ class Presence:
             flags = tuple(seat.online for seat in presence)
             if self._told.get(table) == flags:
                 continue
-            first = table not in self._told
+            # A table seen for the first time is told too: its watchers' hellos may be older than a change.
             self._told[table] = flags
-            if first:
-                continue  # the watchers' hello said as much
             self.deliver(presence_event(table, players, presence, now))
             told += 1
         return told
