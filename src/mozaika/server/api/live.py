@@ -64,10 +64,12 @@ async def _watch_table(
         if since is None:
             view = await run_in_threadpool(service.tables.views.view, table_id, caller)
             await websocket.send_json({"type": "hello", "table": view})
+            service.presence.heard(table_id, [seat["online"] for seat in view["seats"]])
             last = int(view["seq"])
         else:
             missed = await run_in_threadpool(service.tables.history.entries_since, table_id, since)
             await websocket.send_json(missed)
+            service.presence.heard(table_id, missed["online"])
             last = int(missed["seq"])
     except ApiError as error:
         service.hub.unwatch(table_id, queue)

@@ -225,9 +225,9 @@ class Presence:
                 continue
             presence = self.seats(table, players)
             flags = tuple(seat.online for seat in presence)
-            if self._told.get(table) == flags:
+            heard = self._told.get(table)
+            if heard is None or heard == flags:  # (a table whose first watcher has not had its hello yet)
                 continue
-            # A table seen for the first time is told too: its watchers' hellos may be older than a change.
             self._told[table] = flags
             self.deliver(presence_event(table, players, presence, now))
             told += 1
@@ -242,6 +242,12 @@ class Presence:
         for times in (self._closed, self._seen):
             for pair in [pair for pair, at in times.items() if now - at > REMEMBERED_SECONDS]:
                 del times[pair]
+
+    def heard(self, table: str, online: list[bool]) -> None:
+        """A watcher of the table was told each seat's presence (its ``hello``, or the step it resumed
+        with): the next changes are told from there. A table already watched keeps what its earlier
+        watchers heard, so that none of them misses a change (a newer watcher may hear one twice)."""
+        self._told.setdefault(table, tuple(online))
 
     def forget(self, table: str) -> None:
         """The table's seats changed: read its players again, soon."""
