@@ -635,7 +635,11 @@ def test_bots_play_their_seats_and_a_leaver_is_replaced_by_a_bot(tmp_path: Path)
             "you": False,
             "played_for_you": True,  # the stand-in plays Alice's seat on
             "can_return": False,
+            "away": False,  # she resigned: she was not away
+            "online": False,  # no live connection (this test plays over HTTP only)
+            "away_seconds": abandoned["seats"][0]["away_seconds"],
         }
+        assert abandoned["seats"][0]["away_seconds"] >= 0
         assert abandoned["seats"][0]["profile"].startswith("~")  # a guest's page, while the guest exists
         final = wait_for(lambda: (view := alice.table(table_id))["status"] == "finished" and view)
         assert final["result"]["winners"]

@@ -261,8 +261,8 @@ def test_the_log_tells_a_move_as_soon_as_the_board_shows_it(
     reader.page.route(
         f"**/api/tables/{reader.table_id}", lambda route: held.append(route) if holding[0] else route.continue_()
     )
-    mover.page.once("dialog", lambda dialog: dialog.accept())
-    mover.page.click(".abandon-button")  # the seat goes to a bot (a table event), which then moves
+    mover.page.click(".resign-button")
+    mover.page.locator("dialog.confirm-dialog .dialog-confirm").click()  # the seat goes to a bot, which then moves
     reader.page.wait_for_function("() => document.querySelector('.table-page').dataset.busy === 'true'")
     wait_for(lambda: reader.table()["seq"] > seq, what="the bot's move in the abandoned seat")
     holding[0] = False

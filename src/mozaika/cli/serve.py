@@ -53,6 +53,22 @@ def serve_command(
             "for a move while other people play on: a person's pace, so that its player can come back.",
         ),
     ] = 4.0,
+    hand_over_after: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Seconds a player of an untimed friendly game must have been away before the others may hand "
+            "their seat to a stand-in bot (they take it back on their return).",
+        ),
+    ] = 300.0,
+    presence_grace: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Seconds a player stays shown at the table after their last connection closed (so that a "
+            "reload does not flicker).",
+        ),
+    ] = 20.0,
     bot_lease_seconds: Annotated[
         float,
         typer.Option(
@@ -184,6 +200,8 @@ def serve_command(
         secure_cookies=secure_cookies,
         replacement_bot=replacement_bot,
         stand_in_pace_seconds=stand_in_pace,
+        hand_over_seconds=hand_over_after,
+        presence_grace_seconds=presence_grace,
         bot_lease_seconds=bot_lease_seconds,
         review_every_game=review_every_game,
         review_seconds=review_seconds,

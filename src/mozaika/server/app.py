@@ -32,6 +32,7 @@ from mozaika.server.answers import (
     ErrorEvent,
     HelloEvent,
     PongEvent,
+    PresenceEvent,
     RestartingEvent,
     ReviewEvent,
     StepEvent,
@@ -39,7 +40,7 @@ from mozaika.server.answers import (
     TimeoutEvent,
     TournamentEvent,
 )
-from mozaika.server.api import accounts, analysis, community, learn, live, reviews, tables, tournaments
+from mozaika.server.api import accounts, analysis, community, departures, learn, live, reviews, tables, tournaments
 from mozaika.server.api.moveroute import MoveLane
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
@@ -82,6 +83,7 @@ def create_app(
         migrate(service.db.engine)
         await service.hub.start()
         await service.spectators.start()
+        await service.presence.start()
         await service.bots.start(early=settings.start_bot_workers_early)
         await service.bots.resume_all()
         service.reviewer.start()
@@ -96,6 +98,7 @@ def create_app(
             await service.clocks.stop()
             await service.reviewer.stop()
             await service.bots.stop()
+            await service.presence.stop()
             await service.spectators.stop()
             await service.hub.stop()
             service.db.dispose()
@@ -106,7 +109,19 @@ def create_app(
     # dependencies, error responses), so the application takes them as they are.  Included as
     # routers, FastAPI would wrap them and analyse every route again for each application, on
     # its first requests, and `allowed_methods` would not see them.
-    routers = (accounts, tables, reviews, analysis, community, learn, live, tournaments, administration, operations)
+    routers = (
+        accounts,
+        tables,
+        departures,
+        reviews,
+        analysis,
+        community,
+        learn,
+        live,
+        tournaments,
+        administration,
+        operations,
+    )
     for router in (module.router for module in routers):
         app.router.routes.extend(router.routes)
     app.add_middleware(WriteLimit, limiter=service.limiter)  # inside BodyLimit: a refused body is not counted
@@ -256,8 +271,8 @@ def serve(
 
 
 LIVE_EVENTS = (
-    HelloEvent, StepEvent, TableEvent, TimeoutEvent, ChatEvent, ChatRemovedEvent, ReviewEvent, ErrorEvent, PongEvent,
-    RestartingEvent, TournamentEvent,
+    HelloEvent, StepEvent, TableEvent, TimeoutEvent, PresenceEvent, ChatEvent, ChatRemovedEvent, ReviewEvent,
+    ErrorEvent, PongEvent, RestartingEvent, TournamentEvent,
 )  # fmt: skip
 """What live connections send (``WS /api/tables/{id}/live``, ``/api/lobby/live``, ``/api/tournaments/{id}/live``)."""
 

@@ -7,6 +7,8 @@ import socket
 import uuid
 from dataclasses import dataclass, field
 
+from starlette.concurrency import run_in_threadpool
+
 from mozaika.server.analysis.board import Analysis
 from mozaika.server.analysis.hints import Hints
 from mozaika.server.analysis.reviews import ReviewRunner, Reviews
@@ -16,6 +18,7 @@ from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.clocks.watch import ClockWatch
 from mozaika.server.community.friends import Friends
 from mozaika.server.community.leaderboards import Leaderboards
+from mozaika.server.community.presence import Presence
 from mozaika.server.community.profiles import Profiles
 from mozaika.server.community.rematch import Rematches
 from mozaika.server.community.spectators import Spectators
@@ -61,6 +64,7 @@ class Services:
     """How many live connections each address, and each table's anonymous watchers, may hold here."""
     tournaments: Tournaments
     tournament_watch: TournamentWatch
+    presence: Presence
     password_checks: PasswordChecks = field(default_factory=PasswordChecks)
     """Sign-ins and registrations run here, in threads of their own, never in the pool every
     other request needs; past its bound they are answered 503 at once."""
@@ -73,8 +77,19 @@ class Services:
     def create(cls, settings: Settings, now: TimeSource = wall_clock) -> Services:
         """The services of one process; ``now`` is where the clocks read the time."""
         db = Database(settings.database_url)
-        tables = Tables.create(db, settings, now)
+        presence = Presence(
+            settings.redis_url, namespace=settings.database_url, now=now, grace=settings.presence_grace_seconds
+        )
+        tables = Tables.create(db, settings, now, presence)
         hub = Hub(settings.redis_url)
+        presence.watched = hub.channels
+        presence.deliver = hub.deliver_here
+        hub.seats_changed = presence.forget
+
+        async def seated(table_ids: list[str]) -> dict[str, list[int | None]]:
+            return await run_in_threadpool(tables.views.people, table_ids)
+
+        presence.seated = seated
         publisher = Publisher(hub)
         leases = BotLeases(
             db, f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}", settings.bot_lease_seconds
@@ -122,6 +137,7 @@ class Services:
             admission=LiveAdmission(settings.limits.live_per_address, settings.limits.anonymous_watchers_per_table),
             tournaments=tournaments,
             tournament_watch=tournament_watch,
+            presence=presence,
             metrics=metrics,
         )
         read_services(metrics, service)

@@ -75,6 +75,11 @@ class Settings:
     stand_in_pace_seconds: float = 4.0
     """How long after the move before a stand-in (the bot that took over a person's seat) moves while
     other people play on: a person's pace, so that nobody is rushed and its person can come back."""
+    hand_over_seconds: float = 300.0
+    """How long a player of an untimed friendly game must have been away before another player at the
+    table may hand their seat to the stand-in (they take it back on their return)."""
+    presence_grace_seconds: float = 20.0
+    """How long a player stays online at a table after their last live connection closed."""
     bot_lease_seconds: float = 10.0
     """How long a process's claim to play a table's bots lasts unrenewed: after its death, the
     longest another process waits to take the table's bots over."""

@@ -35,8 +35,9 @@ def absent(description: str) -> Any:
 
 Number = Annotated[int | float, WithJsonSchema({"type": "number"})]
 """A JSON number, whole or not, sent as the server made it (``300`` stays ``300``, ``2.5`` stays ``2.5``)."""
-Status = Literal["open", "running", "finished", "cancelled"]
-"""A table's status: waiting for players, being played, over, or cancelled by its creator before the start."""
+Status = Literal["open", "running", "finished", "cancelled", "aborted"]
+"""A table's status: waiting for players, being played, over, cancelled (by its creator before the start, or
+by an administrator), or aborted by its two players' agreement in the first round (no result, no statistics)."""
 Moment = Annotated[str, Field(description="An ISO 8601 moment, in UTC.", examples=["2025-05-01T18:30:00.123456"])]
 Options = Annotated[
     dict[str, str | int | bool],

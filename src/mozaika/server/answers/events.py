@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from mozaika.server.answers.common import Answer, ErrorDetail
+from mozaika.server.answers.common import Answer, ErrorDetail, Number
 from mozaika.server.answers.history import ChatMessage, StepEvent
 from mozaika.server.answers.reviews import ReviewStatus
 from mozaika.server.answers.tables import BotLevel, TableSummary, TableView
@@ -42,6 +42,24 @@ class TimeoutEvent(Answer):
         description="A friendly table whose other seats are all bots waits for its player: a fresh bank "
         "(POST .../return) or the bot to finish (POST .../abandon)."
     )
+
+
+class SeatOnline(Answer):
+    """A seat's player is at the table or not (as in a seat's view)."""
+
+    seat: int
+    online: bool
+    away_seconds: Number | None = Field(
+        description="How long its player has been without a connection; null while online or without a person."
+    )
+
+
+class PresenceEvent(Answer):
+    """A seat's player came to the table or left it: each seat's presence now (docs/server.md, Presence)."""
+
+    type: Literal["presence"]
+    table: str
+    seats: list[SeatOnline] = Field(description="By seat.")
 
 
 class ChatEvent(Answer):
@@ -95,6 +113,7 @@ TableLiveEvent = Annotated[
     | StepEvent
     | TableEvent
     | TimeoutEvent
+    | PresenceEvent
     | ChatEvent
     | ChatRemovedEvent
     | ReviewEvent

@@ -51,6 +51,9 @@ class StepEvent(Answer):
     status: Status
     entries: list[LogEntry]
     clock: ClockView | None = Field(description="The clocks; null for an untimed table.")
+    online: list[bool] = Field(
+        description="By seat: its player has a live connection to the table or the lobby (docs/server.md, Presence)."
+    )
     round: int | Absent = absent("The round being played (tables that have started).")
     to_move: list[int] | Absent = absent("The seats that must move now (tables that have started).")
     scores: list[int] | Absent = absent("The scores by seat (tables that have started).")

@@ -60,6 +60,10 @@ class GameResult(Answer):
     idle_ended: bool | Absent = absent(
         "No person had moved for an hour: the stand-ins played the game to its end, and it counts for nobody (R-25)."
     )
+    resigned: list[int] | Absent = absent(
+        "The seats whose player resigned (the stand-in played them to the end); games finished before the "
+        "server noted it have none."
+    )
 
 
 class TableResult(GameResult):

@@ -13,6 +13,7 @@ from mozaika.server.answers.common import (
     ClockView,
     Moment,
     MoveFields,
+    Number,
     Options,
     Position,
     Shown,
@@ -84,6 +85,18 @@ class SeatView(Answer):
     rating: Shown | Absent = absent(
         "In the lobby's lists, at a rated table: the seated player's rating for the table's game and variant."
     )
+    away: bool = Field(
+        description="Another player handed the seat to the stand-in while its player was away (they may take "
+        "it back: POST .../return)."
+    )
+    online: bool = Field(
+        description="The seat's player has a live connection to the table or to the lobby (or had one in the "
+        "last 20 s); false for a seat without a person."
+    )
+    away_seconds: Number | None = Field(
+        description="How long the seat's player has been without a connection, when the message was made; "
+        "null while online and for a seat without a person."
+    )
 
 
 class TableSummary(Answer):
@@ -120,6 +133,13 @@ class TableSummary(Answer):
     spectators_open: bool = Field(description="The creator opened the invite-only table to spectators.")
     idle_ended: bool = Field(
         description="No person moved for an hour: the stand-ins play (or played) the game to its end (R-25)."
+    )
+    hand_over_after: Number | None = Field(
+        description="In a running untimed friendly game: how long a player must have been away (away_seconds) "
+        "before the others may hand their seat to the stand-in (POST .../hand-over); null elsewhere."
+    )
+    abort_offer: int | None = Field(
+        description="The seat whose player proposed to abort the game (POST .../abort agrees); null when none."
     )
 
 

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.api.identity import client_address, identify, services
+from mozaika.server.api.presence import at_table, enter_lobby
 from mozaika.server.api.schemas import SEQUENCE_NUMBER, TABLE_ID, ChatLine
 from mozaika.server.errors import (
     ApiError,
@@ -53,24 +54,32 @@ async def table_live(websocket: WebSocket, table_id: str) -> None:
         caller = await identify(websocket)
         anonymous = caller.player_id is None and caller.seat_token is None
         with service.admission.admitted(client_address(websocket), table_id, anonymous=anonymous):
-            await _watch_table(websocket, service, table_id, since, caller)
+            queue = service.hub.watch(table_id)
+            async with at_table(websocket, caller.player_id, table_id):  # online before its own hello says so
+                await _watch_table(websocket, service, table_id, caller, since, queue)
     except ApiError as error:
         await _refuse(websocket, error)
 
 
 async def _watch_table(
-    websocket: WebSocket, service: Services, table_id: str, since: int | None, caller: Caller
+    websocket: WebSocket,
+    service: Services,
+    table_id: str,
+    caller: Caller,
+    since: int | None,
+    queue: asyncio.Queue[Delivery],
 ) -> None:
-    queue = service.hub.watch(table_id)
     view: dict[str, Any] = {}
     try:
         if since is None:
             view = await run_in_threadpool(service.tables.views.view, table_id, caller)
             await websocket.send_json({"type": "hello", "table": view})
+            service.presence.heard(table_id, [seat["online"] for seat in view["seats"]])
             last = int(view["seq"])
         else:
             missed = await run_in_threadpool(service.tables.history.entries_since, table_id, since, caller)
             await websocket.send_json(missed)
+            service.presence.heard(table_id, missed["online"])
             last = int(missed["seq"])
     except ApiError as error:
         service.hub.unwatch(table_id, queue)
@@ -107,6 +116,7 @@ async def lobby_live(websocket: WebSocket) -> None:
 
 async def _watch_lobby(websocket: WebSocket, service: Services) -> None:
     queue = service.hub.watch(LOBBY)
+    leave = await enter_lobby(websocket)
     try:
         receiver = asyncio.create_task(_drain(websocket))
         while not receiver.done():
@@ -121,6 +131,7 @@ async def _watch_lobby(websocket: WebSocket, service: Services) -> None:
         pass
     finally:
         service.hub.unwatch(LOBBY, queue)
+        await leave()
 
 
 async def _drain(websocket: WebSocket) -> None:

@@ -74,7 +74,7 @@ async def lobby(
     request: Request,
     caller: CallerDep,
     status: Annotated[
-        Literal["open", "running", "playing", "finished", "cancelled"] | None,
+        Literal["open", "running", "playing", "finished", "cancelled", "aborted"] | None,
         Query(description="``playing``: the public games in progress anyone may watch, with their spectators."),
     ] = None,
     mine: Annotated[bool, Query(description="Only the caller's tables, those where it is their turn first.")] = False,

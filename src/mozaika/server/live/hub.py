@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict, deque
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -53,6 +54,8 @@ class Hub:
         self._tasks: list[asyncio.Task[None]] = []
         self._outbox: deque[tuple[str, str]] = deque(maxlen=OUTBOX_SIZE)
         self._waiting = asyncio.Event()
+        self.seats_changed: Callable[[str], None] = lambda table_id: None
+        """Told of every table whose seats or status changed (a ``table`` event), from any process."""
         self._restarting = False
         """Set once the watchers were told of a restart: nothing more reaches them from this process
         (they reconnect and catch up from the log, so a move played meanwhile is not lost)."""
@@ -81,6 +84,14 @@ class Hub:
     def watchers(self) -> int:
         """The live connections of this process (each watches one channel)."""
         return sum(len(queues) for queues in self._watchers.values())
+
+    def channels(self) -> list[str]:
+        """The channels this process's watchers watch."""
+        return list(self._watchers)
+
+    def deliver_here(self, event: dict[str, Any]) -> None:
+        """Hand an event to this process's watchers of its table only (each process makes its own)."""
+        self._deliver(event["table"], (event, encode(event)))
 
     def outbox_length(self) -> int:
         return len(self._outbox)
@@ -143,6 +154,8 @@ class Hub:
             self._deliver(channel, (event, text))
 
     def _deliver(self, channel: str, delivery: Delivery) -> None:
+        if delivery[0]["type"] == "table" and channel != LOBBY:
+            self.seats_changed(channel)
         if self._restarting:
             return
         for queue in list(self._watchers.get(channel, ())):

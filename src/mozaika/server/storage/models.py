@@ -103,7 +103,7 @@ class GameTable(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     """Decides the draws; secret until the game is over (it is part of the record)."""
     status: Mapped[str] = mapped_column(String(16), index=True)
-    """``open`` (seats being filled), ``running``, ``finished`` or ``cancelled``."""
+    """``open`` (seats being filled), ``running``, ``finished``, ``cancelled`` or ``aborted``."""
     owner_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     undo_allowed: Mapped[bool] = mapped_column(Boolean, default=True)
@@ -134,6 +134,8 @@ class GameTable(Base):
     """No person moved for ``Settings.idle_table_seconds``: the stand-ins played the game to its end."""
     spectators_open: Mapped[bool] = mapped_column(Boolean, default=False)
     """An invite-only table its creator opened to spectators: anyone may watch it."""
+    abort_offer: Mapped[int | None] = mapped_column(Integer)
+    """The seat whose player proposed to abort the game (a friendly 2-player game's first round)."""
 
     seats: Mapped[list[Seat]] = relationship(order_by="Seat.index", lazy="selectin", cascade="all, delete-orphan")
     owner: Mapped[Player] = relationship(lazy="joined")
@@ -158,6 +160,8 @@ class Seat(Base):
     """True when a bot took over from a player who abandoned the game (or ran out of time)."""
     timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
     """True when the bot took over because the player's time ran out (they may take the seat back)."""
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
+    """True when another player handed the seat to the bot while its player was away (they may take it back)."""
 
     player: Mapped[Player | None] = relationship(lazy="joined")
 

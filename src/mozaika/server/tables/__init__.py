@@ -12,16 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mozaika.server.clocks import TimeSource, wall_clock
+from mozaika.server.community.presence import Presence
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
 from mozaika.server.tables.arranged import Arranged, Arrangement, Arrangements
 from mozaika.server.tables.chat import Chat
+from mozaika.server.tables.departures import Departures
 from mozaika.server.tables.idle import IdleTables
 from mozaika.server.tables.play import Moves
 from mozaika.server.tables.records import History
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.seating import Seating
 from mozaika.server.tables.shapes import (
+    ABORTED,
     CANCELLED,
     FINISHED,
     OPEN,
@@ -56,13 +59,17 @@ class Tables:
     timeouts: Timeouts
     arrangements: Arrangements
     idle: IdleTables
+    departures: Departures
     now: TimeSource
 
     @classmethod
-    def create(cls, db: Database, settings: Settings, now: TimeSource = wall_clock) -> Tables:
-        """The services over ``db``; ``now`` is where the clocks read the time (a test moves it by hand)."""
+    def create(
+        cls, db: Database, settings: Settings, now: TimeSource = wall_clock, presence: Presence | None = None
+    ) -> Tables:
+        """The services over ``db``; ``now`` is where the clocks read the time (a test moves it by hand);
+        ``presence`` says which players are at their tables (by default, this process's connections)."""
         store = TableRepository(db)
-        views = TableViews(store, settings, now)
+        views = TableViews(store, settings, now, presence if presence is not None else Presence(now=now))
         seating = Seating(store, views, settings, now)
         return cls(
             store=store,
@@ -74,11 +81,13 @@ class Tables:
             timeouts=Timeouts(store, views, seating, settings, now),
             arrangements=Arrangements(store, seating),
             idle=IdleTables(store, views, seating, settings, now),
+            departures=Departures(store, views, seating),
             now=now,
         )
 
 
 __all__ = [
+    "ABORTED",
     "CANCELLED",
     "FINISHED",
     "OPEN",
@@ -94,6 +103,7 @@ __all__ = [
     "BotTurn",
     "Chat",
     "ClockOutcome",
+    "Departures",
     "HintRequest",
     "History",
     "IdleTables",

@@ -22,6 +22,11 @@ from mozaika.server.tables.shapes import FINISHED, Table
 from mozaika.server.tables.standings import record_results, standing_places
 
 
+def resigned(table: Table) -> list[int]:
+    """The seats whose players resigned: left to the stand-in, not by a clock nor while away."""
+    return [seat.index for seat in table.seats if seat.replaced and not seat.timed_out and not seat.away]
+
+
 def finish(session: Session, table: Table, state: State) -> None:
     """Set a table whose game is over to finished, with its result (and rating changes, when rated).
 
@@ -44,6 +49,7 @@ def finish(session: Session, table: Table, state: State) -> None:
     board = record_results(session, table, places, list(state.scores), bool(overall))
     if table.rated:
         result["ratings"] = board
+    result["resigned"] = resigned(table)
     table.result = result
     table.status = FINISHED
 

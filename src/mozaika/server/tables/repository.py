@@ -32,11 +32,11 @@ _TABLE_COLUMNS = (
     GameTable.owner_id, _OWNER.name, GameTable.rated, GameTable.undo_allowed, GameTable.seq, GameTable.to_move,
     GameTable.result, GameTable.clock, GameTable.clock_due, GameTable.created_at, GameTable.updated_at,
     GameTable.invite_only, GameTable.autostart, GameTable.rematch, GameTable.person_moved_at, GameTable.idle_ended,
-    GameTable.spectators_open,
+    GameTable.spectators_open, GameTable.abort_offer,
 )  # fmt: skip
 _SEAT_COLUMNS = (
     Seat.index, Seat.kind, Seat.player_id, Seat.bot_level, Seat.token_hash, Seat.invite_hash, Seat.replaced,
-    Seat.timed_out, _SEATED.name, _SEATED.username, _SEATED.page_key,
+    Seat.timed_out, _SEATED.name, _SEATED.username, _SEATED.page_key, Seat.away,
 )  # fmt: skip
 _SEATS_FROM = len(_TABLE_COLUMNS)
 
@@ -78,6 +78,7 @@ _WRITE_TABLE = (
         to_move=bindparam("new_to_move"),
         clock=bindparam("new_clock"),
         clock_due=bindparam("new_clock_due"),
+        abort_offer=bindparam("new_abort_offer"),
         updated_at=bindparam("now"),
         person_moved_at=bindparam("new_person_moved_at"),
         idle_ended=bindparam("new_idle_ended"),
@@ -95,6 +96,7 @@ _SAVE_SEAT = (
         invite_hash=bindparam("new_invite_hash"),
         replaced=bindparam("new_replaced"),
         timed_out=bindparam("new_timed_out"),
+        away=bindparam("new_away"),
     )
 )
 _NAMES = select(Player.id, Player.name, Player.username, Player.page_key).where(
@@ -109,7 +111,7 @@ def _table_values(table: Table) -> dict[str, Any]:
         "table_id": table.id, "new_status": table.status, "new_result": table.result, "new_seq": table.seq,
         "new_to_move": table.to_move, "new_clock": table.clock, "new_clock_due": table.clock_due,
         "now": table.updated_at, "new_person_moved_at": table.person_moved_at, "new_idle_ended": table.idle_ended,
-        "new_spectators_open": table.spectators_open,
+        "new_spectators_open": table.spectators_open, "new_abort_offer": table.abort_offer,
     }  # fmt: skip
 
 
@@ -123,7 +125,7 @@ def _table_of(head: Sequence[Any], seats: Sequence[Sequence[Any]]) -> Table:
     (
         table_id, game, players, options, seed, status, owner_id, owner_name, rated, undo_allowed, seq, to_move,
         result, clock, clock_due, created_at, updated_at, invite_only, autostart, rematch, person_moved_at,
-        idle_ended, spectators_open,
+        idle_ended, spectators_open, abort_offer,
     ) = head  # fmt: skip
     return Table(
         id=table_id, game=game, players=players, options=dict(options), seed=seed, status=status,
@@ -131,7 +133,7 @@ def _table_of(head: Sequence[Any], seats: Sequence[Sequence[Any]]) -> Table:
         to_move=list(to_move), result=result, clock=clock, clock_due=clock_due, created_at=in_utc(created_at),
         updated_at=in_utc(updated_at), seats=[TableSeat(*row[1:]) for row in seats],
         invite_only=invite_only, autostart=autostart, rematch=rematch, person_moved_at=person_moved_at,
-        idle_ended=bool(idle_ended), spectators_open=bool(spectators_open),
+        idle_ended=bool(idle_ended), spectators_open=bool(spectators_open), abort_offer=abort_offer,
     )  # fmt: skip
 
 
@@ -235,7 +237,7 @@ class TableRepository:
                 "created_at": table.created_at, "updated_at": table.updated_at,
                 "invite_only": table.invite_only, "autostart": table.autostart, "rematch": table.rematch,
                 "person_moved_at": table.person_moved_at, "idle_ended": table.idle_ended,
-                "spectators_open": table.spectators_open,
+                "spectators_open": table.spectators_open, "abort_offer": table.abort_offer,
             },
         )  # fmt: skip
         connection.execute(
@@ -244,7 +246,7 @@ class TableRepository:
                 {
                     "table_id": table.id, "index": seat.index, "kind": seat.kind, "player_id": seat.player_id,
                     "bot_level": seat.bot_level, "token_hash": seat.token_hash, "invite_hash": seat.invite_hash,
-                    "replaced": seat.replaced, "timed_out": seat.timed_out,
+                    "replaced": seat.replaced, "timed_out": seat.timed_out, "away": seat.away,
                 }
                 for seat in table.seats
             ],
@@ -266,7 +268,7 @@ class TableRepository:
                     "seat_table": table.id, "seat_index": seat.index, "new_kind": seat.kind,
                     "new_player_id": seat.player_id, "new_bot_level": seat.bot_level,
                     "new_token_hash": seat.token_hash, "new_invite_hash": seat.invite_hash,
-                    "new_replaced": seat.replaced, "new_timed_out": seat.timed_out,
+                    "new_replaced": seat.replaced, "new_timed_out": seat.timed_out, "new_away": seat.away,
                 }
                 for seat in table.seats
             ],

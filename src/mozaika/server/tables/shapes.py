@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
-STATUSES = (OPEN, RUNNING, FINISHED, CANCELLED)
+OPEN, RUNNING, FINISHED, CANCELLED, ABORTED = "open", "running", "finished", "cancelled", "aborted"
+STATUSES = (OPEN, RUNNING, FINISHED, CANCELLED, ABORTED)
 SEAT_OPEN, SEAT_INVITED, SEAT_PLAYER, SEAT_BOT = "open", "invited", "player", "bot"
 
 
@@ -36,6 +36,8 @@ class TableSeat:
     """The seated player's username; None for a guest."""
     page_key: str | None = None
     """A seated guest's page key (their page is at ``~`` and it); None for an account."""
+    away: bool = False
+    """Another player handed the seat to the bot while its player was away (they may take it back)."""
 
 
 @dataclass
@@ -80,6 +82,8 @@ class Table:
     """No person moved for ``Settings.idle_table_seconds``: the stand-ins play the game to its end."""
     spectators_open: bool = False
     """An invite-only table its creator opened to spectators: anyone may watch it."""
+    abort_offer: int | None = None
+    """The seat whose player proposed to abort the game (a friendly 2-player game's first round)."""
 
 
 @dataclass(frozen=True)

@@ -147,22 +147,29 @@ class Timeouts:
         return player.email
 
     def take_back(self, table_id: str, caller: Caller) -> Outcome:
-        """A player whose time ran out takes their seat back from the bot (friendly tables only)."""
+        """A player whose time ran out, or whose seat was handed to the stand-in while they were away,
+        takes their seat back from the bot (friendly tables only)."""
         player = signed_in(caller)
         with self.store.db.transaction() as session:
             table = self.store.read(session, table_id, lock=True)
             if table.status != RUNNING:
                 raise ConflictError(f"the table is {table.status}: a seat can be taken back only while the game runs")
             seat = next(
-                (s for s in table.seats if s.player_id == player and s.timed_out and s.kind in (SEAT_BOT, SEAT_PLAYER)),
+                (
+                    s
+                    for s in table.seats
+                    if s.player_id == player and (s.timed_out or s.away) and s.kind in (SEAT_BOT, SEAT_PLAYER)
+                ),
                 None,
             )
             if seat is None:
-                raise ConflictError("you have no seat here that the bot took over when your time ran out")
+                raise ConflictError(
+                    "you have no seat here that the bot took over when your time ran out or while you were away"
+                )
             if table.rated:
                 raise ForbiddenError("in a rated game running out of time is final: the bot plays the seat on")
             token = claim(seat, player)
-            seat.bot_level, seat.replaced, seat.timed_out = None, False, False
+            seat.bot_level, seat.replaced, seat.timed_out, seat.away = None, False, False, False
             table.person_moved_at = self.now()  # a person is back at the table
             if table.clock is not None:
                 timing = Clocks.from_dict(table.clock)

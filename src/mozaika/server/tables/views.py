@@ -14,6 +14,7 @@ from mozaika.core.protocol import State
 from mozaika.server import clocks
 from mozaika.server.clocks import TimeSource
 from mozaika.server.community.boards import variant_of
+from mozaika.server.community.presence import Presence
 from mozaika.server.community.ratings import shown
 from mozaika.server.errors import BadRequestError, NotSignedInError
 from mozaika.server.players.accounts import Caller, clean_name, profile_key
@@ -23,7 +24,17 @@ from mozaika.server.tables.access import holds
 from mozaika.server.tables.gamelog import Entry, fields_of_entries, public_position, round_starts
 from mozaika.server.tables.repository import LOBBY_SIZE, TableRepository, game_of
 from mozaika.server.tables.results import with_shown_ratings
-from mozaika.server.tables.shapes import FINISHED, OPEN, RUNNING, SEAT_BOT, SEAT_PLAYER, STATUSES, Table, TableSeat
+from mozaika.server.tables.shapes import (
+    ABORTED,
+    FINISHED,
+    OPEN,
+    RUNNING,
+    SEAT_BOT,
+    SEAT_PLAYER,
+    STATUSES,
+    Table,
+    TableSeat,
+)
 from mozaika.server.tables.steps import undo_rights
 from mozaika.server.tables.watchers import belongs, check_watch
 
@@ -74,10 +85,11 @@ def seat_name(seat: TableSeat) -> str | None:
 class TableViews:
     """Reading tables for the lobby and for the players and watchers at a table."""
 
-    def __init__(self, store: TableRepository, settings: Settings, now: TimeSource) -> None:
+    def __init__(self, store: TableRepository, settings: Settings, now: TimeSource, presence: Presence) -> None:
         self.store = store
         self.settings = settings
         self.now = now
+        self.presence = presence
         self._round_starts: OrderedDict[tuple[str, int, str], list[list[int]]] = OrderedDict()
         """Each table's scores as its rounds began, by its round and status: a round's start never changes."""
 
@@ -96,6 +108,12 @@ class TableViews:
         """Whether the caller is one of the table's people, who may watch it even when it is closed to spectators."""
         with self.store.db.reading() as session:
             return belongs(session, self.store.read(session, table_id, lock=False), caller)
+
+    def people(self, table_ids: list[str]) -> dict[str, list[int | None]]:
+        """The person of each seat of the tables (None for a seat without one), whose presence it shows."""
+        with self.store.db.reading() as session:
+            tables = self.store.read_many(session, table_ids)
+        return {table.id: [person(seat) for seat in table.seats] for table in tables}
 
     def seated(self, table_id: str, caller: Caller) -> bool:
         """Whether the caller holds a seat at the table (anyone else watches it)."""
@@ -150,8 +168,7 @@ class TableViews:
 
         return [clean_name(name(seat), self.settings.limits) for seat in table.seats]
 
-    @staticmethod
-    def seats(table: Table, caller: Caller) -> list[dict[str, Any]]:
+    def seats(self, table: Table, caller: Caller, now: float) -> list[dict[str, Any]]:
         return [
             {
                 "index": seat.index,
@@ -166,17 +183,32 @@ class TableViews:
                 "you": holds(seat, caller),
                 # The caller's seat, which a stand-in plays (or played to the end) since they left it.
                 "played_for_you": seat.replaced and caller.player_id is not None and seat.player_id == caller.player_id,
-                # The caller's own seat, which the bot took when their time ran out (a friendly table's).
-                "can_return": seat.timed_out
+                # The caller's own seat, which the bot took when their time ran out or they were away
+                # (a friendly table's).
+                "can_return": (seat.timed_out or seat.away)
                 and not table.rated
                 and caller.player_id is not None
                 and seat.player_id == caller.player_id,
+                "away": seat.away,
+                **self.presence.of(person(seat), table.id).fields(now),
             }
             for seat in table.seats
         ]
 
+    def online(self, table: Table) -> list[bool]:
+        """Whether each seat's player is at the table now (a seat without a person: false)."""
+        return [self.presence.of(person(seat), table.id).online for seat in table.seats]
+
+    def hand_over_after(self, table: Table) -> float | None:
+        """How long a player must have been away before the others may hand their seat to the stand-in:
+        only in untimed friendly games (a clock hands it over by itself)."""
+        if table.rated or table.clock is not None or table.status != RUNNING:
+            return None
+        return self.settings.hand_over_seconds
+
     def summary(self, table: Table, caller: Caller, now: float | None = None) -> dict[str, Any]:
-        seats = self.seats(table, caller)
+        now = self.now() if now is None else now
+        seats = self.seats(table, caller, now)
         you = next((seat["index"] for seat in seats if seat["you"]), None)
         return {
             "id": table.id,
@@ -196,7 +228,7 @@ class TableViews:
             "you": you,
             "your_turn": table.status == RUNNING and you is not None and you in table.to_move,
             **_final_scores(table),
-            "clock": clocks.view(table.clock, self.now() if now is None else now),
+            "clock": clocks.view(table.clock, now),
             "created_at": table.created_at.isoformat(),
             "updated_at": table.updated_at.isoformat(),
             "autostart": table.autostart,
@@ -205,6 +237,8 @@ class TableViews:
             "invite_only": table.invite_only,
             "spectators_open": table.spectators_open,
             "idle_ended": table.idle_ended,
+            "hand_over_after": self.hand_over_after(table),
+            "abort_offer": table.abort_offer if table.status == RUNNING else None,
         }
 
     def view_of(
@@ -219,7 +253,7 @@ class TableViews:
         """The table as ``caller`` sees it; ``state`` and ``undoers`` (who may undo), where the caller
         knows them already, spare reading them again."""
         summary = self.summary(table, caller or Caller())
-        if table.status in (RUNNING, FINISHED):
+        if table.status in (RUNNING, FINISHED, ABORTED):  # an aborted game's board stays as it was left
             state = state if state is not None else self.store.position(session, table)
             summary["round"] = state.round
             summary["scores"] = state.scores
@@ -233,7 +267,7 @@ class TableViews:
             legal = state.legal_moves(you) if mine else []
             summary["legal_moves"] = [str(move) for move in legal]
             summary["move_fields"] = {str(move): move.fields() for move in legal}
-            if you is None:
+            if you is None or table.status == ABORTED:
                 summary["can_undo"] = False
             else:
                 if undoers is None:
@@ -267,6 +301,7 @@ class TableViews:
             "status": table.status,
             "entries": [entry.to_dict() for entry in entries],
             "clock": clocks.view(table.clock, self.now()),
+            "online": self.online(table),
         }
         fields = fields_of_entries(table.game, table.options, entries)
         if state is not None:
@@ -318,6 +353,13 @@ def with_ratings(session: Session, tables: list[Table], summaries: list[dict[str
 def people(table: Table) -> int:
     """How many of the table's seats people hold now (not bots, not stand-ins)."""
     return sum(1 for seat in table.seats if seat.kind == SEAT_PLAYER)
+
+
+def person(seat: TableSeat) -> int | None:
+    """The person whose presence a seat shows: its player, also while a stand-in plays for them."""
+    if seat.kind == SEAT_PLAYER or (seat.kind == SEAT_BOT and seat.replaced):
+        return seat.player_id
+    return None
 
 
 def _final_scores(table: Table) -> dict[str, Any]:

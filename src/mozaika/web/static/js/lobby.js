@@ -182,7 +182,13 @@ async function fillLists(box, catalogue) {
     yourGames(active, done, catalogue),
     listCard("open-tables", t("open_tables"), joinable, (table) => tableRow(table, catalogue, "", true)),
     ...community,
-    listCard("finished-tables", t("finished_games"), finished.slice(0, 30), (table) => finishedRow(table)));
+    listCard("finished-tables", t("finished_games"), withAborted(finished, mine).slice(0, 30), (table) => finishedRow(table)));
+}
+
+/** The finished games, and among them the caller's games aborted by agreement, the latest first. */
+function withAborted(finished, mine) {
+  const aborted = mine.filter((table) => table.status === "aborted");
+  return [...finished, ...aborted].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
 }
 
 const YOUR_FINISHED = 10;
@@ -231,6 +237,12 @@ function tableRow(table, catalogue, badge, joinable = false) {
 
 /** A finished game: each player with the final score, the winners marked. */
 function finishedRow(table) {
+  if (table.status === "aborted") {
+    return h("li", { class: "finished-row aborted" },
+      h("a", { href: `/tables/${table.id}`, "data-link": "" }, h("strong", {}, t(`game.${table.game}`))),
+      h("span", { class: "finals" }, seatNames(table)),
+      h("span", { class: "badge aborted-badge" }, t("status.aborted")));
+  }
   const winners = new Set(table.winners || []);
   const players = table.seats.map((seat, index) => h("span", { class: `final${winners.has(index) ? " winner" : ""}` },
     seatName(seat, index), " ", h("b", {}, String(table.scores?.[index] ?? "")), winners.has(index) ? h("span", { class: "winner-mark", title: t("winner") }, ` ${t("winner_mark")}`) : ""));

@@ -18,9 +18,11 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
   const sources = [...new Set(players.flatMap((player) => Object.keys(player.sources)))];
   const statistics = [...new Set(players.flatMap((player) => Object.keys(player.statistics || {})))];
   const winners = new Set(result.winners);
+  const resigned = new Set(result.resigned || []);
   const header = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("result_points"))), players.map((player) =>
     h("th", { class: winners.has(player.seat) ? "winner" : "", dataset: { seat: player.seat } },
       h("span", { class: "seat-name" }, seatHeading(table, names, player.seat), winners.has(player.seat) ? `\u00a0${t("winner_mark")}` : ""),
+      resigned.has(player.seat) ? h("small", { class: "resigned" }, t("result.resigned")) : "",
       player.stand_in_moves ? h("small", { class: "stand-in-moves" }, t("result.stand_in_moves", { count: player.stand_in_moves })) : "")));
   const row = (label, values, kind = "") => h("tr", { class: kind }, h("th", { scope: "row" }, label), values.map((value) => h("td", {}, value)));
   const body = [
@@ -39,6 +41,10 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
   return h("section", { class: "result card", "aria-labelledby": "result-title" },
     h("h2", { id: "result-title" }, t("game_over"), " — ", t("won_by", { names: winnerNames, count: result.winners.length })),
     result.idle_ended ? h("p", { class: "idle-ended notice" }, t("result.idle_ended")) : "",
+    resigned.size ? h("p", { class: "resigned-note" }, t("result.resigned_note", {
+      names: [...resigned].map((seat) => (table.seats?.[seat] ? playerName(table.seats[seat], seat) : names[seat])).join(", "),
+      count: resigned.size,
+    })) : "",
     // Scrolled sideways where the page is narrow: the keyboard can scroll it too.
     h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("result_points") }, h("table", { class: "breakdown" }, h("thead", {}, header), h("tbody", {}, body))),
     h("p", { class: "buttons" },

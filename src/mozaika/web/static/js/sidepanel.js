@@ -14,7 +14,9 @@ export class SidePanel {
     this.shown = 0;
     this.round = 0;
     this.standing = [];
-    this.log = h("ol", { class: "log", "aria-label": t("game_log") });
+    this.resigned = new Set();
+    // Focusable: a long log scrolls, and a keyboard must be able to scroll it too.
+    this.log = h("ol", { class: "log", "aria-label": t("game_log"), tabindex: "0" });
     this.chatList = h("ol", { class: "chat" });
     this.input = h("input", { name: "text", maxlength: 500, autocomplete: "off", "aria-label": t("chat_message"), placeholder: t("chat_placeholder") });
     const form = h("form", { class: "chat-form", onSubmit: (event) => this.send(event) }, this.input, h("button", { type: "submit" }, t("send")));
@@ -29,12 +31,13 @@ export class SidePanel {
   }
 
   /** Shows the log entries not shown yet (the log only grows: an undo is an entry too). */
-  showEntries(game, entries, names) {
+  showEntries(game, entries, names, resigned = new Set()) {
     if (entries.length < this.shown) {
       replace(this.log);
       this.shown = 0;
       this.round = 0;
       this.standing = [];
+      this.resigned = new Set();
     }
     if (entries.length === this.shown) return;  // nothing new: the log's layout is not read for nothing
     const atBottom = this.log.scrollTop + this.log.clientHeight >= this.log.scrollHeight - 4;
@@ -46,6 +49,11 @@ export class SidePanel {
         this.round += 1;
         this.log.append(h("li", { class: "log-round" }, t("round_n", { n: this.round })));
         continue;
+      }
+      // A player who resigned: said once, before the first move the stand-in played for them.
+      if (entry.stand_in && resigned.has(entry.seat) && !this.resigned.has(entry.seat)) {
+        this.resigned.add(entry.seat);
+        this.log.append(h("li", { class: "log-note" }, t("log.resigned", { name: names[entry.seat] })));
       }
       this.log.append(h("li", { class: `log-${entry.kind}` }, describeEntry(game, entry, names, cancelled)));
     }

@@ -18,6 +18,7 @@ import { t, term } from "./i18n.js";
 import { moving } from "./motion.js";
 import { boardPanel } from "./panel.js";
 import { resultPanel } from "./result.js";
+import { leavingButtons, peopleItems, presenceBadge } from "./people.js";
 import { botName, playerName } from "./seats.js";
 import { sortTiles } from "./boards/tiles.js";
 import { zoomControl } from "./zoom.js";
@@ -58,8 +59,7 @@ function chosenPass(scene) {
 /** The heading's parts: the game and its options, the connection, the status line, and the page's buttons. */
 export function heading(scene, on) {
   const { table, me } = scene;
-  // Leaving a game is rare and final: a small button at the end of the heading, not among the moves.
-  const leaving = table.status === "running" && seatedAt(me) && !table.seats[me]?.replaced;
+  // Leaving a game is rare and final: small buttons at the end of the heading, not among the moves.
   return [
     h("h1", { dataset: { title: t(`game.${table.game}`) } }, t(`game.${table.game}`), " ", h("small", {}, optionWords(table))),
     h("span", { class: "connection", "data-status": scene.connection, title: t("connection") }),
@@ -67,7 +67,7 @@ export function heading(scene, on) {
     seated(table, me) && table.status !== "finished" ? notificationButton() : "",
     spectatorsButton(table, scene.tableId, (changed) => on.spectatorsChanged(changed)),
     table.status === "running" || table.status === "finished" ? zoomControl() : "",
-    leaving ? h("button", { type: "button", class: "small abandon-button", onClick: () => on.abandon() }, t("abandon")) : "",
+    ...leavingButtons(table, me, on),
   ];
 }
 
@@ -160,6 +160,7 @@ function seatPanel(scene, on, seat, ui) {
   const standIn = occupant?.replaced ? h("span", { class: "badge stand-in", title: t("board.stand_in_title") }, t("board.stand_in", { bot: botName(occupant.level) })) : "";
   const badges = [
     seat === me || occupant?.played_for_you ? h("span", { class: "badge you" }, t("you")) : "",
+    table.status === "running" ? presenceBadge(occupant, seat === me || occupant?.played_for_you) : "",
     standIn,
     first ? h("span", { class: "badge first", title: t("first_player_marker") }, "1") : "",
     table.status === "running" && table.seats[seat]?.kind === "player" ? scene.clocks.badge(seat) : "",
@@ -224,11 +225,15 @@ export function actions(scene, on) {
       h("button", { type: "button", class: "primary take-back-button", onClick: () => on.takeBack() }, t("clock.fresh_bank")),
       h("button", { type: "button", class: "let-bot-finish", onClick: () => on.letTheBotFinish() }, t("clock.let_bot_finish")));
   } else if (table.status === "running" && table.seats.some((seat) => seat.can_return)) {
-    items.push(h("p", { class: "prompt timed-out" }, t("clock.your_time_ran_out")),
+    const away = table.seats.some((seat) => seat.can_return && seat.away);
+    items.push(h("p", { class: "prompt timed-out" }, away ? t("presence.played_while_away") : t("clock.your_time_ran_out")),
       h("button", { type: "button", class: "primary take-back-button", onClick: () => on.takeBack() }, t("clock.take_back")));
   } else if (table.status === "running") {
     items.push(h("p", { class: "prompt muted" }, seatedAt(me) ? t("waiting_for_others") : t("watching")));
+  } else if (table.status === "aborted") {
+    items.push(h("p", { class: "prompt aborted-note" }, t("abort.ended")));
   }
+  items.push(...peopleItems(table, me, scene.names, on));
   if (canUndo(table, me) && !scene.busy) {
     items.push(h("button", { type: "button", class: "undo-button", onClick: () => on.undo() }, t("undo")));
   }

@@ -14,7 +14,7 @@ import { explain, t, term } from "./i18n.js";
 import { capture, finish, land, play, settled } from "./motion.js";
 import { fieldsOf } from "./moves.js";
 import { prefs } from "./prefs.js";
-import { navigate } from "./router.js";
+import { confirmDialog, handOverIn, notePresence, resignedSeats, takePresence } from "./people.js";
 import { playerName, seatName } from "./seats.js";
 import { rulesPanel } from "./rules.js";
 import { SidePanel } from "./sidepanel.js";
@@ -69,9 +69,15 @@ class TablePage {
     document.addEventListener("keydown", this.onKey);
     window.addEventListener("preferences", this.onPreferences);
     document.addEventListener("visibilitychange", this.onVisible);
+    // "Away for 3 min" counts on, and an away player's seat may be handed over once long enough.
+    this.presenceTimer = setInterval(() => {
+      if (!this.frame?.dataset.busy && this.table?.seats.some((seat) => seat.online === false)) this.render();
+    }, 20000);
   }
 
   close() {
+    clearInterval(this.presenceTimer);
+    clearTimeout(this.handOverTimer);
     this.live?.close();
     finish();
     clearTurn();
@@ -85,11 +91,12 @@ class TablePage {
 
   async load() {
     this.table = await get(`/tables/${this.tableId}`);
+    notePresence(this.table.seats);
     this.clocks.update(this.table.clock);
     this.game = await adapterFor(this.table);
     this.me = this.table.you;
     this.rounds.open(this.table);
-    if (this.table.status === "running" || this.table.status === "finished") {
+    if (["running", "finished", "aborted"].includes(this.table.status)) {
       const log = await get(`/tables/${this.tableId}/log?since=0`);
       this.entries = log.entries;
       this.applyStep(log, false);
@@ -157,6 +164,7 @@ class TablePage {
     if (event.type === "table") {
       const before = this.table.status;
       const fetched = await get(`/tables/${this.tableId}`);
+      notePresence(fetched.seats);
       if (before === "open" && fetched.status === "running") {
         await this.load();
         return;
@@ -164,6 +172,9 @@ class TablePage {
       this.table = { ...this.table, ...tableFacts(fetched, this.table) };
       this.me = this.table.you;
       this.clocks.update(this.table.clock);
+      this.render();
+    } else if (event.type === "presence") {
+      takePresence(this.table, event);
       this.render();
     } else if (event.type === "timeout") {
       if (!event.paused) toast(event.seat === this.me ? t("clock.your_time_ran_out") : t("clock.timed_out", { name: event.name }), "error");
@@ -195,6 +206,7 @@ class TablePage {
   applyStep(step, live) {
     const round = this.table.round;
     const moved = takeStep(this.table, step, this.me);
+    if (step.online) takePresence(this.table, step);
     if (moved || !live) {
       this.chosen = [];
       this.keeping = null;
@@ -282,11 +294,42 @@ class TablePage {
     return this.ask(() => post(`/tables/${this.tableId}/undo`, { seq: this.table.seq }));
   }
 
-  async abandon() {
-    if (!window.confirm(t("abandon_question"))) return;
+  /** Resigning leaves the seat to the stand-in, which plays it to the end; the player may watch on. */
+  async resign() {
+    const question = this.table.rated ? t("resign.question_rated") : t("resign.question");
+    if (!(await confirmDialog(t("resign.title"), question, t("resign.confirm")))) return;
     await this.ask(async () => {
       await post(`/tables/${this.tableId}/abandon`);
-      navigate("/");
+      toast(t("resign.done"));
+      await this.load();
+    });
+  }
+
+  /** Proposes to abort (or, the other player having proposed it, agrees): the game ends unrated and uncounted. */
+  async proposeAbort() {
+    const other = this.names()[1 - this.me];
+    if (!(await confirmDialog(t("abort.title"), t("abort.question", { name: other }), t("abort.propose")))) return;
+    await this.abort();
+  }
+
+  abort() {
+    return this.ask(async () => {
+      const answer = await post(`/tables/${this.tableId}/abort`);
+      await this.take({ type: "table", summary: answer.table });
+    });
+  }
+
+  declineAbort() {
+    return this.ask(async () => {
+      const answer = await post(`/tables/${this.tableId}/abort/decline`);
+      await this.take({ type: "table", summary: answer.table });
+    });
+  }
+
+  handOver(seat) {
+    return this.ask(async () => {
+      await post(`/tables/${this.tableId}/hand-over`, { seat });
+      toast(t("presence.handed_over", { name: this.names()[seat] }));
     });
   }
 
@@ -301,7 +344,7 @@ class TablePage {
   takeBack() {
     return this.ask(async () => {
       await post(`/tables/${this.tableId}/return`);
-      toast(t("clock.taken_back"));
+      toast(this.table.clock ? t("clock.taken_back") : t("presence.taken_back"));
       await this.load();
     });
   }
@@ -361,7 +404,11 @@ class TablePage {
     // The state as attributes too: what automated players and tests wait on.
     Object.assign(this.frame.dataset, { seq: table.seq, status: table.status, yourTurn: String(this.isMyTurn()), round: table.round ?? 0 });
     this.frame.className = `table-page game-${table.game} players-${table.players}`;
-    this.side.showEntries(this.game, this.entries, this.table.seats.map(playerName));
+    this.side.showEntries(this.game, this.entries, this.table.seats.map(playerName), resignedSeats(this.table));
+    // The moment an away player's seat may be handed over, the button appears.
+    clearTimeout(this.handOverTimer);
+    const wait = handOverIn(table, this.me);
+    if (wait !== null) this.handOverTimer = setTimeout(() => this.render(), wait * 1000 + 200);
     this.renderActions();
     if (before) {
       const move = this.entries.slice(this.shownEntries).find((entry) => entry.kind === "move");

@@ -1,7 +1,7 @@
 """Swiss tournaments: the tournaments, their players, and each player's part in each round.
 
 Revision ID: 0011_tournaments
-Revises: 0008_stand_in
+Revises: 0010_presence
 Create Date: 2026-11-28
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0011_tournaments"
-down_revision: str | None = "0008_stand_in"
+down_revision: str | None = "0010_presence"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
