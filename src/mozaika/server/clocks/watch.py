@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from mozaika.catalogue.registry import game_spec
 from mozaika.core.clocks import HOUR, MINUTE
 from mozaika.server.errors import ApiError
+from mozaika.server.periodic import repeat, stop
 from mozaika.server.players.mail import Letter, Mailer
 from mozaika.server.tables import IdleTables, Outcome, Reminder, Timeouts
 
@@ -53,24 +54,14 @@ class ClockWatch:
 
     async def start(self) -> None:
         self._wake, self._look_at = asyncio.Event(), None
-        self._task = asyncio.create_task(self._run())
+        self._task = asyncio.create_task(repeat(self._look, self._until_next_look, "the clock watch"))
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stop(self._task)
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-                await self._look_for_idle_tables()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the clock watch failed; it looks again shortly")
-            await self._until_next_look()
+    async def _look(self) -> None:
+        await self.sweep()
+        await self._look_for_idle_tables()
 
     async def _until_next_look(self) -> None:
         loop = asyncio.get_running_loop()

@@ -28,6 +28,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from mozaika.server.periodic import repeat, stop, woken_or_after
+
 log = logging.getLogger("mozaika.server")
 
 GRACE_SECONDS = 20.0
@@ -117,18 +119,17 @@ class Presence:
             self._redis = redis.from_url(
                 self.redis_url, socket_connect_timeout=REDIS_TIMEOUT, socket_timeout=REDIS_TIMEOUT
             )
-            self._tasks.append(asyncio.create_task(self._beat()))
+            beating = repeat(self.beat, HEARTBEAT_SECONDS, "telling Redis the presence counts", expected=True)
+            self._tasks.append(asyncio.create_task(beating))
         if sweeping:
             self._wake = asyncio.Event()
-            self._tasks.append(asyncio.create_task(self._sweeping()))
+            wake = self._wake
+            looking = repeat(self.sweep, lambda: woken_or_after(wake, SWEEP_SECONDS), "the presence sweep")
+            self._tasks.append(asyncio.create_task(looking))
 
     async def stop(self) -> None:
         """Stop, and take this process's connections out of Redis (its watchers reconnect elsewhere)."""
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stop(*self._tasks)
         self._tasks = []
         if self._redis is not None:
             with contextlib.suppress(Exception):
@@ -196,19 +197,6 @@ class Presence:
     def _soon(self) -> None:
         if self._wake is not None:
             self._wake.set()
-
-    async def _sweeping(self) -> None:
-        assert self._wake is not None
-        while True:
-            try:
-                await self.sweep()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the presence sweep failed; it looks again shortly")
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), SWEEP_SECONDS)
 
     async def sweep(self) -> int:
         """Mirror every process's connections, and tell the watchers of this process's tables whose
@@ -328,16 +316,6 @@ class Presence:
                 pipe.zremrangebyscore(self._processes, "-inf", now - STALE_SECONDS * 4)
                 pipe.zremrangebyscore(self._seen_key, "-inf", now - REMEMBERED_SECONDS)
                 await pipe.execute()
-
-    async def _beat(self) -> None:
-        while True:
-            try:
-                await self.beat()
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                log.warning("could not tell Redis the presence counts (%s); trying again", error)
-            await asyncio.sleep(HEARTBEAT_SECONDS)
 
 
 def presence_event(table: str, players: list[int | None], presence: list[SeatPresence], now: float) -> dict[str, Any]:

@@ -22,6 +22,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from mozaika.server.periodic import repeat, stop
+
 log = logging.getLogger("mozaika.server")
 
 HEARTBEAT_SECONDS = 20.0
@@ -59,14 +61,13 @@ class Spectators:
         import redis.asyncio as redis
 
         self._redis = redis.from_url(self.redis_url, socket_connect_timeout=REDIS_TIMEOUT, socket_timeout=REDIS_TIMEOUT)
-        self._heartbeat = asyncio.create_task(self._beat())
+        self._heartbeat = asyncio.create_task(
+            repeat(self.beat, HEARTBEAT_SECONDS, "telling Redis the spectator counts", expected=True)
+        )
 
     async def stop(self) -> None:
         """Stop, and take this process's counts out of Redis (its watchers reconnect elsewhere)."""
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._heartbeat
+        await stop(self._heartbeat)
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.zrem(self._processes, self.process)
@@ -143,13 +144,3 @@ class Spectators:
                 pipe.zadd(self._processes, {self.process: self.now()})
                 pipe.zremrangebyscore(self._processes, "-inf", self.now() - STALE_SECONDS * 2)
                 await pipe.execute()
-
-    async def _beat(self) -> None:
-        while True:
-            try:
-                await self.beat()
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                log.warning("could not tell Redis the spectator counts (%s); trying again", error)
-            await asyncio.sleep(HEARTBEAT_SECONDS)

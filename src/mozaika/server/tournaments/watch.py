@@ -10,7 +10,6 @@ several processes look at once, the first acts and the others find nothing left 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
@@ -19,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from mozaika.server.errors import ApiError
 from mozaika.server.live.hub import Hub
 from mozaika.server.live.publisher import Publisher
+from mozaika.server.periodic import repeat, stop
 from mozaika.server.players.mail import Mailer
 from mozaika.server.tables import CANCELLED, FINISHED
 from mozaika.server.tournaments.service import Progress, Tournaments
@@ -45,23 +45,10 @@ class TournamentWatch:
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
+        self._task = asyncio.create_task(repeat(self.sweep, self.interval, "the tournament watch"))
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the tournament watch failed; it looks again shortly")
-            await asyncio.sleep(self.interval)
+        await stop(self._task)
 
     async def sweep(self) -> int:
         """Start the tournaments due and move on those whose round is over; returns how many changed."""
