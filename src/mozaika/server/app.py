@@ -29,6 +29,8 @@ from mozaika.server.answers import (
     ChatRemovedEvent,
     ErrorEvent,
     HelloEvent,
+    PairedEvent,
+    PairingEvent,
     PongEvent,
     RestartingEvent,
     ReviewEvent,
@@ -36,7 +38,7 @@ from mozaika.server.answers import (
     TableEvent,
     TimeoutEvent,
 )
-from mozaika.server.api import accounts, analysis, community, learn, live, reviews, tables
+from mozaika.server.api import accounts, analysis, community, learn, live, pairing, reviews, tables
 from mozaika.server.api.moveroute import MoveLane
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
@@ -82,11 +84,13 @@ def create_app(
         await service.bots.resume_all()
         service.reviewer.start()
         await service.clocks.start()
+        await service.pairing.start()
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
+            await service.pairing.stop()
             await service.clocks.stop()
             await service.reviewer.stop()
             await service.bots.stop()
@@ -100,7 +104,7 @@ def create_app(
     # dependencies, error responses), so the application takes them as they are.  Included as
     # routers, FastAPI would wrap them and analyse every route again for each application, on
     # its first requests, and `allowed_methods` would not see them.
-    routers = (accounts, tables, reviews, analysis, community, learn, live, administration, operations)
+    routers = (accounts, tables, reviews, analysis, community, learn, live, pairing, administration, operations)
     for router in (module.router for module in routers):
         app.router.routes.extend(router.routes)
     app.add_middleware(BodyLimit, limit=settings.limits.request_bytes)
@@ -236,7 +240,7 @@ def serve(
 
 LIVE_EVENTS = (
     HelloEvent, StepEvent, TableEvent, TimeoutEvent, ChatEvent, ChatRemovedEvent, ReviewEvent, ErrorEvent, PongEvent,
-    RestartingEvent,
+    RestartingEvent, PairedEvent, PairingEvent,
 )  # fmt: skip
 """What the live connections send (``WS /api/tables/{id}/live`` and ``/api/lobby/live``)."""
 

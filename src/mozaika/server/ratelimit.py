@@ -47,6 +47,8 @@ class RateLimits:
     """Following and unfollowing players."""
     invitation_per_player: str = "30/minute"
     """Inviting players to a table by name (each may be a letter)."""
+    pairing_per_player: str = "30/minute"
+    """Asking to be paired with people (``POST /api/pairing``)."""
     enabled: bool = True
     """Off only for load tests on loopback, where one address plays hundreds of players."""
 

@@ -23,6 +23,7 @@ from mozaika.server.live.hub import Hub
 from mozaika.server.live.publisher import Publisher
 from mozaika.server.ops.metrics import Metrics
 from mozaika.server.ops.readings import read_services
+from mozaika.server.pairing import PairingLive, PairingRequests
 from mozaika.server.players.accounts import Accounts
 from mozaika.server.players.emails import EmailSettings
 from mozaika.server.players.mail import Mailer
@@ -54,6 +55,7 @@ class Services:
     friends: Friends
     rematches: Rematches
     spectators: Spectators
+    pairing: PairingLive
     password_checks: PasswordChecks = field(default_factory=PasswordChecks)
     """Sign-ins and registrations run here, in threads of their own, never in the pool every
     other request needs; past its bound they are answered 503 at once."""
@@ -109,6 +111,7 @@ class Services:
             rematches=Rematches(tables.store, tables.views, tables.seating, settings.limits),
             spectators=Spectators(settings.redis_url, namespace=settings.database_url),
             metrics=metrics,
+            pairing=PairingLive(PairingRequests(db, tables.arrangements, settings.pairing, now), hub, publisher),
         )
         read_services(metrics, service)
         return service

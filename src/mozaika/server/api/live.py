@@ -80,7 +80,9 @@ async def lobby_live(websocket: WebSocket) -> None:
     """Every table's seat and status changes, as ``table`` events with the table's summary."""
     service = services(websocket)
     await websocket.accept()
+    caller = await _lobby_caller(websocket)
     queue = service.hub.watch(LOBBY)
+    await service.pairing.enter(caller, queue)  # the player's own events; their pairing request lives on
     try:
         receiver = asyncio.create_task(_drain(websocket))
         while not receiver.done():
@@ -95,6 +97,15 @@ async def lobby_live(websocket: WebSocket) -> None:
         pass
     finally:
         service.hub.unwatch(LOBBY, queue)
+        await service.pairing.leave(caller, queue)
+
+
+async def _lobby_caller(websocket: WebSocket) -> Caller:
+    """Who watches the lobby: anyone may, so an ended session watches as nobody in particular."""
+    try:
+        return await identify(websocket)
+    except ApiError:
+        return Caller()
 
 
 async def _drain(websocket: WebSocket) -> None:
