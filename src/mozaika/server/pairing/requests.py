@@ -1,23 +1,22 @@
 """Quick pairing's requests: asking, looking, taking back, and matching what waits.
 
 Every request is a row of ``pairing_requests``.  Matching runs in one transaction that
-locks the queue (PostgreSQL: a transaction-level advisory lock on the queue's key, then the
-rows ``FOR UPDATE``; SQLite: its single writer), marks the matched rows paired and makes
-their table (:mod:`mozaika.server.tables.arranged`), so that however many processes match
-at once, no request is seated twice and no two tables take the same request.  A request is
-inserted under the same lock, so the one that completes a table always sees those before it.
+locks the candidate rows (PostgreSQL: ``SELECT … FOR UPDATE SKIP LOCKED``; SQLite: its single
+writer), marks the matched rows paired and makes their table
+(:mod:`mozaika.server.tables.arranged`), so that however many processes match at once, no
+request is seated twice and no two tables take the same request: a row is matched only by the
+transaction holding its lock, and once that commits it is no longer waiting.
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select, text, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -64,11 +63,6 @@ class Queue:
     @property
     def key(self) -> str:
         return f"{self.game}|{self.players}|{self.variant}|{self.clock}|{'rated' if self.rated else 'friendly'}"
-
-    @property
-    def lock(self) -> int:
-        """The queue's PostgreSQL advisory lock: a number from its key (63 bits, as a ``bigint`` holds)."""
-        return int.from_bytes(hashlib.sha256(self.key.encode()).digest()[:8], "big") >> 1
 
 
 @dataclass
@@ -135,7 +129,6 @@ class PairingRequests:
         rating = self._rating(player, queue) if queue.rated else 0.0
         try:
             with self.db.transaction() as session:
-                self._lock(session, queue)
                 now = self.now()
                 mine = session.scalar(
                     select(PairingRequest).where(PairingRequest.player_id == player).with_for_update()
@@ -158,7 +151,7 @@ class PairingRequests:
                     )  # fmt: skip
                     session.add(mine)
                     session.flush()
-                pairings = self._match(session, queue, now)
+                pairings = self._match(session, queue, now, mine)
                 state = self._state(session, mine, now)
         except IntegrityError:  # the same player asked twice at the same moment (two tabs): one request stands
             raise ConflictError("you already asked to be paired: one request at a time") from None
@@ -213,7 +206,6 @@ class PairingRequests:
         made: list[Pairing] = []
         for queue in self._full_queues(now):
             with self.db.transaction() as session:
-                self._lock(session, queue)
                 made += self._match(session, queue, self.now())
         return made
 
@@ -291,18 +283,26 @@ class PairingRequests:
 
     # --- inside the transactions ------------------------------------------------------------
 
-    def _lock(self, session: Session, queue: Queue) -> None:
-        if session.get_bind().dialect.name == "postgresql":
-            session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": queue.lock})
+    def _match(self, session: Session, queue: Queue, now: float, mine: PairingRequest | None = None) -> list[Pairing]:
+        """Pairs what waits in ``queue``: locks the candidate rows (``FOR UPDATE SKIP LOCKED``: a row another
+        transaction is matching is left to it), seats each group, marks its rows paired.
 
-    def _match(self, session: Session, queue: Queue, now: float) -> list[Pairing]:
-        rows = session.scalars(
+        A new request (``mine``) needs only the oldest others of a friendly queue; a rated one, and the
+        regular look, weigh every request waiting there.  Two requests made at the same moment may each
+        miss the other (neither is committed yet): the next look, within ``check_seconds``, pairs them.
+        """
+        candidates = (
             select(PairingRequest)
             .where(PairingRequest.status == WAITING, PairingRequest.queue == queue.key)
             .where(PairingRequest.alive_until > now)
             .order_by(PairingRequest.asked_at, PairingRequest.id)
-            .with_for_update()
-        ).all()
+            .with_for_update(skip_locked=True)
+        )
+        if mine is not None and not queue.rated:
+            candidates = candidates.where(PairingRequest.id != mine.id).limit(queue.players - 1)
+        rows = list(session.scalars(candidates).all())
+        if mine is not None and not queue.rated:
+            rows.append(mine)
         if len(rows) < queue.players:
             return []
         by_id = {row.id: row for row in rows}
