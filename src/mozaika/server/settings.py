@@ -61,7 +61,7 @@ class PairingRules:
     (``GET /api/pairing``). A script that polls keeps its request; a page that closed loses it."""
     connection_seconds: float = 15.0
     """How long each look by a process holding the player's lobby connection keeps the request alive."""
-    closed_seconds: float = 6.0
+    closed_seconds: float = 10.0
     """When a player's last lobby connection to a process closes, their request lives at most this long
     more (another process holding a connection of theirs says so before then)."""
     check_seconds: float = 1.0
