@@ -5,8 +5,9 @@ Redis (without rate limits: every player comes from one address), and lets ``--p
 scripted players (guests, half on each process) ask to be paired for one of a few games as
 people do: players arrive over the first 70% of the run; each asks, then looks at the request
 now and then (as a script without the lobby socket does: every 2-3 s) until paired (and goes to
-the table for the rest of the run) or out of patience (2-12 s), takes it back, waits a moment
-and asks again, perhaps for another game.  Measures each answer's time, and at the end checks in the
+the table for the rest of the run) or out of patience (a quarter change their minds within a
+second, the others wait 1-8 s), takes it back, waits a moment and asks again, perhaps for
+another game.  Measures each answer's time, and at the end checks in the
 database that every table's seats are the requests the players were told were paired there,
 and none twice.
 
@@ -140,9 +141,14 @@ async def player(
             await asyncio.sleep(1)
             continue
         state = answer.json()
-        patience = time.monotonic() + rng.uniform(2, 12)
+        # A quarter change their minds at once; the others wait a few seconds at most.
+        patience = time.monotonic() + (rng.uniform(0.2, 1.0) if rng.random() < 0.25 else rng.uniform(1, 8))
         while state["status"] == "waiting" and time.monotonic() < min(patience, until):
-            await asyncio.sleep(rng.uniform(2.0, 3.0))
+            look_at = time.monotonic() + rng.uniform(2.0, 3.0)
+            if look_at > min(patience, until):
+                await asyncio.sleep(max(0.0, min(patience, until) - time.monotonic()))
+                break
+            await asyncio.sleep(look_at - time.monotonic())
             looked = await timed(figures.looks, lambda: client.get("/api/pairing", headers=headers))
             state = looked.json() if looked.status_code == 200 else state
         if state["status"] == "waiting":
@@ -229,7 +235,8 @@ def main() -> None:
         f"pairing: {arguments.players} players over 2 processes, {arguments.seconds:.0f} s: "
         f"{len(figures.asks)} asks p50 {percentile(figures.asks, 0.5):.1f} ms "
         f"p90 {percentile(figures.asks, 0.9):.1f} ms "
-        f"p99 {percentile(figures.asks, 0.99):.1f} ms; all {len(every)} pairing requests p99 "
+        f"p99 {percentile(figures.asks, 0.99):.1f} ms; {len(figures.looks)} looks, {len(figures.cancels)} taken back; "
+        f"all {len(every)} pairing requests p99 "
         f"{percentile(every, 0.99):.1f} ms; {tables} tables; seated twice or unannounced: {twice}; "
         f"errors: {dict(figures.errors) or 'none'}"
     )

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import insert
 
 from mozaika.catalogue.registry import game_spec
+from mozaika.server.admin.roles import set_role
 from mozaika.server.services import Services
 from mozaika.server.settings import PairingRules
 from mozaika.server.storage.community import PlayerBoard
@@ -255,3 +256,11 @@ def test_the_answers_and_events_are_named_in_the_schema(client: TestClient) -> N
     for method in ("get", "post", "delete"):
         answer = schema["paths"]["/api/pairing"][method]["responses"]["200"]["content"]["application/json"]["schema"]
         assert answer == {"$ref": "#/components/schemas/PairingState"}
+
+
+def test_a_banned_player_s_request_ends_with_the_ban(client: TestClient) -> None:
+    admin, jana = Player.account(client, "admin"), Player.guest(client, "Jana")
+    set_role(services(client).db, "admin", True)  # as `mozaika admin grant` does
+    ask(jana)
+    assert admin.post(f"/api/admin/players/{player_id(jana)}/ban", {"banned": True}).status_code == 200
+    assert ask(Player.guest(client, "Petr"))["status"] == "waiting"  # nobody left to pair with

@@ -77,7 +77,8 @@ async def table_live(websocket: WebSocket, table_id: str) -> None:
 
 @router.websocket("/api/lobby/live")
 async def lobby_live(websocket: WebSocket) -> None:
-    """Every table's seat and status changes, as ``table`` events with the table's summary."""
+    """Every table's seat and status changes, as ``table`` events with the table's summary, and the counts
+    of who waits to be paired; to a signed-in player also their own ``paired`` events (server/pairing/live.py)."""
     service = services(websocket)
     await websocket.accept()
     caller = await _lobby_caller(websocket)
