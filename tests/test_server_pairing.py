@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter
 from sqlalchemy import insert
 
 from mozaika.catalogue.registry import game_spec
 from mozaika.server.admin.roles import set_role
+from mozaika.server.answers import LobbyLiveEvent
 from mozaika.server.services import Services
 from mozaika.server.settings import PairingRules
 from mozaika.server.storage.community import PlayerBoard
@@ -264,3 +266,23 @@ def test_a_banned_player_s_request_ends_with_the_ban(client: TestClient) -> None
     ask(jana)
     assert admin.post(f"/api/admin/players/{player_id(jana)}/ban", {"banned": True}).status_code == 200
     assert ask(Player.guest(client, "Petr"))["status"] == "waiting"  # nobody left to pair with
+
+
+def test_the_lobby_events_of_pairing_have_the_shapes_of_their_models(client: TestClient) -> None:
+    lobby_events: TypeAdapter[Any] = TypeAdapter(LobbyLiveEvent)
+    alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
+    with client.websocket_connect("/api/lobby/live", headers=alice.headers) as socket:
+        ask(alice, "pavilion", 2, clock="3+5")
+        look(client)  # the counts changed: every lobby hears them
+        counts = socket.receive_json()
+        assert counts == {
+            "type": "pairing",
+            "queues": [{"game": "pavilion", "players": 2, "options": {"board": "coloured"}, "clock": "3+5",
+                        "rated": False, "waiting": 1}],
+        }  # fmt: skip
+        ask(bob, "pavilion", 2, clock="3+5")
+        events = [socket.receive_json() for _ in range(2)]
+    assert [event["type"] for event in events] == ["table", "paired"]
+    for event in (counts, *events):
+        model = lobby_events.validate_python(event)
+        assert model.model_dump(mode="json", exclude_unset=True) == event
