@@ -210,6 +210,7 @@ def main() -> None:
     arguments = parser.parse_args()
     if not arguments.postgres or not arguments.redis:
         raise SystemExit("give --postgres URL and --redis URL (or MOZAIKA_TEST_POSTGRES_URL, MOZAIKA_TEST_REDIS_URL)")
+    load_before = os.getloadavg()[0]
     with (
         tempfile.TemporaryDirectory(prefix="mozaika-pairing-") as folder,
         postgres_database(arguments.postgres) as database,
@@ -238,7 +239,8 @@ def main() -> None:
         f"p99 {percentile(figures.asks, 0.99):.1f} ms; {len(figures.looks)} looks, {len(figures.cancels)} taken back; "
         f"all {len(every)} pairing requests p99 "
         f"{percentile(every, 0.99):.1f} ms; {tables} tables; seated twice or unannounced: {twice}; "
-        f"errors: {dict(figures.errors) or 'none'}"
+        f"errors: {dict(figures.errors) or 'none'}; load average {load_before:.2f} before, "
+        f"{os.getloadavg()[0]:.2f} after, on {os.cpu_count()} cores"
     )
 
 
