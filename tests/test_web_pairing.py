@@ -72,12 +72,12 @@ def test_the_lobby_counts_who_waits_live_and_joins_them_or_takes_a_request_back(
     # Ben's lobby, open all along, learns of it live and can join; a third person is still wanted.
     queue = ben.page.locator(".pairing-queues li[data-game=pavilion]")
     queue.wait_for()
-    assert "1 waits" in queue.inner_text() and "Rated" in queue.inner_text()
+    assert "1 waiting" in queue.inner_text() and "Rated" in queue.inner_text()
     queue.locator("button").click()
     waiting(ben)
     assert "1 other person waits" in ben.page.inner_text("#pairing .pairing-others")
     ana.page.wait_for_function(
-        "() => document.querySelector('.pairing-queues li[data-game=pavilion] .badge')?.textContent === '2 wait'"
+        "() => document.querySelector('.pairing-queues li[data-game=pavilion] .badge')?.textContent === '2 waiting'"
     )
     assert accessibility_violations(ben) == [], "the lobby's counts of who waits"
     for language in ("en", "cs"):
@@ -93,8 +93,13 @@ def test_the_lobby_counts_who_waits_live_and_joins_them_or_takes_a_request_back(
     ben.page.click("#pair-cancel")
     ben.page.wait_for_selector("#pairing[data-status=none] #pair-submit")
     assert ben.api("/pairing") == {"status": "none"}
+    ben.page.wait_for_selector(".pairing-queues li[data-game=pavilion] button")  # Ben may join it again
+    assert ben.page.inner_text(".pairing-queues li[data-game=pavilion] .badge") == "1 waiting"
+    ben.screenshot("pairing-form-en-phone", "#pairing")
+    ben.resize(1366, 768)
+    ben.screenshot("pairing-form-en-laptop", "#pairing")
     ana.page.wait_for_function(
-        "() => document.querySelector('.pairing-queues li[data-game=pavilion] .badge')?.textContent === '1 waits'"
+        "() => document.querySelector('.pairing-queues li[data-game=pavilion] .badge')?.textContent === '1 waiting'"
     )
     # Leaving the lobby for another page of the site takes Ana's request back.
     ana.page.click(".game-card[data-game=azul] .learn-to-play")

@@ -156,6 +156,11 @@ export async function pairingCard() {
   const changed = (event) => {
     showState(event.detail);
     showQueues(lastQueues);
+    // The counts with this change in them at once, rather than at the server's next look.
+    get("/pairing/queues").then((found) => {
+      lastQueues = found.queues;
+      showQueues(lastQueues);
+    }).catch(() => {});
   };
   document.addEventListener(CHANGED, changed);
   const [mine, waitingNow] = await Promise.all([get("/pairing"), get("/pairing/queues")]);
