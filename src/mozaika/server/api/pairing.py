@@ -33,7 +33,7 @@ class PairingAsk(Body):
         description="As a new table's: none (friendly only), fast, normal, slow, minutes+seconds, 12h, 24h, 72h. "
         "Default: none, or normal when rated.",
     )
-    rated: bool = Field(default=False, description="Rated games are for accounts only.")
+    rated: bool = Field(default=False, strict=True, description="Rated games are for accounts only.")
 
 
 @router.post(
