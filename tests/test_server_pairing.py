@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from pydantic import TypeAdapter
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 
 from mozaika.catalogue.registry import game_spec
 from mozaika.server.admin.roles import set_role
@@ -17,9 +17,10 @@ from mozaika.server.answers import LobbyLiveEvent
 from mozaika.server.services import Services
 from mozaika.server.settings import PairingRules
 from mozaika.server.storage.community import PlayerBoard
+from mozaika.server.storage.pairing import PairingRequest
 
 from asgiclient import TestClient
-from serverkit import FakeTime, Player, emptied_postgres_database, migrated_sqlite_database, running_app_on
+from serverkit import FakeTime, Player, emptied_postgres_database, migrated_sqlite_database, running_app_on, wait_for
 
 CHOCOLATIER_DEFAULTS = game_spec("chocolatier").resolve_options({})
 RULES = PairingRules(check_seconds=3600.0)
@@ -66,6 +67,12 @@ def state(player: Player) -> dict[str, Any]:
 def player_id(player: Player) -> int:
     found: int = player.get("/api/me").json()["id"]
     return found
+
+
+def alive_until(client: TestClient, player: int) -> float:
+    with services(client).db.reading() as session:
+        found = session.scalar(select(PairingRequest.alive_until).where(PairingRequest.player_id == player))
+    return float(found) if found is not None else 0.0
 
 
 def rate(
@@ -219,6 +226,8 @@ def test_a_request_whose_player_left_is_never_matched_and_is_removed(client: Tes
         waiting = state(page)
         assert waiting["status"] == "waiting" and waiting["others"] == 1
     # The page closed: the request lives a few seconds more, then nobody is paired with it.
+    page_id = player_id(page)
+    wait_for(lambda: alive_until(client, page_id) <= clock.now + rules.closed_seconds, 30, "the page seen to go")
     clock.advance(rules.closed_seconds + 0.1)
     state(script)
     look(client)
@@ -286,3 +295,16 @@ def test_the_lobby_events_of_pairing_have_the_shapes_of_their_models(client: Tes
     for event in (counts, *events):
         model = lobby_events.validate_python(event)
         assert model.model_dump(mode="json", exclude_unset=True) == event
+
+
+@pytest.mark.each_database
+def test_a_paired_request_is_kept_to_be_read_for_a_while(client: TestClient, clock: FakeTime) -> None:
+    alice, bob = Player.guest(client, "Alice"), Player.guest(client, "Bob")
+    ask(alice)
+    table_id = ask(bob)["table"]
+    clock.advance(services(client).settings.pairing.paired_kept_seconds - 1)
+    look(client)
+    assert state(alice)["table"] == table_id
+    clock.advance(2)
+    look(client)
+    assert state(alice) == {"status": "none"} and alice.table(table_id)["status"] == "running"

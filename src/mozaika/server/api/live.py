@@ -80,11 +80,13 @@ async def lobby_live(websocket: WebSocket) -> None:
     """Every table's seat and status changes, as ``table`` events with the table's summary, and the counts
     of who waits to be paired; to a signed-in player also their own ``paired`` events (server/pairing/live.py)."""
     service = services(websocket)
-    await websocket.accept()
     caller = await _lobby_caller(websocket)
     queue = service.hub.watch(LOBBY)
-    await service.pairing.enter(caller, queue)  # the player's own events; their pairing request lives on
+    # The player's own events (a pairing) and their request kept alive, from before the client sees the
+    # connection open: nothing published after that is missed.
+    await service.pairing.enter(caller, queue)
     try:
+        await websocket.accept()
         receiver = asyncio.create_task(_drain(websocket))
         while not receiver.done():
             getter = asyncio.create_task(queue.get())

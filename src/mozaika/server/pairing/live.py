@@ -18,6 +18,7 @@ import math
 from collections import Counter
 from typing import Any
 
+import anyio
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.live.hub import LOBBY, Delivery, Hub, player_channel
@@ -73,8 +74,10 @@ class PairingLive:
         if self._connected[player] > 0:
             return
         del self._connected[player]
+        until = self.requests.now() + self.rules.closed_seconds  # from when it closed, however long the write waits
         try:
-            await run_in_threadpool(self.requests.left, player)
+            with anyio.CancelScope(shield=True):  # a connection's task cancelled as it ends still says so
+                await run_in_threadpool(self.requests.left, player, until)
         except Exception:  # the request then ends with its grace period
             log.exception("could not shorten the pairing request of player %s", player)
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -194,15 +194,15 @@ class PairingRequests:
         """Removes the requests of players who went away (and old paired ones), then matches every queue
         where enough wait: the rated ranges widen as time passes, so a queue may match without a new request."""
         now = self.now()
-        with self.db.transaction() as session:
-            session.execute(
-                delete(PairingRequest).where(PairingRequest.status == WAITING, PairingRequest.alive_until <= now)
-            )
-            session.execute(
-                delete(PairingRequest).where(
-                    PairingRequest.status == PAIRED, PairingRequest.paired_at < now - self.rules.paired_kept_seconds
-                )
-            )
+        gone = or_(
+            (PairingRequest.status == WAITING) & (PairingRequest.alive_until <= now),
+            (PairingRequest.status == PAIRED) & (PairingRequest.paired_at < now - self.rules.paired_kept_seconds),
+        )
+        with self.db.looking_up() as connection:  # most looks find nothing to remove: no write then
+            found = connection.execute(select(PairingRequest.id).where(gone).limit(1)).first()
+        if found is not None:
+            with self.db.transaction() as session:
+                session.execute(delete(PairingRequest).where(gone))
         made: list[Pairing] = []
         for queue in self._full_queues(now):
             with self.db.transaction() as session:
@@ -236,10 +236,9 @@ class PairingRequests:
             )
         return len(due)
 
-    def left(self, player_id: int) -> None:
-        """The player's last lobby connection to this process closed: their request lives a few seconds
-        more, enough for another process that holds a connection of theirs to say so."""
-        until = self.now() + self.rules.closed_seconds
+    def left(self, player_id: int, until: float) -> None:
+        """The player's last lobby connection to this process closed: their request lives until ``until``
+        (``closed_seconds`` more), enough for another process that holds a connection of theirs to say so."""
         with self.db.looking_up() as connection:  # most who leave the lobby wait for nothing: no write
             waiting = connection.execute(
                 select(PairingRequest.id).where(
