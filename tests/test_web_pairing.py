@@ -55,6 +55,8 @@ def test_two_people_press_play_a_person_and_land_at_the_same_table(
     view = second.table()
     assert view["game"] == "chocolatier" and view["status"] == "running"
     assert view["clock"]["control"]["name"] == "normal" and first.table()["you"] == 1 - view["you"]
+    names = [seat["name"] for seat in view["seats"]]
+    assert all(name.startswith("Guest ") for name in names), names
 
 
 def test_the_lobby_counts_who_waits_live_and_joins_them_or_takes_a_request_back(

@@ -44,7 +44,8 @@ export function playPersonButton(gameId) {
     try {
       const guest = !session.me;
       if (guest) {
-        await playAsGuest(t("front.guest_name"));
+        // Two strangers both called "Guest" could not tell their boards apart: a number tells them.
+        await playAsGuest(`${t("front.guest_name")} ${100 + Math.floor(Math.random() * 900)}`);
         renderTopBar();
       }
       const answer = await ask({ game: gameId, players: 2, options: {}, clock: DEFAULT_CLOCK, rated: false });
