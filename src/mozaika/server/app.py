@@ -31,6 +31,8 @@ from mozaika.server.answers import (
     ChatRemovedEvent,
     ErrorEvent,
     HelloEvent,
+    PairedEvent,
+    PairingEvent,
     PongEvent,
     PresenceEvent,
     RestartingEvent,
@@ -40,7 +42,18 @@ from mozaika.server.answers import (
     TimeoutEvent,
     TournamentEvent,
 )
-from mozaika.server.api import accounts, analysis, community, departures, learn, live, reviews, tables, tournaments
+from mozaika.server.api import (
+    accounts,
+    analysis,
+    community,
+    departures,
+    learn,
+    live,
+    pairing,
+    reviews,
+    tables,
+    tournaments,
+)
 from mozaika.server.api.moveroute import MoveLane
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
@@ -89,12 +102,14 @@ def create_app(
         service.reviewer.start()
         await service.clocks.start()
         await service.tournament_watch.start()
+        await service.pairing.start()
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
             await service.tournament_watch.stop()
+            await service.pairing.stop()
             await service.clocks.stop()
             await service.reviewer.stop()
             await service.bots.stop()
@@ -118,6 +133,7 @@ def create_app(
         community,
         learn,
         live,
+        pairing,
         tournaments,
         administration,
         operations,
@@ -272,7 +288,7 @@ def serve(
 
 LIVE_EVENTS = (
     HelloEvent, StepEvent, TableEvent, TimeoutEvent, PresenceEvent, ChatEvent, ChatRemovedEvent, ReviewEvent,
-    ErrorEvent, PongEvent, RestartingEvent, TournamentEvent,
+    ErrorEvent, PongEvent, RestartingEvent, TournamentEvent, PairedEvent, PairingEvent,
 )  # fmt: skip
 """What live connections send (``WS /api/tables/{id}/live``, ``/api/lobby/live``, ``/api/tournaments/{id}/live``)."""
 

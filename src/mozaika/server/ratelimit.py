@@ -54,6 +54,8 @@ class RateLimits:
     settings, mutes, joining and leaving, play again... each may publish events or send a letter."""
     write_per_address: str = "600/minute"
     """The same, per address: a club behind one address plays on; a script minting sessions does not."""
+    pairing_per_player: str = "30/minute"
+    """Asking to be paired with people (``POST /api/pairing``)."""
     enabled: bool = True
     """Off only for load tests on loopback, where one address plays hundreds of players."""
 

@@ -27,6 +27,7 @@ from mozaika.server.live.hub import Hub
 from mozaika.server.live.publisher import Publisher
 from mozaika.server.ops.metrics import Metrics
 from mozaika.server.ops.readings import read_services
+from mozaika.server.pairing import PairingLive, PairingRequests
 from mozaika.server.players.accounts import Accounts
 from mozaika.server.players.emails import EmailSettings
 from mozaika.server.players.mail import Mailer
@@ -65,6 +66,7 @@ class Services:
     tournaments: Tournaments
     tournament_watch: TournamentWatch
     presence: Presence
+    pairing: PairingLive
     password_checks: PasswordChecks = field(default_factory=PasswordChecks)
     """Sign-ins and registrations run here, in threads of their own, never in the pool every
     other request needs; past its bound they are answered 503 at once."""
@@ -139,6 +141,7 @@ class Services:
             tournament_watch=tournament_watch,
             presence=presence,
             metrics=metrics,
+            pairing=PairingLive(PairingRequests(db, tables.arrangements, settings.pairing, now), hub, publisher),
         )
         read_services(metrics, service)
         return service

@@ -58,6 +58,33 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class PairingRules:
+    """How quick pairing matches requests and how long a request lives (docs/server.md, "Quick pairing")."""
+
+    rating_range: float = 3.0
+    """How far apart (in rating points) a rated request accepts opponents as it is made."""
+    range_per_second: float = 0.25
+    """How much wider the accepted range grows for each second the request has waited."""
+    range_max: float = 60.0
+    """The widest range a request comes to accept (past it, anyone waiting for the same game)."""
+    grace_seconds: float = 30.0
+    """How long a request lives after its last sign of life without a lobby connection: made, or looked at
+    (``GET /api/pairing``). A script that polls keeps its request; a page that closed loses it."""
+    connection_seconds: float = 15.0
+    """How long each look by a process holding the player's lobby connection keeps the request alive."""
+    closed_seconds: float = 10.0
+    """When a player's last lobby connection to a process closes, their request lives at most this long
+    more (another process holding a connection of theirs says so before then)."""
+    check_seconds: float = 1.0
+    """How often each process matches what waits (the ranges widen with time), drops the requests of players
+    who left and tells the lobbies how many wait."""
+    look_seconds: float = 5.0
+    """How often a process tells the database which waiting players still have a lobby connection to it."""
+    paired_kept_seconds: float = 600.0
+    """How long a paired request stays to be read (``GET /api/pairing``) before it is removed."""
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything a server process needs to know."""
 
@@ -136,6 +163,7 @@ class Settings:
     shutdown_seconds: float = 20.0
     """How long a SIGTERM waits for requests in flight before it cancels them."""
     limits: Limits = field(default_factory=Limits)
+    pairing: PairingRules = field(default_factory=PairingRules)
     rate_limits: RateLimits = field(default_factory=RateLimits)
 
     @classmethod

@@ -24,6 +24,7 @@ from mozaika.server.storage.models import (
     Player,
     Seat,
 )
+from mozaika.server.storage.pairing import PairingRequest
 from mozaika.server.tables import Tables
 from mozaika.server.tables.access import signed_in
 from mozaika.server.tables.shapes import CANCELLED, OPEN, RUNNING, SEAT_OPEN, SEAT_PLAYER, Outcome, Table
@@ -68,8 +69,9 @@ class Moderation:
             return _player(player)
 
     def set_banned(self, caller: Caller, player_id: int, banned: bool) -> tuple[dict[str, Any], list[Outcome]]:
-        """A ban ends the player's sessions, gives their running seats to the replacement bot and frees
-        their seats at tables not yet started (cancelling those they created); an unban lets them sign in."""
+        """A ban ends the player's sessions and their request to be paired, gives their running seats to the
+        replacement bot and frees their seats at tables not yet started (cancelling those they created); an
+        unban lets them sign in."""
         admin = require_admin(self.db, caller)
         outcomes: list[Outcome] = []
         with self.db.transaction() as session:
@@ -82,6 +84,7 @@ class Moderation:
             if banned:
                 ended = session.execute(delete(LoginSession).where(LoginSession.player_id == player.id))
                 details["sessions_ended"] = int(getattr(ended, "rowcount", 0) or 0)
+                session.execute(delete(PairingRequest).where(PairingRequest.player_id == player.id))
                 outcomes = self._free_seats(session, player.id)
                 details["tables"] = [outcome.data["table"] for outcome in outcomes]
             audit(session, admin, "ban" if banned else "unban", f"player:{player.id}", **details)

@@ -57,6 +57,14 @@ from mozaika.server.answers.events import (
 )
 from mozaika.server.answers.history import ChatMessage, GameRecord, LogEntry, ReplayStep, StepEvent
 from mozaika.server.answers.learn import InviteLinkView, LessonStep, LessonView, Texts, TutorialView
+from mozaika.server.answers.pairing import (
+    PairedEvent,
+    PairingEvent,
+    PairingQueue,
+    PairingQueues,
+    PairingState,
+    PairingWish,
+)
 from mozaika.server.answers.results import GameResult, PlayerResult, PlayerStatistics, RatingChange, TableResult
 from mozaika.server.answers.reviews import GameReview, ReviewedMove, ReviewedPlayer, ReviewView
 from mozaika.server.answers.tables import (
@@ -122,6 +130,12 @@ __all__ = [
     "MovePlayed",
     "MuteChanged",
     "MutedPlayer",
+    "PairedEvent",
+    "PairingEvent",
+    "PairingQueue",
+    "PairingQueues",
+    "PairingState",
+    "PairingWish",
     "PlayerPage",
     "PlayerResult",
     "PlayerStatistics",

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from mozaika.server.answers.common import Answer, ErrorDetail, Number
 from mozaika.server.answers.history import ChatMessage, StepEvent
+from mozaika.server.answers.pairing import PairedEvent, PairingEvent
 from mozaika.server.answers.reviews import ReviewStatus
 from mozaika.server.answers.tables import BotLevel, TableSummary, TableView
 
@@ -123,5 +124,5 @@ TableLiveEvent = Annotated[
     Field(discriminator="type"),
 ]
 """Any event a table's connection sends."""
-LobbyLiveEvent = Annotated[TableEvent | RestartingEvent, Field(discriminator="type")]
+LobbyLiveEvent = Annotated[TableEvent | PairedEvent | PairingEvent | RestartingEvent, Field(discriminator="type")]
 """The events the lobby's connection sends."""

@@ -23,6 +23,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocketState
 
 from mozaika.server.api.identity import client_address, identify, services
 from mozaika.server.api.presence import at_table, enter_lobby
@@ -104,20 +105,27 @@ async def _watch_table(
 
 @router.websocket("/api/lobby/live")
 async def lobby_live(websocket: WebSocket) -> None:
-    """Every table's seat and status changes, as ``table`` events with the table's summary."""
+    """Every table's seat and status changes, as ``table`` events with the table's summary, and the counts
+    of who waits to be paired; to a signed-in player also their own ``paired`` events (server/pairing/live.py)."""
     service = services(websocket)
-    await websocket.accept()
+    caller = await _lobby_caller(websocket)
     try:
         with service.admission.admitted(client_address(websocket)):
-            await _watch_lobby(websocket, service)
-    except ApiError as error:
+            await _watch_lobby(websocket, service, caller)
+    except ApiError as error:  # refused admission, before the connection was accepted
+        if websocket.application_state == WebSocketState.CONNECTING:
+            await websocket.accept()
         await _refuse(websocket, error)
 
 
-async def _watch_lobby(websocket: WebSocket, service: Services) -> None:
+async def _watch_lobby(websocket: WebSocket, service: Services, caller: Caller) -> None:
     queue = service.hub.watch(LOBBY)
-    leave = await enter_lobby(websocket)
+    # The player's own events (a pairing) and their request kept alive, from before the client sees the
+    # connection open: nothing published after that is missed.
+    await service.pairing.enter(caller, queue)
+    leave = await enter_lobby(websocket, caller.player_id)
     try:
+        await websocket.accept()
         receiver = asyncio.create_task(_drain(websocket))
         while not receiver.done():
             getter = asyncio.create_task(queue.get())
@@ -131,7 +139,16 @@ async def _watch_lobby(websocket: WebSocket, service: Services) -> None:
         pass
     finally:
         service.hub.unwatch(LOBBY, queue)
+        await service.pairing.leave(caller, queue)
         await leave()
+
+
+async def _lobby_caller(websocket: WebSocket) -> Caller:
+    """Who watches the lobby: anyone may, so an ended session watches as nobody in particular."""
+    try:
+        return await identify(websocket)
+    except ApiError:
+        return Caller()
 
 
 async def _drain(websocket: WebSocket) -> None:

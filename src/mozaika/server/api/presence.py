@@ -9,19 +9,13 @@ from collections.abc import Awaitable, Callable
 
 from fastapi import WebSocket
 
-from mozaika.server.api.identity import identify, services
+from mozaika.server.api.identity import services
 from mozaika.server.community.presence import LOBBY
-from mozaika.server.errors import ApiError
 
 
-async def enter_lobby(websocket: WebSocket) -> Callable[[], Awaitable[None]]:
+async def enter_lobby(websocket: WebSocket, player: int | None) -> Callable[[], Awaitable[None]]:
     """The lobby connection's player (if it names one) is online at their tables until the returned
-    function is awaited. The lobby is for everyone: a connection whose session has ended watches it
-    all the same."""
-    try:
-        player = (await identify(websocket)).player_id
-    except ApiError:
-        player = None
+    function is awaited."""
     presence = services(websocket).presence
     if player is None:
         return _nothing

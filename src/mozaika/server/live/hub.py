@@ -22,6 +22,15 @@ log = logging.getLogger("mozaika.server")
 
 LOBBY = "lobby"
 """The channel of every table's seat and status changes (the lobby page watches it)."""
+PLAYER_PREFIX = "player:"
+"""``player:<id>``: the channel of one player's own events (a pairing that seated them), which their
+lobby connections watch.  Table ids hold no ``:``, so the two never meet."""
+
+
+def player_channel(player_id: int) -> str:
+    return f"{PLAYER_PREFIX}{player_id}"
+
+
 CHANNEL_PREFIX = "mozaika:"
 QUEUE_SIZE = 256
 OUTBOX_SIZE = 10_000
@@ -120,8 +129,10 @@ class Hub:
                 for queue in queues:
                     await queue.join()
 
-    def watch(self, channel: str) -> asyncio.Queue[Delivery]:
-        queue: asyncio.Queue[Delivery] = asyncio.Queue(QUEUE_SIZE)
+    def watch(self, channel: str, queue: asyncio.Queue[Delivery] | None = None) -> asyncio.Queue[Delivery]:
+        """A queue that receives the channel's events: a new one, or ``queue`` (one connection, several channels)."""
+        if queue is None:
+            queue = asyncio.Queue(QUEUE_SIZE)
         self._watchers[channel].add(queue)
         return queue
 
@@ -136,22 +147,23 @@ class Hub:
         """Send committed events to every watcher; never raises and never waits for Redis."""
         for event in events:
             channels = [event["table"], LOBBY] if event["type"] == "table" else [event["table"]]
-            text = encode(event)
-            for channel in channels:
-                self._send_on(channel, event, text)
+            self._route(channels, event)
 
-    async def publish_to(self, channel: str, event: dict[str, Any]) -> None:
-        """Send a committed event to the watchers of a channel that is not a table's (a tournament's)."""
-        self._send_on(channel, event, encode(event))
+    async def publish_to(self, channel: str, events: list[dict[str, Any]]) -> None:
+        """Send events to one channel's watchers (a player's own, the lobby's); as :meth:`publish`."""
+        for event in events:
+            self._route([channel], event)
 
-    def _send_on(self, channel: str, event: dict[str, Any], text: str) -> None:
-        if self._redis is not None:
-            if len(self._outbox) == OUTBOX_SIZE:
-                log.warning("Redis is far behind: the oldest unsent event is dropped")
-            self._outbox.append((channel, text))
-            self._waiting.set()
-        else:
-            self._deliver(channel, (event, text))
+    def _route(self, channels: list[str], event: dict[str, Any]) -> None:
+        text = encode(event)
+        for channel in channels:
+            if self._redis is not None:
+                if len(self._outbox) == OUTBOX_SIZE:
+                    log.warning("Redis is far behind: the oldest unsent event is dropped")
+                self._outbox.append((channel, text))
+                self._waiting.set()
+            else:
+                self._deliver(channel, (event, text))
 
     def _deliver(self, channel: str, delivery: Delivery) -> None:
         if delivery[0]["type"] == "table" and channel != LOBBY:

@@ -259,4 +259,5 @@ class ModeratedAddress(Base):
 
 # The community's tables (profiles, leaderboards, friends) belong to the same schema.
 from mozaika.server.storage import community as _community  # noqa: E402, F401
+from mozaika.server.storage import pairing as _pairing  # noqa: E402, F401
 from mozaika.server.storage import tournaments as _tournaments  # noqa: E402, F401

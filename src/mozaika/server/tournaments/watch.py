@@ -78,7 +78,7 @@ class TournamentWatch:
             if not await self._try(self.tournaments.advance, tournament_id):
                 # The round goes on: its pages show the table's result.
                 event = await run_in_threadpool(self.tournaments.event_of, tournament_id)
-                await self.hub.publish_to(channel(tournament_id), event)
+                await self.hub.publish_to(channel(tournament_id), [event])
 
     async def _try(self, change: Any, tournament_id: str) -> int:
         try:
@@ -99,7 +99,7 @@ class TournamentWatch:
         for arranged in progress.arranged:
             arranged.remember()
             await self.publisher.publish(arranged.outcome())
-        await self.hub.publish_to(channel(progress.tournament_id), progress.event)
+        await self.hub.publish_to(channel(progress.tournament_id), [progress.event])
         if self.mailer is not None:
             for letter in progress.letters:
                 await run_in_threadpool(self.mailer.post, letter)

@@ -151,7 +151,7 @@ export function clockField(rated) {
   return field;
 }
 
-function presetLabel(name) {
+export function presetLabel(name) {
   const values = { fast: "2+10", normal: "5+20", slow: "10+40" };
   if (name in values) return `${t(`clock.${name}`)} ${values[name]}`;
   if (name.endsWith("h")) return t("clock.turn_label", { hours: Number(name.slice(0, -1)) });

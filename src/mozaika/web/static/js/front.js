@@ -6,6 +6,7 @@ import { get, post } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { adapterFor, games } from "./games.js";
 import { explain, t } from "./i18n.js";
+import { playPersonButton } from "./pairing.js";
 import { navigate } from "./router.js";
 import { playAsGuest, session } from "./session.js";
 import { renderTopBar } from "./topbar.js";
@@ -38,6 +39,7 @@ function gameCard(entry) {
         variants.length ? h("span", {}, t("front.variants", { variants: variants.join(", ") })) : ""),
       h("p", { class: "game-buttons" },
         play,
+        playPersonButton(entry.id),
         h("a", { class: "button learn-to-play", href: `/learn/${entry.id}`, "data-link": "" }, t("front.learn")))));
 }
 

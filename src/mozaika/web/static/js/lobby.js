@@ -8,6 +8,7 @@ import { gameCards, invitePage } from "./front.js";
 import { games } from "./games.js";
 import { explain, t } from "./i18n.js";
 import { remindersCard } from "./reminders.js";
+import { pairingCard } from "./pairing.js";
 import { navigate } from "./router.js";
 import { seatName } from "./seats.js";
 import { playAsGuest, register, session, signIn } from "./session.js";
@@ -70,18 +71,23 @@ export async function lobbyPage(root, query) {
   const catalogue = await games();
   const lists = h("div", { class: "lists" });
   const form = createForm(catalogue);
+  const pairing = await pairingCard();
   replace(root, h("div", { class: "lobby" }, h("h1", { class: "visually-hidden" }, t("lobby")), cards,
-    session.me.guest ? form : h("div", { class: "lobby-side" }, form, remindersCard()), lists));
+    h("div", { class: "lobby-side" }, pairing.card, form, session.me.guest ? "" : remindersCard()), lists));
   let timer = null;
   const refresh = () => {
     clearTimeout(timer);
     timer = setTimeout(() => fillLists(lists, catalogue), 150);
   };
   await fillLists(lists, catalogue);
-  const live = new Live("/lobby/live", { onEvent: refresh });
+  const live = new Live("/lobby/live", {
+    onEvent: (event) => (event.type === "pairing" || event.type === "paired" ? pairing.onEvent(event) : refresh()),
+    onStatus: (status) => status === "online" && pairing.resync(),
+  });
   return () => {
     live.close();
     clearTimeout(timer);
+    pairing.leave();
   };
 }
 

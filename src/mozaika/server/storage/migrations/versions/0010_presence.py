@@ -1,7 +1,7 @@
 """Playing people: a seat handed to the stand-in while its player was away, and a proposal to abort.
 
 Revision ID: 0010_presence
-Revises: 0008_stand_in
+Revises: 0009_pairing
 Create Date: 2026-11-29
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0010_presence"
-down_revision: str | None = "0008_stand_in"
+down_revision: str | None = "0009_pairing"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
