@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -312,3 +315,18 @@ def test_bench_prints_one_table_that_fits_80_columns_and_no_bar_off_a_terminal()
     rows = [line for line in lines[1:] if "games" in line]
     engines = engines_for("chocolatier", available_engines())
     assert len(rows) == 2 * len(engines) * sum(1 for case in DEFAULT_CASES if case.game == "chocolatier")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_record_written_to_a_pipe_is_streamed_into_it_and_the_pipe_stays_a_pipe(tmp_path: Path) -> None:
+    """As ``--out /dev/null`` or a named pipe: written to, never replaced by a file of the same name."""
+    pipe = tmp_path / "records"
+    os.mkfifo(pipe)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_text()))
+    reader.start()
+    result = runner.invoke(app, ["selfplay", "--out", str(pipe), "--seed", "4"])
+    reader.join(30)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert Record.from_json(received[0]).seed is not None

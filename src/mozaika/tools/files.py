@@ -18,6 +18,12 @@ def write_atomically(path: Path, text: str) -> None:
         raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(directory))
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(path))
+    if path.exists() and not path.is_file():
+        # A stream (/dev/null, a pipe, a terminal): written to, never replaced by a file (as root,
+        # replacing /dev/null would break every program on the machine).
+        with path.open("w", encoding="utf-8") as stream:
+            stream.write(text)
+        return
     handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
