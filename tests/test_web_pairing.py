@@ -87,7 +87,8 @@ def test_the_lobby_counts_who_waits_live_and_joins_them_or_takes_a_request_back(
             ben.resize(width, height)
             use_language(ben, language)
             waiting(ben)  # drawn again in the new language, the request still waiting
-            ben.page.locator("#pairing").scroll_into_view_if_needed()
+            # In the page, in one step: the card is drawn afresh whenever the counts change (each second).
+            ben.page.evaluate("document.querySelector('#pairing').scrollIntoView({block: 'nearest'})")
             ben.screenshot(f"pairing-lobby-{language}-{screen}")
             ben.screenshot(f"pairing-card-{language}-{screen}", "#pairing")
     use_language(ben, "en")

@@ -126,6 +126,16 @@ async def _watch_lobby(websocket: WebSocket, service: Services, caller: Caller) 
     leave = await enter_lobby(websocket, caller.player_id)
     try:
         await websocket.accept()
+        await forward(websocket, queue)
+    finally:
+        service.hub.unwatch(LOBBY, queue)
+        await service.pairing.leave(caller, queue)
+        await leave()
+
+
+async def forward(websocket: WebSocket, queue: asyncio.Queue[Delivery]) -> None:
+    """Send the watcher every event of its queue until it goes; what it sends is read and ignored."""
+    try:
         receiver = asyncio.create_task(_drain(websocket))
         while not receiver.done():
             getter = asyncio.create_task(queue.get())
@@ -137,10 +147,6 @@ async def _watch_lobby(websocket: WebSocket, service: Services, caller: Caller) 
                 getter.cancel()
     except WebSocketDisconnect:
         pass
-    finally:
-        service.hub.unwatch(LOBBY, queue)
-        await service.pairing.leave(caller, queue)
-        await leave()
 
 
 async def _lobby_caller(websocket: WebSocket) -> Caller:

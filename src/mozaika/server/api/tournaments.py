@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Path, Request, WebSocket
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.answers import TournamentList, TournamentOfTable, TournamentPage
-from mozaika.server.api.identity import current_caller, known_query_parameters, services
-from mozaika.server.api.live import _drain, _refuse
+from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
+from mozaika.server.api.live import _refuse, forward
 from mozaika.server.api.schemas import ERRORS, TABLE_ID, NewTournament
 from mozaika.server.api.tables import TableId
 from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError
@@ -111,21 +110,15 @@ async def tournament_live(websocket: WebSocket, tournament_id: str) -> None:
     except ApiError as error:
         await _refuse(websocket, error)
         return
-    queue = service.hub.watch(channel(tournament_id))
     try:
-        receiver = asyncio.create_task(_drain(websocket))
-        while not receiver.done():
-            getter = asyncio.create_task(queue.get())
-            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if getter in done:
-                await websocket.send_text(getter.result()[1])
-                queue.task_done()
-            else:
-                getter.cancel()
-    except WebSocketDisconnect:
-        pass
-    finally:
-        service.hub.unwatch(channel(tournament_id), queue)
+        with service.admission.admitted(client_address(websocket)):
+            queue = service.hub.watch(channel(tournament_id))
+            try:
+                await forward(websocket, queue)
+            finally:
+                service.hub.unwatch(channel(tournament_id), queue)
+    except ApiError as error:  # one live connection too many from this address
+        await _refuse(websocket, error)
 
 
 router.routes.extend(live_router.routes)
