@@ -350,3 +350,24 @@ def past_presence(socket: Any) -> dict[str, Any]:
         pass
     result: dict[str, Any] = event
     return result
+
+
+def test_the_live_lobby_tells_an_invite_only_table_to_its_own_people_only(client: TestClient) -> None:
+    """The lobby lists no invite-only table; its live connection does not tell strangers of one either (R-26)."""
+    host, guest, stranger = (
+        Player.account(client, "host90"),
+        Player.account(client, "guest90"),
+        Player.guest(client, "Stranger"),
+    )
+    with (
+        client.websocket_connect("/api/lobby/live", headers=host.headers) as hosts,
+        client.websocket_connect("/api/lobby/live", headers=stranger.headers) as strangers,
+    ):
+        made = host.create(seats=[{"kind": "me"}, {"kind": "invite"}])
+        private = made["table"]["id"]
+        joined = guest.post(f"/api/tables/{private}/join", {"invite": made["invites"]["1"]})
+        assert joined.status_code == 200
+        public = host.create()["table"]["id"]  # a table anyone may join, told to every lobby
+        heard = [past_presence(hosts)["table"] for _ in range(3)]
+        assert heard == [private, private, public]
+        assert past_presence(strangers)["table"] == public  # the stranger heard nothing of the private one

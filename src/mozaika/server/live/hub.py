@@ -146,7 +146,11 @@ class Hub:
     async def publish(self, events: list[dict[str, Any]]) -> None:
         """Send committed events to every watcher; never raises and never waits for Redis."""
         for event in events:
-            channels = [event["table"], LOBBY] if event["type"] == "table" else [event["table"]]
+            channels = [event["table"]]
+            if event["type"] == "table":
+                # Every lobby hears of a table; of an invite-only one, only its own people's lobbies do.
+                audience = getattr(event, "audience", None)
+                channels += [LOBBY] if audience is None else [player_channel(player) for player in audience]
             self._route(channels, event)
 
     async def publish_to(self, channel: str, events: list[dict[str, Any]]) -> None:
@@ -166,7 +170,7 @@ class Hub:
                 self._deliver(channel, (event, text))
 
     def _deliver(self, channel: str, delivery: Delivery) -> None:
-        if delivery[0]["type"] == "table" and channel != LOBBY:
+        if delivery[0]["type"] == "table" and channel == delivery[0]["table"]:  # once, on the table's own channel
             self.seats_changed(channel)
         if self._restarting:
             return

@@ -86,6 +86,15 @@ class Table:
     """The seat whose player proposed to abort the game (a friendly 2-player game's first round)."""
 
 
+class PrivateEvent(dict[str, Any]):
+    """An event about a table not everyone may watch (an invite-only one): the lobby's channel does not
+    carry it; the table's own people (``audience``, player ids) get it on their own channels."""
+
+    def __init__(self, event: dict[str, Any], audience: Sequence[int]) -> None:
+        super().__init__(event)
+        self.audience = tuple(sorted(set(audience)))
+
+
 @dataclass(frozen=True)
 class SeatRequest:
     """How a new table's seat is filled: ``me`` (the creator), ``open``, ``invite`` or ``bot`` (with a level)."""

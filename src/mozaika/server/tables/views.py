@@ -32,11 +32,12 @@ from mozaika.server.tables.shapes import (
     SEAT_BOT,
     SEAT_PLAYER,
     STATUSES,
+    PrivateEvent,
     Table,
     TableSeat,
 )
 from mozaika.server.tables.steps import undo_rights
-from mozaika.server.tables.watchers import belongs, check_watch
+from mozaika.server.tables.watchers import belongs, check_watch, open_to_all
 
 PLAYING = "playing"
 """The lobby's word for the games in progress anyone may watch: running tables where a person moved
@@ -288,8 +289,12 @@ class TableViews:
         return found
 
     def table_event(self, table: Table) -> dict[str, Any]:
-        """The lobby's event for a table."""
-        return {"type": "table", "table": table.id, "summary": self.summary(table, Caller())}
+        """The lobby's event for a table; for an invite-only one, its creator's and players' only (R-26)."""
+        event = {"type": "table", "table": table.id, "summary": self.summary(table, Caller())}
+        if open_to_all(table):
+            return event
+        people = [table.owner_id, *(seat.player_id for seat in table.seats if seat.player_id is not None)]
+        return PrivateEvent(event, people)
 
     def step_event(
         self, table: Table, entries: list[Entry], state: State | None, undoers: Iterable[int] = ()
