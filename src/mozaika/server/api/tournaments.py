@@ -100,25 +100,23 @@ async def tournament_live(websocket: WebSocket, tournament_id: str) -> None:
     """A ``tournament`` event whenever the tournament changes: a player joins or leaves, a table ends,
     a round is paired (with its tables), the tournament starts or ends."""
     service = services(websocket)
-    await websocket.accept()
+    valid = re.fullmatch(TABLE_ID, tournament_id) is not None
+    # Subscribed before the client sees the connection open: no event published after that is missed.
+    queue = service.hub.watch(channel(tournament_id)) if valid else None
     try:
-        if not re.fullmatch(TABLE_ID, tournament_id):
+        await websocket.accept()
+        if queue is None:
             raise InvalidRequestError("path.tournament_id: a tournament's id is 1-16 letters, digits, '_' or '-'")
         if websocket.query_params:
             raise BadRequestError("this endpoint takes no query parameters")
         await run_in_threadpool(service.tournaments.event_of, tournament_id)
-    except ApiError as error:
-        await _refuse(websocket, error)
-        return
-    try:
         with service.admission.admitted(client_address(websocket)):
-            queue = service.hub.watch(channel(tournament_id))
-            try:
-                await forward(websocket, queue)
-            finally:
-                service.hub.unwatch(channel(tournament_id), queue)
-    except ApiError as error:  # one live connection too many from this address
+            await forward(websocket, queue)
+    except ApiError as error:  # a bad address, an unknown tournament, one live connection too many
         await _refuse(websocket, error)
+    finally:
+        if queue is not None:
+            service.hub.unwatch(channel(tournament_id), queue)
 
 
 router.routes.extend(live_router.routes)
