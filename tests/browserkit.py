@@ -309,3 +309,33 @@ def clicks(move: str) -> list[str]:
     if move.startswith("pick:"):
         return [f'.choice[data-key="{move}"]']
     raise ValueError(f"no clicks known for {move!r}")
+
+
+SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
+"""The sizes people use: a laptop, a desktop and a phone, each page's screenshots are taken at."""
+
+
+def use_language(someone: Person, language: str) -> None:
+    """Chooses the page's language as a person does (on a phone, from the folded settings)."""
+    if someone.page.locator("#language").is_visible():
+        someone.page.select_option("#language", language)
+    else:  # on a phone the settings fold into one button
+        someone.page.click(".settings-button")
+        someone.page.select_option("#language", language)
+    someone.page.wait_for_function("lang => document.documentElement.lang === lang", arg=language)
+    if someone.page.locator(".settings-button[aria-expanded=true]").count():
+        someone.page.click(".settings-button")  # folded again, out of the screenshots
+
+
+def screenshots(someone: Person, name: str, path: str, ready: str) -> None:
+    """The page at ``path`` at every screen size in both languages, once ``ready`` shows; then English
+    at the laptop's size again."""
+    for language in ("en", "cs"):
+        for screen, (width, height) in SCREENS.items():
+            someone.resize(width, height)
+            use_language(someone, language)
+            someone.open(path)
+            someone.page.wait_for_selector(ready)
+            someone.screenshot(f"{name}-{language}-{screen}")
+    use_language(someone, "en")
+    someone.resize(*SCREENS["laptop"])

@@ -19,13 +19,12 @@ import pytest
 import mozaika
 from mozaika.notation.records import Record, replay
 
-from browserkit import Person, accessibility_violations, fits_without_scrolling
+from browserkit import SCREENS, Person, accessibility_violations, fits_without_scrolling
 from examples import scoring_example
 from serverprocess import ServerProcess
 
 SCORING_EXAMPLE = mozaika.to_line(scoring_example())
 """The Azul rulebook's scoring example (A-8): player 2 takes the last tile, player 1's yellow scores 7."""
-SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
 
 
 @pytest.fixture(scope="module")

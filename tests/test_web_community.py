@@ -25,11 +25,9 @@ from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.shapes import FINISHED, SEAT_PLAYER, Table, TableSeat
 from mozaika.server.tables.standings import record_results, record_review, standing_places
 
-from browserkit import Person
+from browserkit import SCREENS, Person, screenshots
 from serverkit import wait_for
 from serverprocess import ServerProcess, http_client
-
-SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
 
 
 @pytest.fixture(scope="module")
@@ -125,28 +123,6 @@ def person(
         someone.sign_in(account.username)
         someone.page.wait_for_selector("#create-form")
     return someone
-
-
-def use_language(someone: Person, language: str) -> None:
-    if someone.page.locator("#language").is_visible():
-        someone.page.select_option("#language", language)
-    else:  # on a phone the settings fold into one button
-        someone.page.click(".settings-button")
-        someone.page.select_option("#language", language)
-        someone.page.click(".settings-button")
-    someone.page.wait_for_function("lang => document.documentElement.lang === lang", arg=language)
-
-
-def screenshots(someone: Person, name: str, path: str, ready: str) -> None:
-    """The page at every screen size, in both languages."""
-    for language in ("en", "cs"):
-        for screen, (width, height) in SCREENS.items():
-            someone.resize(width, height)
-            use_language(someone, language)
-            someone.open(path)
-            someone.page.wait_for_selector(ready)
-            someone.screenshot(f"{name}-{language}-{screen}")
-    use_language(someone, "en")
 
 
 def test_a_players_page_shows_statistics_a_rating_graph_and_recent_games(

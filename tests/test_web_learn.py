@@ -19,8 +19,6 @@ from mozaika.lessons import TUTORIALS
 from browserkit import Person, clicks
 from serverprocess import ServerProcess
 
-SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
-
 
 def make(page: Any, move: str) -> None:
     """Clicks ``move`` as a person does: a pass chooses its kept tiles in the hand (S-11)."""

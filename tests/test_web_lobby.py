@@ -21,9 +21,9 @@ from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import utc_now
 from mozaika.server.tables.repository import TableRepository
 from mozaika.server.tables.shapes import FINISHED, SEAT_BOT, Table, TableSeat
-from test_web_community import Account, finished_result, person, screenshots, seed_rated_games
+from test_web_community import Account, finished_result, person, seed_rated_games
 
-from browserkit import Person, accessibility_violations
+from browserkit import Person, accessibility_violations, screenshots
 from serverprocess import ServerProcess
 
 

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserkit import Person, accessibility_violations, person
+from browserkit import SCREENS, Person, accessibility_violations, person, use_language
 from serverkit import wait_for
 from serverprocess import ServerProcess
-
-SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
 
 
 def visitor(people: list[Person], browser: Any, server: ServerProcess, width: int = 1366, height: int = 768) -> Person:
@@ -23,17 +21,6 @@ def visitor(people: list[Person], browser: Any, server: ServerProcess, width: in
 
 def waiting(someone: Person) -> None:
     someone.page.wait_for_selector("#pairing[data-status=waiting] #pair-cancel")
-
-
-def use_language(someone: Person, language: str) -> None:
-    if someone.page.locator("#language").is_visible():
-        someone.page.select_option("#language", language)
-    else:  # on a phone the settings fold into one button
-        someone.page.click(".settings-button")
-        someone.page.select_option("#language", language)
-    someone.page.wait_for_function("lang => document.documentElement.lang === lang", arg=language)
-    if someone.page.locator(".settings-button[aria-expanded=true]").count():
-        someone.page.click(".settings-button")  # folded again, out of the screenshots
 
 
 def test_two_people_press_play_a_person_and_land_at_the_same_table(

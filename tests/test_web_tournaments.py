@@ -16,10 +16,8 @@ from typing import Any
 
 import pytest
 
-from browserkit import ARTIFACTS, Person, accessibility_violations
+from browserkit import ARTIFACTS, SCREENS, Person, accessibility_violations, screenshots
 from serverprocess import ServerProcess, http_client
-
-SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080), "phone": (390, 844)}
 
 
 @pytest.fixture(scope="module")
@@ -81,28 +79,6 @@ def play_round(players: list[Person], rng: random.Random) -> None:
         for someone in running:
             play_on_through_the_api(someone, someone.table_id, rng)
     raise AssertionError("the round's games did not end")
-
-
-def use_language(someone: Person, language: str) -> None:
-    if someone.page.locator("#language").is_visible():
-        someone.page.select_option("#language", language)
-    else:  # on a phone the settings fold into one button
-        someone.page.click(".settings-button")
-        someone.page.select_option("#language", language)
-        someone.page.click(".settings-button")
-    someone.page.wait_for_function("lang => document.documentElement.lang === lang", arg=language)
-
-
-def screenshots(someone: Person, name: str, path: str, ready: str) -> None:
-    for language in ("en", "cs"):
-        for screen, (width, height) in SCREENS.items():
-            someone.resize(width, height)
-            use_language(someone, language)
-            someone.open(path)
-            someone.page.wait_for_selector(ready)
-            someone.screenshot(f"{name}-{language}-{screen}")
-    use_language(someone, "en")
-    someone.resize(*SCREENS["laptop"])
 
 
 def test_a_four_account_tournament_is_played_in_browsers(
