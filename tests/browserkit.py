@@ -322,7 +322,8 @@ def use_language(someone: Person, language: str) -> None:
     else:  # on a phone the settings fold into one button
         someone.page.click(".settings-button")
         someone.page.select_option("#language", language)
-    someone.page.wait_for_function("lang => document.documentElement.lang === lang", arg=language)
+    # Drawn again in the language, not only set to it (the page says so once it has redrawn itself).
+    someone.page.wait_for_function("lang => document.body.dataset.drawnIn === lang", arg=language)
     if someone.page.locator(".settings-button[aria-expanded=true]").count():
         someone.page.click(".settings-button")  # folded again, out of the screenshots
 

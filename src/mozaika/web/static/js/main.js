@@ -49,6 +49,7 @@ async function start() {
     document.getElementById("main").replaceChildren(document.createTextNode(`${t("error")}: ${explain(error)}`));
   }
   document.body.dataset.ready = "true";
+  document.body.dataset.drawnIn = document.documentElement.lang;
 }
 
 start();

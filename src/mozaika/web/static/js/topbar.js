@@ -17,6 +17,7 @@ export function renderTopBar() {
     await useLanguage(event.target.value);
     renderTopBar();
     await relabel();
+    document.body.dataset.drawnIn = event.target.value;  // the page has drawn itself in the language
   } }, Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === prefs.language }, name)));
   const theme = h("select", { id: "theme", "aria-label": t("theme"), title: t("theme"), onChange: (event) => setPreference("theme", event.target.value) },
     ["auto", "light", "dark"].map((value) => h("option", { value, selected: value === prefs.theme }, t(`theme.${value}`))));
