@@ -11,9 +11,9 @@ from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from mozaika.catalogue.registry import game_spec
-from mozaika.server.community.boards import all_variants, known_game, known_variant
-from mozaika.server.community.ratings import PROVISIONAL_GAMES, shown
+from mozaika.server.boards import all_variants, known_game, known_variant
 from mozaika.server.players.accounts import profile_key
+from mozaika.server.players.ratings import PROVISIONAL_GAMES, shown
 from mozaika.server.storage.community import PlayerBoard
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import Player

@@ -9,7 +9,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from mozaika.core.protocol import State
-from mozaika.server.community.ratings import shown, shown_value
+from mozaika.server.players.ratings import shown, shown_value
 from mozaika.server.tables.gamelog import CHANCE, MOVE, Entry, Game, apply_entry, effective_steps
 
 
