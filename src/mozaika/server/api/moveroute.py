@@ -20,7 +20,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 
-from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi import FastAPI, Request, Response
 from pydantic import TypeAdapter, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -42,18 +42,10 @@ _ANSWER = TypeAdapter(MovePlayed)
 _MOVE = "mozaika.move"
 """Where the lane leaves the checked submission in the request's scope, for its endpoint."""
 
-router = APIRouter()
-"""Included in the tables' router (``api/tables.py``), which gives the route its prefix, tags and errors."""
 
-
-@router.post(
-    "/tables/{table_id}/moves",
-    response_model=MovePlayed,
-    response_model_exclude_unset=True,
-    summary="Play a move, quoting the sequence number it was chosen at",
-)
 async def play(table_id: TableId, body: MoveSubmission, request: Request) -> Response:
-    # FastAPI's way to the move (no docstring: it would become the route's documented description).
+    # FastAPI's way to the move, once it has checked a request the lane left to it (no docstring:
+    # it would become the route's documented description). The route is declared in api/tables.py.
     return await play_move(request, body)
 
 

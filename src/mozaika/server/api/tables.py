@@ -210,8 +210,16 @@ async def take_back(table_id: TableId, request: Request, caller: CallerDep) -> d
     return await publish(request, tables.timeouts.take_back, table_id, caller)
 
 
-# The move's route (one handler for every request to it, FastAPI's and the lane's) and its lane.
-router.include_router(moveroute.router)
+# The move's route: one handler (api/moveroute.py) for every request to it, whether FastAPI or
+# the move's lane, which answers a well-formed move past FastAPI, takes it.
+router.add_api_route(
+    "/tables/{table_id}/moves",
+    moveroute.play,
+    methods=["POST"],
+    response_model=MovePlayed,
+    response_model_exclude_unset=True,
+    summary="Play a move, quoting the sequence number it was chosen at",
+)
 
 
 @router.post(
