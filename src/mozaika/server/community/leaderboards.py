@@ -1,6 +1,6 @@
 """Leaderboards: per game and variant, the players by conservative rating (openskill's ordinal),
 those with enough rated games only, a page at a time, with the caller's own place. Each line shows
-its rating as every page does (``community.ratings``): a provisional one is marked, and ranks where
+its rating as every page does (``players.ratings``): a provisional one is marked, and ranks where
 its ordinal puts it, which counts its uncertainty against it."""
 
 from __future__ import annotations
