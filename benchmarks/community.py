@@ -38,7 +38,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import insert
 
 from mozaika.server import Settings, create_app
-from mozaika.server.community.boards import all_variants, variant_of
+from mozaika.server.boards import all_variants, variant_of
 from mozaika.server.players.accounts import Caller
 from mozaika.server.players.credentials import new_token, token_hash
 from mozaika.server.ratelimit import RateLimits

@@ -17,8 +17,9 @@ from mozaika.azul.wall import bit
 from mozaika.bots import LEVELS, BotError, Budget, bot_names, make_bot
 from mozaika.bots import base as bots_base
 from mozaika.bots.evaluation import evaluate
-from mozaika.bots.mcts import MctsBot, Node, outcome_values, standings
+from mozaika.bots.mcts import MARGIN_SCALE, MctsBot, Node, outcome_values, standings
 from mozaika.bots.rollout import best_move, move_priors, rollout_move
+from mozaika.catalogue import game_spec
 from mozaika.notation import positions
 from mozaika.pavilion.moves import Place
 from mozaika.pavilion.state import PavilionState
@@ -275,7 +276,7 @@ def test_with_widening_the_tree_grows_deeper_trying_few_moves_at_each_node() -> 
     statistics only; tests/test_native_search.py holds them to these, widening included).
     """
     state = pavilion_placement(5)
-    widened = MctsBot(budget=Budget(iterations=400), seed=3, widening={"pavilion": 1.0}, native=False).search(state)
+    widened = MctsBot(budget=Budget(iterations=400), seed=3, widening=1.0, native=False).search(state)
     full = MctsBot(budget=Budget(iterations=400), seed=3, native=False).search(state)
     below_root = list(widened.children.values())
     while below_root:
@@ -336,18 +337,39 @@ def test_a_larger_margin_values_a_gain_more_nearly_in_proportion_to_its_points()
     assert (narrow[2] - narrow[1]) / (narrow[1] - 0.5) < (wide[2] - wide[1]) / (wide[1] - 0.5)
 
 
-def test_a_bots_margin_is_set_by_game_and_reaches_its_search() -> None:
-    """The search judges rollouts with the margin of the game at hand; other games keep the default of 8 points."""
+def test_a_bots_margin_reaches_its_search_and_the_games_own_is_read_from_its_registration() -> None:
+    """The search judges rollouts with the bot's margin (8 points by default); a bot set to the game's
+    own (None, as ``expert``) takes the game's registration's: 16 in Azul, the default in Summer Pavilion."""
 
-    def root_values(state: mozaika.State, margins: dict[str, float] | None) -> list[tuple[str, float, int]]:
-        bot = MctsBot(budget=Budget(iterations=120), seed=5, margins=margins)
+    def root_values(state: mozaika.State, **margin: float | None) -> list[tuple[str, float, int]]:
+        bot = MctsBot(budget=Budget(iterations=120), seed=5, **margin)
         return [(str(entry.move), entry.value, entry.visits or 0) for entry in bot.analyse(state)]
 
     azul = mozaika.new_game("azul", players=2, seed=6)
     pavilion = mozaika.new_game("pavilion", players=2, seed=6)
-    assert root_values(azul, {"azul": 8.0}) == root_values(azul, None)
-    assert root_values(azul, {"azul": 16.0}) != root_values(azul, None)
-    assert root_values(pavilion, {"azul": 16.0}) == root_values(pavilion, None)
+    assert root_values(azul, margin=8.0) == root_values(azul)
+    assert root_values(azul, margin=16.0) != root_values(azul)
+    assert game_spec("azul").search.margin == 16.0
+    assert root_values(azul, margin=None) == root_values(azul, margin=16.0)
+    assert root_values(pavilion, margin=None) == root_values(pavilion)
+
+
+def test_the_levels_name_no_game_and_each_game_tunes_its_own_search() -> None:
+    """The levels take a game's own settings from its registration; what each game sets there."""
+    for level in LEVELS.values():
+        for _, value in level.settings:
+            assert not isinstance(value, dict), f"{level}: a setting by game belongs to the game's registration"
+    azul, chocolatier, pavilion = (game_spec(game).search for game in ("azul", "chocolatier", "pavilion"))
+    assert (azul.own_weight, azul.widening, azul.foresight, azul.margin) == (1.0, 0.0, 1.0, 16.0)
+    assert (chocolatier.own_weight, chocolatier.foresight, chocolatier.margin) == (1.0, 1.0, MARGIN_SCALE)
+    assert (pavilion.own_weight, pavilion.widening, pavilion.foresight) == (0.0, 1.0, 0.0)
+    assert pavilion.level_iterations == {"hard": 400} and not azul.level_iterations
+    # A budget asked for replaces the one the game gives the level.
+    hard, hard_at_50 = make_bot("hard", seed=1), make_bot("hard@50", seed=1)
+    assert isinstance(hard, MctsBot) and isinstance(hard_at_50, MctsBot)
+    assert hard._budget_in(pavilion) == Budget(iterations=400)
+    assert hard._budget_in(azul) == Budget(iterations=600)
+    assert hard_at_50._budget_in(pavilion) == Budget(iterations=50)
 
 
 def test_a_walls_potential_is_what_its_tiles_add_to_the_placements_still_to_come() -> None:
@@ -410,6 +432,6 @@ def test_foresight_adds_each_walls_potential_over_the_rounds_a_game_has_left() -
 def test_a_search_refuses_settings_it_cannot_search_with() -> None:
     """A negative widening would leave a node with no move to try, a margin of 0 no scale for a gain."""
     with pytest.raises(BotError, match="widening"):
-        MctsBot(widening={"azul": -1.0})
+        MctsBot(widening=-1.0)
     with pytest.raises(BotError, match="margin"):
-        MctsBot(margins={"azul": 0.0})
+        MctsBot(margin=0.0)

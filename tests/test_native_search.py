@@ -47,11 +47,13 @@ VARIANTS = [
 
 SETTINGS: list[dict[str, Any]] = [
     {},
-    {"candidates": 6, "widening": {"azul": 1.0, "chocolatier": 0.7, "pavilion": 1.0}},
-    {"foresight": {"azul": 1.0, "chocolatier": 0.5, "pavilion": 1.0}, "margins": {"azul": 16.0, "pavilion": 5.0}},
+    {"candidates": 6, "widening": 1.0},
+    {"foresight": 1.0, "margin": 16.0},
     {"own_weight": 0.3, "exploration": 0.4, "candidates": 32},
+    {"widening": 0.7, "foresight": 0.5, "margin": 5.0},
+    {"candidates": 32, "widening": None, "foresight": None, "margin": None},
 ]
-"""The search's settings, as the levels and the ladder's experiments set them."""
+"""The search's settings, as the levels and the ladder's experiments set them (None: the game's own)."""
 
 
 def position(game: str, options: dict[str, Any], players: int, seed: int, steps: int) -> State:

@@ -389,7 +389,7 @@ def test_the_clock_watch_looks_when_a_move_says_the_clocks_fall_due() -> None:
     its interval (an hour here); a due already past is left to the next look."""
     import asyncio
 
-    from mozaika.server.clocks.watch import ClockWatch
+    from mozaika.server.clockwatch import ClockWatch
 
     class Timeouts:
         def now(self) -> float:

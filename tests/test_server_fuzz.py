@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from mozaika.server import Settings, create_app
-from mozaika.server.api.tables import TABLE_ID
+from mozaika.server.api.schemas import TABLE_ID
 from mozaika.server.players.accounts import Caller
 from mozaika.server.tables import TableRequest
 

@@ -18,8 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
-from mozaika.server.admin.roles import set_role
-from mozaika.server.community.ratings import PROVISIONAL_GAMES, shown, shown_value
+from mozaika.server.players.ratings import PROVISIONAL_GAMES, shown, shown_value
+from mozaika.server.players.roles import set_role
 from mozaika.server.storage.models import GameTable
 
 from asgiclient import TestClient

@@ -12,8 +12,8 @@ from pydantic import TypeAdapter
 from sqlalchemy import insert, select
 
 from mozaika.catalogue.registry import game_spec
-from mozaika.server.admin.roles import set_role
 from mozaika.server.answers import LobbyLiveEvent
+from mozaika.server.players.roles import set_role
 from mozaika.server.services import Services
 from mozaika.server.settings import PairingRules
 from mozaika.server.storage.community import PlayerBoard

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from mozaika.server.community.presence import GRACE_SECONDS, LOBBY, STALE_SECONDS, Presence
+from mozaika.server.players.presence import GRACE_SECONDS, LOBBY, STALE_SECONDS, Presence
 from mozaika.server.storage.community import GameResultRow, PlayerBoard
 
 from asgiclient import TestClient

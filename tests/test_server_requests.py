@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from mozaika.server.api.identity import SESSION_COOKIE
+from mozaika.server.middleware import SESSION_COOKIE
 
 from asgiclient import TestClient
 from serverkit import Player, running_app, two_player_table

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from mozaika.server.admin.roles import set_role
+from mozaika.server.players.roles import set_role
 from mozaika.server.services import Services
 
 from asgiclient import TestClient

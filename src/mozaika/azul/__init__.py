@@ -15,6 +15,7 @@ from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import printed_board
 from mozaika.core.offer import CENTRE
 from mozaika.core.spec import GameSpec, Option
+from mozaika.core.strategy import SearchTuning
 from mozaika.core.theme import Theme
 
 SPEC = GameSpec(
@@ -28,6 +29,14 @@ SPEC = GameSpec(
     board=printed_board(AZUL_THEME.letters),
     positions=WALL_KIT,
     strategy=WALL_STRATEGY,
+    search=SearchTuning(
+        # With lead alone, two searching bots spend their moves spoiling each other's pattern
+        # lines and both finish far below what they could score: a point of one's own keeps them building.
+        own_weight=1.0,
+        foresight=1.0,
+        # A bigger gain valued more nearly in proportion to its points than as a near-certain win.
+        margin=16.0,
+    ),
     learning=WALL_LEARNING,
     read_move=partial(read_move, theme=AZUL_THEME),
 )

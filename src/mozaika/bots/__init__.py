@@ -24,7 +24,11 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": 
 
 @dataclass(frozen=True)
 class Level:
-    """A player-facing strength: a bot, its budget and settings."""
+    """A player-facing strength: a bot, its budget and settings.
+
+    A setting of None is the game's own (its :class:`~mozaika.core.strategy.SearchTuning`): the
+    level names no game; each game says how it is best searched.
+    """
 
     bot: str
     budget: Budget
@@ -39,7 +43,7 @@ LEVELS: dict[str, Level] = {
     "hard": Level(
         "mcts",
         Budget(iterations=600),
-        (("widening", {"pavilion": 1.0}), ("budgets", {"pavilion": Budget(iterations=400)})),
+        (("widening", None), ("level", "hard")),
         "search, 600 iterations a move; in Summer Pavilion, 400 iterations, deeper: trying the likeliest moves first",
     ),
     "expert": Level(
@@ -47,9 +51,9 @@ LEVELS: dict[str, Level] = {
         Budget(iterations=10_000, seconds=3.0),
         (
             ("candidates", 32),
-            ("widening", {"pavilion": 1.0}),
-            ("foresight", {"azul": 1.0, "chocolatier": 1.0}),
-            ("margins", {"azul": 16.0}),
+            ("widening", None),
+            ("foresight", None),
+            ("margin", None),
         ),
         "search over the 32 best-looking moves, 10,000 iterations (at most 3 s) a move;"
         " in Summer Pavilion, deeper: trying the likeliest moves first;"
@@ -99,7 +103,7 @@ def make_bot(name: str, *, seconds: float | None = None, iterations: int | None 
         level = LEVELS[name]
         settings = dict(level.settings)
         if override:
-            settings.pop("budgets", None)
+            settings.pop("level", None)  # a budget asked for replaces the one a game gives the level
         return BOTS[level.bot](budget=override or level.budget, seed=seed, **settings)
     if name in BOTS:
         return BOTS[name](budget=override, seed=seed)

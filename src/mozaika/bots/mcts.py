@@ -8,32 +8,28 @@ average over possible deals.  A rollout plays sensible cheap moves
 judged by :func:`mozaika.bots.evaluation.evaluate`: each seat's value is squashed
 from what it gained since the root, on the best other seat (so the search plays
 to win, with any number of players) and in points of its own (so it keeps
-building: see :data:`OWN_WEIGHTS`).
+building, as much as the game's :class:`~mozaika.core.strategy.SearchTuning` says).
+Each game's settings come from its registration (:func:`mozaika.catalogue.spec_of`), never
+from the bot: a bot set to a game's own widening, foresight or margin (None) reads them there.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import cast
 
 from mozaika.bots.base import Bot, BotError, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
 from mozaika.bots.rollout import best_move, move_priors, rollout_chooser
 from mozaika.bots.simple import acting_seat, greedy_values
+from mozaika.catalogue import spec_of
 from mozaika.core.native_state import NativeState
 from mozaika.core.protocol import Move, State
+from mozaika.core.strategy import MARGIN_SCALE, SearchTuning
 
-MARGIN_SCALE = 8.0
-"""A gain of this many points is worth about 0.88 (tanh 1), unless a bot's ``margins`` set another for the game."""
-OWN_WEIGHTS = {"azul": 1.0, "chocolatier": 1.0, "pavilion": 0.0}
-"""By game, what a point a seat scores itself is worth besides the point of lead it brings.
-
-In Azul and Master Chocolatier, with lead alone, two searching bots spend their
-moves spoiling each other's pattern lines and both finish far below what they
-could score; this weight keeps them building.  In Summer Pavilion it made the
-search weaker, so there the lead alone counts (docs/strength.md)."""
+__all__ = ["MARGIN_SCALE", "MctsBot", "Node", "outcome_values", "standings", "values_of_points"]
 
 
 class Node:
@@ -100,30 +96,31 @@ class MctsBot(Bot):
         exploration: float = 0.12,
         candidates: int = 16,
         own_weight: float | None = None,
-        widening: Mapping[str, float] | None = None,
-        foresight: Mapping[str, float] | None = None,
-        margins: Mapping[str, float] | None = None,
-        budgets: Mapping[str, Budget] | None = None,
+        widening: float | None = 0.0,
+        foresight: float | None = 0.0,
+        margin: float | None = MARGIN_SCALE,
+        level: str | None = None,
         native: bool = True,
     ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
         self.candidates = candidates
         """At the root, only this many moves, the best by the greedy evaluation, are searched."""
+        # Each of these: None takes the game's own (its SearchTuning, read at every search).
         self.own_weight = own_weight
-        """What a point of its own is worth to a seat besides its lead; None: the game's :data:`OWN_WEIGHTS`."""
-        self.widening = dict(widening or {})
-        """By game id, how fast the tree widens below the root (see :meth:`search`); games missing: not at all."""
-        self.foresight = dict(foresight or {})
-        """By game id, how much of the wall's potential the valuation counts (evaluate); games missing: none."""
-        self.margins = dict(margins or {})
-        """By game id, the gain in points worth about 0.88 (outcome_values); games missing: :data:`MARGIN_SCALE`."""
-        self.budgets = dict(budgets or {})
-        """By game id, a budget that replaces ``budget`` in that game; games missing: ``budget``."""
-        if any(not value >= 0 for value in self.widening.values()):
-            raise BotError(f"a widening is 0 (none) or more, not {self.widening}")
-        if any(not value for value in self.margins.values()):
-            raise BotError(f"a margin is a number of points other than 0, not {self.margins}")
+        """What a point of its own is worth to a seat besides its lead."""
+        self.widening = widening
+        """How fast the tree widens below the root (see :meth:`search`); 0: not at all."""
+        self.foresight = foresight
+        """How much of the board's potential the valuation counts (:func:`evaluate`); 0: none."""
+        self.margin = margin
+        """The gain in points worth about 0.88 (:func:`outcome_values`)."""
+        self.level = level
+        """The level the bot plays at: a game may give that level an iteration budget of its own."""
+        if widening is not None and not widening >= 0:
+            raise BotError(f"a widening is 0 (none) or more, not {widening}")
+        if margin is not None and not margin:
+            raise BotError(f"a margin is a number of points other than 0, not {margin}")
         self.native = native
         """Search in the native core where the position is held there (the same search, step for step)."""
         self.last_iterations = 0
@@ -169,16 +166,17 @@ class MctsBot(Bot):
         tree grows deeper where hundreds of moves would keep it one move deep.
         """
         root = Node(acting_seat(state) if seat is None else seat)
-        deadline = Deadline(self.budgets.get(state.game_id, self.budget))
+        tuning = spec_of(state).search
+        deadline = Deadline(self._budget_in(tuning))
         rng = self.rng
         exploration = self.exploration
         shortlist = self._shortlist(state, root.seat)
         shortlist += [move for move in include if move not in shortlist]
-        foresight = self.foresight.get(state.game_id, 0.0)
+        foresight = tuning.foresight if self.foresight is None else self.foresight
         reference = standings(evaluate(state, foresight))
-        own_weight = OWN_WEIGHTS.get(state.game_id, 0.0) if self.own_weight is None else self.own_weight
-        widening = self.widening.get(state.game_id, 0.0)
-        margin = self.margins.get(state.game_id, MARGIN_SCALE)
+        own_weight = tuning.own_weight if self.own_weight is None else self.own_weight
+        widening = tuning.widening if self.widening is None else self.widening
+        margin = tuning.margin if self.margin is None else self.margin
         if self.native and state.engine == "native":
             settings = (self.exploration, widening, foresight, own_weight, margin)
             if self._search_natively(cast(NativeState, state), root, shortlist, deadline, settings):
@@ -240,6 +238,11 @@ class MctsBot(Bot):
                 break
         self.last_iterations = deadline.done
         return root
+
+    def _budget_in(self, tuning: SearchTuning) -> Budget:
+        """The bot's budget, or the one the game gives the bot's level."""
+        iterations = tuning.level_iterations.get(self.level) if self.level is not None else None
+        return Budget(iterations=iterations) if iterations is not None else self.budget
 
     def _search_natively(
         self,

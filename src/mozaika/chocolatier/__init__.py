@@ -12,6 +12,7 @@ from mozaika.chocolatier.native import create_chocolatier, load_chocolatier
 from mozaika.chocolatier.state import ChocolatierState, read_move
 from mozaika.chocolatier.theme import PRALINE_THEME
 from mozaika.core.spec import GameSpec, Option
+from mozaika.core.strategy import SearchTuning
 
 SPEC = GameSpec(
     id="chocolatier",
@@ -27,6 +28,7 @@ SPEC = GameSpec(
     board={**printed_board(PRALINE_THEME.letters), "discs": [disc.text(PRALINE_THEME) for disc in DISCS]},
     positions=WALL_KIT,
     strategy=WALL_STRATEGY,
+    search=SearchTuning(own_weight=1.0, foresight=1.0),
     learning=PRALINE_LEARNING,
     read_move=read_move,
 )

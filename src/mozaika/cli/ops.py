@@ -113,8 +113,8 @@ admin_app = typer.Typer(
 
 
 def _set_role(username: str, database: str | None, admin: bool) -> None:
-    from mozaika.server.admin.roles import set_role
     from mozaika.server.errors import NotFoundError
+    from mozaika.server.players.roles import set_role
     from mozaika.server.storage.database import Database, migrate
 
     db = Database(database_url(database))

@@ -6,14 +6,14 @@ catalogue (:mod:`mozaika.catalogue`) collects them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mozaika.core.errors import OptionError
 from mozaika.core.learning import Learning
 from mozaika.core.lineformat import PositionKit
 from mozaika.core.protocol import Move, State
-from mozaika.core.strategy import Strategy
+from mozaika.core.strategy import SearchTuning, Strategy
 from mozaika.core.theme import Theme
 
 
@@ -51,6 +51,8 @@ class GameSpec:
     """Position lines and the position builder of the game's family (``mozaika.notation.positions``)."""
     strategy: Strategy | None = None
     """The game's heuristics for the bots (values, rollout moves, move priors)."""
+    search: SearchTuning = field(default_factory=SearchTuning)
+    """How the search bot is tuned for the game (own points' weight, widening, foresight, margin)."""
     learning: Learning | None = None
     """The game's observations and action space for learners (``mozaika.rl``)."""
     read_move: Callable[[str, Mapping[str, Any]], Move] | None = None

@@ -9,6 +9,8 @@ state is.  The helpers here are what every strategy shares.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from mozaika.core.protocol import Move, State
@@ -35,6 +37,31 @@ class Strategy(Protocol):
     def move_priors(self, state: State, moves: list[Move]) -> list[float]:
         """How promising each of ``moves`` (the legal moves of the seat to move) looks: higher first."""
         ...
+
+
+MARGIN_SCALE = 8.0
+"""A gain of this many points is worth about 0.88 (tanh 1) to the search, where a game sets no other."""
+
+
+@dataclass(frozen=True)
+class SearchTuning:
+    """How the search bot (``mozaika.bots.mcts``) is best tuned for a game, as measured (docs/strength.md).
+
+    The bot reads these through the game's :class:`~mozaika.core.spec.GameSpec` (``search``): the
+    weight of a seat's own points in every search, and what the levels that ask for the game's
+    own setting use (``docs/bots.md``).
+    """
+
+    own_weight: float = 0.0
+    """What a point a seat scores itself is worth besides the point of lead it brings."""
+    widening: float = 0.0
+    """How fast the tree widens below the root, for the levels that search deeper (0: not at all)."""
+    foresight: float = 0.0
+    """How much of the board's potential the valuation counts, for the levels that look ahead."""
+    margin: float = MARGIN_SCALE
+    """The gain in points worth about 0.88, for the levels that scale gains by the game."""
+    level_iterations: Mapping[str, int] = field(default_factory=dict)
+    """By level, an iteration budget that replaces the level's own in this game."""
 
 
 def best_of(scored: list[tuple[float, Move]], floor: float) -> tuple[float, list[Move]]:

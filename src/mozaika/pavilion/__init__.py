@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mozaika.core.offer import CENTRE
 from mozaika.core.spec import GameSpec, Option
+from mozaika.core.strategy import SearchTuning
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import printed_board
 from mozaika.pavilion.kit import STAR_KIT
@@ -27,6 +28,14 @@ SPEC = GameSpec(
     board=printed_board(),
     positions=STAR_KIT,
     strategy=STAR_STRATEGY,
+    search=SearchTuning(
+        # A point of one's own besides the lead made the search weaker here: the lead alone counts.
+        own_weight=0.0,
+        # Hundreds of placements would keep the tree one move deep: it widens, the likeliest first,
+        # and at the hard level fewer (costlier) iterations go as deep.
+        widening=1.0,
+        level_iterations={"hard": 400},
+    ),
     learning=STAR_LEARNING,
     read_move=read_move,
 )

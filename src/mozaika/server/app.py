@@ -25,7 +25,6 @@ from starlette.types import Receive, Scope, Send
 
 import mozaika
 from mozaika import web
-from mozaika.server.admin import api as administration
 from mozaika.server.answers import (
     ChatEvent,
     ChatRemovedEvent,
@@ -44,11 +43,13 @@ from mozaika.server.answers import (
 )
 from mozaika.server.api import (
     accounts,
+    admin,
     analysis,
     community,
     departures,
     learn,
     live,
+    ops,
     pairing,
     reviews,
     tables,
@@ -58,9 +59,9 @@ from mozaika.server.api.moveroute import MoveLane
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError, BusyError, TooManyRequestsError
 from mozaika.server.middleware import BodyLimit, KnownHost, SameOrigin, SecurityHeaders, WriteLimit
-from mozaika.server.ops import routes as operations
 from mozaika.server.ops.connections import ConnectionGuard, guarded_protocols, raise_open_files_limit
 from mozaika.server.ops.logs import RequestIds, configure_logging
+from mozaika.server.ops.readings import read_services
 from mozaika.server.ops.shutdown import GracefulServer
 from mozaika.server.services import Services
 from mozaika.server.settings import Settings
@@ -90,6 +91,7 @@ def create_app(
     ``now`` is where the clocks of timed games read the time (tests move it by hand).
     """
     service = Services.create(settings, now)
+    read_services(service.metrics, service)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -135,8 +137,8 @@ def create_app(
         live,
         pairing,
         tournaments,
-        administration,
-        operations,
+        admin,
+        ops,
     )
     for router in (module.router for module in routers):
         app.router.routes.extend(router.routes)

@@ -11,10 +11,9 @@ from urllib.parse import urlsplit
 
 from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mozaika.server.api.identity import client_address, session_token
 from mozaika.server.errors import TooManyRequestsError
 from mozaika.server.players.credentials import token_hash
 from mozaika.server.ratelimit import RateLimiter
@@ -40,6 +39,22 @@ DOCUMENTATION_POLICY = "frame-ancestors 'none'; object-src 'none'; base-uri 'non
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 CLOSE_REFUSED = 4400
 _REMEMBERED = 64
+SESSION_COOKIE = "mozaika_session"
+
+
+def session_token(connection: HTTPConnection) -> str | None:
+    """The session a request names: its bearer token, or else its session cookie."""
+    authorization = connection.headers.get("authorization", "")
+    if authorization.lower().startswith("bearer "):
+        return authorization[7:].strip() or None
+    return connection.cookies.get(SESSION_COOKIE) or None
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The caller's address, as the rate limits count it: the connection's, or, behind a proxy
+    trusted with ``mozaika serve --proxy-ip``, the one the proxy names in ``X-Forwarded-For``
+    (uvicorn reads it; no other forwarding header is believed)."""
+    return connection.client.host if connection.client is not None else "unknown"
 
 
 async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, code: str, message: str) -> None:

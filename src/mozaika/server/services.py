@@ -15,23 +15,22 @@ from mozaika.server.analysis.reviews import ReviewRunner, Reviews
 from mozaika.server.bots.leases import BotLeases
 from mozaika.server.bots.player import BotPlayer
 from mozaika.server.clocks import TimeSource, wall_clock
-from mozaika.server.clocks.watch import ClockWatch
+from mozaika.server.clockwatch import ClockWatch
 from mozaika.server.community.friends import Friends
 from mozaika.server.community.leaderboards import Leaderboards
-from mozaika.server.community.presence import Presence
 from mozaika.server.community.profiles import Profiles
 from mozaika.server.community.rematch import Rematches
 from mozaika.server.community.spectators import Spectators
 from mozaika.server.live.admission import LiveAdmission
 from mozaika.server.live.hub import Hub
 from mozaika.server.live.publisher import Publisher
-from mozaika.server.ops.metrics import Metrics
-from mozaika.server.ops.readings import read_services
+from mozaika.server.metrics import Metrics
 from mozaika.server.pairing import PairingLive, PairingRequests
 from mozaika.server.players.accounts import Accounts
 from mozaika.server.players.emails import EmailSettings
 from mozaika.server.players.mail import Mailer
 from mozaika.server.players.passwords import PasswordChecks
+from mozaika.server.players.presence import Presence
 from mozaika.server.ratelimit import RateLimiter
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
@@ -143,5 +142,4 @@ class Services:
             metrics=metrics,
             pairing=PairingLive(PairingRequests(db, tables.arrangements, settings.pairing, now), hub, publisher),
         )
-        read_services(metrics, service)
         return service

@@ -153,7 +153,7 @@ class Settings:
     """The address players reach the server at: the links in e-mails start with it."""
     leaderboard_min_games: int = 1
     """A player appears on a game's leaderboard after this many rated games of it (and its variant); below
-    5 their rating is marked provisional there (``community.ratings``)."""
+    5 their rating is marked provisional there (``players.ratings``)."""
     metrics_from: tuple[str, ...] = ()
     """Addresses or networks besides loopback that may read ``/metrics`` (``mozaika serve --metrics-ip``)."""
     metrics_token: str | None = None

@@ -11,9 +11,9 @@ from typing import Any
 from sqlalchemy import delete, func, or_, select
 from sqlalchemy.orm import Session
 
-from mozaika.server.admin.roles import audit, require_admin
 from mozaika.server.errors import BadRequestError, ConflictError, NotFoundError
 from mozaika.server.players.accounts import BAN, MUTE, Caller, profile_key
+from mozaika.server.players.roles import audit, require_admin
 from mozaika.server.storage.models import (
     AuditEntry,
     ChatMessage,

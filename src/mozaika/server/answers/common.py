@@ -63,7 +63,7 @@ MoveFields = Annotated[
 
 
 class Shown(Answer):
-    """How a rating shows (``community.ratings``): 1500 for a new player, 40 per point of ordinal, never
+    """How a rating shows (``players.ratings``): 1500 for a new player, 40 per point of ordinal, never
     below 0, and provisional below 5 rated games."""
 
     display: int = Field(description="The shown number.")

@@ -9,7 +9,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.server.admin.roles import is_admin
 from mozaika.server.answers import (
     EmailConfirmed,
     EmailSettings,
@@ -19,20 +18,19 @@ from mozaika.server.answers import (
     SignedIn,
 )
 from mozaika.server.api.identity import (
-    SESSION_COOKIE,
-    client_address,
     current_caller,
     identify,
     known_query_parameters,
     services,
-    session_token,
     set_session_cookie,
 )
 from mozaika.server.api.schemas import ERRORS, AccountSettings, EmailConfirmation, Guest, Registration, SignIn
 from mozaika.server.errors import ApiError, BadRequestError, NotSignedInError, TooManyRequestsError
+from mozaika.server.middleware import SESSION_COOKIE, client_address, session_token
 from mozaika.server.players.accounts import Caller
 from mozaika.server.players.emails import Confirmation
 from mozaika.server.players.mail import confirmation_letter
+from mozaika.server.players.roles import is_admin
 
 router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]

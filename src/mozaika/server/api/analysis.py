@@ -9,9 +9,10 @@ from pydantic import Field
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.answers import AnalysisBest, AnalysisPosition
-from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
+from mozaika.server.api.identity import current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import ERRORS, Body
 from mozaika.server.errors import BadRequestError
+from mozaika.server.middleware import client_address
 from mozaika.server.players.accounts import Caller
 
 router = APIRouter(

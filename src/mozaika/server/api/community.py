@@ -20,8 +20,8 @@ from mozaika.server.answers import (
     Rematch,
 )
 from mozaika.server.api.identity import current_caller, known_query_parameters, services
-from mozaika.server.api.schemas import ERRORS, InviteMail, PlayAgain, PlayerInvite
-from mozaika.server.api.tables import TableId, publish
+from mozaika.server.api.schemas import ERRORS, InviteMail, PlayAgain, PlayerInvite, TableId
+from mozaika.server.api.tables import publish
 from mozaika.server.community.leaderboards import PAGE_SIZES
 from mozaika.server.players.accounts import Caller
 

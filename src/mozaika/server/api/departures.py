@@ -10,8 +10,8 @@ from pydantic import Field
 
 from mozaika.server.answers import TableChanged
 from mozaika.server.api.identity import known_query_parameters, services
-from mozaika.server.api.schemas import ERRORS, Body
-from mozaika.server.api.tables import CallerDep, TableId, publish
+from mozaika.server.api.schemas import ERRORS, Body, TableId
+from mozaika.server.api.tables import CallerDep, publish
 
 router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 

@@ -7,30 +7,16 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from mozaika.server.errors import BadRequestError
+from mozaika.server.middleware import SESSION_COOKIE, session_token
 from mozaika.server.players.accounts import Caller
 from mozaika.server.services import Services
 
-SESSION_COOKIE = "mozaika_session"
 SEAT_HEADER = "x-seat-token"
 
 
 def services(connection: HTTPConnection) -> Services:
     found: Services = connection.app.state.services
     return found
-
-
-def session_token(connection: HTTPConnection) -> str | None:
-    authorization = connection.headers.get("authorization", "")
-    if authorization.lower().startswith("bearer "):
-        return authorization[7:].strip() or None
-    return connection.cookies.get(SESSION_COOKIE) or None
-
-
-def client_address(connection: HTTPConnection) -> str:
-    """The caller's address, as the rate limits count it: the connection's, or, behind a proxy
-    trusted with ``mozaika serve --proxy-ip``, the one the proxy names in ``X-Forwarded-For``
-    (uvicorn reads it; no other forwarding header is believed)."""
-    return connection.client.host if connection.client is not None else "unknown"
 
 
 def seat_token(connection: HTTPConnection) -> str | None:

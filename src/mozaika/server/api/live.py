@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketState
 
-from mozaika.server.api.identity import client_address, identify, services
+from mozaika.server.api.identity import identify, services
 from mozaika.server.api.presence import at_table, enter_lobby
 from mozaika.server.api.schemas import SEQUENCE_NUMBER, TABLE_ID, ChatLine
 from mozaika.server.errors import (
@@ -38,7 +38,7 @@ from mozaika.server.errors import (
 )
 from mozaika.server.live.admission import CLOSE_TOO_MANY
 from mozaika.server.live.hub import LOBBY, Delivery, encode
-from mozaika.server.middleware import CLOSE_REFUSED
+from mozaika.server.middleware import CLOSE_REFUSED, client_address
 from mozaika.server.players.accounts import Caller
 from mozaika.server.services import Services
 from mozaika.server.tables.watchers import CLOSED_MESSAGE

@@ -1,17 +1,17 @@
-"""The move's lane: ``POST /api/tables/{id}/moves``, the request every turn of every game sends.
+"""The move's route and its lane: ``POST /api/tables/{id}/moves``, sent on every turn of every game.
 
-FastAPI documents the route (its body, its answer) and answers every request the lane does not
-take. A well-formed move, the request that decides how many games a server can hold, is
-answered with less work on the event loop: the application's own middlewares check it as they
-check every request (the request's id and the access log, the security headers, the host, the
-origin, the body's size), and then, in place of FastAPI's exception layers, router and
-dependencies, its body is checked by the route's own model, and the caller is identified and
-the move played together (on the event loop, or in one trip to a worker thread where the
-database may wait: see ``_play``). What a client sees is the same either way: the
-answer is written by the route's answer model, errors are answered by the application's own
-handlers, and a request with anything unusual (a query string, a table id or a body the model
-refuses, a body that is not JSON, no declared length) goes to FastAPI, which reports it exactly
-as for any other route.
+The route is written once (:func:`play_move`). FastAPI documents it (its body, its answer) and
+answers through it every request the lane does not take. A well-formed move, the request that
+decides how many games a server can hold, is answered with less work on the event loop: the
+application's own middlewares check it as they check every request (the request's id and the
+access log, the security headers, the host, the origin, the body's size), and then, in place of
+FastAPI's exception layers, router and dependencies, its body is checked by the route's own
+model, and the caller is identified and the move played together (on the event loop, or in one
+trip to a worker thread where the database may wait: see :func:`play_move`). What a client sees
+is the same either way: the answer is written by the route's answer model, errors are answered
+by the application's own handlers, and a request with anything unusual (a query string, a table
+id or a body the model refuses, a body that is not JSON, no declared length) goes to FastAPI,
+which reports it exactly as for any other route.
 """
 
 from __future__ import annotations
@@ -26,9 +26,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mozaika.server.answers import MovePlayed
-from mozaika.server.api.identity import renew_session_cookie, seat_token, services, session_token
-from mozaika.server.api.schemas import TABLE_ID, MoveSubmission
+from mozaika.server.api.identity import renew_session_cookie, seat_token, services
+from mozaika.server.api.schemas import TABLE_ID, MoveSubmission, TableId
 from mozaika.server.errors import ApiError
+from mozaika.server.middleware import session_token
 from mozaika.server.players.accounts import Caller
 from mozaika.server.services import Services
 from mozaika.server.storage.database import database_unavailable
@@ -40,6 +41,12 @@ _SUBMISSION = TypeAdapter(MoveSubmission)
 _ANSWER = TypeAdapter(MovePlayed)
 _MOVE = "mozaika.move"
 """Where the lane leaves the checked submission in the request's scope, for its endpoint."""
+
+
+async def play(table_id: TableId, body: MoveSubmission, request: Request) -> Response:
+    # FastAPI's way to the move, once it has checked a request the lane left to it (no docstring:
+    # it would become the route's documented description). The route is declared in api/tables.py.
+    return await play_move(request, body)
 
 
 class MoveLane:
@@ -105,7 +112,7 @@ class MoveLane:
     async def _endpoint(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope, receive)
         try:
-            response = await _play(request, scope[_MOVE])
+            response = await play_move(request, scope[_MOVE])
         except ApiError as error:
             response = await self.api_error(request, error)
         except Exception as error:
@@ -157,7 +164,8 @@ def _well_formed(body: bytes) -> MoveSubmission | None:
         return None
 
 
-async def _play(request: Request, submission: MoveSubmission) -> Response:
+async def play_move(request: Request, submission: MoveSubmission) -> Response:
+    """The move's one handler, for the lane and FastAPI alike: who calls, their move, the answer."""
     service = services(request)
     table_id: str = request.path_params["table_id"]
     arrived = time.perf_counter()  # as the documented handler times it: the wait for a worker thread counts

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from fastapi import WebSocket
 
 from mozaika.server.api.identity import services
-from mozaika.server.community.presence import LOBBY
+from mozaika.server.players.presence import LOBBY
 
 
 async def enter_lobby(websocket: WebSocket, player: int | None) -> Callable[[], Awaitable[None]]:

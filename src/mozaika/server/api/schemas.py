@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
+from fastapi import Path
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from mozaika.server.answers import ErrorBody
 from mozaika.server.api.text import EmailAddress, Lines, PlainText
 
 TABLE_ID = r"^[A-Za-z0-9_-]{1,16}$"
+TableId = Annotated[str, Path(pattern=TABLE_ID, description="The table's id, as in its invite link.")]
+"""A table's id in a route's path."""
 """A table's id, as in its invite link."""
 SEQUENCE_NUMBER = r"^(0|[1-9][0-9]{0,6})$"
 """A position in a table's log, as a query gives it: a whole number written one way only."""

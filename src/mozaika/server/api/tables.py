@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -26,26 +24,26 @@ from mozaika.server.answers import (
     TableSummary,
     TableView,
 )
-from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
+from mozaika.server.api import moveroute
+from mozaika.server.api.identity import current_caller, known_query_parameters, services
 from mozaika.server.api.schemas import (
     ERRORS,
     SEQUENCE_NUMBER,
-    TABLE_ID,
     BotSeat,
     ChatLine,
     Join,
-    MoveSubmission,
     NewTable,
     SpectatorsSetting,
+    TableId,
     UndoRequest,
 )
+from mozaika.server.middleware import client_address
 from mozaika.server.players.accounts import Caller
 from mozaika.server.tables import Outcome, SeatRequest, TableRequest, game_catalogue
 from mozaika.server.tables.gamelog import fields_of_moves
 
 router = APIRouter(prefix="/api", tags=["tables"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
 CallerDep = Annotated[Caller, Depends(current_caller)]
-TableId = Annotated[str, Path(pattern=TABLE_ID, description="The table's id, as in its invite link.")]
 
 
 async def publish(request: Request, change: Callable[..., Outcome], *arguments: Any) -> dict[str, Any]:
@@ -212,20 +210,11 @@ async def take_back(table_id: TableId, request: Request, caller: CallerDep) -> d
     return await publish(request, tables.timeouts.take_back, table_id, caller)
 
 
-async def play(table_id: TableId, body: MoveSubmission, request: Request, caller: CallerDep) -> dict[str, Any]:
-    service = services(request)
-    play = partial(service.tables.moves.play, view=body.view)
-    arrived = time.perf_counter()
-    played = await publish(request, play, table_id, caller, body.move, body.seq)
-    service.metrics.played("player", time.perf_counter() - arrived)
-    return played
-
-
-# The move's lane answers a well-formed move past FastAPI (api/moveroute.py); this handler
-# answers every other request to the route, and documents it.
+# The move's route: one handler (api/moveroute.py) for every request to it, whether FastAPI or
+# the move's lane, which answers a well-formed move past FastAPI, takes it.
 router.add_api_route(
     "/tables/{table_id}/moves",
-    play,
+    moveroute.play,
     methods=["POST"],
     response_model=MovePlayed,
     response_model_exclude_unset=True,

@@ -9,11 +9,11 @@ from fastapi import APIRouter, Depends, Path, Request, WebSocket
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.server.answers import TournamentList, TournamentOfTable, TournamentPage
-from mozaika.server.api.identity import client_address, current_caller, known_query_parameters, services
+from mozaika.server.api.identity import current_caller, known_query_parameters, services
 from mozaika.server.api.live import _refuse, forward
-from mozaika.server.api.schemas import ERRORS, TABLE_ID, NewTournament
-from mozaika.server.api.tables import TableId
+from mozaika.server.api.schemas import ERRORS, TABLE_ID, NewTournament, TableId
 from mozaika.server.errors import ApiError, BadRequestError, InvalidRequestError
+from mozaika.server.middleware import client_address
 from mozaika.server.players.accounts import Caller
 from mozaika.server.tournaments.service import Progress, TournamentRequest
 from mozaika.server.tournaments.watch import channel

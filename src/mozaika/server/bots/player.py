@@ -22,7 +22,7 @@ from mozaika.server.bots.priority import BOT_MOVE, HINT, REVIEW
 from mozaika.server.bots.work import analyse_position, choose_move, review_move
 from mozaika.server.clocks import TimeSource, wall_clock
 from mozaika.server.errors import ApiError
-from mozaika.server.ops.metrics import Metrics
+from mozaika.server.metrics import Metrics
 from mozaika.server.tables import BotTurn, Moves, Outcome
 
 log = logging.getLogger("mozaika.server")

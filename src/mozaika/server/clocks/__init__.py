@@ -3,7 +3,7 @@
 The clocks are kept with the table (``game_tables.clock``: the time control, each
 seat's bank and since when it has been thinking), next to ``clock_due``, the moment
 something next happens by itself (a timeout or a turn-based reminder), which every
-server process watches (:mod:`mozaika.server.timeouts`).  The arithmetic is
+server process watches (:mod:`mozaika.server.clockwatch`).  The arithmetic is
 :mod:`mozaika.core.clocks`'s; this module only reads and writes the stored form.
 """
 

@@ -1,6 +1,6 @@
 """Leaderboards: per game and variant, the players by conservative rating (openskill's ordinal),
 those with enough rated games only, a page at a time, with the caller's own place. Each line shows
-its rating as every page does (``community.ratings``): a provisional one is marked, and ranks where
+its rating as every page does (``players.ratings``): a provisional one is marked, and ranks where
 its ordinal puts it, which counts its uncertainty against it."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from mozaika.catalogue.registry import game_spec
-from mozaika.server.community.boards import all_variants, known_game, known_variant
-from mozaika.server.community.ratings import PROVISIONAL_GAMES, shown
+from mozaika.server.boards import all_variants, known_game, known_variant
 from mozaika.server.players.accounts import profile_key
+from mozaika.server.players.ratings import PROVISIONAL_GAMES, shown
 from mozaika.server.storage.community import PlayerBoard
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import Player

@@ -15,9 +15,9 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from mozaika.catalogue.registry import game_spec
-from mozaika.server.community.ratings import shown
 from mozaika.server.errors import NotFoundError
 from mozaika.server.players.accounts import profile_key
+from mozaika.server.players.ratings import shown
 from mozaika.server.storage.community import GameResultRow, PlayerBoard
 from mozaika.server.storage.database import Database
 from mozaika.server.storage.models import Player, in_utc

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
 
-from mozaika.server.ops.metrics import Metrics
+from mozaika.server.metrics import Metrics
 from mozaika.server.storage.models import GameReview, GameTable
 from mozaika.server.tables.shapes import STATUSES
 

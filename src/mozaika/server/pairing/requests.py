@@ -21,8 +21,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from mozaika.core.clocks import ClockError, parse_time_control
+from mozaika.server.boards import variant_of
 from mozaika.server.clocks import RATED_DEFAULT, TimeSource
-from mozaika.server.community.boards import variant_of
 from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError
 from mozaika.server.pairing.matching import Waiting, groups
 from mozaika.server.players.accounts import Caller

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mozaika.server.clocks import TimeSource, wall_clock
-from mozaika.server.community.presence import Presence
+from mozaika.server.players.presence import Presence
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
 from mozaika.server.tables.arranged import Arranged, Arrangement, Arrangements

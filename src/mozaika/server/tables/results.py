@@ -9,7 +9,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from mozaika.core.protocol import State
-from mozaika.server.community.ratings import shown, shown_value
+from mozaika.server.players.ratings import shown, shown_value
 from mozaika.server.tables.gamelog import CHANCE, MOVE, Entry, Game, apply_entry, effective_steps
 
 
@@ -130,7 +130,7 @@ def with_shown_ratings(result: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def rating_change(before: tuple[float, float], after: tuple[float, float], rated_games: int) -> dict[str, Any]:
     """A rating before and after a game, as a result reports it: the conservative rating (mu - 3 sigma)
-    both times, the new mu and sigma, and how the rating shows (``community.ratings``) after the
+    both times, the new mu and sigma, and how the rating shows (``players.ratings``) after the
     player's ``rated_games``-th rated game, with the change in shown points."""
     (old_mu, old_sigma), (mu, sigma) = before, after
     old, new = old_mu - 3 * old_sigma, mu - 3 * sigma

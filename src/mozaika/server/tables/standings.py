@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mozaika.server.community.boards import variant_of
+from mozaika.server.boards import variant_of
 from mozaika.server.storage.community import GameResultRow, PlayerBoard
 from mozaika.server.storage.models import utc_now
 from mozaika.server.tables.results import new_ratings, rating_change

@@ -12,12 +12,12 @@ from sqlalchemy.orm import Session
 from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.core.protocol import State
 from mozaika.server import clocks
+from mozaika.server.boards import variant_of
 from mozaika.server.clocks import TimeSource
-from mozaika.server.community.boards import variant_of
-from mozaika.server.community.presence import Presence
-from mozaika.server.community.ratings import shown
 from mozaika.server.errors import BadRequestError, NotSignedInError
 from mozaika.server.players.accounts import Caller, clean_name, profile_key
+from mozaika.server.players.presence import Presence
+from mozaika.server.players.ratings import shown
 from mozaika.server.settings import Settings
 from mozaika.server.storage.community import PlayerBoard
 from mozaika.server.tables.access import holds

@@ -16,10 +16,10 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mozaika.server.admin.roles import ADMIN
 from mozaika.server.errors import ForbiddenError
 from mozaika.server.players.accounts import Caller
 from mozaika.server.players.credentials import token_hash
+from mozaika.server.players.roles import ADMIN
 from mozaika.server.storage.community import Invitation
 from mozaika.server.storage.models import Player
 from mozaika.server.tables.shapes import Table

@@ -150,7 +150,7 @@ def _json(value: Any) -> Any:
 
 
 def _variant(options: dict[str, Any]) -> str:
-    """As ``mozaika.server.community.boards.variant_of`` writes it (kept here as it was at this revision)."""
+    """As ``mozaika.server.boards.variant_of`` writes it (kept here as it was at this revision)."""
     return ",".join(f"{name}={json.dumps(value)}".replace('"', "") for name, value in sorted(options.items()))
 
 

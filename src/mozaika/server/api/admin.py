@@ -19,8 +19,7 @@ from mozaika.server.answers.admin import (
     TableClosed,
 )
 from mozaika.server.api.identity import current_caller, known_query_parameters, services
-from mozaika.server.api.schemas import ERRORS, Body
-from mozaika.server.api.tables import TableId
+from mozaika.server.api.schemas import ERRORS, Body, TableId
 from mozaika.server.api.text import PlainText
 from mozaika.server.players.accounts import Caller
 

@@ -13,10 +13,11 @@ from starlette.concurrency import run_in_threadpool
 
 import mozaika
 from mozaika.server.answers.ops import Health, Readiness
-from mozaika.server.api.identity import client_address, services
+from mozaika.server.api.identity import services
 from mozaika.server.errors import ForbiddenError
+from mozaika.server.metrics import CONTENT_TYPE
+from mozaika.server.middleware import client_address
 from mozaika.server.ops.health import is_ready, readiness
-from mozaika.server.ops.metrics import CONTENT_TYPE
 from mozaika.server.settings import Settings
 
 router = APIRouter(tags=["operations"])
