@@ -1,10 +1,12 @@
 // What a person chose once and expects remembered: language, colour-blind tiles, move confirmation, sound,
 // the theme (light, dark, or as the system says) and how large the table is drawn.
 
+import { browserLanguage } from "./languages.js";
+
 const KEY = "mozaika.preferences";
 
 const defaults = {
-  language: (navigator.language || "en").toLowerCase().startsWith("cs") ? "cs" : "en",
+  language: browserLanguage(),
   colourBlind: false,
   confirmMoves: false,
   sound: true,
