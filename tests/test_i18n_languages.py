@@ -57,8 +57,11 @@ SAME_EVERYWHERE = {
     "hint",
 }
 """The words a message may keep from English in another language: names, marks and abbreviations."""
-SAME_IN = {"cs": {"start"}}
-"""Words a language shares with English ("start" is Czech too)."""
+SAME_IN = {
+    "cs": {"start"},
+    "de": {"administrator", "normal", "hand", "lobby", "online", "offline", "pause", "name", "chocolatier", "r"},
+}
+"""Words a language shares with English ("start" is Czech too, "Hand" and "Lobby" German)."""
 
 REWORDED = {"bad_input": {"reason", "answer", "example"}, "illegal": {"reason", "rule", "explanation"}}
 """Terminal messages another language may word with other values than English's: English shows the engine's

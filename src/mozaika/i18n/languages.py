@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 
 from babel import Locale, UnknownLocaleError, negotiate_locale
 
-LANGUAGES = ("en", "cs")
+LANGUAGES = ("en", "cs", "de")
 """Every language, in the order of the language menu."""
 
 DEFAULT = "en"
