@@ -60,6 +60,7 @@ SAME_EVERYWHERE = {
 SAME_IN = {
     "cs": {"start"},
     "de": {"administrator", "normal", "hand", "lobby", "online", "offline", "pause", "name", "chocolatier", "r"},
+    "pl": {"administrator", "start", "r"},
 }
 """Words a language shares with English ("start" is Czech too, "Hand" and "Lobby" German)."""
 
