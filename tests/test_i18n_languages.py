@@ -61,6 +61,8 @@ SAME_IN = {
     "cs": {"start"},
     "de": {"administrator", "normal", "hand", "lobby", "online", "offline", "pause", "name", "chocolatier", "r"},
     "pl": {"administrator", "start", "r"},
+    "fr": {"table", "administration", "action", "centre", "message", "orange", "date", "points", "pages", "pause"}
+    | {"score", "total", "r"},
 }
 """Words a language shares with English ("start" is Czech too, "Hand" and "Lobby" German)."""
 
