@@ -63,6 +63,7 @@ SAME_IN = {
     "pl": {"administrator", "start", "r"},
     "fr": {"table", "administration", "action", "centre", "message", "orange", "date", "points", "pages", "pause"}
     | {"score", "total", "r"},
+    "es": {"normal", "r"},
 }
 """Words a language shares with English ("start" is Czech too, "Hand" and "Lobby" German)."""
 

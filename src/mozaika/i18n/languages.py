@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 
 from babel import Locale, UnknownLocaleError, negotiate_locale
 
-LANGUAGES = ("en", "cs", "de", "pl", "fr")
+LANGUAGES = ("en", "cs", "de", "pl", "fr", "es")
 """Every language, in the order of the language menu."""
 
 DEFAULT = "en"
