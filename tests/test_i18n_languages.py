@@ -12,7 +12,7 @@ import pytest
 from babel import Locale
 
 from mozaika.i18n import LANGUAGES, Messages, catalogue, format_number, native_name, plural_form
-from mozaika.i18n.languages import best_language, language_from_environment, parse_accept_language
+from mozaika.i18n.languages import best_language, language_from_environment
 from mozaika.lessons import TUTORIALS
 from mozaika.lessons.texts import TRANSLATED, keys, texts
 from mozaika.web import STATIC
@@ -171,14 +171,13 @@ def test_the_menu_names_each_language_in_itself() -> None:
     assert native_name("cs") == "Čeština" and native_name("en") == "English"
 
 
-def test_the_browser_asks_in_accept_language_order() -> None:
-    assert parse_accept_language("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5") == ["fr-CH", "fr", "en", "de"]
-    assert parse_accept_language("en;q=0.3, cs") == ["cs", "en"]
-    assert parse_accept_language("cs;q=0, en") == ["en"]
+def test_a_language_tag_picks_the_language_mozaika_speaks() -> None:
     for language in LANGUAGES:
-        assert best_language(parse_accept_language(f"xx-YY, {language}-ZZ;q=0.8, en;q=0.5")) == language
-    assert best_language(parse_accept_language("sk, cs;q=0.9")) == "cs"
-    assert best_language(["tlh", "i-klingon"]) == "en"
+        assert best_language(["xx-YY", f"{language}-ZZ", "en"]) == language
+        assert best_language([f"{language}_XX.UTF-8"]) == language
+    assert best_language(["sk", "cs"]) == "cs"
+    assert best_language(["de-AT"]) == "de"
+    assert best_language(["tlh", "i-klingon", "C", "POSIX"]) == "en"
 
 
 def test_the_terminal_takes_its_language_from_the_locale() -> None:

@@ -111,6 +111,10 @@ def test_the_players_choice_outweighs_the_browsers_language(server: ServerProces
     try:
         someone.open("/")
         assert someone.page.evaluate("document.documentElement.lang") == "cs"
+        # Another setting remembers only itself: the language still follows the browser until chosen.
+        someone.page.click("#sound")
+        stored = someone.page.evaluate("JSON.parse(localStorage.getItem('mozaika.preferences'))")
+        assert stored == {"sound": False}
         chosen = "en"
         someone.page.select_option("#language", chosen)
         someone.page.wait_for_function("lang => document.body.dataset.drawnIn === lang", arg=chosen)

@@ -1,10 +1,10 @@
 """Which languages Mozaika speaks, and which of them a reader gets.
 
-The order is the language menu's; each language is named in itself there. A reader's
-language comes from what they ask for: the browser's ``Accept-Language`` (the player's
-own choice then overrides it), the terminal's locale (``LC_ALL``, ``LC_MESSAGES``,
-``LANG``; ``--lang`` overrides it). Matching a request to the languages offered is
-Babel's (CLDR's likely subtags: ``de-AT`` gets German, ``pl_PL.UTF-8`` Polish).
+The order is the language menu's; each language is named in itself there. The terminal's
+language comes from its locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``; ``--lang`` overrides
+it), matched to the languages offered by Babel (``de_AT`` gets German, ``pl_PL.UTF-8``
+Polish). The browser's copy of the list is ``static/js/languages.js``, which picks from
+``navigator.languages`` (the browser's ``Accept-Language``) the same way.
 """
 
 from __future__ import annotations
@@ -27,24 +27,6 @@ def native_name(language: str) -> str:
     """The language's name in itself, capitalised as a menu item ("Deutsch", "Čeština", "Français")."""
     name = Locale.parse(language).get_display_name(language) or language
     return name[:1].upper() + name[1:]
-
-
-def parse_accept_language(header: str) -> list[str]:
-    """The language tags of an ``Accept-Language`` header, the most wanted first (``q=0`` left out)."""
-    weighted: list[tuple[float, int, str]] = []
-    for index, part in enumerate(header.split(",")):
-        tag, _, parameters = part.strip().partition(";")
-        quality = 1.0
-        for parameter in parameters.split(";"):
-            name, _, value = parameter.strip().partition("=")
-            if name == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        if tag and tag != "*" and quality > 0:
-            weighted.append((-quality, index, tag.strip()))
-    return [tag for _, _, tag in sorted(weighted)]
 
 
 def best_language(wanted: Iterable[str]) -> str:

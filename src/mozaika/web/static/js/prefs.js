@@ -14,19 +14,20 @@ const defaults = {
   zoom: 1,
 };
 
-function load() {
+/** What the person chose themselves: only these are remembered, so that a default (the browser's language) follows the browser. */
+function chosen() {
   try {
-    return { ...defaults, ...JSON.parse(localStorage.getItem(KEY) || "{}") };
+    return JSON.parse(localStorage.getItem(KEY) || "{}") || {};
   } catch {
-    return { ...defaults };
+    return {};
   }
 }
 
-export const prefs = load();
+export const prefs = { ...defaults, ...chosen() };
 
 export function setPreference(name, value) {
   prefs[name] = value;
-  localStorage.setItem(KEY, JSON.stringify(prefs));
+  localStorage.setItem(KEY, JSON.stringify({ ...chosen(), [name]: value }));
   showPreferences();
   window.dispatchEvent(new CustomEvent("preferences", { detail: { name, value } }));
 }
