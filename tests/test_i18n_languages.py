@@ -60,7 +60,7 @@ SAME_EVERYWHERE = {
 SAME_IN = {
     "cs": {"start"},
     "de": {"administrator", "normal", "hand", "lobby", "online", "offline", "pause", "name", "chocolatier", "r"},
-    "pl": {"administrator", "start", "r"},
+    "pl": {"administrator", "start", "lobby", "r"},
     "fr": {"table", "administration", "action", "centre", "message", "orange", "date", "points", "pages", "pause"}
     | {"score", "total", "r"},
     "es": {"normal", "r"},

@@ -1,5 +1,6 @@
-"""Every language at the table, in a tutorial (with the rules panel open) and on a result, at 1366x768:
-the page is drawn in the language chosen, and no text overflows its box.
+"""Every language at the front door, the table, in a tutorial (with the rules panel open) and on a result, at
+1366x768, and at the table on a 390x844 phone: the page is drawn in the language chosen, and no text
+overflows its box.
 
 The screenshots (``languages-<view>-<language>.png`` in ``build/test-artifacts/``) are the ones looked at
 when a language is added or a text changes; the overflow check measures every button, label, heading,
@@ -76,6 +77,11 @@ def looked_at(someone: Person, name: str, language: str) -> None:
     someone.screenshot(f"languages-{name}-{language}")
     assert boxes["measured"] >= 10, f"{name}: the page's texts were measured"
     assert not boxes["found"], f"{name} in {language}: " + "; ".join(boxes["found"])
+    sideways = someone.page.evaluate(
+        "[document.scrollingElement.scrollWidth - innerWidth,"
+        " ...[...document.querySelectorAll('header.top, .top-actions')].map(box => box.scrollWidth - box.clientWidth)]"
+    )
+    assert max(sideways) <= 1, f"{name} in {language}: the page or its top bar is wider than the screen: {sideways}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -85,11 +91,16 @@ def test_the_table_a_tutorial_and_a_result_in_each_language(server: ServerProces
         page = someone.page
         someone.open("/")
         assert page.locator("#language").input_value() == language, "the browser's language is the page's"
-        # The table: a friendly game against a bot, one click from the front door.
+        page.locator(".game-card svg").first.wait_for()
+        looked_at(someone, "front", language)
+        # The table: a friendly game against a bot, one click from the front door; on a phone too.
         page.click('.play-now[data-game="azul"]')
         page.wait_for_selector(".table-page .board-panel")
         someone.wait_for_turn_or_end()
         looked_at(someone, "table", language)
+        someone.resize(390, 844)
+        looked_at(someone, "table-phone", language)
+        someone.resize(1366, 768)
         # A tutorial with its rules panel open.
         someone.open("/learn/chocolatier")
         page.locator(".learn-play svg.factories").wait_for()
