@@ -84,7 +84,8 @@ class Messages:
         if entry is None:
             raise KeyError(key)
         if isinstance(entry, dict):
-            form = plural_form(self.language, values.get("count", 0))
+            count = values.get("count", 0)
+            form = plural_form(self.language, count) if isinstance(count, int | float) else "other"
             entry = entry.get(form, entry["other"])
         shown = {
             name: format_number(self.language, value)
