@@ -180,6 +180,8 @@ def test_the_catalogues_have_every_message_in_both_languages() -> None:
     values.update(level="x", label="x", bank="5:00", width="60", height="20", needed_width="72", needed_height="22")
     values.update(title="x", lesson="x", hint="x", n="1")  # mozaika learn
     values.update(words="x", split="x", keys="x", previous="1", next="2", to_previous="x", to_next="x")
+    values.update(server="x", link="x", left="x", deadline="x", opening="x", hours="1", minutes="05")  # letters
+    values.update(tournament="x", rounds="3", table="x", standings="x")
     for key in english.keys:
         assert english(key, **values) and czech(key, **values)
     for game in ("azul", "chocolatier", "pavilion"):

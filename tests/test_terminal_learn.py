@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mozaika.i18n import Messages
+from mozaika.i18n import LANGUAGES, Messages
 from mozaika.lessons import TUTORIALS
 from mozaika.notation.positions import to_line
 from mozaika.terminal.learn import LearnApp
@@ -26,7 +26,7 @@ async def close_page(app: LearnApp, pilot, kind: str) -> None:  # type: ignore[n
     await pilot.pause()
 
 
-@pytest.mark.parametrize("language", ["en", "cs"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_mozaika_learn_azul_is_played_through_by_keys_a_wrong_move_first(language: str) -> None:
     """Every lesson: its text, a wrong move answered with the hint, the right one, the engine's points (A-8)."""
     tutorial = TUTORIALS["azul"]

@@ -23,7 +23,7 @@ from mozaika.core.engine import EngineUnavailableError, native_core
 from mozaika.core.engine import available as available_engines
 from mozaika.core.engine import describe as describe_engine
 from mozaika.core.engine import using as using_engine
-from mozaika.i18n import LANGUAGES, Messages, default_language
+from mozaika.i18n import LANGUAGE_HELP, LANGUAGES, Messages, default_language
 from mozaika.notation.records import Record, replay
 
 REPLAY_WIDTH = 160
@@ -57,7 +57,7 @@ def main(
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record (docs/records.md).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable result.")] = False,
-    lang: Annotated[str | None, typer.Option(help="en or cs (default: from the locale).")] = None,
+    lang: Annotated[str | None, typer.Option(help=LANGUAGE_HELP)] = None,
 ) -> None:
     """Re-play a game record, checking every step: on a terminal step through it (arrow keys), else print the end."""
     from mozaika.richview import position_view  # here: the other commands need not load the drawings

@@ -8,12 +8,12 @@ from typing import Annotated
 import typer
 
 from mozaika.cli.common import fail
-from mozaika.i18n import LANGUAGES, Messages, default_language
+from mozaika.i18n import LANGUAGE_HELP, LANGUAGES, Messages, default_language
 
 
 def learn_command(
     game: Annotated[str, typer.Argument(help="azul, chocolatier or pavilion.")] = "azul",
-    lang: Annotated[str | None, typer.Option(help="en or cs (default: from the locale).")] = None,
+    lang: Annotated[str | None, typer.Option(help=LANGUAGE_HELP)] = None,
     lesson: Annotated[int, typer.Option(min=1, help="Start at this lesson (from 1).")] = 1,
 ) -> None:
     """Learn to play, lesson by lesson: each a position where you make the move, then what it did, explained."""

@@ -11,7 +11,7 @@ import typer
 from mozaika.catalogue.registry import game_spec, new_game
 from mozaika.cli.common import console, errors, fail, guarded, parse_options, read_file, wide_console
 from mozaika.core.clocks import parse_time_control
-from mozaika.i18n import LANGUAGES, Messages, default_language
+from mozaika.i18n import LANGUAGE_HELP, LANGUAGES, Messages, default_language
 from mozaika.notation.records import Record
 
 DEFAULT_OPPONENT = "medium"
@@ -37,7 +37,7 @@ def play_command(
             metavar="WHO", help="Who sits in each seat, in turn order: human, or a bot level (beginner … expert)."
         ),
     ] = None,
-    lang: Annotated[str | None, typer.Option(help="en or cs (default: from the locale).")] = None,
+    lang: Annotated[str | None, typer.Option(help=LANGUAGE_HELP)] = None,
     seed: Annotated[int | None, typer.Option(help="Decides the deals and the bots' choices.")] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue a game saved with 's'.")] = None,
     clock: Annotated[

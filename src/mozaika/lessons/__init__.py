@@ -6,11 +6,13 @@ Pure Python without I/O, so that the server (``GET /api/learn/<game>``), the bro
 
 from __future__ import annotations
 
+from mozaika.i18n.languages import LANGUAGES
 from mozaika.lessons import azul, chocolatier, pavilion
-from mozaika.lessons.model import LANGUAGES, Lesson, Step, Tutorial, Words
+from mozaika.lessons.model import Lesson, Step, Tutorial, Words
+from mozaika.lessons.texts import translated
 
 TUTORIALS: dict[str, Tutorial] = {
-    tutorial.game: tutorial for tutorial in (azul.TUTORIAL, chocolatier.TUTORIAL, pavilion.TUTORIAL)
+    tutorial.game: translated(tutorial) for tutorial in (azul.TUTORIAL, chocolatier.TUTORIAL, pavilion.TUTORIAL)
 }
 """Every game's tutorial, by game id."""
 

@@ -15,24 +15,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mozaika.core.protocol import State
+from mozaika.i18n.languages import LANGUAGES
 from mozaika.notation.positions import from_line
-
-LANGUAGES = ("en", "cs")
 
 
 @dataclass(frozen=True)
 class Words:
-    """A text in English and in Czech (vykání, the glossary's words: docs/glossary.md)."""
+    """A text in English and in Czech (vykání, the glossary's words: docs/glossary.md), written beside
+    the lesson, and in the other languages (``more``), added from ``mozaika.lessons.texts``."""
 
     en: str
     cs: str
+    more: tuple[tuple[str, str], ...] = ()
+    """(language, text) for each language beyond English and Czech."""
 
     def __getitem__(self, language: str) -> str:
-        """The text in ``language`` (``"en"`` or ``"cs"``); English for any other."""
-        return self.cs if language == "cs" else self.en
+        """The text in ``language``; English for a language it has no text in."""
+        if language == "cs":
+            return self.cs
+        return dict(self.more).get(language, self.en)
+
+    def with_text(self, language: str, text: str) -> Words:
+        """The same words with ``text`` in ``language`` too."""
+        kept = tuple((code, old) for code, old in self.more if code != language)
+        return Words(self.en, self.cs, (*kept, (language, text)))
 
     def as_dict(self) -> dict[str, str]:
-        return {"en": self.en, "cs": self.cs}
+        """The text in every language of ``LANGUAGES`` (English where one has none)."""
+        return {language: self[language] for language in LANGUAGES}
 
 
 @dataclass(frozen=True)

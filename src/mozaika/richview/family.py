@@ -276,4 +276,8 @@ class BoardFamily:
         return text("centre") if token.upper() == "C" else text("factory", number=token)
 
     def colour_name(self, letter: str, text: Messages) -> str:
-        return self.painter.colour_name(letter, text.language)
+        """The colour's name: the catalogue's (``colour.blue``) in a language the game's theme has none in."""
+        if text.language in ("en", "cs"):
+            return self.painter.colour_name(letter, text.language)
+        english = self.painter.colour_name(letter, "en")
+        return text.optional(f"colour.{english}") or english

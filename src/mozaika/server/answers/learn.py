@@ -5,14 +5,18 @@ from __future__ import annotations
 from pydantic import Field
 
 from mozaika.server.answers.analysis import AnalysisPosition
-from mozaika.server.answers.common import Answer
+from mozaika.server.answers.common import Absent, Answer
 
 
 class Texts(Answer):
-    """A text in both languages."""
+    """A text in every language Mozaika speaks (docs/glossary.md: each language's words and form of address)."""
 
     en: str
     cs: str = Field(description="In Czech, with vykání and the glossary's words (docs/glossary.md).")
+    de: str | Absent = Field(None, description="In German (du), in every answer once German is spoken.")
+    pl: str | Absent = Field(None, description="In Polish (ty), in every answer once Polish is spoken.")
+    fr: str | Absent = Field(None, description="In French (vous), in every answer once French is spoken.")
+    es: str | Absent = Field(None, description="In Spanish (tú), in every answer once Spanish is spoken.")
 
 
 class LessonStep(Answer):

@@ -29,7 +29,7 @@ from mozaika.server.errors import ApiError, BadRequestError, NotSignedInError, T
 from mozaika.server.middleware import SESSION_COOKIE, client_address, session_token
 from mozaika.server.players.accounts import Caller
 from mozaika.server.players.emails import Confirmation
-from mozaika.server.players.mail import confirmation_letter
+from mozaika.server.players.letters import confirmation_letter
 from mozaika.server.players.roles import is_admin
 
 router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS, dependencies=[Depends(known_query_parameters)])
@@ -153,7 +153,10 @@ async def change_settings(
 ) -> dict[str, Any]:
     sending = _sending(request)
     changed, confirmation = await run_in_threadpool(
-        partial(services(request).emails.change, sending=sending), caller, body.email, body.email_reminders
+        partial(services(request).emails.change, sending=sending, language=body.language),
+        caller,
+        body.email,
+        body.email_reminders,
     )
     _post_confirmation(request, background, confirmation)
     return {**changed, "sending": sending}
@@ -195,7 +198,11 @@ def _post_confirmation(request: Request, background: BackgroundTasks, confirmati
         return
     settings = service.settings
     letter = confirmation_letter(
-        confirmation.to, confirmation.token, settings.public_url, settings.limits.confirmation_hours
+        confirmation.to,
+        confirmation.token,
+        settings.public_url,
+        settings.limits.confirmation_hours,
+        confirmation.language,
     )
     background.add_task(service.mailer.post, letter)
 

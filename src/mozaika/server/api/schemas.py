@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
+from mozaika.i18n.languages import LANGUAGES
 from mozaika.server.answers import ErrorBody
 from mozaika.server.api.text import EmailAddress, Lines, PlainText
 
@@ -114,6 +115,12 @@ class AccountSettings(Body):
     )
     email_reminders: bool = Field(
         default=False, description="E-mail me when it is my turn in a turn-based game (and before its deadline)."
+    )
+    language: str | None = Field(
+        default=None,
+        pattern=f"^({'|'.join(LANGUAGES)})$",
+        examples=["de"],
+        description="The language letters to this account are written in (the page's own); unchanged when left out.",
     )
 
 

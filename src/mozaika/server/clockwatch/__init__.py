@@ -7,15 +7,13 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from mozaika.catalogue.registry import game_spec
-from mozaika.core.clocks import HOUR, MINUTE
 from mozaika.server.errors import ApiError
 from mozaika.server.periodic import repeat, stop
+from mozaika.server.players.letters import turn_letter
 from mozaika.server.players.mail import Letter, Mailer
 from mozaika.server.tables import IdleTables, Outcome, Reminder, Timeouts
 
@@ -136,28 +134,15 @@ class ClockWatch:
             log.exception("the reminder to %s about table %s was not sent", reminder.to, reminder.table_id)
 
     def letter(self, reminder: Reminder) -> Letter:
-        title = game_spec(reminder.game).title
         left = max(0.0, reminder.deadline - self.timeouts.now())
-        deadline = datetime.fromtimestamp(reminder.deadline, UTC).strftime("%Y-%m-%d %H:%M UTC")
         link = f"{self.public_url}/tables/{reminder.table_id}"
-        if reminder.final:
-            subject = f"Mozaika: your move in {title} is due in {duration(left)}"
-            opening = f"your move in {title} is due soon: {duration(left)} left, until {deadline}."
-        else:
-            subject = f"Mozaika: your turn in {title}"
-            opening = f"it is your turn in {title}. You have {duration(left)}, until {deadline}."
-        body = (
-            f"Hello {reminder.name},\n\n{opening}\n\n{link}\n\n"
-            "If your time runs out, a bot plays your seat for the rest of the game.\n"
-            "You can turn these e-mails off in your account settings.\n"
+        return turn_letter(
+            reminder.to,
+            reminder.name,
+            reminder.game,
+            link,
+            left,
+            reminder.deadline,
+            reminder.final,
+            reminder.language,
         )
-        return Letter(reminder.to, subject, body)
-
-
-def duration(seconds: float) -> str:
-    """``2 h 05 min``, ``7 min``, ``under a minute``."""
-    if seconds < MINUTE:
-        return "under a minute"
-    hours, rest = divmod(int(seconds), int(HOUR))
-    minutes = rest // int(MINUTE)
-    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"

@@ -13,6 +13,7 @@ from mozaika.catalogue.registry import game_spec
 from mozaika.server.community.profiles import find_player
 from mozaika.server.errors import BadRequestError, ConflictError, ForbiddenError
 from mozaika.server.players.accounts import ONLINE_WITHIN, Caller, profile_key
+from mozaika.server.players.letters import invitation_letter
 from mozaika.server.players.mail import Letter
 from mozaika.server.storage.community import Follow, Invitation, Mute
 from mozaika.server.storage.database import Database
@@ -120,12 +121,8 @@ class Friends:
                 session.add(Invitation(table_id=table_id, player_id=other.id, sender_id=me))
             letter = None
             if other.email and other.email_confirmed and other.email_invites:
-                body = (
-                    f"{caller.name} invites you to a game of {game_spec(table.game).title} on Mozaika.\n\n"
-                    f"{self.public_url}/tables/{table_id}\n\n"
-                    f"{caller.name} vás zve ke hře {game_spec(table.game).title} na Mozaice.\n"
-                )
-                letter = Letter(other.email, f"Mozaika: {caller.name} invites you to a table", body)
+                link = f"{self.public_url}/tables/{table_id}"
+                letter = invitation_letter(other.email, str(caller.name), table.game, link, other.language)
             data = {"table": table_id, "profile": profile_key(other.username, other.page_key), "name": other.name}
             return InvitationSent(data, letter)
 

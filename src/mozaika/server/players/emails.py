@@ -32,6 +32,8 @@ class Confirmation:
 
     to: str
     token: str
+    language: str | None = None
+    """The language the letter is written in (the account's; None: English)."""
 
 
 def mail_day(moment: float) -> str:
@@ -58,17 +60,20 @@ class EmailSettings:
             return _settings(_account(session, caller))
 
     def change(
-        self, caller: Caller, email: str | None, reminders: bool, *, sending: bool
+        self, caller: Caller, email: str | None, reminders: bool, *, sending: bool, language: str | None = None
     ) -> tuple[dict[str, Any], Confirmation | None]:
         """Set the address and whether reminders go to it; a new address is confirmed anew.
 
         With ``sending`` (the server mails), a new address is owed a confirmation letter,
-        unless the account has had its day's letters.
+        unless the account has had its day's letters. ``language``, when given, is the one
+        the account's letters are written in from now on.
         """
         if reminders and not email:
             raise BadRequestError("reminders need an e-mail address to go to")
         with self.db.transaction() as session:
             player = _account(session, caller)
+            if language is not None:
+                player.language = language
             confirmation = None
             if email != player.email:
                 player.email, player.email_confirmed = email, False
@@ -119,7 +124,7 @@ class EmailSettings:
         player.email_token = token_hash(token)
         player.email_token_expires = now + self.limits.confirmation_hours * 3600.0
         player.confirmations_today += 1
-        return Confirmation(player.email, token)
+        return Confirmation(player.email, token, player.language)
 
 
 def _account(session: Any, caller: Caller) -> Player:

@@ -95,19 +95,3 @@ class Mailer:
             self.send(letter)
         except Exception:
             log.exception("the letter %r to %s was not sent", letter.subject, letter.to)
-
-
-def confirmation_letter(to: str, token: str, public_url: str, hours: float) -> Letter:
-    """The letter that asks the owner of an address to confirm it.
-
-    It names no player: whoever typed the address chose the account's name, and this
-    letter goes to someone who has not agreed to anything yet.
-    """
-    link = f"{public_url.rstrip('/')}/confirm-email#{token}"
-    body = (
-        "Hello,\n\nsomeone asked the Mozaika server at "
-        f"{public_url.rstrip('/')} to e-mail this address when it is their turn in a game.\n\n"
-        f"If that was you, confirm the address by opening this link within {hours:g} hours:\n\n{link}\n\n"
-        "If it was not you, do nothing: without the confirmation, no other letter comes to this address.\n"
-    )
-    return Letter(to, "Mozaika: confirm your e-mail address", body)

@@ -15,7 +15,7 @@ from mozaika.server.jsontext import json_text
 
 # Any constant will do: it names the lock two starting servers take turns on.
 _MIGRATION_LOCK = 0x4D6F7A61
-NEWEST_REVISION = "0013_moderated_addresses"
+NEWEST_REVISION = "0014_lang69"
 """The newest migration (``migrations/versions``; a test checks it is Alembic's head): a database
 already there is left as it is, without loading Alembic and its migrations (a restart's few
 tenths of a second)."""

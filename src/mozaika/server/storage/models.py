@@ -60,6 +60,8 @@ class Player(Base):
     """When the player last made a request (to the minute): friends see who is online."""
     email_invites: Mapped[bool] = mapped_column(Boolean, default=False)
     """Whether a direct invitation to a table is also mailed (to a confirmed address; off by default)."""
+    language: Mapped[str | None] = mapped_column(String(8))
+    """The language the player's letters are written in (``de``); None for English."""
     role: Mapped[str | None] = mapped_column(String(16))
     """``admin`` for the server's administrators (``mozaika admin grant``); None for everyone else."""
     muted: Mapped[bool] = mapped_column(Boolean, default=False)

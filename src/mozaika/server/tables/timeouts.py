@@ -36,6 +36,8 @@ class Reminder:
     deadline: float
     final: bool
     """The second reminder, shortly before the deadline."""
+    language: str | None = None
+    """The language the letter is written in (the player's; None: English)."""
 
 
 @dataclass
@@ -92,7 +94,7 @@ class Timeouts:
                     deadline = timing.deadline(seat.index)
                     assert deadline is not None
                     final = timing.seats[seat.index].reminded > 1
-                    reminders.append(Reminder(to, player.name, table.id, table.game, deadline, final))
+                    reminders.append(Reminder(to, player.name, table.id, table.game, deadline, final, player.language))
             change = clocks.changed(timing)
             table.clock, table.clock_due = change.clock, change.due
             events = []

@@ -18,7 +18,6 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from mozaika.catalogue.registry import game_spec
 from mozaika.core.clocks import parse_time_control
 from mozaika.server import clocks
 from mozaika.server.clocks import TimeSource, wall_clock
@@ -32,6 +31,7 @@ from mozaika.server.errors import (
 from mozaika.server.players.accounts import Caller
 from mozaika.server.players.credentials import new_table_id
 from mozaika.server.players.emails import mail_day, open_mail_day
+from mozaika.server.players.letters import round_letter
 from mozaika.server.players.mail import Letter
 from mozaika.server.settings import Settings
 from mozaika.server.storage.database import Database
@@ -290,7 +290,6 @@ class Tournaments:
         if tournament.round > 1 and not (control is not None and not control.is_real_time):
             return []
         base = self.settings.public_url.rstrip("/")
-        title = game_spec(tournament.game).title
         letters = []
         day = mail_day(self.now())
         for arranged, players in zip(paired.arranged, paired.players, strict=True):
@@ -302,15 +301,19 @@ class Tournaments:
                 if player.reminders_today >= self.settings.limits.reminders_per_day:
                     continue
                 player.reminders_today += 1
-                subject = f"Mozaika: round {tournament.round} of {tournament.name} has begun"
-                body = (
-                    f"Hello {player.name},\n\nround {tournament.round} of {tournament.rounds} of the tournament "
-                    f"{tournament.name} ({title}) has begun. Your table:\n\n{base}/tables/{arranged.table.id}\n\n"
-                    f"The standings: {base}/tournaments/{tournament.id}\n\n"
-                    "If you do not move at your table, a bot plays your seat and you leave the tournament "
-                    "after the round.\nYou can turn these e-mails off in your account settings.\n"
+                letters.append(
+                    round_letter(
+                        player.email,
+                        player.name,
+                        tournament.game,
+                        tournament.name,
+                        tournament.round,
+                        tournament.rounds,
+                        f"{base}/tables/{arranged.table.id}",
+                        f"{base}/tournaments/{tournament.id}",
+                        player.language,
+                    )
                 )
-                letters.append(Letter(player.email, subject, body))
         return letters
 
     # What the watch looks for

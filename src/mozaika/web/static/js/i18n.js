@@ -1,8 +1,9 @@
 // Every text the client shows comes from a catalogue (static/i18n/<language>.json).
 
+import { LANGUAGES } from "./languages.js";
 import { prefs } from "./prefs.js";
 
-export const LANGUAGES = { en: "English", cs: "Čeština" };
+export { LANGUAGES };
 const catalogues = {};
 let current = {};
 let fallback = {};
@@ -66,20 +67,16 @@ export function term(game, key, params = {}) {
   return has(`${key}@${game}`) ? t(`${key}@${game}`, params) : t(key, params);
 }
 
-// Czech colour adjectives are all hard ("modrá", "červená"): each case is a change of ending.
-const CZECH_FORMS = { nominative: "á", accusative: "ou", masculine: "ý", genitive: "é" };
-
 /**
- * A colour's name in the current language, from the game's theme; in Czech, declined:
- * `form` is nominative ("červená"), accusative ("na červenou hvězdu"), masculine ("červený dílek")
- * or genitive ("barvy červené").
+ * A colour's name in the current language, from the catalogue (`colour.<English name>.<form>`), in the
+ * form its text needs where the language declines it: `form` is nominative (the colour on its own,
+ * "červená", "Rot"), accusative ("onto the red star": "na červenou hvězdu"), masculine ("a red tile":
+ * "červený dílek") or genitive ("pralines of the colour red": "barvy červené").
  */
 export function colourName(theme, letter, form = "nominative") {
   const index = theme.letters.indexOf(letter);
   if (index < 0) return letter;
-  if (language() !== "cs") return theme.en[index];
-  const word = theme.cs[index];
-  return word.endsWith("á") ? word.slice(0, -1) + CZECH_FORMS[form] : word;
+  return t(`colour.${theme.en[index]}.${form}`);
 }
 
 /** An error for people: the server's own words in English, the catalogue's text for its code otherwise. */

@@ -1,10 +1,12 @@
 // What a person chose once and expects remembered: language, colour-blind tiles, move confirmation, sound,
 // the theme (light, dark, or as the system says) and how large the table is drawn.
 
+import { browserLanguage } from "./languages.js";
+
 const KEY = "mozaika.preferences";
 
 const defaults = {
-  language: (navigator.language || "en").toLowerCase().startsWith("cs") ? "cs" : "en",
+  language: browserLanguage(),
   colourBlind: false,
   confirmMoves: false,
   sound: true,
@@ -12,19 +14,20 @@ const defaults = {
   zoom: 1,
 };
 
-function load() {
+/** What the person chose themselves: only these are remembered, so that a default (the browser's language) follows the browser. */
+function chosen() {
   try {
-    return { ...defaults, ...JSON.parse(localStorage.getItem(KEY) || "{}") };
+    return JSON.parse(localStorage.getItem(KEY) || "{}") || {};
   } catch {
-    return { ...defaults };
+    return {};
   }
 }
 
-export const prefs = load();
+export const prefs = { ...defaults, ...chosen() };
 
 export function setPreference(name, value) {
   prefs[name] = value;
-  localStorage.setItem(KEY, JSON.stringify(prefs));
+  localStorage.setItem(KEY, JSON.stringify({ ...chosen(), [name]: value }));
   showPreferences();
   window.dispatchEvent(new CustomEvent("preferences", { detail: { name, value } }));
 }

@@ -4,7 +4,7 @@
 
 import { api, get } from "./api.js";
 import { h, replace, toast } from "./dom.js";
-import { explain, t } from "./i18n.js";
+import { explain, language, t } from "./i18n.js";
 
 /** The lobby's card for the account's reminder settings (guests have none). */
 export function remindersCard() {
@@ -16,7 +16,8 @@ export function remindersCard() {
     event.preventDefault();
     button.disabled = true;
     try {
-      const settings = await api("PUT", "/me/settings", { email: email.value.trim() || null, email_reminders: wanted.checked });
+      // The page's language is the one the letters to this address are written in.
+      const settings = await api("PUT", "/me/settings", { email: email.value.trim() || null, email_reminders: wanted.checked, language: language() });
       show(settings);
       toast(t(settings.confirmation_sent ? "reminders.saved_check_mail" : "reminders.saved"));
     } catch (error) {

@@ -5,6 +5,9 @@ import { h } from "./dom.js";
 import { number, t, term } from "./i18n.js";
 import { playerName } from "./seats.js";
 
+/** A statistic as the reader writes numbers ("0.7" in English, "0,7" in German), a whole number without decimals. */
+const statistic = (value) => (typeof value === "number" ? number(value, Number.isInteger(value) ? 0 : 1) : String(value));
+
 const extensions = [];
 
 /** Adds a part under every result panel: `make(table, names, tableId)` returns an element or nothing. */
@@ -28,7 +31,7 @@ export function resultPanel(table, names, tableId, { replayLink = true } = {}) {
   const body = [
     ...sources.map((source) => row(term(table.game, `source.${source}`), players.map((player) => signed(player.sources[source] ?? 0, source)))),
     row(t("total"), players.map((player) => h("strong", { class: "final-score", dataset: { seat: player.seat } }, String(player.score))), "total"),
-    ...statistics.map((name) => row(term(table.game, `stat.${name}`), players.map((player) => String(player.statistics[name])), "stat")),
+    ...statistics.map((name) => row(term(table.game, `stat.${name}`), players.map((player) => statistic(player.statistics[name])), "stat")),
   ];
   if (result.ratings?.length) {
     body.push(row(t("leaderboard_rating"), players.map((player) => {
