@@ -425,10 +425,23 @@ class TablePage {
     }
     this.wasMyTurn = mine;
     markTurn(mine);
+    if (this.bringResultIntoView()) return;
     if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled });
     // A part kept across redraws (the invitation form) was moved, and moving it loses the focus.
     if (active !== document.activeElement && active?.isConnected && this.main.contains(active)) active.focus({ preventScroll: true });
     keepFocus(this.main, focused, focusTarget);
+  }
+
+  /**
+   * On a phone the page scrolls: once the game is over, its result's heading is brought to the top of
+   * the window (once), wherever the player was looking when the last move came.
+   */
+  bringResultIntoView() {
+    if (this.table.status !== "finished" || !this.table.result || this.resultBrought) return false;
+    this.resultBrought = true;
+    if (!window.matchMedia("(max-width: 900px)").matches) return false;
+    this.main.querySelector("#result-title")?.scrollIntoView({ block: "start" });
+    return true;
   }
 
   /** The end-game bonuses, floated once, as the game ends. */
