@@ -43,6 +43,21 @@ def make(page: Any, move: str) -> None:
         page.locator(selector).first.click()
 
 
+ONE_SCREEN = """() => {
+    const parts = ['.lesson-card', '.learn-play svg.factories', '.learn-play .board-panel.mine svg.board',
+        '.learn-play .board-panel.mine .hand-box', '.lesson-card .actions', '.lesson-card .lesson-buttons'];
+    const outside = parts.flatMap(selector => [...document.querySelectorAll(selector)].filter(element => {
+        const box = element.getBoundingClientRect();
+        return !(box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0
+            && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5);
+    }).map(() => selector));
+    if (document.scrollingElement.scrollHeight > innerHeight) outside.push('the page scrolls');
+    return outside;
+}"""
+"""What of a lesson lies outside the window (nothing: the text, the board, the hand and the actions are in view
+together, and the page does not scroll)."""
+
+
 def wait_for(page: Any, lesson: str, step: int, outcome: str) -> None:
     page.wait_for_function(
         "([lesson, step, outcome]) => { const p = document.querySelector('.learn-page');"
@@ -56,7 +71,8 @@ def wait_for(page: Any, lesson: str, step: int, outcome: str) -> None:
 def test_a_tutorial_is_played_through_by_clicking_a_wrong_move_first(
     server: ServerProcess, browser: Any, game: str
 ) -> None:
-    person = Person(browser, server.url, width=1366, height=900)
+    """At 1366x768, every lesson on one screen: asking, with a hint, and explained."""
+    person = Person(browser, server.url, width=1366, height=768)
     try:
         page = person.page
         tutorial = person.api(f"/learn/{game}")
@@ -70,6 +86,7 @@ def test_a_tutorial_is_played_through_by_clicking_a_wrong_move_first(
             for index, step in enumerate(lesson["steps"]):
                 wait_for(page, lesson["id"], index, "asking")
                 assert page.locator(".lesson-card h2").inner_text() == lesson["title"]["en"]
+                assert page.evaluate(ONE_SCREEN) == [], f"{lesson['id']} step {index}"
                 legal = step["view"]["legal_moves"][learner]
                 wrong = [move for move in legal if move not in step["moves"]]
                 if wrong:
@@ -77,11 +94,13 @@ def test_a_tutorial_is_played_through_by_clicking_a_wrong_move_first(
                     hint = page.locator(".lesson-hint")
                     hint.wait_for()
                     assert step["hint"]["en"] in hint.inner_text()
+                    assert page.evaluate(ONE_SCREEN) == [], f"{lesson['id']} step {index} with its hint"
                     wrong_moves += 1
                     wait_for(page, lesson["id"], index, "asking")
                 make(page, step["moves"][0])
             wait_for(page, lesson["id"], len(lesson["steps"]) - 1, "done")
             explained = page.locator(".lesson-explained").inner_text()
+            assert page.evaluate(ONE_SCREEN) == [], f"{lesson['id']} explained"
             assert lesson["explanation"]["en"] in explained
             last = lesson["steps"][-1]
             engine_scores = last["results"][last["moves"][0]]["scores"]
@@ -92,6 +111,41 @@ def test_a_tutorial_is_played_through_by_clicking_a_wrong_move_first(
         assert page.locator(".learn-finished").count() == 1
         assert page.locator(".lesson-list li.done").count() == len(tutorial["lessons"])
         assert wrong_moves >= len(tutorial["lessons"]) - 1, "a wrong move was tried at (nearly) every lesson"
+        assert not person.errors, f"the page raised: {person.errors}"
+    finally:
+        person.close()
+
+
+@pytest.mark.parametrize("game", sorted(TUTORIALS))
+def test_every_lesson_is_one_screen_on_a_desktop(server: ServerProcess, browser: Any, game: str) -> None:
+    person = Person(browser, server.url, width=1920, height=1080)
+    try:
+        for lesson in person.api(f"/learn/{game}")["lessons"]:
+            person.open(f"/learn/{game}?lesson={quote(lesson['id'])}")
+            wait_for(person.page, lesson["id"], 0, "asking")
+            assert person.page.evaluate(ONE_SCREEN) == [], lesson["id"]
+        person.screenshot(f"learn-{game}-last-1920x1080")
+        assert not person.errors, f"the page raised: {person.errors}"
+    finally:
+        person.close()
+
+
+def test_on_a_phone_a_lesson_brings_the_hand_into_view_to_keep_tiles(server: ServerProcess, browser: Any) -> None:
+    """S-11: passing asks for the tiles to keep, in the hand, below the stars: the page scrolls to it."""
+    person = Person(browser, server.url, width=390, height=844)
+    try:
+        page = person.page
+        person.open("/learn/pavilion?lesson=pass")
+        wait_for(page, "pass", 0, "asking")
+        assert page.evaluate("scrollY") == 0
+        page.click(".pass-button")
+        page.wait_for_selector(".board-panel.mine .hand-tile")
+        box = page.evaluate(
+            "(() => { const b = document.querySelector('.board-panel.mine .hand-box')"
+            ".getBoundingClientRect(); return [b.top, b.bottom]; })()"
+        )
+        assert box[0] >= 0 and box[1] <= 844, box
+        person.screenshot("learn-pavilion-pass-phone")
         assert not person.errors, f"the page raised: {person.errors}"
     finally:
         person.close()

@@ -133,6 +133,20 @@ class Tutorial {
     // Passing asks which tiles to keep, chosen in the hand as at a table (S-11).
     this.keeping = this.nextKind() === "keep" ? new Set() : null;
     this.render();
+    this.bringNextIntoView();
+  }
+
+  /**
+   * On a phone the page scrolls: after a click, the part the step needs next is brought into view (the
+   * hand to keep tiles from, the buttons of a choice, or the first place that may be clicked).
+   */
+  bringNextIntoView() {
+    if (!window.matchMedia("(max-width: 900px)").matches) return;
+    const kind = this.nextKind();
+    const selector = kind === "keep" ? ".board-panel.mine .hand-box" : CHOICE_KINDS.has(kind) ? ".lesson-card .choices" : ".learn-play .target";
+    const next = this.root.querySelector(selector);
+    const box = next?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > innerHeight)) next.scrollIntoView({ block: "center" });
   }
 
   cancel() {
@@ -215,7 +229,7 @@ class Tutorial {
   render() {
     const lessons = this.tutorial.lessons;
     const page = h("div", {
-      class: `learn-page game-${this.tutorial.game}`,
+      class: `learn-page game-${this.tutorial.game} players-${this.view.players}`,
       dataset: { lesson: this.lesson.id, index: this.index, step: this.stepIndex, outcome: this.outcome, line: this.view.line },
     },
     h("header", { class: "learn-head" },
