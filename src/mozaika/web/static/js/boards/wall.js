@@ -123,13 +123,16 @@ export class WallGame extends BoardFamily {
 
   floor(position, board, seat, ui) {
     const group = s("g", { class: "floor" });
+    // The penalties stand over the floor, outside the part that is clicked: its name says them
+    // (as a screen reader reads it), and the numbers drawn are not read a second time.
+    const numbers = s("g", { class: "floor-penalties", "aria-hidden": "true" });
     const penalties = this.layout.floor_penalties;
     const top = FLOOR_TOP + 18;
     const area = s("rect", { class: "line-area", x: 6, y: top - 4, width: penalties.length * 44 + 4, height: SIZE + 8, rx: 6 });
     group.append(area);
     penalties.forEach((penalty, index) => {
       const cx = 10 + index * 44 + SIZE / 2;
-      group.append(s("text", { class: "penalty", x: cx, y: top - 7, "text-anchor": "middle" }, String(penalty)));
+      numbers.append(s("text", { class: "penalty", x: cx, y: top - 7, "text-anchor": "middle" }, String(penalty)));
       group.append(space(cx, top + SIZE / 2, SIZE, null, "square", { class: "space floor-space" }));
       const letter = board.floor[index];
       if (letter === "1") group.append(marker(cx, top + SIZE / 2, SIZE, this.shape, `b${seat}:marker`));
@@ -142,8 +145,8 @@ export class WallGame extends BoardFamily {
       else disc.append(s("text", { x: cx, y: top + SIZE / 2 + 5, "text-anchor": "middle" }, "SN5"));
       group.append(disc);
     }
-    if (seat === ui.me) ui.key(group, "floor", this.term("floor"));
-    return group;
+    if (seat === ui.me) ui.key(group, "floor", `${this.term("floor")} (${penalties.join(" ")})`);
+    return s("g", {}, numbers, group);
   }
 
   /**
