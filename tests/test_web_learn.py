@@ -16,7 +16,7 @@ import pytest
 
 from mozaika.lessons import TUTORIALS
 
-from browserkit import Person, clicks
+from browserkit import Person, clicks, use_language
 from serverprocess import ServerProcess
 
 
@@ -146,6 +146,29 @@ def test_on_a_phone_a_lesson_brings_the_hand_into_view_to_keep_tiles(server: Ser
         )
         assert box[0] >= 0 and box[1] <= 844, box
         person.screenshot("learn-pavilion-pass-phone")
+        assert not person.errors, f"the page raised: {person.errors}"
+    finally:
+        person.close()
+
+
+def test_sn4_s_split_buttons_name_both_factories(server: ServerProcess, browser: Any) -> None:
+    """M-3: each way to split SN4's leftovers says which neighbouring factory gets which pralines."""
+    person = Person(browser, server.url, width=1366, height=768)
+    try:
+        page = person.page
+        for language, words in (("en", ("to factory 2", "to factory 4")), ("cs", ("do nabídky 2", "do nabídky 4"))):
+            if language == "cs":
+                use_language(person, "cs")
+            person.open("/learn/chocolatier?lesson=sn4")
+            wait_for(page, "sn4", 0, "asking")
+            page.click('[data-key="src:3:P"]')
+            page.click('[data-key="line:3"]')
+            buttons = page.locator(".lesson-card .choice")
+            buttons.first.wait_for()
+            assert buttons.count() == 4, "brown and black, each to either side"
+            for text in buttons.all_inner_texts():
+                assert all(word in text for word in words), text
+            person.screenshot(f"learn-chocolatier-sn4-split-{language}")
         assert not person.errors, f"the page raised: {person.errors}"
     finally:
         person.close()

@@ -106,7 +106,7 @@ class TablePage {
       this.side = new SidePanel(this.tableId);
       const [lines] = await Promise.all([get(`/tables/${this.tableId}/chat`).catch(() => []), loadMutes()]);
       this.side.showChat(lines);
-      this.side.element.append(rulesPanel(this.game, this.table));
+      this.side.element.append(rulesPanel(this.game, this.table, () => this.table));
     }
     this.head = h("header", { class: "table-head" });
     this.main = h("div", { class: "table-main" });
