@@ -157,6 +157,44 @@ def test_each_special_factory_shows_what_it_does_and_covers_no_praline(
     ida.screenshot(f"chocolatier-special-rules-{width}x{height}")
 
 
+# --- Summer Pavilion: wild tiles at full strength ---------------------------------------------------
+
+WILD_TILES = """() => [...document.querySelectorAll('.factories .wild')].map(tile => {
+    const face = tile.querySelector('.tile-face');
+    let opacity = 1;
+    for (let part = face; part && part.tagName !== 'svg'; part = part.parentElement) {
+        opacity *= parseFloat(getComputedStyle(part).opacity);
+    }
+    const holder = tile.closest('.factory, .centre');
+    const plate = holder.querySelector('.factory-plate, .centre-plate');
+    return { opacity, face: getComputedStyle(face).fill, plate: getComputedStyle(plate).fill };
+})"""
+"""Each wild tile in the factories and the centre: how opaque it is drawn (its own and its groups' opacity),
+its colour and its plate's."""
+
+
+def test_summer_pavilion_s_wild_tiles_are_drawn_at_full_strength(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """S-2: the round's wild tiles lie in the factories like any other; at the start of a turn, when what
+    cannot be taken alone is dimmed, they come along with what is taken and stay at full contrast."""
+    wil = person(people, browser, server, "wil", width=1366, height=768)
+    wild: list[dict[str, Any]] = []
+    for _ in range(3):  # a fill without the wild colour in any factory is rare (about 1 in 40)
+        wil.open("/")
+        wil.create_table("pavilion", ["bot:beginner"])
+        wil.wait_for_turn_or_end()
+        wild = wil.page.evaluate(WILD_TILES)
+        if wild:
+            break
+    assert wild, "three fills without a wild tile in a factory"
+    assert wil.page.locator(".play.quiet").count() == 1, "the start of a turn: what cannot be taken is dimmed"
+    for found in wild:
+        assert found["opacity"] == 1, found
+        assert contrast(found["face"], found["plate"]) >= 3, found
+    wil.screenshot("pavilion-wild-tiles-1366x768", ".shared-wrap")
+
+
 # --- Summer Pavilion: small print that reads -------------------------------------------------------
 
 # Sizes as drawn on the screen, in CSS pixels: the boards are scaled drawings.
