@@ -174,6 +174,72 @@ def test_sn4_s_split_buttons_name_both_factories(server: ServerProcess, browser:
         person.close()
 
 
+def test_summer_pavilion_s_bonus_tiles_are_chosen_in_the_supply(server: ServerProcess, browser: Any) -> None:
+    """S-12: the tiles are clicked in the supply (marked while chosen, no more than the bonus), then
+    taken with a confirmation; the list of every combination stays for the keyboard alone."""
+    person = Person(browser, server.url, width=1366, height=768)
+    try:
+        page = person.page
+        person.open("/learn/pavilion?lesson=bonus")
+        wait_for(page, "bonus", 0, "asking")
+        make(page, "O5O")
+        wait_for(page, "bonus", 1, "asking")
+        assert page.locator(".lesson-card .prompt").inner_text() == "Choose 3 bonus tiles in the supply."
+        confirm = page.locator(".pick-confirm")
+        assert confirm.is_disabled()
+        # The list of combinations is out of sight (a box of 1 px) until the keyboard reaches it.
+        listed = page.locator(".pick-list")
+        assert listed.bounding_box()["width"] <= 1  # type: ignore[index]
+        listed.locator(".choice").first.focus()
+        assert listed.bounding_box()["width"] > 100  # type: ignore[index]
+        page.locator(".supply-tile").first.focus()
+        assert listed.bounding_box()["width"] <= 1  # type: ignore[index]
+        first = page.locator('.supply-tile[data-pick="B"]').first
+        first.click()
+        assert page.locator(".supply-tile.picked").count() == 1
+        assert page.locator('.supply-tile.picked[aria-pressed="true"]').get_attribute("data-pick") == "B"
+        page.locator(".supply-tile.picked").click()  # a second click takes it back
+        assert page.locator(".supply-tile.picked").count() == 0
+        for letter in "YBB":
+            page.locator(f'.supply-tile[data-pick="{letter}"]:not(.picked)').first.click()
+        assert page.locator(".supply-tile.picked").count() == 3
+        assert page.locator(".supply-tile:not(.picked):not([disabled])").count() == 0, "no more than the bonus"
+        assert confirm.inner_text() == "Take these 3 tiles" and confirm.is_enabled()
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+        person.screenshot("learn-pavilion-bonus-picked-1366x768")
+        confirm.click()
+        wait_for(page, "bonus", 1, "done")
+        assert not person.errors, f"the page raised: {person.errors}"
+    finally:
+        person.close()
+
+
+def test_a_chosen_space_is_marked_and_the_prompt_names_it(server: ServerProcess, browser: Any) -> None:
+    """S-7: with a space chosen, its payment is asked for by naming the space and what it costs."""
+    person = Person(browser, server.url, width=1366, height=768)
+    try:
+        page = person.page
+        for language, words in (
+            ("en", "Space 4 of the green star: choose 4 tiles to pay."),
+            ("cs", "Pole 4 na zelené hvězdě: vyberte 4 dílky, kterými zaplatíte."),
+        ):
+            if language == "cs":
+                use_language(person, "cs")
+            person.open("/learn/pavilion?lesson=wilds")
+            wait_for(page, "wilds", 0, "asking")
+            page.click('[data-key="space:G:4"]')
+            page.locator(".lesson-card .choice").first.wait_for()
+            assert page.locator(".lesson-card .prompt").inner_text() == words
+            stroke = page.evaluate(
+                "getComputedStyle(document.querySelector('[data-key=\"space:G:4\"].chosen .slot-face')).stroke"
+            )
+            assert stroke == "rgb(216, 67, 21)", stroke
+            person.screenshot(f"learn-pavilion-space-chosen-{language}", ".learn-page")
+        assert not person.errors, f"the page raised: {person.errors}"
+    finally:
+        person.close()
+
+
 def test_the_front_door_shows_the_games_and_plays_now_with_one_click(server: ServerProcess, browser: Any) -> None:
     person = Person(browser, server.url, width=1366, height=768)
     try:

@@ -5,7 +5,7 @@ import { post } from "./api.js";
 import { EditTools } from "./analysis-edit.js";
 import { candidates, choose, nextKeys, nextKind } from "./chooser.js";
 import { clickable, copyText, h, replace, toast } from "./dom.js";
-import { adapterFor, CHOICE_KINDS, games, promptFor } from "./games.js";
+import { adapterFor, CHOICE_KINDS, choicePrompt, games } from "./games.js";
 import { explain, number, t } from "./i18n.js";
 import { boardPanel } from "./panel.js";
 import { rulesPanel } from "./rules.js";
@@ -245,7 +245,7 @@ class AnalysisBoard {
     if (view.over) return h("div", { class: "actions" });
     const next = [...this.nextKeys()];
     const kind = nextKind(this.moves(), this.chosen);
-    const items = [h("p", { class: "prompt" }, t(promptFor(next[0] || "")))];
+    const items = [h("p", { class: "prompt" }, choicePrompt(this.game, this.game.id, next, kind, this.chosen))];
     if (this.chosen.length && (CHOICE_KINDS.has(kind) || kind === "keep")) {
       items.push(h("div", { class: "choices", role: "group" }, this.matching().map((move) => {
         const key = move.path[this.chosen.length];

@@ -6,8 +6,8 @@
 
 import { get } from "./api.js";
 import { clickable, h, replace } from "./dom.js";
-import { adapterFor, CHOICE_KINDS, promptFor } from "./games.js";
-import { explain, language, t, term } from "./i18n.js";
+import { adapterFor, CHOICE_KINDS, choicePrompt } from "./games.js";
+import { explain, language, t } from "./i18n.js";
 import * as chooser from "./chooser.js";
 import { fieldsOf, rememberMoves } from "./moves.js";
 import { sortTiles } from "./boards/tiles.js";
@@ -143,7 +143,9 @@ class Tutorial {
   bringNextIntoView() {
     if (!window.matchMedia("(max-width: 900px)").matches) return;
     const kind = this.nextKind();
-    const selector = kind === "keep" ? ".board-panel.mine .hand-box" : CHOICE_KINDS.has(kind) ? ".lesson-card .choices" : ".learn-play .target";
+    const selector = kind === "keep" ? ".board-panel.mine .hand-box"
+      : kind === "pick" && this.picking ? ".learn-play .supply-box"
+        : CHOICE_KINDS.has(kind) ? ".lesson-card .choices" : ".learn-play .target";
     const next = this.root.querySelector(selector);
     const box = next?.getBoundingClientRect();
     if (box && (box.top < 0 || box.bottom > innerHeight)) next.scrollIntoView({ block: "center" });
@@ -152,7 +154,27 @@ class Tutorial {
   cancel() {
     this.chosen = [];
     this.keeping = null;
+    this.picking = null;
     this.render();
+  }
+
+  /** The bonus tiles (S-12) are chosen in the supply, as at a table: kept by their place until the pick. */
+  updatePicking() {
+    const asked = this.nextKind() === "pick" && chooser.pickCount(this.candidates(), this.chosen) > 0;
+    if (!asked) this.picking = null;
+    else if (!this.picking) this.picking = new Set();
+  }
+
+  togglePick(index) {
+    if (!this.picking) return;
+    if (this.picking.has(index)) this.picking.delete(index);
+    else if (this.picking.size < chooser.pickCount(this.candidates(), this.chosen)) this.picking.add(index);
+    this.render();
+    this.root.querySelector(`.supply-tile[data-index="${index}"]`)?.focus();
+  }
+
+  pickMove() {
+    return chooser.pickMove(this.candidates(), this.chosen, sortTiles(this.game.theme, this.view.position.supply), this.picking);
   }
 
   toggleKeep(index) {
@@ -171,6 +193,7 @@ class Tutorial {
   check(text) {
     this.chosen = [];
     this.keeping = null;
+    this.picking = null;
     const step = this.step;
     if (!step.moves.includes(text)) {
       this.hint = { move: text, words: this.words(step.hint) };
@@ -196,6 +219,7 @@ class Tutorial {
     this.render();
     const after = this.root.querySelector(".learn-play");
     if (seen && after) play(seen, after);
+    if (this.outcome !== "done") this.bringNextIntoView();
     if (this.outcome === "done") {
       this.root.querySelector(".lesson-next")?.focus({ preventScroll: true });
       // Once the move has been seen on the board, the explanation is brought into sight.
@@ -213,6 +237,9 @@ class Tutorial {
       names: this.names(),
       keeping: seat === this.lesson.learner ? this.keeping : null,
       toggleKeep: (index) => this.toggleKeep(index),
+      picking: shared ? this.picking : null,
+      pickCount: this.picking ? chooser.pickCount(this.candidates(), this.chosen) : 0,
+      togglePick: (index) => this.togglePick(index),
       key: (element, key, label) => {
         element.dataset.key = key;
         if (!moving) return;
@@ -227,6 +254,7 @@ class Tutorial {
   // --- drawing ------------------------------------------------------------------------------------
 
   render() {
+    this.updatePicking();
     const lessons = this.tutorial.lessons;
     const page = h("div", {
       class: `learn-page game-${this.tutorial.game} players-${this.view.players}`,
@@ -272,13 +300,21 @@ class Tutorial {
   prompt() {
     const next = [...this.nextKeys()];
     const kind = this.nextKind();
-    const items = [h("p", { class: "prompt" }, term(this.tutorial.game, promptFor(next[0] || "")))];
+    const pickCount = this.picking ? chooser.pickCount(this.candidates(), this.chosen) : 0;
+    const items = [h("p", { class: "prompt" }, choicePrompt(this.game, this.tutorial.game, next, kind, this.chosen, { picking: this.picking, pickCount }))];
     if (kind && CHOICE_KINDS.has(kind)) {
-      items.push(h("div", { class: "choices", role: "group" }, next.map((key) => {
+      // The bonus tiles are chosen in the supply; their list stays for the keyboard and screen readers.
+      const listed = kind === "pick" && this.picking;
+      items.push(h("div", { class: `choices${listed ? " pick-list keyboard-only" : ""}`, role: "group", "aria-label": listed ? t("pick_list") : null }, next.map((key) => {
         const move = chooser.moveThrough(this.candidates(), this.chosen, key);
         return h("button", { class: "choice", type: "button", dataset: { key }, title: move ? this.game.describe(move.text) : key, onClick: () => this.pick(key) },
           this.game.choice(key, this.view.position, this.chosen));
       })));
+    }
+    if (kind === "pick" && this.picking) {
+      const found = this.picking.size === pickCount ? this.pickMove() : null;
+      items.push(h("button", { class: "primary pick-confirm", type: "button", disabled: !found, onClick: () => found && this.check(found.text) },
+        t("pick_confirm", { count: pickCount })));
     }
     if (kind === "keep") {
       const found = this.keepMove();

@@ -10,10 +10,10 @@
 // `clocks`.
 
 import { controlLabel, formatLeft, notificationButton } from "./clock.js";
-import { firstKeys, followers, keepMove, moveThrough, nextKeys, nextKind } from "./chooser.js";
+import { firstKeys, followers, keepMove, moveThrough, nextKeys, nextKind, pickMove } from "./chooser.js";
 import { spectatorsButton } from "./community.js";
 import { clickable, h } from "./dom.js";
-import { CHOICE_KINDS, promptFor } from "./games.js";
+import { CHOICE_KINDS, choicePrompt } from "./games.js";
 import { t, term } from "./i18n.js";
 import { moving } from "./motion.js";
 import { boardPanel } from "./panel.js";
@@ -54,6 +54,11 @@ function canUndo(table, me) {
 function chosenPass(scene) {
   const hand = sortTiles(scene.game.theme, scene.table.position.boards[scene.me].hand);
   return keepMove(scene.moves, scene.chosen, hand, scene.keeping);
+}
+
+/** The bonus pick whose tiles are those chosen in the supply (as the supply is drawn: sorted by colour). */
+function chosenPick(scene) {
+  return pickMove(scene.moves, scene.chosen, sortTiles(scene.game.theme, scene.table.position.supply), scene.picking);
 }
 
 /** The heading's parts: the game and its options, the connection, the status line, and the page's buttons. */
@@ -113,6 +118,9 @@ export function playArea(scene, on) {
     names: scene.names,
     keeping: scene.keeping,
     toggleKeep: (index) => on.toggleKeep(index),
+    picking: scene.picking,
+    pickCount: scene.pickCount,
+    togglePick: (index) => on.togglePick(index),
     key: (element, key, label) => {
       element.dataset.key = key;
       const live = targets.has(key) || (chosen.length && switchable.has(key) && chosen[0] !== key);
@@ -203,11 +211,18 @@ export function actions(scene, on) {
   } else if (mine) {
     const next = [...nextKeys(scene.moves, chosen)];
     const kind = nextKind(scene.moves, chosen);
-    items.push(h("p", { class: "prompt" }, term(table.game, promptFor(next[0] || ""))));
+    items.push(h("p", { class: "prompt" }, choicePrompt(game, table.game, next, kind, chosen, scene)));
     if (kind && CHOICE_KINDS.has(kind)) {
-      items.push(h("div", { class: "choices", role: "group" },
+      // The bonus tiles are chosen in the supply; their list stays for the keyboard and screen readers.
+      const listed = kind === "pick" && scene.picking;
+      items.push(h("div", { class: `choices${listed ? " pick-list keyboard-only" : ""}`, role: "group", "aria-label": listed ? t("pick_list") : null },
         next.map((key) => h("button", { class: "choice", type: "button", dataset: { key }, onClick: () => on.pick(key), title: describeKey(scene, key) },
           game.choice(key, table.position, chosen)))));
+    }
+    if (kind === "pick" && scene.picking) {
+      const found = scene.picking.size === scene.pickCount ? chosenPick(scene) : null;
+      items.push(h("button", { class: "primary pick-confirm", type: "button", disabled: !found, onClick: () => found && on.complete(found.text) },
+        t("pick_confirm", { count: scene.pickCount })));
     }
     if (kind === "keep") {
       const found = chosenPass(scene);

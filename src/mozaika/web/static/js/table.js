@@ -5,7 +5,7 @@
 import { Live, get, post } from "./api.js";
 import { loadMutes, privateGame } from "./community.js";
 import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
-import { choose, nextKind, withPaths } from "./chooser.js";
+import { choose, nextKind, pickCount, withPaths } from "./chooser.js";
 import { Clocks, notifyTurn } from "./clock.js";
 import { h, replace, toast } from "./dom.js";
 import { EventQueue, RoundGains, tableFacts, takeStep } from "./events.js";
@@ -381,11 +381,32 @@ class TablePage {
 
   /** What the view functions draw (table-view.js): the page's state as it is now. */
   scene() {
+    const moves = this.myMoves();
+    this.updatePicking(moves);
     return {
       table: this.table, game: this.game, me: this.me, names: this.names(), connection: this.connection, tableId: this.tableId,
-      moves: this.myMoves(), chosen: this.chosen, pending: this.pending, keeping: this.keeping, busy: this.busy, hints: this.hints,
+      moves, chosen: this.chosen, pending: this.pending, keeping: this.keeping, busy: this.busy, hints: this.hints,
+      picking: this.picking, pickCount: this.picking ? pickCount(moves, this.chosen) : 0,
       gains: this.rounds.gains, expanded: this.expanded, clocks: this.clocks,
     };
+  }
+
+  /**
+   * Summer Pavilion's bonus tiles (S-12) are chosen in the supply: while a pick is asked for, the tiles
+   * chosen there (by place in the supply as drawn) are kept until the pick is made.
+   */
+  updatePicking(moves) {
+    const asked = !this.pending && nextKind(moves, this.chosen) === "pick" && pickCount(moves, this.chosen) > 0;
+    if (!asked) this.picking = null;
+    else if (!this.picking) this.picking = new Set();
+  }
+
+  togglePick(index) {
+    if (!this.picking) return;
+    if (this.picking.has(index)) this.picking.delete(index);
+    else if (this.picking.size < pickCount(this.myMoves(), this.chosen)) this.picking.add(index);
+    this.render();
+    this.root.querySelector(`.supply-tile[data-index="${index}"]`)?.focus();
   }
 
   /** Redraws the heading and the play area (the side only adds what is new). */
