@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mozaika.core.offer import CENTRE
-from mozaika.core.spec import GameSpec, Option
+from mozaika.core.spec import GameSpec, Guide, Option
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import printed_board
 from mozaika.pavilion.kit import STAR_KIT
@@ -29,6 +29,12 @@ SPEC = GameSpec(
     strategy=STAR_STRATEGY,
     learning=STAR_LEARNING,
     read_move=read_move,
+    guide=Guide(
+        rules=("goal", "take", "place", "scoring", "bonus", "pass", "end"),
+        variant_rules={"board": {"colourless": ("colourless",)}},
+        figures=("scoring", "bonus"),
+        showcase="game-end",
+    ),
 )
 
 __all__ = [

@@ -24,7 +24,8 @@ export class EditTools {
   }
 
   get stars() {
-    return this.board.view.game === "pavilion";
+    // Summer Pavilion's board kind (GET /api/games): stars, spaces, hands and a supply to edit.
+    return this.game.layout?.kind === "stars";
   }
 
   toggle() {

@@ -6,7 +6,7 @@
 
 import { get } from "./api.js";
 import { clickable, h, replace } from "./dom.js";
-import { adapterFor, CHOICE_KINDS, choicePrompt } from "./games.js";
+import { adapterFor, CHOICE_KINDS, choicePrompt, games } from "./games.js";
 import { explain, language, t } from "./i18n.js";
 import * as chooser from "./chooser.js";
 import { fieldsOf, rememberMoves } from "./moves.js";
@@ -63,6 +63,8 @@ class Tutorial {
   }
 
   async begin(asked) {
+    // The other games taught here: those the catalogue gives a guide (GET /api/games).
+    this.otherGames = (await games()).filter((entry) => entry.guide && entry.id !== this.tutorial.game).map((entry) => entry.id);
     const view = this.tutorial.lessons[0].steps[0].view;
     this.game = await adapterFor({ game: this.tutorial.game, options: view.options });
     const byId = this.tutorial.lessons.findIndex((lesson) => lesson.id === asked);
@@ -351,7 +353,7 @@ class Tutorial {
         h("button", { type: "button", class: "link lesson-link", dataset: { lesson: lesson.id }, "aria-current": index === this.index ? "step" : null, onClick: () => this.open(index) },
           this.done.has(lesson.id) ? h("span", { class: "tick", "aria-label": t("learn.done") }, "✓ ") : "",
           this.words(lesson.title))))),
-      h("p", { class: "other-tutorials" }, ["azul", "chocolatier", "pavilion"].filter((game) => game !== this.tutorial.game).map((game) =>
+      h("p", { class: "other-tutorials" }, this.otherGames.map((game) =>
         h("a", { href: `/learn/${game}`, "data-link": "" }, t("learn.learn_game", { game: t(`game.${game}`) })))));
   }
 }

@@ -9,6 +9,8 @@ export class BoardFamily {
     this.id = entry.id;
     this.theme = entry.theme;
     this.layout = entry.board;
+    // What the clients show to teach the game (its rules, figures, showcase): GET /api/games.
+    this.guide = entry.guide || null;
   }
 
   /** A text in this game's own words (see term()). */
