@@ -6,13 +6,13 @@
 
 import { get } from "./api.js";
 import { clickable, h, replace } from "./dom.js";
-import { adapterFor, CHOICE_KINDS, choicePrompt, games } from "./games.js";
+import { adapterFor, CHOICE_KINDS, games } from "./games.js";
 import { explain, language, t } from "./i18n.js";
-import * as chooser from "./chooser.js";
+import { withPaths } from "./chooser.js";
 import { fieldsOf, rememberMoves } from "./moves.js";
-import { sortTiles } from "./boards/tiles.js";
 import { capture, finish, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
+import { MoveInput } from "./move-input.js";
 import { rulesPanel } from "./rules.js";
 
 export async function learnPage(root, game, query) {
@@ -60,6 +60,8 @@ class Tutorial {
     this.tutorial = tutorial;
     this.done = progress.read(tutorial.game);
     this.index = 0;
+    // The move being chosen by clicks, as at a table (move-input.js): the learner's moves, none once done.
+    this.input = new MoveInput(() => this.candidates());
   }
 
   async begin(asked) {
@@ -85,8 +87,7 @@ class Tutorial {
     this.index = index;
     this.stepIndex = 0;
     this.view = this.lesson.steps[0].view;
-    this.chosen = [];
-    this.keeping = null;
+    this.input.reset();
     this.outcome = "asking";
     this.hint = null;
     // Each lesson may have its own options (a variant): its drawing follows them.
@@ -108,45 +109,35 @@ class Tutorial {
 
   candidates() {
     if (this.outcome === "done") return [];
-    return chooser.withPaths(this.view.legal_moves[String(this.lesson.learner)] || [], fieldsOf);
-  }
-
-  matching() {
-    return chooser.candidates(this.candidates(), this.chosen);
-  }
-
-  nextKeys() {
-    return chooser.nextKeys(this.candidates(), this.chosen);
+    return withPaths(this.view.legal_moves[String(this.lesson.learner)] || [], fieldsOf);
   }
 
   nextKind() {
-    return chooser.nextKind(this.candidates(), this.chosen);
+    return this.input.nextKind();
   }
 
+  /** A click, read as at a table: a complete move is checked against the step. */
   pick(key) {
-    this.chosen.push(key);
-    const left = this.matching();
-    const done = left.find((move) => move.path.length === this.chosen.length);
-    if (done) {
-      this.check(done.text);
+    const complete = this.input.click(key);
+    if (complete === false) return;
+    if (complete) {
+      this.check(complete);
       return;
     }
-    if (!left.length) this.chosen = [];
-    // Passing asks which tiles to keep, chosen in the hand as at a table (S-11).
-    this.keeping = this.nextKind() === "keep" ? new Set() : null;
     this.render();
     this.bringNextIntoView();
   }
 
   /**
    * On a phone the page scrolls: after a click, the part the step needs next is brought into view (the
-   * hand to keep tiles from, the buttons of a choice, or the first place that may be clicked).
+   * hand to keep tiles from, the supply to pick tiles in, the buttons of a choice, or the first place that
+   * may be clicked).
    */
   bringNextIntoView() {
     if (!window.matchMedia("(max-width: 900px)").matches) return;
     const kind = this.nextKind();
     const selector = kind === "keep" ? ".board-panel.mine .hand-box"
-      : kind === "pick" && this.picking ? ".learn-play .supply-box"
+      : kind === "pick" && this.input.picking ? ".learn-play .supply-box"
         : CHOICE_KINDS.has(kind) ? ".lesson-card .choices" : ".learn-play .target";
     const next = this.root.querySelector(selector);
     const box = next?.getBoundingClientRect();
@@ -154,48 +145,20 @@ class Tutorial {
   }
 
   cancel() {
-    this.chosen = [];
-    this.keeping = null;
-    this.picking = null;
+    this.input.reset();
     this.render();
   }
 
-  /** The bonus tiles (S-12) are chosen in the supply, as at a table: kept by their place until the pick. */
-  updatePicking() {
-    const asked = this.nextKind() === "pick" && chooser.pickCount(this.candidates(), this.chosen) > 0;
-    if (!asked) this.picking = null;
-    else if (!this.picking) this.picking = new Set();
-  }
-
-  togglePick(index) {
-    if (!this.picking) return;
-    if (this.picking.has(index)) this.picking.delete(index);
-    else if (this.picking.size < chooser.pickCount(this.candidates(), this.chosen)) this.picking.add(index);
+  /** Redraws after a tile of the hand or the supply was chosen, the focus kept on it. */
+  redraw(change, focus) {
+    change();
     this.render();
-    this.root.querySelector(`.supply-tile[data-index="${index}"]`)?.focus();
-  }
-
-  pickMove() {
-    return chooser.pickMove(this.candidates(), this.chosen, sortTiles(this.game.theme, this.view.position.supply), this.picking);
-  }
-
-  toggleKeep(index) {
-    if (this.keeping.has(index)) this.keeping.delete(index);
-    else this.keeping.add(index);
-    this.render();
-    this.root.querySelector(`.hand-tile[data-index="${index}"]`)?.focus();
-  }
-
-  /** The pass whose kept tiles are those chosen in the hand (as the hand is drawn: sorted by colour). */
-  keepMove() {
-    return chooser.keepMove(this.candidates(), this.chosen, sortTiles(this.game.theme, this.view.position.boards[this.lesson.learner].hand), this.keeping);
+    this.root.querySelector(focus)?.focus();
   }
 
   /** The engine's verdict from the lesson's data: an accepted move shows its result, any other the hint. */
   check(text) {
-    this.chosen = [];
-    this.keeping = null;
-    this.picking = null;
+    this.input.reset();
     const step = this.step;
     if (!step.moves.includes(text)) {
       this.hint = { move: text, words: this.words(step.hint) };
@@ -234,18 +197,17 @@ class Tutorial {
 
   uiFor(seat, targets, shared = false) {
     const moving = shared || seat === this.lesson.learner;
+    const tiles = this.input.tiles((change, focus) => this.redraw(change, focus));
     return {
       me: this.lesson.learner,
       names: this.names(),
-      keeping: seat === this.lesson.learner ? this.keeping : null,
-      toggleKeep: (index) => this.toggleKeep(index),
-      picking: shared ? this.picking : null,
-      pickCount: this.picking ? chooser.pickCount(this.candidates(), this.chosen) : 0,
-      togglePick: (index) => this.togglePick(index),
+      ...tiles,
+      keeping: seat === this.lesson.learner ? tiles.keeping : null,
+      picking: shared ? tiles.picking : null,
       key: (element, key, label) => {
         element.dataset.key = key;
         if (!moving) return;
-        if (this.chosen.includes(key)) element.classList.add("chosen");
+        if (this.input.chosen.includes(key)) element.classList.add("chosen");
         if (!targets.has(key)) return;
         element.classList.add("target");
         clickable(element, label, () => this.pick(key));
@@ -256,7 +218,7 @@ class Tutorial {
   // --- drawing ------------------------------------------------------------------------------------
 
   render() {
-    this.updatePicking();
+    this.input.sync();
     const lessons = this.tutorial.lessons;
     const page = h("div", {
       class: `learn-page game-${this.tutorial.game} players-${this.view.players}`,
@@ -300,33 +262,8 @@ class Tutorial {
 
   /** What the next click chooses, and the step's choices made from buttons (a split, a payment, a pick). */
   prompt() {
-    const next = [...this.nextKeys()];
-    const kind = this.nextKind();
-    const pickCount = this.picking ? chooser.pickCount(this.candidates(), this.chosen) : 0;
-    const items = [h("p", { class: "prompt" }, choicePrompt(this.game, this.tutorial.game, next, kind, this.chosen, { picking: this.picking, pickCount }))];
-    if (kind && CHOICE_KINDS.has(kind)) {
-      // The bonus tiles are chosen in the supply; their list stays for the keyboard and screen readers.
-      const listed = kind === "pick" && this.picking;
-      items.push(h("div", { class: `choices${listed ? " pick-list keyboard-only" : ""}`, role: "group", "aria-label": listed ? t("pick_list") : null }, next.map((key) => {
-        const move = chooser.moveThrough(this.candidates(), this.chosen, key);
-        return h("button", { class: "choice", type: "button", dataset: { key }, title: move ? this.game.describe(move.text) : key, onClick: () => this.pick(key) },
-          this.game.choice(key, this.view.position, this.chosen));
-      })));
-    }
-    if (kind === "pick" && this.picking) {
-      const found = this.picking.size === pickCount ? this.pickMove() : null;
-      items.push(h("button", { class: "primary pick-confirm", type: "button", disabled: !found, onClick: () => found && this.check(found.text) },
-        t("pick_confirm", { count: pickCount })));
-    }
-    if (kind === "keep") {
-      const found = this.keepMove();
-      items.push(h("button", { class: "primary keep-confirm", type: "button", disabled: !found, onClick: () => found && this.check(found.text) },
-        t("pass_keeping", { count: this.keeping.size })));
-    }
-    if (!this.chosen.length && next.includes("pass")) {
-      items.push(h("button", { class: "pass-button", type: "button", dataset: { key: "pass" }, onClick: () => this.pick("pass") }, t("pass")));
-    }
-    if (this.chosen.length) items.push(h("button", { type: "button", class: "cancel", onClick: () => this.cancel() }, t("cancel")));
+    const hand = this.view.position.boards[this.lesson.learner].hand;
+    const items = this.input.items(this.game, this.view.position, hand, { key: (key) => this.pick(key), complete: (text) => this.check(text), cancel: () => this.cancel() });
     if (this.lesson.steps.length > 1) items.push(h("p", { class: "muted step-count" }, t("learn.step_of", { n: this.stepIndex + 1, count: this.lesson.steps.length })));
     return h("div", { class: "actions" }, items);
   }
@@ -334,7 +271,7 @@ class Tutorial {
   playArea() {
     const view = this.view;
     const position = view.position;
-    const targets = this.nextKeys();
+    const targets = this.input.nextKeys();
     const shared = h("div", { class: "shared-wrap" }, this.game.shared(position, this.uiFor(this.lesson.learner, targets, true)));
     const seats = [this.lesson.learner, ...this.names().map((_, seat) => seat).filter((seat) => seat !== this.lesson.learner)];
     const boards = h("div", { class: "boards" }, seats.map((seat) => {
