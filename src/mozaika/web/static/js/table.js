@@ -4,8 +4,9 @@
 
 import { Live, get, post } from "./api.js";
 import { loadMutes, privateGame } from "./community.js";
+import { MoveInput } from "./move-input.js";
 import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
-import { choose, nextKind, pickCount, withPaths } from "./chooser.js";
+import { withPaths } from "./chooser.js";
 import { Clocks, notifyTurn } from "./clock.js";
 import { h, replace, toast } from "./dom.js";
 import { EventQueue, RoundGains, tableFacts, takeStep } from "./events.js";
@@ -39,8 +40,8 @@ class TablePage {
     this.root = root;
     this.tableId = tableId;
     this.entries = [];
-    this.chosen = [];
-    this.keeping = null;
+    // The move being chosen by clicks (move-input.js): the viewer's legal moves, none while one is sent.
+    this.input = new MoveInput(() => this.myMoves());
     this.pending = null;
     this.busy = false;
     this.hints = null;
@@ -208,8 +209,7 @@ class TablePage {
     const moved = takeStep(this.table, step, this.me);
     if (step.online) takePresence(this.table, step);
     if (moved || !live) {
-      this.chosen = [];
-      this.keeping = null;
+      this.input.reset();
       this.pending = null;
       this.hints = null;
       this.busy = false;
@@ -231,26 +231,24 @@ class TablePage {
 
   pick(key) {
     if (this.pending) this.pending = null;
-    const picked = choose(this.myMoves(), this.chosen, key);
-    if (!picked) return;
-    this.chosen = picked.chosen;
-    this.keeping = nextKind(this.myMoves(), this.chosen) === "keep" ? new Set() : null;
-    if (picked.complete) {
-      this.complete(picked.complete);
+    const complete = this.input.click(key);
+    if (complete === false) return;
+    if (complete) {
+      this.complete(complete);
       return;
     }
     // A step forward hands the focus to the first place the tiles may go next, so that a keyboard
     // goes on from there (not back through every tile to the lines).
-    const forward = this.chosen.at(-1) === key;
+    const forward = this.input.chosen.at(-1) === key;
     this.render({ focusKey: key, focusTarget: forward });
-    if (this.chosen.length) showTargets(this.main);
+    if (this.input.chosen.length) showTargets(this.main);
   }
 
   complete(text) {
     if (prefs.confirmMoves) {
       this.pending = text;
-      this.chosen = this.game.path(text);
-      this.keeping = null;
+      this.input.reset();
+      this.input.chosen = this.game.path(text);
       this.render();
       this.root.querySelector(".confirm-move")?.focus();
     } else {
@@ -259,8 +257,7 @@ class TablePage {
   }
 
   cancel() {
-    this.chosen = [];
-    this.keeping = null;
+    this.input.reset();
     this.pending = null;
     this.render();
   }
@@ -274,7 +271,7 @@ class TablePage {
       await post(`/tables/${this.tableId}/moves`, { move: text, seq: this.table.seq, view: false });
     } catch (error) {
       this.busy = false;
-      this.chosen = [];
+      this.input.reset();
       toast(explain(error), "error");
       if (error.code === "stale") await this.load();
       else this.render();
@@ -359,15 +356,15 @@ class TablePage {
     this.renderActions();
   }
 
-  toggleKeep(index) {
-    if (this.keeping.has(index)) this.keeping.delete(index);
-    else this.keeping.add(index);
+  /** Redraws after a tile of the hand or the supply was chosen (`change`), the focus kept on it. */
+  redraw(change, focus) {
+    change();
     this.render();
-    this.root.querySelector(`.hand-tile[data-index="${index}"]`)?.focus();
+    this.root.querySelector(focus)?.focus();
   }
 
   key(event) {
-    if (event.key === "Escape" && (this.chosen.length || this.pending)) {
+    if (event.key === "Escape" && (this.input.chosen.length || this.pending)) {
       event.preventDefault();
       this.cancel();
     }
@@ -381,32 +378,12 @@ class TablePage {
 
   /** What the view functions draw (table-view.js): the page's state as it is now. */
   scene() {
-    const moves = this.myMoves();
-    this.updatePicking(moves);
+    const input = this.input.sync();
     return {
       table: this.table, game: this.game, me: this.me, names: this.names(), connection: this.connection, tableId: this.tableId,
-      moves, chosen: this.chosen, pending: this.pending, keeping: this.keeping, busy: this.busy, hints: this.hints,
-      picking: this.picking, pickCount: this.picking ? pickCount(moves, this.chosen) : 0,
+      moves: input.moves, input, chosen: input.chosen, pending: this.pending, busy: this.busy, hints: this.hints,
       gains: this.rounds.gains, expanded: this.expanded, clocks: this.clocks,
     };
-  }
-
-  /**
-   * Summer Pavilion's bonus tiles (S-12) are chosen in the supply: while a pick is asked for, the tiles
-   * chosen there (by place in the supply as drawn) are kept until the pick is made.
-   */
-  updatePicking(moves) {
-    const asked = !this.pending && nextKind(moves, this.chosen) === "pick" && pickCount(moves, this.chosen) > 0;
-    if (!asked) this.picking = null;
-    else if (!this.picking) this.picking = new Set();
-  }
-
-  togglePick(index) {
-    if (!this.picking) return;
-    if (this.picking.has(index)) this.picking.delete(index);
-    else if (this.picking.size < pickCount(this.myMoves(), this.chosen)) this.picking.add(index);
-    this.render();
-    this.root.querySelector(`.supply-tile[data-index="${index}"]`)?.focus();
   }
 
   /** Redraws the heading and the play area (the side only adds what is new). */
