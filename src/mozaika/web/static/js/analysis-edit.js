@@ -32,7 +32,7 @@ export class EditTools {
     this.active = !this.active;
     this.problem = "";
     this.tool ??= this.game.theme.letters[0];
-    this.board.chosen = [];
+    this.board.input.reset();
     this.board.render();
   }
 

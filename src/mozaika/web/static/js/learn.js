@@ -13,6 +13,7 @@ import { fieldsOf, rememberMoves } from "./moves.js";
 import { capture, finish, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
 import { MoveInput } from "./move-input.js";
+import { promptItems } from "./move-prompt.js";
 import { rulesPanel } from "./rules.js";
 
 export async function learnPage(root, game, query) {
@@ -263,7 +264,7 @@ class Tutorial {
   /** What the next click chooses, and the step's choices made from buttons (a split, a payment, a pick). */
   prompt() {
     const hand = this.view.position.boards[this.lesson.learner].hand;
-    const items = this.input.items(this.game, this.view.position, hand, { key: (key) => this.pick(key), complete: (text) => this.check(text), cancel: () => this.cancel() });
+    const items = promptItems(this.input, this.game, this.view.position, hand, { key: (key) => this.pick(key), complete: (text) => this.check(text), cancel: () => this.cancel() });
     if (this.lesson.steps.length > 1) items.push(h("p", { class: "muted step-count" }, t("learn.step_of", { n: this.stepIndex + 1, count: this.lesson.steps.length })));
     return h("div", { class: "actions" }, items);
   }

@@ -1,12 +1,10 @@
 // Choosing a move by clicks, once for every page that plays (a table, the tutorials, the analysis board):
 // the clicks chosen so far, Summer Pavilion's tiles kept in the hand (S-11) and bonus tiles picked in the
-// supply (S-12), and the prompt with its buttons. The page says what its legal moves are and what it does
-// with a complete move, and draws the boards; the rules of clicking are chooser.js's.
+// supply (S-12). The page says what its legal moves are and what it does with a complete move, and draws
+// the boards and the prompt (move-prompt.js); the rules of clicking are chooser.js's. No page, no server:
+// tests/js/move-input.test.mjs plays real games' moves through it.
 
-import { choose, keepMove, moveThrough, nextKeys, nextKind, pickCount, pickMove } from "./chooser.js";
-import { h } from "./dom.js";
-import { CHOICE_KINDS, choicePrompt } from "./games.js";
-import { t } from "./i18n.js";
+import { choose, keepMove, nextKeys, nextKind, pickCount, pickMove } from "./chooser.js";
 import { sortTiles } from "./boards/tiles.js";
 
 export class MoveInput {
@@ -92,40 +90,5 @@ export class MoveInput {
       pickCount: this.pickCount(),
       togglePick: (index) => redraw(() => this.togglePick(index), `.supply-tile[data-index="${index}"]`),
     };
-  }
-
-  /**
-   * The prompt of the move being chosen and its buttons: a choice's list (a split, a payment, a pick; the
-   * pick's kept for the keyboard), the confirmation of the tiles kept or picked, *Pass*, *Cancel*.
-   * `on`: `key(key)` a click, `complete(text)` a move made, `cancel()`; `hand` and `supply`: the position's.
-   */
-  items(game, position, hand, on) {
-    const next = [...this.nextKeys()];
-    const kind = this.nextKind();
-    const items = [h("p", { class: "prompt" }, choicePrompt(game, game.id, next, kind, this.chosen, { picking: this.picking, pickCount: this.pickCount() }))];
-    if (kind && CHOICE_KINDS.has(kind)) {
-      const listed = kind === "pick" && this.picking;
-      items.push(h("div", { class: `choices${listed ? " pick-list keyboard-only" : ""}`, role: "group", "aria-label": listed ? t("pick_list") : null },
-        next.map((key) => {
-          const move = moveThrough(this.moves, this.chosen, key);
-          return h("button", { class: "choice", type: "button", dataset: { key }, title: move ? game.describe(move.text) : key, onClick: () => on.key(key) },
-            game.choice(key, position, this.chosen));
-        })));
-    }
-    if (kind === "pick" && this.picking) {
-      const found = this.pickedTiles(game, position.supply);
-      items.push(h("button", { class: "primary pick-confirm", type: "button", disabled: !found, onClick: () => found && on.complete(found.text) },
-        t("pick_confirm", { count: this.pickCount() })));
-    }
-    if (kind === "keep" && this.keeping) {
-      const found = this.keptPass(game, hand);
-      items.push(h("button", { class: "primary keep-confirm", type: "button", disabled: !found, onClick: () => found && on.complete(found.text) },
-        t("pass_keeping", { count: this.keeping.size })));
-    }
-    if (!this.chosen.length && next.includes("pass")) {
-      items.push(h("button", { class: "pass-button", type: "button", dataset: { key: "pass" }, onClick: () => on.key("pass") }, t("pass")));
-    }
-    if (this.chosen.length) items.push(h("button", { type: "button", class: "cancel", onClick: () => on.cancel() }, t("cancel")));
-    return items;
   }
 }

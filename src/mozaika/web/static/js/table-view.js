@@ -15,6 +15,7 @@ import { spectatorsButton } from "./community.js";
 import { clickable, h } from "./dom.js";
 import { t, term } from "./i18n.js";
 import { moving } from "./motion.js";
+import { promptItems } from "./move-prompt.js";
 import { boardPanel } from "./panel.js";
 import { resultPanel } from "./result.js";
 import { leavingButtons, peopleItems, presenceBadge } from "./people.js";
@@ -187,7 +188,7 @@ export function actions(scene, on) {
       h("button", { type: "button", onClick: () => on.cancel() }, t("cancel")));
   } else if (mine) {
     const hand = table.position.boards[me]?.hand ?? "";
-    items.push(...scene.input.items(game, table.position, hand, { key: (key) => on.pick(key), complete: (text) => on.complete(text), cancel: () => on.cancel() }));
+    items.push(...promptItems(scene.input, game, table.position, hand, { key: (key) => on.pick(key), complete: (text) => on.complete(text), cancel: () => on.cancel() }));
     if (table.hints) items.push(h("button", { type: "button", class: "hint-button", onClick: () => on.hint() }, t("hint")));
   } else if (table.status === "running" && paused(table, me)) {
     const control = table.clock.control;
