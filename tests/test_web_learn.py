@@ -131,8 +131,9 @@ def test_every_lesson_is_one_screen_on_a_desktop(server: ServerProcess, browser:
         person.close()
 
 
-def test_on_a_phone_a_lesson_brings_the_hand_into_view_to_keep_tiles(server: ServerProcess, browser: Any) -> None:
-    """S-11: passing asks for the tiles to keep, in the hand, below the stars: the page scrolls to it."""
+def test_on_a_phone_a_lesson_brings_the_hand_and_the_supply_into_view(server: ServerProcess, browser: Any) -> None:
+    """S-11: passing asks for the tiles to keep, in the hand, below the stars: the page scrolls to it; and to
+    the supply, and then to the confirmation, for bonus tiles."""
     person = Person(browser, server.url, width=390, height=844)
     try:
         page = person.page
@@ -147,6 +148,27 @@ def test_on_a_phone_a_lesson_brings_the_hand_into_view_to_keep_tiles(server: Ser
         )
         assert box[0] >= 0 and box[1] <= 844, box
         person.screenshot("learn-pavilion-pass-phone")
+        # S-12: after the placement that earns bonus tiles, the supply comes into view, and once they are
+        # all chosen, their confirmation (in the lesson's card, above it).
+        person.open("/learn/pavilion?lesson=bonus")
+        wait_for(page, "bonus", 0, "asking")
+        page.click('[data-key="space:O:5"]')
+        wait_for(page, "bonus", 1, "asking")
+        supply = page.evaluate(
+            "(() => { const b = document.querySelector('.supply-box').getBoundingClientRect();"
+            " return [b.top, b.bottom]; })()"
+        )
+        assert supply[0] >= 0 and supply[1] <= 844, supply
+        for letter in "BBY":
+            page.evaluate(
+                "letter => document.querySelector(`.supply-tile[data-pick='${letter}']:not(.picked)`).click()", letter
+            )
+        confirm = page.evaluate(
+            "(() => { const b = document.querySelector('.pick-confirm').getBoundingClientRect();"
+            " return [b.top, b.bottom]; })()"
+        )
+        assert confirm[0] >= 0 and confirm[1] <= 844, confirm
+        person.screenshot("learn-pavilion-pick-phone")
         assert not person.errors, f"the page raised: {person.errors}"
     finally:
         person.close()

@@ -150,11 +150,16 @@ class Tutorial {
     this.render();
   }
 
-  /** Redraws after a tile of the hand or the supply was chosen, the focus kept on it. */
+  /**
+   * Redraws after a tile of the hand or the supply was chosen, the focus kept on it; on a phone, once the
+   * tiles to pick are all chosen, their confirmation (in the lesson's card, above) is brought into view.
+   */
   redraw(change, focus) {
     change();
     this.render();
-    this.root.querySelector(focus)?.focus();
+    this.root.querySelector(focus)?.focus({ preventScroll: true });
+    const confirm = this.root.querySelector(".pick-confirm:not([disabled])");
+    if (confirm && window.matchMedia("(max-width: 900px)").matches) confirm.scrollIntoView({ block: "center" });
   }
 
   /** The engine's verdict from the lesson's data: an accepted move shows its result, any other the hint. */
