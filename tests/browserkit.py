@@ -306,8 +306,11 @@ def clicks(move: str) -> list[str]:
     if place:
         star, slot, colour, wilds = place.groups()
         return [f'[data-key="space:{star}:{slot}"]', f'?.choice[data-key="pay:{colour}:{wilds or 0}"]']
-    if move.startswith("pick:"):
-        return [f'.choice[data-key="{move}"]']
+    if move.startswith("pick:"):  # S-12: the bonus tiles are clicked in the supply, then taken
+        tiles = move.removeprefix("pick:").replace("-", "")
+        if not tiles:
+            return [f'.choice[data-key="{move}"]']
+        return [f'.supply-tile[data-pick="{letter}"]:not(.picked)' for letter in tiles] + [".pick-confirm"]
     raise ValueError(f"no clicks known for {move!r}")
 
 

@@ -79,6 +79,8 @@ SLOWEST_FIRST = (
     "test_web",
     "test_server_process",  # real server processes, killed and restarted
     "test_web_readability",
+    "test_web_axe",  # every page in both themes, on a laptop and a phone
+    "test_web_endings",  # four-player games played to their end
     "test_web_community",
     "test_terminal_learn",
     "test_native_core",

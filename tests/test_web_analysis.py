@@ -144,6 +144,20 @@ def test_a_position_is_analysed_played_through_and_shared(
     petr.screenshot("analysis-phone-390x844")
 
 
+def test_summer_pavilion_s_stars_are_edited_by_their_board_kind(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """The editor knows Summer Pavilion by its board's kind in the catalogue (stars), not by its id: a tile
+    is put on a star's space, and there is no first-player marker to place among the tools."""
+    ola = person(people, browser, server, "/analysis?game=pavilion&players=2")
+    page = ola.page
+    page.click(".edit-toggle")
+    assert page.locator(".palette .marker-tool").count() == 0
+    page.click('.palette-tool[data-tool="R"]')
+    edit_click(ola, '.board-panel[data-seat="0"] [data-key="space:R:3"]')
+    assert mozaika.from_line(board_line(ola)).to_dict()["boards"][0]["stars"]["R"][2] == "R"
+
+
 def test_a_position_is_set_up_by_clicking_with_the_builder_checking_it(
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:

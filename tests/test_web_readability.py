@@ -7,6 +7,7 @@ Debian's Chromium, driven by Playwright, against a real ``mozaika serve``, as in
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -43,12 +44,13 @@ def test_at_four_players_the_other_boards_are_readable_and_the_page_does_not_scr
 # --- Master Chocolatier: pralines told apart -------------------------------------------------------
 
 # The colours as the browser draws them: each praline colour (from the printed wall, whose spaces
-# are drawn in the pralines' colours at an opacity), and the plates pralines lie on.
+# are drawn as a ring in the praline's colour around a tint of it), and the plates pralines lie on.
 CHOCOLATIER_COLOURS = """() => {
     const fill = (element) => getComputedStyle(element).fill;
     const board = document.querySelector('.board-panel.mine svg.board');
     const printed = [...board.querySelectorAll('.tile.printed')].map(tile => ({
         colour: tile.dataset.colour, fill: fill(tile.querySelector('.tile-face')),
+        ring: getComputedStyle(tile.querySelector('.tile-face')).stroke,
         opacity: parseFloat(getComputedStyle(tile).opacity) }));
     return { printed, board: fill(board.querySelector('.board-plate')),
              factory: fill(document.querySelector('.factory-plate')),
@@ -60,13 +62,19 @@ def test_every_praline_is_told_apart_from_the_others_its_plates_and_its_printed_
     people: list[Person], browser: Any, server: ServerProcess
 ) -> None:
     """Measured as a colour difference (CIEDE2000), not only a contrast: brown and black pralines
-    on their plates were nearly the plates' colour."""
+    on their plates were nearly the plates' colour.  Each printed space is ringed in its praline's colour
+    (the box's colours read at a glance: blue had printed grey, white beige, black dark brown) around a
+    tint a praline laid on it stands out from, 3:1 at least (WCAG 2.1 non-text contrast)."""
     ida = person(people, browser, server, "ida", width=1366, height=768)
     ida.create_table("chocolatier", ["bot:beginner"])
     ida.wait_for_turn_or_end()
     drawn = ida.page.evaluate(CHOCOLATIER_COLOURS)
-    pralines = {space["colour"]: parse(space["fill"])[0] for space in drawn["printed"]}
-    assert sorted(pralines) == sorted("BNPKW"), "every colour is printed on the wall"
+    (theme,) = [game["theme"] for game in ida.api("/games") if game["id"] == "chocolatier"]
+    pralines = {letter: parse(ida.page.evaluate("hex => { const probe = document.createElement('i');"
+                " probe.style.color = hex; document.body.append(probe); const colour = getComputedStyle(probe).color;"
+                " probe.remove(); return colour; }", hex))[0]
+                for letter, hex in zip(theme["letters"], theme["hex"], strict=True)}  # fmt: skip
+    assert sorted({space["colour"] for space in drawn["printed"]}) == sorted("BNPKW"), "every colour is printed"
     letters = sorted(pralines)
     for index, first in enumerate(letters):
         for second in letters[index + 1 :]:
@@ -79,7 +87,11 @@ def test_every_praline_is_told_apart_from_the_others_its_plates_and_its_printed_
             assert difference >= 20, f"{letter} on the {name} plate: {difference:.1f}"
     for space in drawn["printed"]:
         colour = pralines[space["colour"]]
-        printed = over(colour, plates["board"], space["opacity"])
+        assert delta_e(parse(space["ring"])[0], colour) < 1, f"the printed {space['colour']} is ringed in its colour"
+        printed = over(parse(space["fill"])[0], plates["board"], space["opacity"])
+        shown = "rgb({:.0f}, {:.0f}, {:.0f})"
+        ratio = contrast(shown.format(*colour), shown.format(*printed))
+        assert ratio >= 3, f"a {space['colour']} praline on its printed space: {ratio:.2f}:1"
         assert delta_e(colour, printed) >= 15, f"{space['colour']} and its printed space"
         assert delta_e(printed, plates["board"]) >= 8, f"the printed {space['colour']} shows on the plate"
     ida.screenshot("chocolatier-pralines-1366x768", ".board-panel.mine")
@@ -105,11 +117,19 @@ def test_each_special_factory_shows_what_it_does_and_covers_no_praline(
     ida = person(people, browser, server, "ida", width=width, height=height)
     ida.create_table("chocolatier", ["bot:beginner"], {"special_factories": True})
     ida.wait_for_turn_or_end()
+    (theme,) = [game["theme"] for game in ida.api("/games") if game["id"] == "chocolatier"]
+    colour_words = dict(zip(theme["letters"], theme["en"], strict=True))
     discs = ida.page.evaluate(DISCS)
     assert len(discs) == 2, "as many special factories as players (M-1)"
     for found in discs:
         assert found["sign"] >= 1, f"SN{found['kind']} is drawn"
-        assert found["words"].startswith(f"SN{found['kind'][0]}: ") and len(found["words"]) > 20
+        # In words, not the rulebook's codes: what this factory does this round, with its colour (SN2)
+        # or the two factories the leftovers may go to (SN4).
+        assert "SN" not in found["words"] and len(found["words"]) > 40, found["words"]
+        if found["kind"][0] == "2":
+            assert colour_words[found["kind"][1]] in found["words"], found["words"]
+        if found["kind"][0] == "4":
+            assert len(re.findall(r"factory \d", found["words"])) == 2, found["words"]
         for praline in found["pralines"]:
             apart = ((found["disc"]["x"] - praline["x"]) ** 2 + (found["disc"]["y"] - praline["y"]) ** 2) ** 0.5
             assert apart >= found["disc"]["r"] + praline["r"], f"SN{found['kind']} covers a praline"
@@ -122,6 +142,58 @@ def test_each_special_factory_shows_what_it_does_and_covers_no_praline(
     ida.screenshot(f"chocolatier-special-factory-{width}x{height}")
     ida.page.keyboard.press("Escape")
     assert note.count() == 0
+    # The rules panel lists every special factory, drawn, in words: this round's first, by their factory.
+    ida.page.click(".rules-panel summary")
+    legend = ida.page.locator(".rules-panel .disc-legend li")
+    kinds = {found["kind"][0] for found in discs}
+    assert legend.count() == len(discs) + len(set("12345") - kinds), "this round's, then every other kind"
+    texts = legend.all_inner_texts()
+    assert all("SN" not in text and len(text) > 40 for text in texts), texts
+    assert [item.get_attribute("data-disc") for item in legend.all()][:2] == [found["kind"] for found in discs]
+    assert legend.locator("svg.disc-icon .disc-sign > *").count() >= legend.count()
+    assert ida.page.evaluate(
+        "(() => { const box = document.querySelector('.rules-panel .disc-legend').getBoundingClientRect();"
+        " return box.width > 200 && box.height > 100; })()"
+    )
+    ida.screenshot(f"chocolatier-special-rules-{width}x{height}")
+
+
+# --- Summer Pavilion: wild tiles at full strength ---------------------------------------------------
+
+WILD_TILES = """() => [...document.querySelectorAll('.factories .wild')].map(tile => {
+    const face = tile.querySelector('.tile-face');
+    let opacity = 1;
+    for (let part = face; part && part.tagName !== 'svg'; part = part.parentElement) {
+        opacity *= parseFloat(getComputedStyle(part).opacity);
+    }
+    const holder = tile.closest('.factory, .centre');
+    const plate = holder.querySelector('.factory-plate, .centre-plate');
+    return { opacity, face: getComputedStyle(face).fill, plate: getComputedStyle(plate).fill };
+})"""
+"""Each wild tile in the factories and the centre: how opaque it is drawn (its own and its groups' opacity),
+its colour and its plate's."""
+
+
+def test_summer_pavilion_s_wild_tiles_are_drawn_at_full_strength(
+    people: list[Person], browser: Any, server: ServerProcess
+) -> None:
+    """S-2: the round's wild tiles lie in the factories like any other; at the start of a turn, when what
+    cannot be taken alone is dimmed, they come along with what is taken and stay at full contrast."""
+    wil = person(people, browser, server, "wil", width=1366, height=768)
+    wild: list[dict[str, Any]] = []
+    for _ in range(3):  # a fill without the wild colour in any factory is rare (about 1 in 40)
+        wil.open("/")
+        wil.create_table("pavilion", ["bot:beginner"])
+        wil.wait_for_turn_or_end()
+        wild = wil.page.evaluate(WILD_TILES)
+        if wild:
+            break
+    assert wild, "three fills without a wild tile in a factory"
+    assert wil.page.locator(".play.quiet").count() == 1, "the start of a turn: what cannot be taken is dimmed"
+    for found in wild:
+        assert found["opacity"] == 1, found
+        assert contrast(found["face"], found["plate"]) >= 3, found
+    wil.screenshot("pavilion-wild-tiles-1366x768", ".shared-wrap")
 
 
 # --- Summer Pavilion: small print that reads -------------------------------------------------------

@@ -167,6 +167,30 @@ def test_every_text_the_scripts_ask_for_is_in_the_catalogue() -> None:
         assert f"disc.{disc}" in english
 
 
+def test_each_game_s_guide_names_texts_and_lessons_that_exist(tmp_path: Path) -> None:
+    """The client teaches a game from its guide in ``GET /api/games`` (its short rules, the variants' rules,
+    its scoring figures and showcase): every rule has its text in both languages, every lesson is one of
+    the game's tutorial, and each option value a variant names is one of the option's values."""
+    from mozaika.lessons import TUTORIALS
+
+    with running_app(tmp_path) as client:
+        entries = client.get("/api/games").json()
+    assert {entry["id"] for entry in entries} == set(game_ids())
+    for entry in entries:
+        game, guide = entry["id"], entry["guide"]
+        assert guide is not None and guide["rules"], game
+        options = {option["name"]: option["values"] for option in entry["options"]}
+        names = list(guide["rules"])
+        for option, values in guide["variant_rules"].items():
+            written = {str(value).lower() if isinstance(value, bool) else str(value) for value in options[option]}
+            assert set(values) <= written, (game, option)
+            names += [name for added in values.values() for name in added]
+        for name in names:
+            assert f"rules.{game}.{name}" in CATALOGUES["en"] and f"rules.{game}.{name}" in CATALOGUES["cs"], name
+        lessons = {lesson.id for lesson in TUTORIALS[game].lessons}
+        assert set(guide["figures"]) <= lessons and guide["showcase"] in lessons, game
+
+
 @pytest.mark.parametrize("game", ["azul", "chocolatier", "pavilion"])
 def test_every_score_source_and_statistic_has_a_name(game: str) -> None:
     import random

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { candidates, choose, firstKeys, followers, keepMove, keyKind, moveThrough, movePath, nextKeys, nextKind, withPaths } from "../../src/mozaika/web/static/js/chooser.js";
+import { candidates, choose, firstKeys, followers, keepMove, keyKind, moveThrough, movePath, nextKeys, nextKind, pickCount, pickMove, withPaths } from "../../src/mozaika/web/static/js/chooser.js";
 import { sortTiles } from "../../src/mozaika/web/static/js/boards/tiles.js";
 import { gameData, themeOf, turns, variantName } from "./gamedata.mjs";
 
@@ -161,5 +161,36 @@ describe("chooser: Summer Pavilion's pass keeps the tiles chosen in the hand (S-
       }
     }
     assert.ok(passes > 0, "the games reached passes with a choice of tiles to keep");
+  });
+});
+
+describe("chooser: Summer Pavilion's bonus tiles are chosen in the supply (S-12)", () => {
+  const variants = gameData().variants.filter((variant) => variant.game === "pavilion");
+
+  test("every pick is found from its tiles chosen in the supply, and only a whole pick is", () => {
+    let picks = 0;
+    for (const variant of variants) {
+      const theme = themeOf(variant.game);
+      for (const turn of turns(variant)) {
+        const moves = movesOf(turn.moves);
+        const picking = turn.moves.filter((move) => move.fields.kind === "pick");
+        if (!picking.length) continue;
+        picks += picking.length;
+        assert.equal(nextKind(moves, []), "pick");
+        const count = Math.max(...picking.map((move) => (move.fields.tiles || "").length));
+        assert.equal(pickCount(moves, []), count);
+        const supply = sortTiles(theme, turn.position.supply);
+        const taken = new Map(picking.map((move) => [[...(move.fields.tiles || "")].sort().join(""), move.text]));
+        // Every choice of tiles in the supply (by place) up to 8 tiles: a pick exactly when it takes those letters.
+        const places = Math.min(supply.length, 8);
+        for (let mask = 0; mask < 1 << places; mask += 1) {
+          const chosen = new Set(supply.slice(0, places).map((_, index) => index).filter((index) => mask & (1 << index)));
+          const letters = [...chosen].map((index) => supply[index]).sort().join("");
+          assert.equal(pickMove(moves, [], supply, chosen)?.text, taken.get(letters));
+          if (chosen.size !== count) assert.equal(pickMove(moves, [], supply, chosen), undefined);
+        }
+      }
+    }
+    assert.ok(picks > 0, "the games reached bonus picks");
   });
 });

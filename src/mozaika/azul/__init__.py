@@ -14,7 +14,7 @@ from mozaika.azul.strategy import WALL_STRATEGY
 from mozaika.azul.theme import AZUL_THEME
 from mozaika.azul.wall import printed_board
 from mozaika.core.offer import CENTRE
-from mozaika.core.spec import GameSpec, Option
+from mozaika.core.spec import GameSpec, Guide, Option
 from mozaika.core.strategy import SearchTuning
 from mozaika.core.theme import Theme
 
@@ -39,6 +39,12 @@ SPEC = GameSpec(
     ),
     learning=WALL_LEARNING,
     read_move=partial(read_move, theme=AZUL_THEME),
+    guide=Guide(
+        rules=("goal", "take", "lines", "floor", "tiling", "scoring", "end"),
+        variant_rules={"wall": {"grey": ("grey",)}},
+        figures=("seven-points",),
+        showcase="bonuses",
+    ),
 )
 
 __all__ = [

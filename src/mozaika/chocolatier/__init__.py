@@ -11,7 +11,7 @@ from mozaika.chocolatier.moves import SpecialFill, SplitTake
 from mozaika.chocolatier.native import create_chocolatier, load_chocolatier
 from mozaika.chocolatier.state import ChocolatierState, read_move
 from mozaika.chocolatier.theme import PRALINE_THEME
-from mozaika.core.spec import GameSpec, Option
+from mozaika.core.spec import GameSpec, Guide, Option
 from mozaika.core.strategy import SearchTuning
 
 SPEC = GameSpec(
@@ -31,6 +31,12 @@ SPEC = GameSpec(
     search=SearchTuning(own_weight=1.0, foresight=1.0),
     learning=PRALINE_LEARNING,
     read_move=read_move,
+    guide=Guide(
+        rules=("goal", "take", "lines", "floor", "tiling", "scoring", "end"),
+        variant_rules={"special_factories": {True: ("special",)}, "box": {"brown": ("brown",)}},
+        figures=("seven-points",),
+        showcase="game-end",
+    ),
 )
 
 __all__ = ["DISCS", "PRALINE_THEME", "ChocolatierState", "Disc", "SpecialFill", "SplitTake"]

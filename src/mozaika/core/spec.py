@@ -31,6 +31,37 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Guide:
+    """How clients teach a game: what they show of it without knowing it by its id."""
+
+    rules: tuple[str, ...]
+    """The names of the game's short rules, in order (a client's texts ``rules.<game>.<name>``)."""
+    variant_rules: Mapping[str, Mapping[Any, tuple[str, ...]]] = field(default_factory=dict)
+    """The rules an option's value adds: ``{option: {value: names}}``."""
+    figures: tuple[str, ...] = ()
+    """The tutorial lessons whose last positions illustrate the scoring (the rules panel draws them)."""
+    showcase: str | None = None
+    """The tutorial lesson whose last position shows the game at a glance (the front door's card)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """As plain data: the option values as JSON writes them (``true``, ``grey``)."""
+
+        def written(value: Any) -> str:
+            return str(value).lower() if isinstance(value, bool) else str(value)
+
+        variants = {
+            option: {written(value): list(names) for value, names in values.items()}
+            for option, values in self.variant_rules.items()
+        }
+        return {
+            "rules": list(self.rules),
+            "variant_rules": variants,
+            "figures": list(self.figures),
+            "showcase": self.showcase,
+        }
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """What a client needs to know to offer a game, and how to create it."""
 
@@ -58,6 +89,8 @@ class GameSpec:
     read_move: Callable[[str, Mapping[str, Any]], Move] | None = None
     """``read_move(text, options)``: the move a text in the game's notation names, whatever the phase,
     so that a move's fields can be given without its position (the log, records, hints)."""
+    guide: Guide | None = None
+    """What clients show to teach the game: its short rules, its scoring figures, its showcase."""
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fill in defaults and reject unknown options or values."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mozaika.core.offer import CENTRE
-from mozaika.core.spec import GameSpec, Option
+from mozaika.core.spec import GameSpec, Guide, Option
 from mozaika.core.strategy import SearchTuning
 from mozaika.pavilion.board import PavilionBoard
 from mozaika.pavilion.geometry import printed_board
@@ -38,6 +38,12 @@ SPEC = GameSpec(
     ),
     learning=STAR_LEARNING,
     read_move=read_move,
+    guide=Guide(
+        rules=("goal", "take", "place", "scoring", "bonus", "pass", "end"),
+        variant_rules={"board": {"colourless": ("colourless",)}},
+        figures=("scoring", "bonus"),
+        showcase="game-end",
+    ),
 )
 
 __all__ = [

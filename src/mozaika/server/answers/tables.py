@@ -42,6 +42,17 @@ class ColourTheme(Answer):
     hex: list[str] = Field(description="Display colours, #rrggbb.")
 
 
+class GameGuide(Answer):
+    """What a client shows to teach a game, without knowing the game by its id."""
+
+    rules: list[str] = Field(description="The names of its short rules, in order (client texts rules.<game>.<name>).")
+    variant_rules: dict[str, dict[str, list[str]]] = Field(
+        description="The rules an option's value adds: {option: {value as JSON writes it: names}}."
+    )
+    figures: list[str] = Field(description="The tutorial lessons whose last positions illustrate the scoring.")
+    showcase: str | None = Field(description="The tutorial lesson whose last position shows the game at a glance.")
+
+
 class GameEntry(Answer):
     """A game a table can be created for."""
 
@@ -52,6 +63,9 @@ class GameEntry(Answer):
     theme: ColourTheme | None
     board: dict[str, Any] | None = Field(
         description="The printed board as data, for clients that draw it (its kind says which drawing)."
+    )
+    guide: GameGuide | None = Field(
+        default=None, description="Its short rules, scoring figures and showcase, for clients that teach it."
     )
 
 

@@ -59,6 +59,7 @@ def game_catalogue() -> list[dict[str, Any]]:
                 "options": [{"name": o.name, "values": list(o.values), "help": o.help} for o in spec.options],
                 "theme": spec.theme.to_dict() if spec.theme is not None else None,
                 "board": dict(spec.board) if spec.board is not None else None,
+                "guide": spec.guide.to_dict() if spec.guide is not None else None,
             }
         )
     return catalogue

@@ -24,14 +24,15 @@ export class EditTools {
   }
 
   get stars() {
-    return this.board.view.game === "pavilion";
+    // Summer Pavilion's board kind (GET /api/games): stars, spaces, hands and a supply to edit.
+    return this.game.layout?.kind === "stars";
   }
 
   toggle() {
     this.active = !this.active;
     this.problem = "";
     this.tool ??= this.game.theme.letters[0];
-    this.board.chosen = [];
+    this.board.input.reset();
     this.board.render();
   }
 

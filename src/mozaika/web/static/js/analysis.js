@@ -2,10 +2,11 @@
 // analysed by the expert, and shared as a link. The server keeps nothing: positions travel as lines.
 
 import { post } from "./api.js";
+import { MoveInput } from "./move-input.js";
+import { promptItems } from "./move-prompt.js";
 import { EditTools } from "./analysis-edit.js";
-import { candidates, choose, nextKeys, nextKind } from "./chooser.js";
 import { clickable, copyText, h, replace, toast } from "./dom.js";
-import { adapterFor, CHOICE_KINDS, games, promptFor } from "./games.js";
+import { adapterFor, games } from "./games.js";
 import { explain, number, t } from "./i18n.js";
 import { boardPanel } from "./panel.js";
 import { rulesPanel } from "./rules.js";
@@ -33,7 +34,8 @@ class AnalysisBoard {
     this.root = root;
     this.nodes = [];
     this.current = 0;
-    this.chosen = [];
+    // The move being chosen by clicks, as at a table (move-input.js): the moves of whoever is on turn.
+    this.input = new MoveInput(() => (this.edit?.active || this.view?.over ? [] : this.moves()));
     this.expert = new Map();
     this.asking = false;
     this.edit = new EditTools(this);
@@ -61,7 +63,7 @@ class AnalysisBoard {
     this.playerNames = view.names || null;
     this.nodes = [{ id: 0, parent: null, move: null, view, children: [] }];
     this.current = 0;
-    this.chosen = [];
+    this.input.reset();
     this.render();
   }
 
@@ -76,7 +78,7 @@ class AnalysisBoard {
   go(id) {
     if (id === null || id === undefined || !this.nodes[id]) return;
     this.current = id;
-    this.chosen = [];
+    this.input.reset();
     this.render();
   }
 
@@ -96,7 +98,7 @@ class AnalysisBoard {
       this.go(child.id);
     } catch (error) {
       toast(explain(error), "error");
-      this.chosen = [];
+      this.input.reset();
       this.render();
     }
   }
@@ -128,8 +130,8 @@ class AnalysisBoard {
     const node = this.node;
     if (event.key === "ArrowLeft") this.go(node.parent);
     else if (event.key === "ArrowRight") this.go(node.children[0]);
-    else if (event.key === "Escape" && this.chosen.length) {
-      this.chosen = [];
+    else if (event.key === "Escape" && this.input.chosen.length) {
+      this.input.reset();
       this.render();
     } else return;
     event.preventDefault();
@@ -142,36 +144,44 @@ class AnalysisBoard {
     return Object.values(this.view.legal_moves).flat().map((text) => ({ text, path: this.game.path(text) }));
   }
 
-  matching() {
-    return candidates(this.moves(), this.chosen);
-  }
-
   nextKeys() {
-    return nextKeys(this.moves(), this.chosen);
+    return this.input.nextKeys();
   }
 
   /** A click, read as at a table: the move is played once the clicks name one legal move. */
   pick(key) {
-    const chosen = choose(this.moves(), this.chosen, key);
-    this.chosen = chosen && !chosen.complete ? chosen.chosen : [];
-    if (chosen?.complete) this.play(chosen.complete);
+    const complete = this.input.click(key);
+    if (complete === false) return;
+    if (complete) {
+      this.input.reset();
+      this.play(complete);
+    }
     this.render();
+  }
+
+  /** Redraws after a tile of the hand or the supply was chosen (`change`), the focus kept on it. */
+  redraw(change, focus) {
+    change();
+    this.render();
+    this.root.querySelector(focus)?.focus();
   }
 
   /** What a drawing needs: ``seat``'s keys, live where they continue the move being chosen (``shared``: the factories). */
   uiFor(seat, targets, shared = false) {
     const editing = this.edit.active;
     const moving = shared || this.view.to_move.includes(seat);
+    const tiles = this.input.tiles((change, focus) => this.redraw(change, focus));
     return {
       me: seat,
       names: this.names(),
-      keeping: null,
-      toggleKeep: () => {},
+      ...tiles,
+      keeping: !shared && seat === this.view.to_move[0] ? tiles.keeping : null,
+      picking: shared ? tiles.picking : null,
       key: (element, key, label) => {
         element.dataset.key = key;
         if (editing) return;
         if (!moving) return;
-        if (this.chosen.includes(key)) element.classList.add("chosen");
+        if (this.input.chosen.includes(key)) element.classList.add("chosen");
         if (!targets.has(key)) return;
         element.classList.add("target");
         clickable(element, label, () => this.pick(key));
@@ -187,6 +197,7 @@ class AnalysisBoard {
 
   render() {
     const view = this.view;
+    this.input.sync();
     history.replaceState({}, "", `/analysis?line=${encodeURIComponent(view.line)}`);
     const focused = document.activeElement?.dataset?.focus;
     const page = h("div", {
@@ -243,19 +254,19 @@ class AnalysisBoard {
     const view = this.view;
     if (this.edit.active) return h("div", { class: "actions" }, h("p", { class: "prompt" }, this.edit.prompt()));
     if (view.over) return h("div", { class: "actions" });
-    const next = [...this.nextKeys()];
-    const kind = nextKind(this.moves(), this.chosen);
-    const items = [h("p", { class: "prompt" }, t(promptFor(next[0] || "")))];
-    if (this.chosen.length && (CHOICE_KINDS.has(kind) || kind === "keep")) {
-      items.push(h("div", { class: "choices", role: "group" }, this.matching().map((move) => {
-        const key = move.path[this.chosen.length];
-        const face = kind === "keep" ? this.game.describe(move.text) : this.game.choice(key, view.position, this.chosen);
-        return h("button", { class: "choice", type: "button", dataset: { key }, title: this.game.describe(move.text), onClick: () => this.pick(key) }, face);
-      })));
-    }
-    if (this.chosen.length) {
-      items.push(h("button", { type: "button", class: "cancel", onClick: () => { this.chosen = []; this.render(); } }, t("cancel")));
-    }
+    const hand = view.position.boards[view.to_move[0]]?.hand ?? "";
+    const items = promptItems(this.input, this.game, view.position, hand, {
+      key: (key) => this.pick(key),
+      complete: (text) => {
+        this.input.reset();
+        this.play(text);
+        this.render();
+      },
+      cancel: () => {
+        this.input.reset();
+        this.render();
+      },
+    });
     const all = this.moves();
     items.push(h("select", { class: "all-moves", "aria-label": t("all_moves"), dataset: { focus: "all-moves" }, onChange: (event) => event.target.value && this.play(event.target.value) },
       h("option", { value: "" }, t("all_moves_n", { count: all.length })),

@@ -94,3 +94,22 @@ export function choose(moves, chosen, key) {
 export function keepMove(moves, chosen, sortedHand, keeping) {
   return passKeeping(sortedHand, keeping, candidates(moves, chosen));
 }
+
+/** Summer Pavilion's bonus pick (S-12): how many tiles of the supply the picks continuing `chosen` take. */
+export function pickCount(moves, chosen) {
+  const picks = candidates(moves, chosen).map((move) => move.path[chosen.length]).filter((key) => key?.startsWith("pick:"));
+  return Math.max(0, ...picks.map((key) => key.slice(5).replace("-", "").length));
+}
+
+/**
+ * Summer Pavilion: the bonus pick among the moves continuing `chosen` that takes the tiles chosen by
+ * their place in the supply (`picking`, indices into `sortedSupply`, the supply as drawn).
+ */
+export function pickMove(moves, chosen, sortedSupply, picking) {
+  const sorted = (letters) => [...letters].sort().join("");
+  const wanted = sorted([...picking].map((index) => sortedSupply[index]).join(""));
+  return candidates(moves, chosen).find((move) => {
+    const key = move.path[chosen.length];
+    return key?.startsWith("pick:") && sorted(key.slice(5).replace("-", "")) === wanted;
+  });
+}

@@ -13,7 +13,6 @@ import { renderTopBar } from "./topbar.js";
 import { lessonEnd, tutorialOf } from "./tutorials.js";
 
 /** The lesson whose final position shows each game's board at its best, as the engine made it. */
-const SHOWCASE = { azul: "bonuses", chocolatier: "game-end", pavilion: "game-end" };
 /** "Play now": a friendly table against a bot that plays sensibly but gives a newcomer a game. */
 const PLAY_NOW_BOT = "easy";
 
@@ -46,7 +45,9 @@ function gameCard(entry) {
 /** Draws the learner's board of the game's showcase lesson with the game's own drawing. */
 export async function drawBoard(box, gameId, seat = null) {
   const tutorial = await tutorialOf(gameId);
-  const lesson = tutorial?.lessons.find((found) => found.id === SHOWCASE[gameId]);
+  // The lesson the game's guide names (GET /api/games) shows the game at a glance.
+  const showcase = (await games()).find((entry) => entry.id === gameId)?.guide?.showcase;
+  const lesson = tutorial?.lessons.find((found) => found.id === showcase);
   if (!lesson) return;
   const { view, seat: learner } = lessonEnd(lesson);
   const game = await adapterFor({ game: gameId, options: view.options });

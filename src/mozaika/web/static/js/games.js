@@ -1,6 +1,7 @@
 // The catalogue of games (from GET /api/games) and the drawing family of each: one adapter per board kind.
 
 import { get } from "./api.js";
+import { t, term } from "./i18n.js";
 import { StarsGame } from "./boards/stars.js";
 import { WallGame } from "./boards/wall.js";
 
@@ -38,3 +39,13 @@ export function promptFor(key) {
 
 /** Steps chosen from a list of buttons rather than on the board. */
 export const CHOICE_KINDS = new Set(["split", "pay", "pick"]);
+
+/**
+ * What the next click asks, in words: a payment names the space chosen and what it costs, a bonus pick
+ * how many tiles to choose in the supply.
+ */
+export function choicePrompt(game, gameId, next, kind, chosen, { picking = null, pickCount = 0 } = {}) {
+  if (kind === "pay" && game.paymentPrompt) return game.paymentPrompt(chosen) || term(gameId, promptFor(next[0] || ""));
+  if (kind === "pick" && picking) return t("prompt.bonus_count", { count: pickCount });
+  return term(gameId, promptFor(next[0] || ""));
+}

@@ -6,13 +6,14 @@
 
 import { get } from "./api.js";
 import { clickable, h, replace } from "./dom.js";
-import { adapterFor, CHOICE_KINDS, promptFor } from "./games.js";
-import { explain, language, t, term } from "./i18n.js";
-import * as chooser from "./chooser.js";
+import { adapterFor, CHOICE_KINDS, games } from "./games.js";
+import { explain, language, t } from "./i18n.js";
+import { withPaths } from "./chooser.js";
 import { fieldsOf, rememberMoves } from "./moves.js";
-import { sortTiles } from "./boards/tiles.js";
 import { capture, finish, play, settled } from "./motion.js";
 import { boardPanel } from "./panel.js";
+import { MoveInput } from "./move-input.js";
+import { promptItems } from "./move-prompt.js";
 import { rulesPanel } from "./rules.js";
 
 export async function learnPage(root, game, query) {
@@ -60,9 +61,13 @@ class Tutorial {
     this.tutorial = tutorial;
     this.done = progress.read(tutorial.game);
     this.index = 0;
+    // The move being chosen by clicks, as at a table (move-input.js): the learner's moves, none once done.
+    this.input = new MoveInput(() => this.candidates());
   }
 
   async begin(asked) {
+    // The other games taught here: those the catalogue gives a guide (GET /api/games).
+    this.otherGames = (await games()).filter((entry) => entry.guide && entry.id !== this.tutorial.game).map((entry) => entry.id);
     const view = this.tutorial.lessons[0].steps[0].view;
     this.game = await adapterFor({ game: this.tutorial.game, options: view.options });
     const byId = this.tutorial.lessons.findIndex((lesson) => lesson.id === asked);
@@ -83,8 +88,7 @@ class Tutorial {
     this.index = index;
     this.stepIndex = 0;
     this.view = this.lesson.steps[0].view;
-    this.chosen = [];
-    this.keeping = null;
+    this.input.reset();
     this.outcome = "asking";
     this.hint = null;
     // Each lesson may have its own options (a variant): its drawing follows them.
@@ -106,57 +110,61 @@ class Tutorial {
 
   candidates() {
     if (this.outcome === "done") return [];
-    return chooser.withPaths(this.view.legal_moves[String(this.lesson.learner)] || [], fieldsOf);
-  }
-
-  matching() {
-    return chooser.candidates(this.candidates(), this.chosen);
-  }
-
-  nextKeys() {
-    return chooser.nextKeys(this.candidates(), this.chosen);
+    return withPaths(this.view.legal_moves[String(this.lesson.learner)] || [], fieldsOf);
   }
 
   nextKind() {
-    return chooser.nextKind(this.candidates(), this.chosen);
+    return this.input.nextKind();
   }
 
+  /** A click, read as at a table: a complete move is checked against the step. */
   pick(key) {
-    this.chosen.push(key);
-    const left = this.matching();
-    const done = left.find((move) => move.path.length === this.chosen.length);
-    if (done) {
-      this.check(done.text);
+    const complete = this.input.click(key);
+    if (complete === false) return;
+    if (complete) {
+      this.check(complete);
       return;
     }
-    if (!left.length) this.chosen = [];
-    // Passing asks which tiles to keep, chosen in the hand as at a table (S-11).
-    this.keeping = this.nextKind() === "keep" ? new Set() : null;
     this.render();
+    this.bringNextIntoView();
+  }
+
+  /**
+   * On a phone the page scrolls: after a click, the part the step needs next is brought into view (the
+   * hand to keep tiles from, the supply to pick tiles in, the buttons of a choice, or the first place that
+   * may be clicked).
+   */
+  bringNextIntoView() {
+    if (!window.matchMedia("(max-width: 900px)").matches) return;
+    const kind = this.nextKind();
+    const selector = kind === "keep" ? ".board-panel.mine .hand-box"
+      : kind === "pick" && this.input.picking ? ".learn-play .supply-box"
+        : CHOICE_KINDS.has(kind) ? ".lesson-card .choices" : ".learn-play .target";
+    const next = this.root.querySelector(selector);
+    const box = next?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > innerHeight)) next.scrollIntoView({ block: "center" });
   }
 
   cancel() {
-    this.chosen = [];
-    this.keeping = null;
+    this.input.reset();
     this.render();
   }
 
-  toggleKeep(index) {
-    if (this.keeping.has(index)) this.keeping.delete(index);
-    else this.keeping.add(index);
+  /**
+   * Redraws after a tile of the hand or the supply was chosen, the focus kept on it; on a phone, once the
+   * tiles to pick are all chosen, their confirmation (in the lesson's card, above) is brought into view.
+   */
+  redraw(change, focus) {
+    change();
     this.render();
-    this.root.querySelector(`.hand-tile[data-index="${index}"]`)?.focus();
-  }
-
-  /** The pass whose kept tiles are those chosen in the hand (as the hand is drawn: sorted by colour). */
-  keepMove() {
-    return chooser.keepMove(this.candidates(), this.chosen, sortTiles(this.game.theme, this.view.position.boards[this.lesson.learner].hand), this.keeping);
+    this.root.querySelector(focus)?.focus({ preventScroll: true });
+    const confirm = this.root.querySelector(".pick-confirm:not([disabled])");
+    if (confirm && window.matchMedia("(max-width: 900px)").matches) confirm.scrollIntoView({ block: "center" });
   }
 
   /** The engine's verdict from the lesson's data: an accepted move shows its result, any other the hint. */
   check(text) {
-    this.chosen = [];
-    this.keeping = null;
+    this.input.reset();
     const step = this.step;
     if (!step.moves.includes(text)) {
       this.hint = { move: text, words: this.words(step.hint) };
@@ -182,6 +190,7 @@ class Tutorial {
     this.render();
     const after = this.root.querySelector(".learn-play");
     if (seen && after) play(seen, after);
+    if (this.outcome !== "done") this.bringNextIntoView();
     if (this.outcome === "done") {
       this.root.querySelector(".lesson-next")?.focus({ preventScroll: true });
       // Once the move has been seen on the board, the explanation is brought into sight.
@@ -194,15 +203,17 @@ class Tutorial {
 
   uiFor(seat, targets, shared = false) {
     const moving = shared || seat === this.lesson.learner;
+    const tiles = this.input.tiles((change, focus) => this.redraw(change, focus));
     return {
       me: this.lesson.learner,
       names: this.names(),
-      keeping: seat === this.lesson.learner ? this.keeping : null,
-      toggleKeep: (index) => this.toggleKeep(index),
+      ...tiles,
+      keeping: seat === this.lesson.learner ? tiles.keeping : null,
+      picking: shared ? tiles.picking : null,
       key: (element, key, label) => {
         element.dataset.key = key;
         if (!moving) return;
-        if (this.chosen.includes(key)) element.classList.add("chosen");
+        if (this.input.chosen.includes(key)) element.classList.add("chosen");
         if (!targets.has(key)) return;
         element.classList.add("target");
         clickable(element, label, () => this.pick(key));
@@ -213,9 +224,10 @@ class Tutorial {
   // --- drawing ------------------------------------------------------------------------------------
 
   render() {
+    this.input.sync();
     const lessons = this.tutorial.lessons;
     const page = h("div", {
-      class: `learn-page game-${this.tutorial.game}`,
+      class: `learn-page game-${this.tutorial.game} players-${this.view.players}`,
       dataset: { lesson: this.lesson.id, index: this.index, step: this.stepIndex, outcome: this.outcome, line: this.view.line },
     },
     h("header", { class: "learn-head" },
@@ -256,25 +268,8 @@ class Tutorial {
 
   /** What the next click chooses, and the step's choices made from buttons (a split, a payment, a pick). */
   prompt() {
-    const next = [...this.nextKeys()];
-    const kind = this.nextKind();
-    const items = [h("p", { class: "prompt" }, term(this.tutorial.game, promptFor(next[0] || "")))];
-    if (kind && CHOICE_KINDS.has(kind)) {
-      items.push(h("div", { class: "choices", role: "group" }, next.map((key) => {
-        const move = chooser.moveThrough(this.candidates(), this.chosen, key);
-        return h("button", { class: "choice", type: "button", dataset: { key }, title: move ? this.game.describe(move.text) : key, onClick: () => this.pick(key) },
-          this.game.choice(key, this.view.position, this.chosen));
-      })));
-    }
-    if (kind === "keep") {
-      const found = this.keepMove();
-      items.push(h("button", { class: "primary keep-confirm", type: "button", disabled: !found, onClick: () => found && this.check(found.text) },
-        t("pass_keeping", { count: this.keeping.size })));
-    }
-    if (!this.chosen.length && next.includes("pass")) {
-      items.push(h("button", { class: "pass-button", type: "button", dataset: { key: "pass" }, onClick: () => this.pick("pass") }, t("pass")));
-    }
-    if (this.chosen.length) items.push(h("button", { type: "button", class: "cancel", onClick: () => this.cancel() }, t("cancel")));
+    const hand = this.view.position.boards[this.lesson.learner].hand;
+    const items = promptItems(this.input, this.game, this.view.position, hand, { key: (key) => this.pick(key), complete: (text) => this.check(text), cancel: () => this.cancel() });
     if (this.lesson.steps.length > 1) items.push(h("p", { class: "muted step-count" }, t("learn.step_of", { n: this.stepIndex + 1, count: this.lesson.steps.length })));
     return h("div", { class: "actions" }, items);
   }
@@ -282,7 +277,7 @@ class Tutorial {
   playArea() {
     const view = this.view;
     const position = view.position;
-    const targets = this.nextKeys();
+    const targets = this.input.nextKeys();
     const shared = h("div", { class: "shared-wrap" }, this.game.shared(position, this.uiFor(this.lesson.learner, targets, true)));
     const seats = [this.lesson.learner, ...this.names().map((_, seat) => seat).filter((seat) => seat !== this.lesson.learner)];
     const boards = h("div", { class: "boards" }, seats.map((seat) => {
@@ -301,7 +296,7 @@ class Tutorial {
         h("button", { type: "button", class: "link lesson-link", dataset: { lesson: lesson.id }, "aria-current": index === this.index ? "step" : null, onClick: () => this.open(index) },
           this.done.has(lesson.id) ? h("span", { class: "tick", "aria-label": t("learn.done") }, "✓ ") : "",
           this.words(lesson.title))))),
-      h("p", { class: "other-tutorials" }, ["azul", "chocolatier", "pavilion"].filter((game) => game !== this.tutorial.game).map((game) =>
+      h("p", { class: "other-tutorials" }, this.otherGames.map((game) =>
         h("a", { href: `/learn/${game}`, "data-link": "" }, t("learn.learn_game", { game: t(`game.${game}`) })))));
   }
 }

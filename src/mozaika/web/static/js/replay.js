@@ -50,6 +50,10 @@ export async function replayPage(root, tableId, query) {
   let step = Number.isFinite(asked) ? Math.min(Math.max(Math.trunc(asked), 0), total) : 0;
   let timer = null;
   let speed = 1;
+  // The step last asked for, ahead of the one shown while positions are read: quick key presses
+  // each count from it, and are shown one after another, none dropped.
+  let aim = step;
+  let shown = Promise.resolve();
 
   const main = h("div", { class: "table-main" });
   const slider = h("input", { type: "range", min: 0, max: total, value: step, "aria-label": t("step"), id: "replay-slider" });
@@ -85,12 +89,16 @@ export async function replayPage(root, tableId, query) {
 
   const playButton = h("button", { type: "button", class: "play-button", title: t("play"), "aria-label": t("play"), onClick: () => (timer === null ? start() : stop()) }, icon("play"));
   const start = () => {
-    if (step === total) show(0);
+    if (step === total) {
+      aim = 0;
+      show(0);
+    }
     replace(playButton, icon("pause"));
     playButton.setAttribute("aria-label", t("pause"));
     playButton.title = t("pause");
     const playing = {};
     const tick = async () => {
+      aim = Math.min(step + 1, total);
       await show(step + 1, true, () => timer === playing.timer);
       if (timer === playing.timer) timer = playing.timer = setTimeout(tick, STEP_MS / speed);
     };
@@ -105,7 +113,10 @@ export async function replayPage(root, tableId, query) {
   };
   const jump = (target) => {
     stop();
-    return show(target);
+    aim = Math.min(Math.max(target, 0), total);
+    const wanted = aim;
+    shown = shown.then(() => show(wanted), () => show(wanted));
+    return shown;
   };
   slider.addEventListener("input", () => jump(Number(slider.value)));
   const button = (name, title, target) => h("button", { type: "button", class: `icon-button ${name}-button`, title, "aria-label": title, onClick: () => jump(target()) }, icon(name));
@@ -114,9 +125,9 @@ export async function replayPage(root, tableId, query) {
   } }, SPEEDS.map((value) => h("option", { value, selected: value === speed }, `${value}×`)));
   const controls = h("div", { class: "replay-controls" },
     button("first", t("first_step"), () => 0),
-    button("previous", t("previous_step"), () => step - 1),
+    button("previous", t("previous_step"), () => aim - 1),
     playButton,
-    button("next", t("next_step"), () => step + 1),
+    button("next", t("next_step"), () => aim + 1),
     button("last", t("last_step"), () => total),
     slider,
     speedSelect,
@@ -124,8 +135,8 @@ export async function replayPage(root, tableId, query) {
       h("span", {}, t("jump_to_round")), source.roundStarts.map((start, index) => h("button", { type: "button", class: "small", onClick: () => jump(start) }, String(index + 1))), analyse));
   const onKey = (event) => {
     if (event.target.matches("input[type=text], textarea, select")) return;
-    if (event.key === "ArrowLeft") jump(step - 1);
-    else if (event.key === "ArrowRight") jump(step + 1);
+    if (event.key === "ArrowLeft") jump(aim - 1);
+    else if (event.key === "ArrowRight") jump(aim + 1);
     else if (event.key === "Home") jump(0);
     else if (event.key === "End") jump(total);
     else if (event.key === " " && !event.target.matches("button")) (timer === null ? start : stop)();

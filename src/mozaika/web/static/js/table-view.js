@@ -4,23 +4,22 @@
 //
 // A scene: `table` (the table's view, kept up to date by the events), `game` (the board adapter),
 // `me` (the viewer's seat or null), `names`, `connection`, `moves` (the viewer's legal moves with
-// their paths, none while a move is being sent), `chosen`, `pending` (a complete move awaiting
-// confirmation), `keeping` (Summer Pavilion's kept tiles, by place in the hand), `busy`, `hints`,
+// their paths, none while a move is being sent), `input` (the move being chosen: move-input.js) and its
+// `chosen` clicks, `pending` (a complete move awaiting confirmation), `busy`, `hints`,
 // `gains` (the last round's points by seat), `expanded` (the opponents' boards opened on a phone),
 // `clocks`.
 
 import { controlLabel, formatLeft, notificationButton } from "./clock.js";
-import { firstKeys, followers, keepMove, moveThrough, nextKeys, nextKind } from "./chooser.js";
+import { firstKeys, followers, nextKeys } from "./chooser.js";
 import { spectatorsButton } from "./community.js";
 import { clickable, h } from "./dom.js";
-import { CHOICE_KINDS, promptFor } from "./games.js";
 import { t, term } from "./i18n.js";
 import { moving } from "./motion.js";
+import { promptItems } from "./move-prompt.js";
 import { boardPanel } from "./panel.js";
 import { resultPanel } from "./result.js";
 import { leavingButtons, peopleItems, presenceBadge } from "./people.js";
 import { botName, playerName } from "./seats.js";
-import { sortTiles } from "./boards/tiles.js";
 import { zoomControl } from "./zoom.js";
 
 // The score sources that are end-game bonuses (A-12, S-13), shown as the game ends.
@@ -48,12 +47,6 @@ export function isMyTurn(table, me) {
 function canUndo(table, me) {
   if (!table.undo || table.status !== "running" || !seatedAt(me)) return false;
   return Boolean(table.can_undo);
-}
-
-/** The pass whose kept tiles are those chosen in the hand (as the hand is drawn: sorted by colour). */
-function chosenPass(scene) {
-  const hand = sortTiles(scene.game.theme, scene.table.position.boards[scene.me].hand);
-  return keepMove(scene.moves, scene.chosen, hand, scene.keeping);
 }
 
 /** The heading's parts: the game and its options, the connection, the status line, and the page's buttons. */
@@ -111,8 +104,7 @@ export function playArea(scene, on) {
   const ui = {
     me,
     names: scene.names,
-    keeping: scene.keeping,
-    toggleKeep: (index) => on.toggleKeep(index),
+    ...scene.input.tiles((change, focus) => on.redraw(change, focus)),
     key: (element, key, label) => {
       element.dataset.key = key;
       const live = targets.has(key) || (chosen.length && switchable.has(key) && chosen[0] !== key);
@@ -183,15 +175,9 @@ function seatPanel(scene, on, seat, ui) {
   return boardPanel(scene.game, position, seat, ui, { name, badges, classes, gain: scene.gains?.[seat], toggle });
 }
 
-/** How a click is described on its button: the move it leads to. */
-function describeKey({ game, moves, chosen }, key) {
-  const move = moveThrough(moves, chosen, key);
-  return move ? game.describe(move.text) : key;
-}
-
 /** What goes in the actions box: the prompt of the move being chosen and its buttons, or what the viewer waits for. */
 export function actions(scene, on) {
-  const { table, game, me, chosen } = scene;
+  const { table, game, me } = scene;
   const items = [];
   const mine = table.status === "running" && table.to_move.includes(me) && !paused(table, me);
   if (scene.busy) {
@@ -201,23 +187,8 @@ export function actions(scene, on) {
       h("button", { class: "primary confirm-move", type: "button", onClick: () => on.submit(scene.pending) }, t("confirm")),
       h("button", { type: "button", onClick: () => on.cancel() }, t("cancel")));
   } else if (mine) {
-    const next = [...nextKeys(scene.moves, chosen)];
-    const kind = nextKind(scene.moves, chosen);
-    items.push(h("p", { class: "prompt" }, term(table.game, promptFor(next[0] || ""))));
-    if (kind && CHOICE_KINDS.has(kind)) {
-      items.push(h("div", { class: "choices", role: "group" },
-        next.map((key) => h("button", { class: "choice", type: "button", dataset: { key }, onClick: () => on.pick(key), title: describeKey(scene, key) },
-          game.choice(key, table.position, chosen)))));
-    }
-    if (kind === "keep") {
-      const found = chosenPass(scene);
-      items.push(h("button", { class: "primary keep-confirm", type: "button", disabled: !found, onClick: () => found && on.complete(found.text) },
-        t("pass_keeping", { count: scene.keeping.size })));
-    }
-    if (!chosen.length && next.includes("pass")) {
-      items.push(h("button", { class: "pass-button", type: "button", dataset: { key: "pass" }, onClick: () => on.pick("pass") }, t("pass")));
-    }
-    if (chosen.length) items.push(h("button", { type: "button", class: "cancel", onClick: () => on.cancel() }, t("cancel")));
+    const hand = table.position.boards[me]?.hand ?? "";
+    items.push(...promptItems(scene.input, game, table.position, hand, { key: (key) => on.pick(key), complete: (text) => on.complete(text), cancel: () => on.cancel() }));
     if (table.hints) items.push(h("button", { type: "button", class: "hint-button", onClick: () => on.hint() }, t("hint")));
   } else if (table.status === "running" && paused(table, me)) {
     const control = table.clock.control;

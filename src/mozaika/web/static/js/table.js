@@ -4,8 +4,9 @@
 
 import { Live, get, post } from "./api.js";
 import { loadMutes, privateGame } from "./community.js";
+import { MoveInput } from "./move-input.js";
 import { markTurn, clearTurn, placeSound, turnSound } from "./attention.js";
-import { choose, nextKind, withPaths } from "./chooser.js";
+import { withPaths } from "./chooser.js";
 import { Clocks, notifyTurn } from "./clock.js";
 import { h, replace, toast } from "./dom.js";
 import { EventQueue, RoundGains, tableFacts, takeStep } from "./events.js";
@@ -39,8 +40,8 @@ class TablePage {
     this.root = root;
     this.tableId = tableId;
     this.entries = [];
-    this.chosen = [];
-    this.keeping = null;
+    // The move being chosen by clicks (move-input.js): the viewer's legal moves, none while one is sent.
+    this.input = new MoveInput(() => this.myMoves());
     this.pending = null;
     this.busy = false;
     this.hints = null;
@@ -106,7 +107,7 @@ class TablePage {
       this.side = new SidePanel(this.tableId);
       const [lines] = await Promise.all([get(`/tables/${this.tableId}/chat`).catch(() => []), loadMutes()]);
       this.side.showChat(lines);
-      this.side.element.append(rulesPanel(this.game, this.table));
+      this.side.element.append(rulesPanel(this.game, this.table, () => this.table));
     }
     this.head = h("header", { class: "table-head" });
     this.main = h("div", { class: "table-main" });
@@ -208,8 +209,7 @@ class TablePage {
     const moved = takeStep(this.table, step, this.me);
     if (step.online) takePresence(this.table, step);
     if (moved || !live) {
-      this.chosen = [];
-      this.keeping = null;
+      this.input.reset();
       this.pending = null;
       this.hints = null;
       this.busy = false;
@@ -231,26 +231,24 @@ class TablePage {
 
   pick(key) {
     if (this.pending) this.pending = null;
-    const picked = choose(this.myMoves(), this.chosen, key);
-    if (!picked) return;
-    this.chosen = picked.chosen;
-    this.keeping = nextKind(this.myMoves(), this.chosen) === "keep" ? new Set() : null;
-    if (picked.complete) {
-      this.complete(picked.complete);
+    const complete = this.input.click(key);
+    if (complete === false) return;
+    if (complete) {
+      this.complete(complete);
       return;
     }
     // A step forward hands the focus to the first place the tiles may go next, so that a keyboard
     // goes on from there (not back through every tile to the lines).
-    const forward = this.chosen.at(-1) === key;
+    const forward = this.input.chosen.at(-1) === key;
     this.render({ focusKey: key, focusTarget: forward });
-    if (this.chosen.length) showTargets(this.main);
+    if (this.input.chosen.length) showTargets(this.main);
   }
 
   complete(text) {
     if (prefs.confirmMoves) {
       this.pending = text;
-      this.chosen = this.game.path(text);
-      this.keeping = null;
+      this.input.reset();
+      this.input.chosen = this.game.path(text);
       this.render();
       this.root.querySelector(".confirm-move")?.focus();
     } else {
@@ -259,8 +257,7 @@ class TablePage {
   }
 
   cancel() {
-    this.chosen = [];
-    this.keeping = null;
+    this.input.reset();
     this.pending = null;
     this.render();
   }
@@ -274,7 +271,7 @@ class TablePage {
       await post(`/tables/${this.tableId}/moves`, { move: text, seq: this.table.seq, view: false });
     } catch (error) {
       this.busy = false;
-      this.chosen = [];
+      this.input.reset();
       toast(explain(error), "error");
       if (error.code === "stale") await this.load();
       else this.render();
@@ -359,15 +356,15 @@ class TablePage {
     this.renderActions();
   }
 
-  toggleKeep(index) {
-    if (this.keeping.has(index)) this.keeping.delete(index);
-    else this.keeping.add(index);
+  /** Redraws after a tile of the hand or the supply was chosen (`change`), the focus kept on it. */
+  redraw(change, focus) {
+    change();
     this.render();
-    this.root.querySelector(`.hand-tile[data-index="${index}"]`)?.focus();
+    this.root.querySelector(focus)?.focus();
   }
 
   key(event) {
-    if (event.key === "Escape" && (this.chosen.length || this.pending)) {
+    if (event.key === "Escape" && (this.input.chosen.length || this.pending)) {
       event.preventDefault();
       this.cancel();
     }
@@ -381,9 +378,10 @@ class TablePage {
 
   /** What the view functions draw (table-view.js): the page's state as it is now. */
   scene() {
+    const input = this.input.sync();
     return {
       table: this.table, game: this.game, me: this.me, names: this.names(), connection: this.connection, tableId: this.tableId,
-      moves: this.myMoves(), chosen: this.chosen, pending: this.pending, keeping: this.keeping, busy: this.busy, hints: this.hints,
+      moves: input.moves, input, chosen: input.chosen, pending: this.pending, busy: this.busy, hints: this.hints,
       gains: this.rounds.gains, expanded: this.expanded, clocks: this.clocks,
     };
   }
@@ -425,10 +423,23 @@ class TablePage {
     }
     this.wasMyTurn = mine;
     markTurn(mine);
+    if (this.bringResultIntoView()) return;
     if (window.scrollY !== scrolled) window.scrollTo({ top: scrolled });
     // A part kept across redraws (the invitation form) was moved, and moving it loses the focus.
     if (active !== document.activeElement && active?.isConnected && this.main.contains(active)) active.focus({ preventScroll: true });
     keepFocus(this.main, focused, focusTarget);
+  }
+
+  /**
+   * On a phone the page scrolls: once the game is over, its result's heading is brought to the top of
+   * the window (once), wherever the player was looking when the last move came.
+   */
+  bringResultIntoView() {
+    if (this.table.status !== "finished" || !this.table.result || this.resultBrought) return false;
+    this.resultBrought = true;
+    if (!window.matchMedia("(max-width: 900px)").matches) return false;
+    this.main.querySelector("#result-title")?.scrollIntoView({ block: "start" });
+    return true;
   }
 
   /** The end-game bonuses, floated once, as the game ends. */

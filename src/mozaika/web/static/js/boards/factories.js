@@ -48,15 +48,34 @@ const DISC_SIGNS = {
 };
 const DISC = 15;
 
-function disc(game, text, cx, cy) {
-  const colour = text.slice(1);
-  const note = game.discNote(text);
-  const fill = colour ? { fill: game.theme.hex[game.theme.letters.indexOf(colour)] } : {};
-  const group = s("g", { class: `disc disc-${text[0]}`, tabindex: "0", role: "button", "aria-label": note, dataset: { disc: text } }, s("title", {}, note));
+/** A special factory's disc on its own, drawn small (the rules panel's list of them). */
+export function discIcon(game, text, size = 28) {
+  return s("svg", { class: `disc disc-icon disc-${text[0]}`, viewBox: "-16 -16 32 32", width: size, height: size, "aria-hidden": "true" },
+    s("circle", { class: "disc-face", cx: 0, cy: 0, r: DISC }), discSign(game, text, 0, 0, DISC));
+}
+
+function disc(game, text, cx, cy, position, index) {
+  const note = game.discNote(text, position, index);
+  const group = s("g", { class: `disc disc-${text[0]}`, dataset: { disc: text } });
   group.append(s("circle", { class: "disc-face", cx, cy, r: DISC }));
-  const sign = s("g", { class: "disc-sign", transform: `translate(${cx} ${cy}) scale(${DISC * 0.62})` }, (DISC_SIGNS[text[0]] || (() => []))(fill));
-  group.append(sign);
-  // A tap (or Enter) says in words what the disc does: touch screens have no hover for the title.
+  group.append(discSign(game, text, cx, cy, DISC));
+  return explained(group, note);
+}
+
+/** A disc's drawn sign, centred on (cx, cy) in a disc of `radius`. */
+export function discSign(game, text, cx, cy, radius) {
+  const colour = text.slice(1);
+  const fill = colour ? { fill: game.theme.hex[game.theme.letters.indexOf(colour)] } : {};
+  return s("g", { class: "disc-sign", transform: `translate(${cx} ${cy}) scale(${radius * 0.62})` }, (DISC_SIGNS[text[0]] || (() => []))(fill));
+}
+
+/**
+ * A disc that says what it does: its words on hover (its title), to a screen reader (its name), and in a
+ * small note on a tap or Enter (touch screens have no hover for the title).
+ */
+export function explained(group, note) {
+  Object.entries({ tabindex: "0", role: "button", "aria-label": note }).forEach(([name, value]) => group.setAttribute(name, value));
+  group.prepend(s("title", {}, note));
   const show = (event) => {
     event.stopPropagation();
     event.preventDefault();
@@ -71,7 +90,7 @@ function disc(game, text, cx, cy) {
 
 /** The words of a special factory's disc in a small note under it, until the next tap or Escape. */
 function showDiscNote(anchor, text) {
-  const holder = anchor.closest(".shared-wrap") || document.body;
+  const holder = anchor.closest(".shared-wrap, .board-panel") || document.body;
   holder.querySelector(".disc-note")?.remove();
   const note = document.createElement("p");
   note.className = "disc-note";
@@ -133,7 +152,7 @@ export function factoryCircle(game, position, ui, { shape = "square", wild = nul
     const side = angle - Math.PI / 4;
     // It stands a little out of the rim, clear of the tiles however they lie.
     const reach = FACTORY + 6;
-    if (special) group.append(disc(game, special, cx + reach * Math.cos(side), cy + reach * Math.sin(side)));
+    if (special) group.append(disc(game, special, cx + reach * Math.cos(side), cy + reach * Math.sin(side), position, index));
     svg.append(group);
   });
   const inner = radius - FACTORY - 8;

@@ -116,10 +116,10 @@ export class StarsGame extends BoardFamily {
 
   shared(position, ui) {
     const wild = position.wild;
-    const supply = h("div", { class: "supply-box" },
+    const supply = h("div", { class: `supply-box${ui.picking ? " picking" : ""}` },
       h("span", { class: "supply-title" }, this.term("supply")),
       h("div", { class: "tile-row", role: "group", "aria-label": this.term("supply") },
-        sortTiles(this.theme, position.supply).map((letter, index) => placed(tileIcon(this.theme, letter, this.shape, 30), `S:${letter}:${index}`))));
+        sortTiles(this.theme, position.supply).map((letter, index) => this.supplyTile(letter, index, ui))));
     const track = h("ol", { class: "round-track", "aria-label": t("round_track") },
       this.layout.wild_by_round.map((letter, index) =>
         h("li", { class: index + 1 === position.round ? "current" : index + 1 < position.round ? "past" : "" },
@@ -131,6 +131,21 @@ export class StarsGame extends BoardFamily {
     return h("div", { class: "shared" },
       factoryCircle(this, position, ui, { shape: this.shape, wild }),
       h("div", { class: "pavilion-side" }, track, wildNote, supply, this.featureLegend()));
+  }
+
+  /**
+   * A tile of the supply; while the viewer picks bonus tiles (S-12) a button that chooses it (marked while
+   * chosen), the pick being made with a confirmation once enough are chosen.
+   */
+  supplyTile(letter, index, ui) {
+    const icon = placed(tileIcon(this.theme, letter, this.shape, 30), `S:${letter}:${index}`);
+    if (!ui.picking) return icon;
+    const chosen = ui.picking.has(index);
+    const full = !chosen && ui.picking.size >= ui.pickCount;
+    const button = h("button", { class: `supply-tile${chosen ? " picked" : ""}`, type: "button", "aria-pressed": String(chosen), disabled: full || null, dataset: { pick: letter, index } }, icon);
+    button.setAttribute("aria-label", colourName(this.theme, letter));
+    button.addEventListener("click", () => ui.togglePick(index));
+    return button;
   }
 
   /** What covering a pillar, a statue or a window pays (S-3), once for every board. */
@@ -227,6 +242,16 @@ export class StarsGame extends BoardFamily {
       group.append(icon);
     }
     return group;
+  }
+
+  /** The prompt for a payment once a space is chosen: the space named, with what it costs. */
+  paymentPrompt(chosen) {
+    const space = chosen.find((step) => step.startsWith("space:"));
+    if (!space) return null;
+    const [, star, slot] = space.split(":");
+    const number = this.numbers[this.spaceIndex(star, Number(slot))];
+    const at = star === "C" ? t("star_centre_at") : t("star_at", { colour: colourName(this.theme, star, "genitive") });
+    return t("prompt.payment_for", { star: at, slot, count: number });
   }
 
   /** What a space costs, said when the pointer is over it: its number in tiles of one colour, wild tiles standing in. */

@@ -2,8 +2,8 @@
 
 import { h, s } from "../dom.js";
 import { colourName, t } from "../i18n.js";
-import { factoryCircle } from "./factories.js";
-import { BoardFamily } from "./family.js";
+import { discSign, explained, factoryCircle } from "./factories.js";
+import { BoardFamily, neighbours } from "./family.js";
 import { marker, space, tile, tileIcon } from "./tiles.js";
 import { fieldsOf, sourceKey } from "../moves.js";
 
@@ -42,14 +42,31 @@ export class WallGame extends BoardFamily {
     return t("split", { before: names(before), after: names(after) });
   }
 
-  /** A chooser button's face for a choice key (SN4's split). */
-  choice(key) {
+  /**
+   * A chooser button's face for a choice key (SN4's split): each side names the neighbouring factory
+   * its pralines go to (M-3), with their icons.
+   */
+  choice(key, position = null, chosen = []) {
     const [before, after] = key.slice("split:".length).split(">");
     const icons = (letters) => [...letters].map((letter) => tileIcon(this.theme, letter, this.shape));
+    const source = chosen.find((step) => step.startsWith("src:"))?.split(":")[1];
+    if (!position || !source || source === "C") {
+      return h("span", { class: "choice-face" },
+        h("span", { class: "split-side" }, "◀ ", icons(before), before ? "" : "—"),
+        h("span", { class: "split-side" }, icons(after), after ? "" : "—", " ▶"),
+        h("span", { class: "visually-hidden" }, this.describeSplit(before, after)));
+    }
+    const [previous, next] = neighbours(position, Number(source) - 1).map((index) => index + 1);
+    const side = (number, letters, arrow) => h("span", { class: "split-side" },
+      arrow === "◀" ? "◀ " : "", h("span", { class: "split-to" }, this.term("split_to", { n: number })), " ", icons(letters), letters ? "" : "—", arrow === "▶" ? " ▶" : "");
     return h("span", { class: "choice-face" },
-      h("span", { class: "split-side" }, "◀ ", icons(before), before ? "" : "—"),
-      h("span", { class: "split-side" }, icons(after), after ? "" : "—", " ▶"),
-      h("span", { class: "visually-hidden" }, this.describeSplit(before, after)));
+      h("span", { "aria-hidden": "true", class: "choice-face" }, side(previous, before, "◀"), side(next, after, "▶")),
+      h("span", { class: "visually-hidden" }, this.describeSplitTo(previous, before, next, after)));
+  }
+
+  describeSplitTo(previous, before, next, after) {
+    const names = (letters) => [...letters].map((letter) => colourName(this.theme, letter)).join(", ") || "—";
+    return this.term("split_named", { previous, before: names(before), next, after: names(after) });
   }
 
   shared(position, ui) {
@@ -111,7 +128,7 @@ export class WallGame extends BoardFamily {
       }
       const cell = s("g", { class: "wall-cell" });
       if (printed) {
-        cell.append(tile(this.theme, printed, cx, y, SIZE, this.shape, { class: "tile printed" }));
+        cell.append(tile(this.theme, printed, cx, y, SIZE, this.shape, { class: `tile tile-${printed} printed` }));
       } else {
         cell.append(space(cx, y, SIZE, null, this.shape, { class: "space grey" }));
       }
@@ -123,27 +140,32 @@ export class WallGame extends BoardFamily {
 
   floor(position, board, seat, ui) {
     const group = s("g", { class: "floor" });
+    // The penalties stand over the floor, outside the part that is clicked: its name says them
+    // (as a screen reader reads it), and the numbers drawn are not read a second time.
+    const numbers = s("g", { class: "floor-penalties", "aria-hidden": "true" });
     const penalties = this.layout.floor_penalties;
     const top = FLOOR_TOP + 18;
     const area = s("rect", { class: "line-area", x: 6, y: top - 4, width: penalties.length * 44 + 4, height: SIZE + 8, rx: 6 });
     group.append(area);
     penalties.forEach((penalty, index) => {
       const cx = 10 + index * 44 + SIZE / 2;
-      group.append(s("text", { class: "penalty", x: cx, y: top - 7, "text-anchor": "middle" }, String(penalty)));
+      numbers.append(s("text", { class: "penalty", x: cx, y: top - 7, "text-anchor": "middle" }, String(penalty)));
       group.append(space(cx, top + SIZE / 2, SIZE, null, "square", { class: "space floor-space" }));
       const letter = board.floor[index];
       if (letter === "1") group.append(marker(cx, top + SIZE / 2, SIZE, this.shape, `b${seat}:marker`));
       else if (letter) group.append(tile(this.theme, letter, cx, top + SIZE / 2, SIZE, this.shape, { dataset: { cell: `b${seat}:f${index}` } }));
     });
+    let held = "";
     if (position.sn5_holder === seat) {
       const cx = 10 + penalties.length * 44 + SIZE / 2 + 6;
-      const disc = s("g", { class: "disc sn5" }, s("title", {}, t("disc.5")), s("circle", { cx, cy: top + SIZE / 2, r: SIZE / 2 }));
+      const disc = s("g", { class: "disc sn5" }, s("circle", { class: "disc-face", cx, cy: top + SIZE / 2, r: SIZE / 2 }));
       if (position.sn5_praline) disc.append(tile(this.theme, position.sn5_praline, cx, top + SIZE / 2, SIZE * 0.8, "praline"));
-      else disc.append(s("text", { x: cx, y: top + SIZE / 2 + 5, "text-anchor": "middle" }, "SN5"));
-      group.append(disc);
+      else disc.append(discSign(this, "5", cx, top + SIZE / 2, SIZE / 2));
+      // Beside the floor, not in it: the floor's name is what its click does.
+      held = explained(disc, this.term("disc.5_held"));
     }
-    if (seat === ui.me) ui.key(group, "floor", this.term("floor"));
-    return group;
+    if (seat === ui.me) ui.key(group, "floor", `${this.term("floor")} (${penalties.join(" ")})`);
+    return s("g", {}, numbers, group, held);
   }
 
   /**
