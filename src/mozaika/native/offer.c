@@ -1,5 +1,6 @@
 /* The shared factory offer and the draw (see offer.h). */
 #include "offer.h"
+#include "keccak.h"
 
 const int FACTORIES_BY_PLAYERS[5] = {0, 0, 5, 7, 9};
 
@@ -63,75 +64,31 @@ int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, u
     return 0;
 }
 
-/* --- SHAKE-256 (FIPS 202), for chance_entropy without a call into Python ------------------------ */
-
-#define SHAKE256_RATE 136
-
-static const uint64_t KECCAK_ROUNDS[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
-    0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
-    0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
-    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
-    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
-static uint64_t rotate_left(uint64_t value, int by) { return value << by | value >> (64 - by); }
-
-static void keccak_f1600(uint64_t lanes[25]) {
-    for (int round = 0; round < 24; round++) {
-        uint64_t c0 = lanes[0] ^ lanes[5] ^ lanes[10] ^ lanes[15] ^ lanes[20]; /* theta */
-        uint64_t c1 = lanes[1] ^ lanes[6] ^ lanes[11] ^ lanes[16] ^ lanes[21];
-        uint64_t c2 = lanes[2] ^ lanes[7] ^ lanes[12] ^ lanes[17] ^ lanes[22];
-        uint64_t c3 = lanes[3] ^ lanes[8] ^ lanes[13] ^ lanes[18] ^ lanes[23];
-        uint64_t c4 = lanes[4] ^ lanes[9] ^ lanes[14] ^ lanes[19] ^ lanes[24];
-        uint64_t d0 = c4 ^ rotate_left(c1, 1), d1 = c0 ^ rotate_left(c2, 1), d2 = c1 ^ rotate_left(c3, 1);
-        uint64_t d3 = c2 ^ rotate_left(c4, 1), d4 = c3 ^ rotate_left(c0, 1);
-        for (int y = 0; y < 25; y += 5) {
-            lanes[y] ^= d0;
-            lanes[y + 1] ^= d1;
-            lanes[y + 2] ^= d2;
-            lanes[y + 3] ^= d3;
-            lanes[y + 4] ^= d4;
-        }
-        /* rho and pi: walking the lanes from lane 1, each takes the one before it, rotated. */
-        uint64_t carried = lanes[1], next;
-#define RHO_PI(lane, rotation)                                                                                    \
-    next = lanes[lane];                                                                                           \
-    lanes[lane] = rotate_left(carried, rotation);                                                                 \
-    carried = next;
-        RHO_PI(10, 1) RHO_PI(7, 3) RHO_PI(11, 6) RHO_PI(17, 10) RHO_PI(18, 15) RHO_PI(3, 21)
-        RHO_PI(5, 28) RHO_PI(16, 36) RHO_PI(8, 45) RHO_PI(21, 55) RHO_PI(24, 2) RHO_PI(4, 14)
-        RHO_PI(15, 27) RHO_PI(23, 41) RHO_PI(19, 56) RHO_PI(13, 8) RHO_PI(12, 25) RHO_PI(2, 43)
-        RHO_PI(20, 62) RHO_PI(14, 18) RHO_PI(22, 39) RHO_PI(9, 61) RHO_PI(6, 20) RHO_PI(1, 44)
-#undef RHO_PI
-        for (int y = 0; y < 25; y += 5) { /* chi */
-            uint64_t b0 = lanes[y], b1 = lanes[y + 1], b2 = lanes[y + 2], b3 = lanes[y + 3], b4 = lanes[y + 4];
-            lanes[y] = b0 ^ (~b1 & b2);
-            lanes[y + 1] = b1 ^ (~b2 & b3);
-            lanes[y + 2] = b2 ^ (~b3 & b4);
-            lanes[y + 3] = b3 ^ (~b4 & b0);
-            lanes[y + 4] = b4 ^ (~b0 & b1);
-        }
-        lanes[0] ^= KECCAK_ROUNDS[round]; /* iota */
-    }
-}
-
-/* hashlib.shake_256(message).digest(size), for a message and a digest shorter than the rate. */
-static void shake256_short(const unsigned char *message, size_t length, unsigned char *digest, size_t size) {
-    uint64_t lanes[25] = {0};
-    for (size_t at = 0; at < length; at++)
-        lanes[at / 8] ^= (uint64_t)message[at] << 8 * (at % 8);
-    lanes[length / 8] ^= (uint64_t)0x1f << 8 * (length % 8); /* SHAKE's domain bits and the padding */
-    lanes[(SHAKE256_RATE - 1) / 8] ^= (uint64_t)0x80 << 8 * ((SHAKE256_RATE - 1) % 8);
-    keccak_f1600(lanes);
-    for (size_t at = 0; at < size; at++)
-        digest[at] = (unsigned char)(lanes[at / 8] >> 8 * (at % 8));
-}
-
 /* The entropy of event `index` for a whole-number seed, SHAKE-256 computed here. */
+/* Write `value` in decimal at `at` (as Python's str of a whole number); the end of what was written. */
+static char *write_decimal(char *at, long long value) {
+    unsigned long long magnitude = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
+    char digits[20];
+    int count = 0;
+    do {
+        digits[count++] = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude);
+    if (value < 0)
+        *at++ = '-';
+    while (count)
+        *at++ = digits[--count];
+    return at;
+}
+
 static void number_entropy(long long value, int64_t index, Py_ssize_t size, uint32_t *limbs, int *limb_count) {
-    char message[64];
-    int length = snprintf(message, sizeof message, "mozaika chance %lld %lld", value, (long long)index);
+    static const char prefix[] = "mozaika chance ";
+    char message[sizeof prefix + 2 * 21];
+    memcpy(message, prefix, sizeof prefix - 1);
+    char *end = write_decimal(message + sizeof prefix - 1, value);
+    *end++ = ' ';
+    end = write_decimal(end, (long long)index);
+    int length = (int)(end - message);
     unsigned char digest[SHAKE256_RATE];
     shake256_short((const unsigned char *)message, (size_t)length, digest, (size_t)size);
     bytes_to_limbs(digest, size, limbs, limb_count);
@@ -204,13 +161,25 @@ int draw_tiles(int32_t *bag, int32_t *lid, int colours, int wanted, uint32_t *li
             }
         }
         int take = wanted - count < left ? wanted - count : left;
-        for (int remaining = left; remaining > left - take; remaining--) {
-            /* A random remaining tile: the next digit of the entropy in base `remaining`. */
-            uint32_t index = divmod_limbs(limbs, &limb_count, (uint32_t)remaining);
-            uint8_t colour = tiles[index];
-            drawn[count++] = colour;
-            bag[colour]--;
-            tiles[index] = tiles[remaining - 1];
+        for (int remaining = left; remaining > left - take;) {
+            /* Each random remaining tile is the next digit of the entropy in base `remaining`.  Several
+             * digits are divided off at once, by the product of their bases (below 2**32): the
+             * remainder holds them in mixed radix, the same digits one division at a time gives. */
+            uint64_t product = (uint64_t)remaining;
+            int digits = 1;
+            while (remaining - digits > left - take && product * (uint64_t)(remaining - digits) <= UINT32_MAX) {
+                product *= (uint64_t)(remaining - digits);
+                digits++;
+            }
+            uint32_t digit_block = divmod_limbs(limbs, &limb_count, (uint32_t)product);
+            for (; digits; digits--, remaining--) {
+                uint32_t index = digit_block % (uint32_t)remaining;
+                digit_block /= (uint32_t)remaining;
+                uint8_t colour = tiles[index];
+                drawn[count++] = colour;
+                bag[colour]--;
+                tiles[index] = tiles[remaining - 1];
+            }
         }
         left -= take;
     }
