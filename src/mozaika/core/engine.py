@@ -17,6 +17,7 @@ from functools import lru_cache
 from types import ModuleType
 
 from mozaika.core.errors import MozaikaError
+from mozaika.core.protocol import register_step_run
 
 VARIABLE = "MOZAIKA_ENGINE"
 """The environment variable that chooses the engine."""
@@ -30,11 +31,27 @@ class EngineUnavailableError(MozaikaError):
 _forced: list[str] = []
 
 
+def _environment_value() -> str:
+    # Every new game asks which engine plays: os.environ.get costs a raised KeyError when the variable
+    # is unset (a microsecond), the mapping os.environ keeps in step with the environment does not.
+    try:
+        raw = os.environ._data.get(_KEY)  # type: ignore[attr-defined]
+    except AttributeError:  # an os.environ without its mapping: read it the documented way
+        return os.environ.get(VARIABLE, "")
+    return "" if raw is None else os.environ.decodevalue(raw)  # type: ignore[attr-defined,no-any-return]
+
+
+try:
+    _KEY = os.environ.encodekey(VARIABLE)  # type: ignore[attr-defined]
+except AttributeError:
+    _KEY = VARIABLE
+
+
 def chosen() -> str:
     """The engine asked for: ``auto`` (the default), ``native`` or ``python``."""
     if _forced:
         return _forced[-1]
-    choice = os.environ.get(VARIABLE, "").strip().lower() or "auto"
+    choice = _environment_value().strip().lower() or "auto"
     if choice not in CHOICES:
         raise EngineUnavailableError(f"{VARIABLE}={choice!r}: choose one of {', '.join(CHOICES)}")
     return choice
@@ -46,6 +63,7 @@ def _built() -> ModuleType | None:
         from mozaika import _native  # type: ignore[attr-defined]
     except ImportError:
         return None
+    register_step_run(_native.Steps)  # a native playout's steps, recorded compactly in the history
     return _native  # type: ignore[no-any-return]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from mozaika.core.errors import OptionError
@@ -57,8 +58,14 @@ class GameSpec:
     """``read_move(text, options)``: the move a text in the game's notation names, whatever the phase,
     so that a move's fields can be given without its position (the log, records, hints)."""
 
+    @cached_property
+    def _defaults(self) -> dict[str, Any]:
+        return {option.name: option.default for option in self.options}
+
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fill in defaults and reject unknown options or values."""
+        if not given:  # (every new game asks: the defaults, made once)
+            return dict(self._defaults)
         known = {option.name: option for option in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:

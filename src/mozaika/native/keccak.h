@@ -8,10 +8,17 @@
 
 #define SHAKE256_RATE 136
 
+/* Choose the permutation's code for this processor (once, when the module is loaded). */
+void keccak_init(void);
+
 /* The Keccak-f[1600] permutation of the sponge's 25 lanes. */
 void keccak_f1600(uint64_t lanes[25]);
 
 /* hashlib.shake_256(message).digest(size), for length < SHAKE256_RATE and size <= SHAKE256_RATE. */
 void shake256_short(const unsigned char *message, size_t length, unsigned char *digest, size_t size);
+
+/* The sponge's lanes after absorbing a short message (length < SHAKE256_RATE): its first SHAKE256_RATE
+ * bytes, little-endian in the lanes, are the digest's. */
+void shake256_absorb_short(uint64_t lanes[25], const unsigned char *message, size_t length);
 
 #endif

@@ -88,10 +88,17 @@ static void number_entropy(long long value, int64_t index, Py_ssize_t size, uint
     char *end = write_decimal(message + sizeof prefix - 1, value);
     *end++ = ' ';
     end = write_decimal(end, (long long)index);
-    int length = (int)(end - message);
-    unsigned char digest[SHAKE256_RATE];
-    shake256_short((const unsigned char *)message, (size_t)length, digest, (size_t)size);
-    bytes_to_limbs(digest, size, limbs, limb_count);
+    uint64_t lanes[25];
+    shake256_absorb_short(lanes, (const unsigned char *)message, (size_t)(end - message));
+    /* The digest's bytes read as a little-endian number: the lanes' halves, the last limb cut to its bytes. */
+    int count = (int)((size + 3) / 4);
+    for (int limb = 0; limb < count; limb++)
+        limbs[limb] = (uint32_t)(lanes[limb / 2] >> (limb % 2 * 32));
+    if (size % 4)
+        limbs[count - 1] &= (1u << (8 * (size % 4))) - 1;
+    while (count > 0 && limbs[count - 1] == 0)
+        count--;
+    *limb_count = count;
 }
 
 int seeded_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count) {
@@ -268,6 +275,87 @@ double next_random(PyObject *random) {
         return -1.0;
     }
     return number;
+}
+
+/* CPython's _random.Random object (Modules/_randommodule.c's RandomObject). */
+typedef struct {
+    PyObject_HEAD int index;
+    uint32_t state[624];
+} CPythonRandom;
+
+static PyTypeObject *random_type;     /* _random.Random, where its layout was confirmed */
+static PyObject *random_method;       /* its random() method descriptor */
+static PyObject *str_random;
+
+int draws_open(Draws *draws, PyObject *generator) {
+    draws->state = NULL;
+    draws->index = NULL;
+    draws->method = NULL;
+    if (random_type != NULL && PyObject_TypeCheck(generator, random_type)) {
+        PyObject *random = _PyType_Lookup(Py_TYPE(generator), str_random);
+        if (random == random_method) {
+            CPythonRandom *twister = (CPythonRandom *)generator;
+            if (twister->index < 0 || twister->index > 624) {
+                PyErr_SetString(PyExc_ValueError, "a generator in a state random.Random never holds");
+                return -1;
+            }
+            draws->state = twister->state;
+            draws->index = &twister->index;
+            return 0;
+        }
+    }
+    if (PyCallable_Check(generator)) {
+        Py_INCREF(generator);
+        draws->method = generator;
+        return 0;
+    }
+    draws->method = PyObject_GetAttrString(generator, "random");
+    return draws->method == NULL ? -1 : 0;
+}
+
+void draws_close(Draws *draws) {
+    Py_CLEAR(draws->method);
+}
+
+int draws_init(void) {
+    str_random = PyUnicode_InternFromString("random");
+    if (str_random == NULL)
+        return -1;
+    PyObject *module = PyImport_ImportModule("_random");
+    if (module == NULL) {
+        PyErr_Clear();
+        return 0; /* no _random: every generator is called */
+    }
+    PyObject *type = PyObject_GetAttrString(module, "Random");
+    Py_DECREF(module);
+    if (type == NULL || !PyType_Check(type) || ((PyTypeObject *)type)->tp_basicsize < (Py_ssize_t)sizeof(CPythonRandom)) {
+        Py_XDECREF(type);
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *method = _PyType_Lookup((PyTypeObject *)type, str_random);
+    /* Confirm the layout: the numbers drawn in place are random()'s, over a twist of the state. */
+    PyObject *called = method ? PyObject_CallFunction(type, "i", 20260101) : NULL;
+    PyObject *in_place = method ? PyObject_CallFunction(type, "i", 20260101) : NULL;
+    int same = called != NULL && in_place != NULL;
+    for (int draw = 0; draw < 700 && same; draw++) {
+        PyObject *number = PyObject_CallMethod(called, "random", NULL);
+        CPythonRandom *twister = (CPythonRandom *)in_place;
+        same = number != NULL && twister->index >= 0 && twister->index <= 624 &&
+               PyFloat_AsDouble(number) == pyrandom_random_at(twister->state, &twister->index);
+        Py_XDECREF(number);
+    }
+    Py_XDECREF(called);
+    Py_XDECREF(in_place);
+    PyErr_Clear();
+    if (same) {
+        Py_INCREF(method);
+        random_method = method;
+        random_type = (PyTypeObject *)type; /* (the module's reference, kept) */
+    } else {
+        Py_DECREF(type);
+    }
+    return 0;
 }
 
 PyObject *values_tuple(const int64_t *values, int count) {

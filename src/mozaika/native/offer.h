@@ -13,6 +13,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "pyrandom.h"
+#include "steps.h"
+
 #define MOST_FACTORIES 9
 #define MOST_COLOURS 6
 #define MOST_SEATS 4
@@ -126,6 +129,24 @@ void sort_tiles(uint8_t *tiles, int size);
 /* The next number of a playout's generator (its random() method), checked to lie in [0, 1);
  * -1 with an error set on failure. */
 double next_random(PyObject *random);
+
+/* A playout's generator: a random.Random whose random() is CPython's own, drawn in place (its
+ * twister read and advanced here, as random() would, without a call), else any other generator's
+ * random() method called for each number. */
+typedef struct {
+    uint32_t *state; /* the twister's words, drawn in place; NULL: call `method` */
+    int *index;
+    PyObject *method; /* a new reference, or NULL */
+} Draws;
+/* Open `generator` (a random.Random, or a callable giving numbers in [0, 1)); 0, or -1 with an error set. */
+int draws_open(Draws *draws, PyObject *generator);
+void draws_close(Draws *draws);
+/* The next number in [0, 1); -1 with an error set on failure. */
+static inline double draws_next(Draws *draws) {
+    return draws->state != NULL ? pyrandom_random_at(draws->state, draws->index) : next_random(draws->method);
+}
+/* Learn where CPython keeps a random.Random's twister (checked against random() itself); 0 or -1. */
+int draws_init(void);
 
 /* Python values of the offer, for getters. */
 PyObject *counts_list(const int16_t *counts, int colours);

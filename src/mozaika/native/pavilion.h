@@ -172,9 +172,13 @@ typedef struct {
     PavPosition position;
 } PavilionCore;
 
-/* Every pending chance event of `p` as the seed decides (pavilion_core.c); each outcome appended to
- * `steps` (NULL: not recorded); 0, or -1 with an error set. */
-int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, PyObject *steps);
+/* Every pending chance event of `p` as the seed decides (pavilion_core.c); each outcome recorded in
+ * `record` (NULL: not recorded); 0, or -1 with an error set. */
+int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, StepRecord *record);
+/* The steps Summer Pavilion records (steps.h): a move by its code, a fill by its groups (one word per
+ * group: its size, then its colours, three bits each), a supply by its tiles (one word: three bits each). */
+enum { PV_STEP_MOVE, PV_STEP_FILL, PV_STEP_SUPPLY };
+PyObject *pv_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at);
 /* The move object of a code (borrowed from the tables). */
 PyObject *pv_code_object(PavilionCore *self, int code);
 /* The search (pavilion_search.c): see search.h's search_method. */

@@ -20,18 +20,9 @@ static PyObject *tiles_tuple(const uint8_t *tiles, int count) {
     return tuple;
 }
 
-/* The outcome of a chance event as a Python value, appended to steps. */
-static int append_outcome(PavilionCore *self, PyObject *steps, int maker, PyObject *tiles) {
-    if (tiles == NULL)
-        return -1;
-    PyObject *outcome = PyObject_CallOneArg(PyTuple_GET_ITEM(self->tables, maker), tiles);
-    Py_DECREF(tiles);
-    return append_new(steps, outcome);
-}
-
-/* pv_resolve_position: every pending event of `p` as the seed decides; each outcome appended to `steps`
+/* pv_resolve_position: every pending event of `p` as the seed decides; each outcome recorded in `record`
  * (NULL: not recorded).  self: the tables. */
-int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, PyObject *steps) {
+int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, StepRecord *record) {
     while (p->phase == PV_CHANCE) {
         int sizes[MOST_FACTORIES], wanted = 0;
         int groups_count = pv_draw_sizes(p, sizes);
@@ -58,16 +49,70 @@ int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *se
             pv_apply_supply(p, tiles, count);
         }
         p->chance_index++;
-        if (steps != NULL && append_outcome(self, steps, kind == PV_FILL ? PT_MAKE_FILL : PT_MAKE_SUPPLY,
-                                            kind == PV_FILL ? groups_tuple(&groups) : tiles_tuple(tiles, count)))
-            return -1;
+        if (record == NULL)
+            continue;
+        if (kind == PV_FILL) {
+            record_word(record, STEP_WORD(PV_STEP_FILL, groups.group_count));
+            for (int group = 0; group < groups.group_count; group++) {
+                uint32_t word = groups.sizes[group];
+                for (int tile = 0; tile < groups.sizes[group]; tile++)
+                    word |= (uint32_t)groups.tiles[group][tile] << (3 + 3 * tile);
+                record_word(record, word);
+            }
+        } else {
+            uint32_t word = 0;
+            for (int tile = 0; tile < count; tile++)
+                word |= (uint32_t)tiles[tile] << (3 * tile);
+            record_word(record, STEP_WORD(PV_STEP_SUPPLY, count));
+            record_word(record, word);
+        }
     }
     return 0;
 }
 
-static int resolve_chance(PavilionCore *self, PyObject *seed, PyObject *steps) {
+PyObject *pv_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at) {
+    static const int move_tables[4] = {PT_TAKES, PT_PLACES, PT_PASSES, PT_PICKS};
+    uint32_t word = words[(*at)++], value = STEP_VALUE(word);
+    PyObject *tiles = NULL;
+    int maker = PT_MAKE_FILL;
+    if (STEP_TAG(word) == PV_STEP_MOVE && (value >> PV_KIND_SHIFT) < 4) {
+        PyObject *moves = PyTuple_GET_ITEM(tables, move_tables[value >> PV_KIND_SHIFT]);
+        if ((Py_ssize_t)(value & PV_INDEX_MASK) < PyTuple_GET_SIZE(moves)) {
+            PyObject *move = PyTuple_GET_ITEM(moves, value & PV_INDEX_MASK);
+            Py_INCREF(move);
+            return move;
+        }
+    } else if (STEP_TAG(word) == PV_STEP_FILL && value <= MOST_FACTORIES && *at + (Py_ssize_t)value <= count) {
+        Groups groups;
+        groups.group_count = (int)value;
+        for (int group = 0; group < groups.group_count; group++) {
+            uint32_t packed = words[(*at)++];
+            groups.sizes[group] = (uint8_t)((packed & 7) > FACTORY_SIZE ? FACTORY_SIZE : (packed & 7));
+            for (int tile = 0; tile < groups.sizes[group]; tile++)
+                groups.tiles[group][tile] = (uint8_t)(packed >> (3 + 3 * tile) & 7);
+        }
+        tiles = groups_tuple(&groups);
+    } else if (STEP_TAG(word) == PV_STEP_SUPPLY && value <= PV_SUPPLY_SIZE && *at < count) {
+        uint32_t packed = words[(*at)++];
+        uint8_t supply[PV_SUPPLY_SIZE];
+        for (uint32_t tile = 0; tile < value; tile++)
+            supply[tile] = (uint8_t)(packed >> (3 * tile) & 7);
+        tiles = tiles_tuple(supply, (int)value);
+        maker = PT_MAKE_SUPPLY;
+    } else {
+        PyErr_SetString(PyExc_RuntimeError, "a step Summer Pavilion does not record");
+        return NULL;
+    }
+    if (tiles == NULL)
+        return NULL;
+    PyObject *outcome = PyObject_CallOneArg(PyTuple_GET_ITEM(tables, maker), tiles);
+    Py_DECREF(tiles);
+    return outcome;
+}
+
+static int resolve_chance(PavilionCore *self, PyObject *seed, StepRecord *record) {
     ChanceSeed chance = {PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, 0};
-    return pv_resolve_position(self, &self->position, &chance, steps);
+    return pv_resolve_position(self, &self->position, &chance, record);
 }
 
 /* --- the Python type ---------------------------------------------------------------------------- */
@@ -253,16 +298,16 @@ static PyObject *PavilionCore_play(PavilionCore *self, PyObject *move) {
     Py_RETURN_TRUE;
 }
 
-/* resolve(seed) -> the outcomes of the pending chance events, each made by make_fill or make_supply. */
+/* resolve(seed) -> the outcomes of the pending chance events as a Steps object (each made by make_fill
+ * or make_supply when read), or None when none was pending. */
 static PyObject *PavilionCore_resolve(PavilionCore *self, PyObject *seed) {
-    PyObject *steps = PyList_New(0);
-    if (steps == NULL)
-        return NULL;
-    if (resolve_chance(self, seed, steps) < 0) {
-        Py_DECREF(steps);
+    StepRecord record;
+    record_open(&record);
+    if (resolve_chance(self, seed, &record) < 0) {
+        record_close(&record);
         return NULL;
     }
-    return steps;
+    return record_finish(&record, self->tables, pv_read_step);
 }
 
 static int read_colours(PyObject *tiles, int most, uint8_t *into) {
@@ -336,24 +381,27 @@ static PyObject *PavilionCore_deal(PavilionCore *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* playout(seed, random) -> every step to the end of the game, each decision uniform over the
- * legal moves: State.playout, with `random` the generator's random() method. */
+/* playout(seed, generator) -> every step to the end of the game as a Steps object (None when the game
+ * is over), each decision uniform over the legal moves: State.playout, with `generator` the
+ * random.Random (or its random() method). */
 static PyObject *PavilionCore_playout(PavilionCore *self, PyObject *args) {
-    PyObject *seed, *random;
-    if (!PyArg_ParseTuple(args, "OO", &seed, &random))
+    PyObject *seed, *generator;
+    if (!PyArg_ParseTuple(args, "OO", &seed, &generator))
         return NULL;
     PavPosition *p = &self->position;
-    PyObject *steps = PyList_New(0);
-    if (steps == NULL)
+    Draws draws;
+    if (draws_open(&draws, generator) < 0)
         return NULL;
+    StepRecord record;
+    record_open(&record);
     int codes[PV_MOST_MOVES];
     while (p->phase != PV_OVER) {
         if (p->phase == PV_CHANCE) {
-            if (resolve_chance(self, seed, steps) < 0)
+            if (resolve_chance(self, seed, &record) < 0)
                 goto failed;
             continue;
         }
-        double number = next_random(random);
+        double number = draws_next(&draws);
         if (number < 0)
             goto failed;
         int code;
@@ -361,13 +409,14 @@ static PyObject *PavilionCore_playout(PavilionCore *self, PyObject *args) {
             PyErr_SetString(PyExc_RuntimeError, "a position with no legal move, or a number that picks none");
             goto failed;
         }
-        if (PyList_Append(steps, pv_code_object(self, code)))
-            goto failed;
+        record_word(&record, STEP_WORD(PV_STEP_MOVE, code));
         pv_play_code(p, code);
     }
-    return steps;
+    draws_close(&draws);
+    return record_finish(&record, self->tables, pv_read_step);
 failed:
-    Py_DECREF(steps);
+    draws_close(&draws);
+    record_close(&record);
     return NULL;
 }
 

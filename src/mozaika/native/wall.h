@@ -134,11 +134,22 @@ int wall_winners(const WallPosition *p, int *seats);
 WallCore *new_core(PyTypeObject *type, PyObject *tables);
 int check_tables(PyObject *tables);
 int has_special_tables(PyObject *tables);
-/* Chance (wall_chance.c): every pending event as the seed decides, each outcome appended to `steps`
+/* Chance (wall_chance.c): every pending event as the seed decides, each outcome recorded in `record`
  * (NULL: not recorded); 0, or -1 with an error set. */
-int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps);
+int resolve_chance(WallCore *self, PyObject *seed, StepRecord *record);
 /* The same for any position `p` (self: the tables), the seed a Python object or a number. */
-int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, PyObject *steps);
+int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, StepRecord *record);
+/* The steps a wall game records (steps.h): a take by its index in the takes' table, a wall move by its
+ * index in the wall moves' table, a fill by its groups (then one word per group: its size, then its
+ * colours, three bits each). */
+enum { WALL_STEP_TAKE, WALL_STEP_WALL, WALL_STEP_FILL };
+PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at);
+static inline void record_take(StepRecord *record, int slot, int colour, int line) {
+    record_word(record, STEP_WORD(WALL_STEP_TAKE, (slot * COLOURS + colour) * 6 + line));
+}
+static inline void record_wall_move(StepRecord *record, int seat, int line, int column) {
+    record_word(record, STEP_WORD(WALL_STEP_WALL, seat * 25 + line * SIZE + column));
+}
 PyObject *WallCore_resolve(WallCore *self, PyObject *seed);
 PyObject *WallCore_deal(WallCore *self, PyObject *args);
 PyObject *WallCore_deal_special(WallCore *self, PyObject *args);
