@@ -111,7 +111,9 @@ def instructions(workload: str, case: str, count: int) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400, help="N: games of the first run (vector: N/4 steps of 256 games)")
+    parser.add_argument(
+        "--games", type=int, default=400, help="N: games of the first run (vector: N/4 steps of 256 games)"
+    )
     parser.add_argument("--workloads", default="playout,protocol,vector")
     parser.add_argument("--cases", default=",".join(CASES))
     parser.add_argument("--run", nargs=3, metavar=("WORKLOAD", "CASE", "COUNT"), help=argparse.SUPPRESS)
