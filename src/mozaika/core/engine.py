@@ -31,27 +31,25 @@ class EngineUnavailableError(MozaikaError):
 _forced: list[str] = []
 
 
-def _environment_value() -> str:
-    # Every new game asks which engine plays: os.environ.get costs a raised KeyError when the variable
-    # is unset (a microsecond), the mapping os.environ keeps in step with the environment does not.
-    try:
-        raw = os.environ._data.get(_KEY)  # type: ignore[attr-defined]
-    except AttributeError:  # an os.environ without its mapping: read it the documented way
-        return os.environ.get(VARIABLE, "")
-    return "" if raw is None else os.environ.decodevalue(raw)  # type: ignore[attr-defined,no-any-return]
-
-
 try:
+    _ENVIRON: dict[bytes, bytes] | dict[str, str] | None = os.environ._data  # type: ignore[attr-defined]
     _KEY = os.environ.encodekey(VARIABLE)  # type: ignore[attr-defined]
-except AttributeError:
-    _KEY = VARIABLE
+except AttributeError:  # an os.environ without its mapping: read the documented way
+    _ENVIRON = None
 
 
 def chosen() -> str:
     """The engine asked for: ``auto`` (the default), ``native`` or ``python``."""
     if _forced:
         return _forced[-1]
-    choice = _environment_value().strip().lower() or "auto"
+    # Every new game asks which engine plays: os.environ.get costs a raised KeyError when the variable
+    # is unset (a microsecond); the mapping os.environ keeps in step with the environment does not.
+    if _ENVIRON is None:
+        value = os.environ.get(VARIABLE, "")
+    else:
+        raw = _ENVIRON.get(_KEY)  # type: ignore[arg-type]
+        value = "" if raw is None else os.environ.decodevalue(raw)  # type: ignore[attr-defined]
+    choice = value.strip().lower() or "auto"
     if choice not in CHOICES:
         raise EngineUnavailableError(f"{VARIABLE}={choice!r}: choose one of {', '.join(CHOICES)}")
     return choice

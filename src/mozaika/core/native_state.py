@@ -123,8 +123,10 @@ class NativeState(_Base):
         state = start.copy()
         state.seed = seed
         state.auto_chance = auto_chance
-        if auto_chance:
-            state.resolve_chance()
+        if auto_chance:  # (resolve_chance, spelled out: a new game's history is its first chance)
+            run = state._core.resolve(seed)
+            if run is not None:
+                state._history = (run, None)
         return state
 
     @classmethod

@@ -17,8 +17,8 @@ void keccak_f1600(uint64_t lanes[25]);
 /* hashlib.shake_256(message).digest(size), for length < SHAKE256_RATE and size <= SHAKE256_RATE. */
 void shake256_short(const unsigned char *message, size_t length, unsigned char *digest, size_t size);
 
-/* The sponge's lanes after absorbing a short message (length < SHAKE256_RATE): its first SHAKE256_RATE
- * bytes, little-endian in the lanes, are the digest's. */
-void shake256_absorb_short(uint64_t lanes[25], const unsigned char *message, size_t length);
+/* The sponge's lanes after absorbing a short message (length < SHAKE256_RATE): the digest's first `size`
+ * bytes (size <= SHAKE256_RATE) are the lanes' first, little-endian (the lanes past them are not kept). */
+void shake256_absorb_short(uint64_t lanes[25], const unsigned char *message, size_t length, size_t size);
 
 #endif

@@ -89,7 +89,7 @@ static void number_entropy(long long value, int64_t index, Py_ssize_t size, uint
     *end++ = ' ';
     end = write_decimal(end, (long long)index);
     uint64_t lanes[25];
-    shake256_absorb_short(lanes, (const unsigned char *)message, (size_t)(end - message));
+    shake256_absorb_short(lanes, (const unsigned char *)message, (size_t)(end - message), (size_t)size);
     /* The digest's bytes read as a little-endian number: the lanes' halves, the last limb cut to its bytes. */
     int count = (int)((size + 3) / 4);
     for (int limb = 0; limb < count; limb++)
@@ -120,7 +120,7 @@ int chance_seed_bits(const ChanceSeed *seed, int64_t index, int bits, uint32_t *
         return seeded_entropy(seed->entropy, seed->object, index, bits, limbs, limb_count);
     Py_ssize_t size = (bits + 7) / 8;
     if (size >= SHAKE256_RATE) {
-        PyErr_SetString(PyExc_RuntimeError, "a chance event larger than the native core draws");
+        native_error(PyExc_RuntimeError, "a chance event larger than the native core draws");
         return -1;
     }
     number_entropy(seed->value, index, size, limbs, limb_count);
@@ -142,9 +142,10 @@ static uint32_t divmod_limbs(uint32_t *limbs, int *limb_count, uint32_t divisor)
 
 static int spread_tiles(const int32_t *counts, int colours, uint8_t *tiles) {
     int left = 0;
-    for (int colour = 0; colour < colours; colour++)
-        for (int32_t count = 0; count < counts[colour]; count++)
-            tiles[left++] = (uint8_t)colour;
+    for (int colour = 0; colour < colours; colour++) {
+        memset(tiles + left, colour, (size_t)counts[colour]);
+        left += counts[colour];
+    }
     return left;
 }
 
@@ -207,6 +208,13 @@ void sort_tiles(uint8_t *tiles, int size) {
 
 void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
                  int limb_count, Groups *out) {
+    sample_draw_unsorted(bag, lid, colours, sizes, group_count, limbs, limb_count, out);
+    for (int group = 0; group < group_count; group++)
+        sort_tiles(out->tiles[group], out->sizes[group]);
+}
+
+void sample_draw_unsorted(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count,
+                          uint32_t *limbs, int limb_count, Groups *out) {
     uint8_t drawn[MOST_FACTORIES * FACTORY_SIZE];
     int wanted = 0;
     for (int group = 0; group < group_count; group++)
@@ -221,7 +229,6 @@ void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int 
         uint8_t *into = out->tiles[group];
         for (int tile = 0; tile < size; tile++)
             into[tile] = drawn[start + tile];
-        sort_tiles(into, size);
         out->sizes[group] = (uint8_t)size;
         start += sizes[group];
     }
@@ -275,6 +282,54 @@ double next_random(PyObject *random) {
         return -1.0;
     }
     return number;
+}
+
+void native_error(PyObject *type, const char *message) {
+    PyGILState_STATE held = PyGILState_Ensure();
+    PyErr_SetString(type, message);
+    PyGILState_Release(held);
+}
+
+void native_no_memory(void) {
+    PyGILState_STATE held = PyGILState_Ensure();
+    PyErr_NoMemory();
+    PyGILState_Release(held);
+}
+
+void playout_unlock(Unlocked *unlocked, Draws *draws, ChanceSeed *seed, PyObject *entropy, PyObject *seed_object,
+                    int may_unlock) {
+    unlocked->thread = NULL;
+    seed->entropy = entropy;
+    seed->object = seed_object;
+    seed->value = 0;
+    if (!may_unlock || draws->state == NULL || !PyLong_CheckExact(seed_object))
+        return;
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(seed_object, &overflow);
+    if (overflow || (value == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return;
+    }
+    seed->object = NULL; /* the number itself: number_entropy, as seeded_entropy reads it */
+    seed->value = value;
+    unlocked->shared_state = draws->state;
+    unlocked->shared_index = draws->index;
+    memcpy(unlocked->state, draws->state, sizeof unlocked->state);
+    unlocked->index = *draws->index;
+    draws->state = unlocked->state;
+    draws->index = &unlocked->index;
+    unlocked->thread = PyEval_SaveThread();
+}
+
+void playout_lock(Unlocked *unlocked, Draws *draws) {
+    if (unlocked->thread == NULL)
+        return;
+    PyEval_RestoreThread(unlocked->thread);
+    unlocked->thread = NULL;
+    memcpy(unlocked->shared_state, unlocked->state, sizeof unlocked->state);
+    *unlocked->shared_index = unlocked->index;
+    draws->state = unlocked->shared_state;
+    draws->index = unlocked->shared_index;
 }
 
 /* CPython's _random.Random object (Modules/_randommodule.c's RandomObject). */

@@ -117,6 +117,10 @@ int chance_seed_bits(const ChanceSeed *seed, int64_t index, int bits, uint32_t *
  * entropy (which it consumes); bag and lid are updated to what the draw leaves. */
 void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
                  int limb_count, Groups *out);
+/* The same, each group's tiles left in the order drawn (for a caller that only counts them, or sorts
+ * them when it must show them). */
+void sample_draw_unsorted(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count,
+                          uint32_t *limbs, int limb_count, Groups *out);
 
 /* Draw `wanted` tiles from bag and lid into `drawn` in the order drawn (the loop of drawing.sample_draw,
  * consuming the entropy); bag and lid are updated.  Returns how many were drawn (fewer when both run
@@ -145,6 +149,25 @@ void draws_close(Draws *draws);
 static inline double draws_next(Draws *draws) {
     return draws->state != NULL ? pyrandom_random_at(draws->state, draws->index) : next_random(draws->method);
 }
+/* Set an error from code that may run without the GIL (a search, a vector step): the GIL is taken for
+ * the moment it takes. */
+void native_error(PyObject *type, const char *message);
+void native_no_memory(void);
+
+/* A playout that may run without the GIL: where the generator is drawn in place and the seed is a whole
+ * number of 64 bits (no Python call left), the twister is copied here and the GIL released; playout_lock
+ * takes the GIL back and puts the twister back in the generator.  `seed` is the ChanceSeed to play with. */
+typedef struct {
+    PyThreadState *thread; /* NULL: the GIL is held */
+    uint32_t *shared_state;
+    int *shared_index;
+    uint32_t state[624];
+    int index;
+} Unlocked;
+void playout_unlock(Unlocked *unlocked, Draws *draws, ChanceSeed *seed, PyObject *entropy, PyObject *seed_object,
+                    int may_unlock);
+void playout_lock(Unlocked *unlocked, Draws *draws);
+
 /* Learn where CPython keeps a random.Random's twister (checked against random() itself); 0 or -1. */
 int draws_init(void);
 

@@ -29,7 +29,7 @@ int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *se
         for (int group = 0; group < groups_count; group++)
             wanted += sizes[group];
         if (wanted < 0 || wanted > MOST_FACTORIES * FACTORY_SIZE) {
-            PyErr_SetString(PyExc_RuntimeError, "a draw the native core does not hold");
+            native_error(PyExc_RuntimeError, "a draw the native core does not hold");
             return -1;
         }
         uint32_t limbs[ENTROPY_LIMBS];
@@ -388,16 +388,21 @@ static PyObject *PavilionCore_playout(PavilionCore *self, PyObject *args) {
     PyObject *seed, *generator;
     if (!PyArg_ParseTuple(args, "OO", &seed, &generator))
         return NULL;
-    PavPosition *p = &self->position;
     Draws draws;
     if (draws_open(&draws, generator) < 0)
         return NULL;
     StepRecord record;
     record_open(&record);
+    /* Played on a copy, put back at the end: without the GIL (where no Python call is left), another
+     * thread may touch the core meanwhile. */
+    PavPosition position = self->position, *p = &position;
+    ChanceSeed chance;
+    Unlocked unlocked;
+    playout_unlock(&unlocked, &draws, &chance, PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, 1);
     int codes[PV_MOST_MOVES];
     while (p->phase != PV_OVER) {
         if (p->phase == PV_CHANCE) {
-            if (resolve_chance(self, seed, &record) < 0)
+            if (pv_resolve_position(self, p, &chance, &record) < 0)
                 goto failed;
             continue;
         }
@@ -406,15 +411,19 @@ static PyObject *PavilionCore_playout(PavilionCore *self, PyObject *args) {
             goto failed;
         int code;
         if (pv_choose_code(p, codes, number, &code) < 0) {
-            PyErr_SetString(PyExc_RuntimeError, "a position with no legal move, or a number that picks none");
+            native_error(PyExc_RuntimeError, "a position with no legal move, or a number that picks none");
             goto failed;
         }
         record_word(&record, STEP_WORD(PV_STEP_MOVE, code));
         pv_play_code(p, code);
     }
+    playout_lock(&unlocked, &draws);
+    self->position = position;
     draws_close(&draws);
     return record_finish(&record, self->tables, pv_read_step);
 failed:
+    playout_lock(&unlocked, &draws);
+    self->position = position;
     draws_close(&draws);
     record_close(&record);
     return NULL;

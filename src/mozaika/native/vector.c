@@ -75,7 +75,17 @@ static int start_game(VectorCore *self, int env) {
     return 0;
 }
 
+/* Refuse to touch the games while another thread steps them; 0 or -1. */
+static int not_stepping(VectorCore *self) {
+    if (!self->stepping)
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError, "the vector environment is being stepped by another thread");
+    return -1;
+}
+
 static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
+    if (not_stepping(self) < 0)
+        return NULL;
     uint64_t base = PyLong_AsUnsignedLongLongMask(seed_object);
     if (base == (uint64_t)-1 && PyErr_Occurred())
         return NULL;
@@ -103,6 +113,8 @@ static uint32_t code_of(VectorCore *self, int env, int64_t action) {
     return UINT32_MAX;
 }
 
+static int step_games(VectorCore *self, const int64_t *chosen);
+
 /* step(actions): one move in every game, for its seat to move (actions: int64, one a game).  Every
  * action is checked before any is played: a wrong one is a ValueError naming its game. */
 static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
@@ -115,7 +127,6 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
         return NULL;
     }
     const int64_t *chosen = actions.buf;
-    const VectorGame *game = self->game;
     for (int env = 0; env < self->num_envs; env++)
         if (code_of(self, env, chosen[env]) == UINT32_MAX) {
             PyErr_Format(PyExc_ValueError, "game %d: action %lld is not legal there (%d legal; use the action mask)",
@@ -123,6 +134,26 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
             PyBuffer_Release(&actions);
             return NULL;
         }
+    if (not_stepping(self) < 0) {
+        PyBuffer_Release(&actions);
+        return NULL;
+    }
+    /* The games are stepped without the GIL (errors inside take it for the moment they need it). */
+    self->stepping = 1;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = step_games(self, chosen);
+    Py_END_ALLOW_THREADS
+    self->stepping = 0;
+    PyBuffer_Release(&actions);
+    if (status < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* Play each game's chosen move (legal: checked), observe it, and start anew a game that ends; 0 or -1. */
+static int step_games(VectorCore *self, const int64_t *chosen) {
+    const VectorGame *game = self->game;
     int players = self->players;
     float *rewards = view(self, V_REWARDS);
     int8_t *seats = view(self, V_SEATS);
@@ -136,10 +167,8 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
         game->scores(position, before);
         int seat = game->first_to_move(position);
         ChanceSeed chance = {NULL, NULL, self->game_seeds[env]};
-        if (game->play(self->core, position, code_of(self, env, chosen[env]), &chance) < 0) {
-            PyBuffer_Release(&actions);
-            return NULL;
-        }
+        if (game->play(self->core, position, code_of(self, env, chosen[env]), &chance) < 0)
+            return -1;
         game->scores(position, after);
         seats[env] = (int8_t)seat;
         for (int who = 0; who < players; who++) {
@@ -171,17 +200,16 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
             reward[who] = (float)((double)reward[who] + final);
         }
         mover_rewards[env] = reward[seat];
-        if (start_game(self, env) < 0) {
-            PyBuffer_Release(&actions);
-            return NULL;
-        }
+        if (start_game(self, env) < 0)
+            return -1;
     }
-    PyBuffer_Release(&actions);
-    Py_RETURN_NONE;
+    return 0;
 }
 
 /* position(env) -> a core holding game `env`'s position (a copy), for a state of the game to adopt. */
 static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
+    if (not_stepping(self) < 0)
+        return NULL;
     long env = PyLong_AsLong(env_object);
     if (env == -1 && PyErr_Occurred())
         return NULL;

@@ -58,6 +58,7 @@ struct VectorCore {
     int extra_actions[2][256]; /* a game's own tables of action indices (Summer Pavilion's picks and passes) */
     Py_buffer views[8]; /* observations, masks, rewards by seat, seats, terminated, scores, seeds, movers' rewards */
     int views_held;
+    int stepping; /* a step is running (without the GIL): another thread's step is refused */
 };
 
 extern PyTypeObject VectorCoreType;

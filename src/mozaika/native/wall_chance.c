@@ -124,7 +124,8 @@ int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, St
         if (chance_seed_bits(seed, p->chance_index, DRAW_BITS(FACTORY_SIZE * factories), limbs, &limb_count) < 0)
             return -1;
         Groups groups;
-        sample_draw(p->bag, p->lid, COLOURS, sizes, factories, limbs, limb_count, &groups);
+        /* (The groups are sorted only when the fill is read: the deal counts them.) */
+        sample_draw_unsorted(p->bag, p->lid, COLOURS, sizes, factories, limbs, limb_count, &groups);
         deal_and_open(p, &groups);
         p->chance_index++;
         if (record != NULL) {
@@ -162,6 +163,7 @@ PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t cou
                 groups.sizes[group] = (uint8_t)((packed & 7) > FACTORY_SIZE ? FACTORY_SIZE : (packed & 7));
                 for (int tile = 0; tile < groups.sizes[group]; tile++)
                     groups.tiles[group][tile] = (uint8_t)(packed >> (3 + 3 * tile) & 7);
+                sort_tiles(groups.tiles[group], groups.sizes[group]);
             }
             PyObject *tiles = groups_tuple(&groups);
             if (tiles == NULL)

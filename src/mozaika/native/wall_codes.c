@@ -68,7 +68,7 @@ int wall_play_code(WallCore *core, WallPosition *p, uint32_t code, const ChanceS
         if (p->special) {
             if (play_take(p, source, CODE_COLOUR(code), CODE_LINE(code), CODE_SPLIT(code), CODE_TO_PREVIOUS(code),
                           CODE_TO_NEXT(code)) != 1) {
-                PyErr_SetString(PyExc_RuntimeError, "a move the rules refuse was played by its number");
+                native_error(PyExc_RuntimeError, "a move the rules refuse was played by its number");
                 return -1;
             }
         } else {

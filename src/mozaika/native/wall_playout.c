@@ -15,8 +15,7 @@ static int bits_in(unsigned value) {
 /* One draft move of a game with special factories, as State.playout picks it: uniform over
  * legal_moves() in its order (SN4's takes once per split), found without building the list;
  * the move is recorded and played.  0, or -1 with an error set. */
-static int special_draft_step(WallCore *self, Draws *draws, StepRecord *record) {
-    WallPosition *p = &self->position;
+static int special_draft_step(WallCore *self, WallPosition *p, Draws *draws, StepRecord *record) {
     const uint8_t *accept = p->boards[p->offer.turn].accept;
     int split_from = disc_index(p, SPLIT);
     unsigned on_split = split_from >= 0 ? p->offer.masks[split_from] : 0;
@@ -81,19 +80,24 @@ PyObject *WallCore_playout(WallCore *self, PyObject *args) {
     PyObject *seed, *generator;
     if (!PyArg_ParseTuple(args, "OO", &seed, &generator))
         return NULL;
-    WallPosition *p = &self->position;
     Draws draws;
     if (draws_open(&draws, generator) < 0)
         return NULL;
     StepRecord record;
     record_open(&record);
+    /* Played on a copy, put back at the end: without the GIL (where no Python call is left: not with
+     * the special factories' objects), another thread may touch the core meanwhile. */
+    WallPosition position = self->position, *p = &position;
+    ChanceSeed chance;
+    Unlocked unlocked;
+    playout_unlock(&unlocked, &draws, &chance, PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, !p->special);
     static const int widths[32] = {1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
                                    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6};
     int holders[MOST_COLOURS], holders_known = 0;
     for (;;) {
         if (p->phase == DRAFT && p->special) {
             /* The protocol's own loop (State.playout), as the Python engine plays these games. */
-            if (special_draft_step(self, &draws, &record) < 0)
+            if (special_draft_step(self, p, &draws, &record) < 0)
                 goto failed;
         } else if (p->phase == DRAFT) {
             if (!holders_known) {
@@ -160,7 +164,7 @@ PyObject *WallCore_playout(WallCore *self, PyObject *args) {
                         codes[count++] = seat * 25 + line * SIZE + column;
             }
             if (count == 0) {
-                PyErr_SetString(PyExc_RuntimeError, "a tiling phase with no column to choose");
+                native_error(PyExc_RuntimeError, "a tiling phase with no column to choose");
                 goto failed;
             }
             double number = draws_next(&draws);
@@ -170,15 +174,19 @@ PyObject *WallCore_playout(WallCore *self, PyObject *args) {
             record_wall_move(&record, code / 25, code / SIZE % SIZE, code % SIZE);
             choose_column(p, code / 25, code / SIZE % SIZE, code % SIZE);
         } else if (p->phase == CHANCE) {
-            if (resolve_chance(self, seed, &record) < 0)
+            if (resolve_position(self, p, &chance, &record) < 0)
                 goto failed;
             holders_known = 0;
         } else {
+            playout_lock(&unlocked, &draws);
+            self->position = position;
             draws_close(&draws);
             return record_finish(&record, self->tables, wall_read_step);
         }
     }
 failed:
+    playout_lock(&unlocked, &draws);
+    self->position = position;
     draws_close(&draws);
     record_close(&record);
     return NULL;
