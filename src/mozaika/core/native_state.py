@@ -220,11 +220,18 @@ class NativeState(_Base):
     def play(self, move: Move | str) -> None:
         if isinstance(move, str):
             move = self.parse_move(move)
-        if not self._core.play(move):
+        # With auto_chance the core resolves the chance the move leads to in the same call: the answer is
+        # then its outcomes (one run of steps), else True (played) or False (for the Python engine to judge).
+        played = self._core.play(move, self.seed if self.auto_chance else None)
+        if played is True:
+            self._history = (move, self._history)
+        elif played is False:
             self._apply_move(move)
-        self._history = (move, self._history)
-        if self.auto_chance and self._core.is_chance:
-            self.resolve_chance()
+            self._history = (move, self._history)
+            if self.auto_chance and self._core.is_chance:
+                self.resolve_chance()
+        else:
+            self._history = (played, (move, self._history))
 
     def resolve_chance(self) -> None:
         # The outcomes come as one run of steps (mozaika._native.Steps), made into objects when the history is read.

@@ -170,6 +170,13 @@ enum {
 typedef struct {
     PyObject_HEAD PyObject *tables;
     PavPosition position;
+    /* The moves of the last legal_moves(), their codes and the position they were listed in, so that
+     * play() knows a move from that list by its identity, in that position, without reading its
+     * fields; not copied. */
+    PyObject **listed;
+    int *listed_codes;
+    int listed_count;
+    PavPosition *listed_at;
 } PavilionCore;
 
 /* Every pending chance event of `p` as the seed decides (pavilion_core.c); each outcome recorded in

@@ -180,6 +180,9 @@ static PyObject *PavilionCore_new(PyTypeObject *type, PyObject *args, PyObject *
 }
 
 static void PavilionCore_dealloc(PavilionCore *self) {
+    PyMem_Free(self->listed);
+    PyMem_Free(self->listed_codes);
+    PyMem_Free(self->listed_at);
     Py_XDECREF(self->tables);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -207,7 +210,15 @@ static PyObject *PavilionCore_legal_moves(PavilionCore *self, PyObject *seat_obj
         if (!acting || seat != p->offer.turn)
             return PyList_New(0);
     }
-    int codes[PV_MOST_MOVES];
+    if (self->listed == NULL) {
+        self->listed = PyMem_Malloc(PV_MOST_MOVES * sizeof *self->listed);
+        self->listed_codes = PyMem_Malloc(PV_MOST_MOVES * sizeof *self->listed_codes);
+        self->listed_at = PyMem_Malloc(sizeof *self->listed_at);
+        if (self->listed == NULL || self->listed_codes == NULL || self->listed_at == NULL)
+            return PyErr_NoMemory();
+    }
+    int *codes = self->listed_codes;
+    self->listed_count = 0;
     int count = pv_legal_codes(p, codes);
     if (p->phase == PV_PICK && count == 0)
         Py_RETURN_NONE; /* no pick of that size: the Python engine says why */
@@ -218,7 +229,10 @@ static PyObject *PavilionCore_legal_moves(PavilionCore *self, PyObject *seat_obj
         PyObject *move = pv_code_object(self, codes[index]);
         Py_INCREF(move);
         PyList_SET_ITEM(moves, index, move);
+        self->listed[index] = move;
     }
+    memcpy(self->listed_at, p, sizeof *p);
+    self->listed_count = count;
     return moves;
 }
 
@@ -268,32 +282,62 @@ static int read_tiles(PyObject *object, PyObject *name, int counts[PV_COLOURS], 
 
 /* play(move) -> True when played; False, changing nothing, for a move the Python engine must
  * judge (not one of this game's move classes, or illegal here). */
-static PyObject *PavilionCore_play(PavilionCore *self, PyObject *move) {
+/* Play a move: 1 when played, 0 (nothing changed) for a move the Python engine must judge. */
+static int core_play(PavilionCore *self, PyObject *move) {
     PavPosition *p = &self->position;
+    /* A move of the last list, in the position it was listed in, is legal: played by its code. */
+    if (self->listed_count && memcmp(self->listed_at, p, sizeof *p) == 0)
+        for (int at = 0; at < self->listed_count; at++)
+            if (self->listed[at] == move) {
+                pv_play_code(p, self->listed_codes[at]);
+                return 1;
+            }
     PyObject *type = (PyObject *)Py_TYPE(move);
     long a, b, c, star, slot;
     int counts[PV_COLOURS], length;
     if (type == PyTuple_GET_ITEM(self->tables, PT_TAKE_TYPE)) {
         if (!read_long(move, str_source, &a) || !read_long(move, str_colour, &b) || !pv_take_is_legal(p, a, b))
-            Py_RETURN_FALSE;
+            return 0;
         pv_take(p, (int)a, (int)b);
     } else if (type == PyTuple_GET_ITEM(self->tables, PT_PLACE_TYPE)) {
         /* The placement's star and slot are read too: the Python engine uses them as they are. */
         if (!read_long(move, str_space, &a) || !read_long(move, str_colour, &b) || !read_long(move, str_wilds, &c) ||
             !read_long(move, str_star, &star) || !read_long(move, str_slot, &slot) || a < 0 ||
             star != a / PV_SLOTS || slot != a % PV_SLOTS || !pv_place_is_legal(p, a, b, c))
-            Py_RETURN_FALSE;
+            return 0;
         pv_place(p, (int)a, (int)b, (int)c);
     } else if (type == PyTuple_GET_ITEM(self->tables, PT_PASS_TYPE)) {
         if (!read_tiles(move, str_kept, counts, &length) || !pv_pass_is_legal(p, counts, length))
-            Py_RETURN_FALSE;
+            return 0;
         pv_pass(p, counts);
     } else if (type == PyTuple_GET_ITEM(self->tables, PT_PICK_TYPE)) {
         if (!read_tiles(move, str_tiles, counts, &length) || !pv_pick_is_legal(p, counts, length))
-            Py_RETURN_FALSE;
+            return 0;
         pv_pick(p, counts);
     } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* play(move, seed=None) -> True when played; False, changing nothing, for a move the Python engine must
+ * judge.  With a seed, the chance the move leads to is resolved from it, and its outcomes are the answer
+ * (a Steps object) instead of True. */
+static PyObject *PavilionCore_play(PavilionCore *self, PyObject *const *args, Py_ssize_t count) {
+    if (count < 1 || count > 2) {
+        PyErr_SetString(PyExc_TypeError, "play(move, seed=None)");
+        return NULL;
+    }
+    if (!core_play(self, args[0]))
         Py_RETURN_FALSE;
+    if (count == 2 && args[1] != Py_None && self->position.phase == PV_CHANCE) {
+        StepRecord record;
+        record_open(&record);
+        if (resolve_chance(self, args[1], &record) < 0) {
+            record_close(&record);
+            return NULL;
+        }
+        return record_finish(&record, self->tables, pv_read_step);
     }
     Py_RETURN_TRUE;
 }
@@ -432,8 +476,9 @@ failed:
 static PyMethodDef PavilionCore_methods[] = {
     {"copy", (PyCFunction)PavilionCore_copy, METH_NOARGS, "An independent copy."},
     {"legal_moves", (PyCFunction)PavilionCore_legal_moves, METH_O, "The legal moves (of a seat, or None)."},
-    {"play", (PyCFunction)PavilionCore_play, METH_O,
-     "Play a move: False (nothing changed) if the reference must judge it."},
+    {"play", (PyCFunction)(void (*)(void))PavilionCore_play, METH_FASTCALL,
+     "play(move, seed=None): False (nothing changed) if the reference must judge the move; with a seed, the "
+     "chance it leads to resolved, its outcomes the answer."},
     {"resolve", (PyCFunction)PavilionCore_resolve, METH_O, "Resolve pending chance from the seed; the outcomes."},
     {"deal", (PyCFunction)PavilionCore_deal, METH_VARARGS, "Apply a checked draw: deal(groups, bag, tower)."},
     {"playout", (PyCFunction)PavilionCore_playout, METH_VARARGS, "Play on to the end: playout(seed, random)."},

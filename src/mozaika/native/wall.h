@@ -97,6 +97,11 @@ enum {
 typedef struct {
     PyObject_HEAD PyObject *tables;
     WallPosition position;
+    /* The moves of the last legal_moves() and their numbers (borrowed: the tables hold them), so that
+     * play() knows a move from that list by its identity without reading its fields; not copied. */
+    PyObject **listed;
+    uint32_t *listed_codes;
+    int listed_count;
 } WallCore;
 
 /* The objects a core hands out: a take (slot: a factory, then the centre) and a wall move. */
@@ -128,6 +133,8 @@ int wall_move_codes(const WallPosition *p, int seat, uint32_t *codes);
 int wall_first_to_move(const WallPosition *p);
 /* Play a legal move by its number, then the chance it leads to as the seed decides; 0, or -1 with an error set. */
 int wall_play_code(WallCore *core, WallPosition *p, uint32_t code, const ChanceSeed *seed);
+/* The move object of a number (a new reference). */
+PyObject *wall_code_object(WallCore *self, uint32_t code);
 /* The winners of a finished game (winners: A-13's tie-break); how many. */
 int wall_winners(const WallPosition *p, int *seats);
 
