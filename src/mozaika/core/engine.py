@@ -11,10 +11,11 @@ the native core (:class:`EngineUnavailableError` where it is not built).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from types import ModuleType
+from typing import Any
 
 from mozaika.core.errors import MozaikaError
 from mozaika.core.protocol import register_step_run
@@ -32,10 +33,10 @@ _forced: list[str] = []
 
 
 try:
-    _ENVIRON: dict[bytes, bytes] | dict[str, str] | None = os.environ._data  # type: ignore[attr-defined]
-    _KEY = os.environ.encodekey(VARIABLE)  # type: ignore[attr-defined]
+    _ENVIRON: Mapping[Any, Any] | None = os.environ._data  # type: ignore[attr-defined]
+    _KEY: Any = os.environ.encodekey(VARIABLE)
 except AttributeError:  # an os.environ without its mapping: read the documented way
-    _ENVIRON = None
+    _ENVIRON, _KEY = None, VARIABLE
 
 
 def chosen() -> str:
@@ -47,8 +48,8 @@ def chosen() -> str:
     if _ENVIRON is None:
         value = os.environ.get(VARIABLE, "")
     else:
-        raw = _ENVIRON.get(_KEY)  # type: ignore[arg-type]
-        value = "" if raw is None else os.environ.decodevalue(raw)  # type: ignore[attr-defined]
+        raw = _ENVIRON.get(_KEY)
+        value = "" if raw is None else os.environ.decodevalue(raw)
     choice = value.strip().lower() or "auto"
     if choice not in CHOICES:
         raise EngineUnavailableError(f"{VARIABLE}={choice!r}: choose one of {', '.join(CHOICES)}")

@@ -113,13 +113,14 @@ class NativeState(_Base):
         """A new game, as ``cls(players=..., seed=..., auto_chance=..., **options)`` makes it, but copied from
         the untouched start of its players and options (made once by the constructor, then kept): a new
         game is a copy of a few hundred bytes, then its first chance from the seed."""
+        make: Any = cls  # (a game's native state class, whose constructor takes the game's arguments)
         try:
             key = (cls, players, *options.items())
             start = _STARTS.get(key)
         except TypeError:  # an option's value that is not hashable: made the long way
-            return cls(players=players, seed=seed, auto_chance=auto_chance, **options)
+            return make(players=players, seed=seed, auto_chance=auto_chance, **options)
         if start is None:
-            start = _STARTS[key] = cls(players=players, seed=0, auto_chance=False, **options)
+            start = _STARTS[key] = make(players=players, seed=0, auto_chance=False, **options)
         state = start.copy()
         state.seed = seed
         state.auto_chance = auto_chance

@@ -119,7 +119,8 @@ def _iterate_history(history: _History | None) -> list[Step]:
     while history is not None:
         step = history[0]
         if type(step) in runs:
-            steps += reversed(step.steps())  # type: ignore[attr-defined]
+            run: Any = step
+            steps += reversed(run.steps())
         else:
             steps.append(step)
         history = history[1]
