@@ -210,7 +210,10 @@ static PyObject *PavilionCore_legal_moves(PavilionCore *self, PyObject *seat_obj
         if (!acting || seat != p->offer.turn)
             return PyList_New(0);
     }
-    if (self->listed == NULL) {
+    if (self->listed == NULL || self->listed_codes == NULL || self->listed_at == NULL) {
+        PyMem_Free(self->listed);
+        PyMem_Free(self->listed_codes);
+        PyMem_Free(self->listed_at);
         self->listed = PyMem_Malloc(PV_MOST_MOVES * sizeof *self->listed);
         self->listed_codes = PyMem_Malloc(PV_MOST_MOVES * sizeof *self->listed_codes);
         self->listed_at = PyMem_Malloc(sizeof *self->listed_at);

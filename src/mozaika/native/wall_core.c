@@ -135,7 +135,9 @@ static PyObject *WallCore_legal_moves(WallCore *self, PyObject *seat_object) {
         if (p->phase == TILING && (seat < 0 || seat >= p->players))
             Py_RETURN_NONE;
     }
-    if (self->listed == NULL) {
+    if (self->listed == NULL || self->listed_codes == NULL) {
+        PyMem_Free(self->listed);
+        PyMem_Free(self->listed_codes);
         self->listed = PyMem_Malloc(WALL_MOST_MOVES * sizeof *self->listed);
         self->listed_codes = PyMem_Malloc(WALL_MOST_MOVES * sizeof *self->listed_codes);
         if (self->listed == NULL || self->listed_codes == NULL)
