@@ -149,8 +149,7 @@ static int spread_tiles(const int32_t *counts, int colours, uint8_t *tiles) {
     return left;
 }
 
-int draw_tiles(int32_t *bag, int32_t *lid, int colours, int wanted, uint32_t *limbs, int limb_count,
-               uint8_t *drawn) {
+int draw_tiles(int32_t *bag, int32_t *lid, int colours, int wanted, uint32_t *limbs, int limb_count, uint8_t *drawn) {
     uint8_t tiles[2048];
     int left = spread_tiles(bag, colours, tiles);
     int count = 0;
@@ -213,8 +212,8 @@ void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int 
         sort_tiles(out->tiles[group], out->sizes[group]);
 }
 
-void sample_draw_unsorted(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count,
-                          uint32_t *limbs, int limb_count, Groups *out) {
+void sample_draw_unsorted(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
+                          int limb_count, Groups *out) {
     uint8_t drawn[MOST_FACTORIES * FACTORY_SIZE];
     int wanted = 0;
     for (int group = 0; group < group_count; group++)
@@ -338,8 +337,8 @@ typedef struct {
     uint32_t state[624];
 } CPythonRandom;
 
-static PyTypeObject *random_type;     /* _random.Random, where its layout was confirmed */
-static PyObject *random_method;       /* its random() method descriptor */
+static PyTypeObject *random_type; /* _random.Random, where its layout was confirmed */
+static PyObject *random_method;   /* its random() method descriptor */
 static PyObject *str_random;
 
 int draws_open(Draws *draws, PyObject *generator) {
@@ -368,9 +367,7 @@ int draws_open(Draws *draws, PyObject *generator) {
     return draws->method == NULL ? -1 : 0;
 }
 
-void draws_close(Draws *draws) {
-    Py_CLEAR(draws->method);
-}
+void draws_close(Draws *draws) { Py_CLEAR(draws->method); }
 
 int draws_init(void) {
     str_random = PyUnicode_InternFromString("random");
@@ -383,7 +380,8 @@ int draws_init(void) {
     }
     PyObject *type = PyObject_GetAttrString(module, "Random");
     Py_DECREF(module);
-    if (type == NULL || !PyType_Check(type) || ((PyTypeObject *)type)->tp_basicsize < (Py_ssize_t)sizeof(CPythonRandom)) {
+    if (type == NULL || !PyType_Check(type) ||
+        ((PyTypeObject *)type)->tp_basicsize < (Py_ssize_t)sizeof(CPythonRandom)) {
         Py_XDECREF(type);
         PyErr_Clear();
         return 0;

@@ -42,9 +42,7 @@ typedef struct {
 extern const int FACTORIES_BY_PLAYERS[5];
 
 /* A source's index in `masks` and the move tables: a factory's own, the centre last. */
-static inline int source_slot(const Offer *offer, int source) {
-    return source < 0 ? offer->factory_count : source;
-}
+static inline int source_slot(const Offer *offer, int source) { return source < 0 ? offer->factory_count : source; }
 
 static inline int16_t *source_counts(Offer *offer, int source) {
     return source < 0 ? offer->centre : offer->factories[source];
@@ -56,7 +54,7 @@ static inline int16_t *source_counts(Offer *offer, int source) {
 static inline int offer_take_from(Offer *offer, int seat, int source, int colour) {
     if (source < 0) {
         if (!offer->centre[colour])
-            offer->masks[offer->factory_count] &= (uint8_t)~(1u << colour);
+            offer->masks[offer->factory_count] &= (uint8_t) ~(1u << colour);
         if (offer->marker_in_centre) {
             offer->marker_in_centre = 0;
             offer->marker_holder = (int8_t)seat;
@@ -77,7 +75,6 @@ static inline int offer_take_from(Offer *offer, int seat, int source, int colour
     offer->masks[source] = 0;
     return 0;
 }
-
 
 /* How many sources (factories and the centre) hold each colour (FactoryOffer._colour_holders). */
 void offer_colour_holders(const Offer *offer, int holders[MOST_COLOURS]);
@@ -119,8 +116,8 @@ void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int 
                  int limb_count, Groups *out);
 /* The same, each group's tiles left in the order drawn (for a caller that only counts them, or sorts
  * them when it must show them). */
-void sample_draw_unsorted(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count,
-                          uint32_t *limbs, int limb_count, Groups *out);
+void sample_draw_unsorted(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
+                          int limb_count, Groups *out);
 
 /* Draw `wanted` tiles from bag and lid into `drawn` in the order drawn (the loop of drawing.sample_draw,
  * consuming the entropy); bag and lid are updated.  Returns how many were drawn (fewer when both run

@@ -40,8 +40,15 @@
 enum { PV_CHANCE, PV_ACQUIRE, PV_PLACE, PV_PICK, PV_OVER };
 enum { PV_SETUP, PV_FILL, PV_REFILL };
 /* PavilionBoard.STATS, in order. */
-enum { PV_PLACEMENT_POINTS, PV_MARKER_POINTS, PV_DISCARD_POINTS, PV_STAR_BONUS, PV_NUMBER_BONUS, PV_BONUS_TILES,
-       PV_STAT_COUNT };
+enum {
+    PV_PLACEMENT_POINTS,
+    PV_MARKER_POINTS,
+    PV_DISCARD_POINTS,
+    PV_STAR_BONUS,
+    PV_NUMBER_BONUS,
+    PV_BONUS_TILES,
+    PV_STAT_COUNT
+};
 
 /* A move as a number: its kind, then its index in the table of that kind (see pv_code). */
 enum { PV_TAKE_MOVE, PV_PLACE_MOVE, PV_PASS_MOVE, PV_PICK_MOVE };
@@ -90,9 +97,9 @@ typedef struct {
 extern const uint8_t PV_WILD_BY_ROUND[PV_ROUNDS];
 extern const int PV_STAR_BONUS_POINTS[PV_STARS]; /* STAR_BONUS by star (S-13), or by colour (S-17) */
 extern const int PV_NUMBER_BONUS_POINTS[5];
-extern uint8_t PV_NUMBERS[2][PV_SPACES];          /* COLOURED_NUMBERS, COLOURLESS_NUMBERS */
-extern uint64_t PV_NUMBER_MASKS[2][5];            /* number_masks(numbers), by number 1-4 */
-extern uint64_t PV_FEATURE_MASKS[PV_FEATURES];    /* FEATURE_MASKS */
+extern uint8_t PV_NUMBERS[2][PV_SPACES];       /* COLOURED_NUMBERS, COLOURLESS_NUMBERS */
+extern uint64_t PV_NUMBER_MASKS[2][5];         /* number_masks(numbers), by number 1-4 */
+extern uint64_t PV_FEATURE_MASKS[PV_FEATURES]; /* FEATURE_MASKS */
 extern uint8_t PV_FEATURE_TILES[PV_FEATURES];
 extern uint8_t PV_FEATURES_AT[PV_SPACES][PV_FEATURES]; /* FEATURES_AT, PV_FEATURES_AT_COUNT of each */
 extern uint8_t PV_FEATURES_AT_COUNT[PV_SPACES];

@@ -305,8 +305,8 @@ static int core_play(PavilionCore *self, PyObject *move) {
     } else if (type == PyTuple_GET_ITEM(self->tables, PT_PLACE_TYPE)) {
         /* The placement's star and slot are read too: the Python engine uses them as they are. */
         if (!read_long(move, str_space, &a) || !read_long(move, str_colour, &b) || !read_long(move, str_wilds, &c) ||
-            !read_long(move, str_star, &star) || !read_long(move, str_slot, &slot) || a < 0 ||
-            star != a / PV_SLOTS || slot != a % PV_SLOTS || !pv_place_is_legal(p, a, b, c))
+            !read_long(move, str_star, &star) || !read_long(move, str_slot, &slot) || a < 0 || star != a / PV_SLOTS ||
+            slot != a % PV_SLOTS || !pv_place_is_legal(p, a, b, c))
             return 0;
         pv_place(p, (int)a, (int)b, (int)c);
     } else if (type == PyTuple_GET_ITEM(self->tables, PT_PASS_TYPE)) {

@@ -75,7 +75,7 @@ PyObject *PavilionCore_board(PavilionCore *self, PyObject *const *args, Py_ssize
 
 /* The flat form of a position, read and written by dump() and load(): see mozaika.pavilion.native. */
 /* The flat form's length: its head, the offer, the piles and the bonus tiles owed, then each seat's board. */
-#define PV_DUMP_HEAD                                                                                               \
+#define PV_DUMP_HEAD \
     (11 + MOST_FACTORIES * PV_COLOURS + PV_COLOURS + (MOST_FACTORIES + 1) + 3 * PV_COLOURS + 1 + PV_MOST_PENDING)
 #define PV_DUMP_BOARD (1 + PV_STAT_COUNT + 1 + PV_SPACES + 2 * PV_STARS + PV_COLOURS + 1)
 #define PV_DUMP_MOST (PV_DUMP_HEAD + MOST_SEATS * PV_DUMP_BOARD)

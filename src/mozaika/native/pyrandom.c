@@ -69,18 +69,14 @@ static inline uint32_t genrand_at(uint32_t *mt, int *index) {
     return y;
 }
 
-static uint32_t genrand_uint32(PyRandom *random) {
-    return genrand_at(random->state, &random->index);
-}
+static uint32_t genrand_uint32(PyRandom *random) { return genrand_at(random->state, &random->index); }
 
 double pyrandom_random_at(uint32_t *state, int *index) {
     uint32_t a = genrand_at(state, index) >> 5, b = genrand_at(state, index) >> 6; /* random_random */
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
 }
 
-uint32_t pyrandom_bits(PyRandom *random, int bits) {
-    return genrand_uint32(random) >> (32 - bits);
-}
+uint32_t pyrandom_bits(PyRandom *random, int bits) { return genrand_uint32(random) >> (32 - bits); }
 
 void pyrandom_limbs(PyRandom *random, int bits, uint32_t *limbs, int *limb_count) {
     int words = (bits - 1) / 32 + 1;

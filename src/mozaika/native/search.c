@@ -190,8 +190,8 @@ static int grow_path(Work *work) {
 }
 
 /* mcts._most_promising_untried: the untried move with the highest prior, ties broken at random. */
-static MoveCode most_promising_untried(Work *work, const void *position, const MoveCode *moves, int count,
-                                       int64_t node, PyRandom *random) {
+static MoveCode most_promising_untried(Work *work, const void *position, const MoveCode *moves, int count, int64_t node,
+                                       PyRandom *random) {
     work->game->priors(position, moves, count, work->priors);
     int untried = 0;
     for (int at = 0; at < count; at++)
@@ -316,8 +316,7 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
             int chosen = 0;
             for (int at = 0; at < selectable; at++) {
                 const Node *candidate = &work.tree.nodes[work.found[at]];
-                double score =
-                    candidate->value / (double)candidate->visits + scale / sqrt((double)candidate->visits);
+                double score = candidate->value / (double)candidate->visits + scale / sqrt((double)candidate->visits);
                 if (score > best_score) {
                     best_score = score;
                     chosen = at;
@@ -346,8 +345,8 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
         game->evaluate(simulation, options->foresight, points);
         standings(points, players, leads);
         for (int who = 0; who < players; who++) {
-            double gain = leads[who] - reference_leads[who] +
-                          options->own_weight * (points[who] - reference_points[who]);
+            double gain =
+                leads[who] - reference_leads[who] + options->own_weight * (points[who] - reference_points[who]);
             values[who] = 0.5 + 0.5 * tanh(gain / options->margin);
         }
         if (depth > 1) {

@@ -165,10 +165,8 @@ PyObject *search_method(const SearchGame *game, const void *root, PyObject *args
     memcpy(own_root, root, game->position_size);
     SearchResult result;
     int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = run_search(game, own_root, seat, codes, count, &options, &random, &result);
-    Py_END_ALLOW_THREADS
-    PyMem_Free(own_root);
+    Py_BEGIN_ALLOW_THREADS status = run_search(game, own_root, seat, codes, count, &options, &random, &result);
+    Py_END_ALLOW_THREADS PyMem_Free(own_root);
     PyMem_Free(codes);
     if (status == -2)
         Py_RETURN_NONE;

@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #define STEP_TAG(word) ((word) >> 28)
-#define STEP_VALUE(word) ((word) & 0x0fffffffu)
+#define STEP_VALUE(word) ((word)&0x0fffffffu)
 #define STEP_WORD(tag, value) ((uint32_t)(tag) << 28 | (uint32_t)(value))
 enum { STEP_OBJECT = 15 };
 

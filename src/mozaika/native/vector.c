@@ -3,11 +3,10 @@
  *   VectorCore(start, num_envs, win_rewards, shaped, arrays, extra_actions, observation_size, action_count)
  *
  * `start` is a core holding a new game before its first deal; the observation size and the action
- * count say whether the game's extras are in (Master Chocolatier's discs, its split takes); `arrays` are the caller's C-contiguous
- * buffers the core writes into: observations (num_envs x observation size, float32), masks
- * (num_envs x actions, int8), rewards (num_envs x players, float32), the seat that moved (int8),
- * terminated (bool), scores (num_envs x players, int32), each game's seed (int64) and the reward of
- * the seat that moved (float32).
+ * count say whether the game's extras are in (Master Chocolatier's discs, its split takes); `arrays` are the caller's
+ * C-contiguous buffers the core writes into: observations (num_envs x observation size, float32), masks (num_envs x
+ * actions, int8), rewards (num_envs x players, float32), the seat that moved (int8), terminated (bool), scores
+ * (num_envs x players, int32), each game's seed (int64) and the reward of the seat that moved (float32).
  * `extra_actions`: a game's own tables of action indices (Summer Pavilion's picks, then passes).
  */
 #include "vector.h"
@@ -30,9 +29,7 @@ static void *position_of(VectorCore *self, int env) {
     return self->positions + (size_t)env * self->game->position_size;
 }
 
-static void *view(VectorCore *self, int which) {
-    return self->views[which].buf;
-}
+static void *view(VectorCore *self, int which) { return self->views[which].buf; }
 
 /* Write game `env`'s observation (for the seat to move) and mask, and keep its legal moves. */
 static void observe(VectorCore *self, int env) {
@@ -141,10 +138,8 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
     /* The games are stepped without the GIL (errors inside take it for the moment they need it). */
     self->stepping = 1;
     int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = step_games(self, chosen);
-    Py_END_ALLOW_THREADS
-    self->stepping = 0;
+    Py_BEGIN_ALLOW_THREADS status = step_games(self, chosen);
+    Py_END_ALLOW_THREADS self->stepping = 0;
     PyBuffer_Release(&actions);
     if (status < 0)
         return NULL;
@@ -222,15 +217,15 @@ static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
         return NULL;
     /* Both cores hold their position right after their tables. */
     unsigned char *into = (unsigned char *)copy + (Py_TYPE(copy) == &WallCoreType ? offsetof(WallCore, position)
-                                                                                    : offsetof(PavilionCore, position));
+                                                                                  : offsetof(PavilionCore, position));
     memcpy(into, position_of(self, (int)env), self->game->position_size);
     return copy;
 }
 
 static int hold_views(VectorCore *self, PyObject *arrays) {
     Py_ssize_t n = self->num_envs, p = self->players;
-    const Py_ssize_t sizes[V_COUNT] = {n * self->observation_size * 4, n * self->action_count, n * p * 4, n, n,
-                                       n * p * 4, n * 8, n * 4};
+    const Py_ssize_t sizes[V_COUNT] = {
+        n * self->observation_size * 4, n * self->action_count, n * p * 4, n, n, n * p * 4, n * 8, n * 4};
     if (!PyTuple_Check(arrays) || PyTuple_GET_SIZE(arrays) != V_COUNT) {
         PyErr_SetString(PyExc_TypeError, "VectorCore arrays: (observations, masks, rewards, seats, terminated, "
                                          "scores, seeds, the movers' rewards)");
@@ -300,7 +295,8 @@ static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kw
     self->extended = observation_size != game->observation_size;
     self->observation_size = observation_size;
     self->action_count = action_count;
-    if ((observation_size != game->observation_size && observation_size != game->observation_size + game->extras_size) ||
+    if ((observation_size != game->observation_size &&
+         observation_size != game->observation_size + game->extras_size) ||
         (action_count != game->action_count && action_count != game->action_count + game->extra_actions)) {
         PyErr_SetString(PyExc_ValueError, "VectorCore: not this game's observation size or action count");
         goto failed;

@@ -28,9 +28,9 @@ typedef struct {
     int8_t line_colour[SIZE];
     uint8_t line_count[SIZE];
     int8_t wall_colours[SIZE * SIZE];
-    uint8_t colour_rows[COLOURS];    /* per colour, the wall rows holding it */
-    uint8_t column_colours[SIZE];    /* per column, the colours it holds */
-    uint8_t accept[COLOURS];         /* per colour, the pattern lines that may take it */
+    uint8_t colour_rows[COLOURS]; /* per colour, the wall rows holding it */
+    uint8_t column_colours[SIZE]; /* per column, the colours it holds */
+    uint8_t accept[COLOURS];      /* per colour, the pattern lines that may take it */
     int8_t floor[FLOOR_SPACES];
     uint8_t floor_len;
     uint8_t tiling_line;
@@ -121,7 +121,7 @@ PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned 
  * wall move (the grey wall's column): COLUMN_MOVE | seat * 25 + line * 5 + column. */
 #define COLUMN_MOVE (1u << 21)
 #define WALL_MOST_MOVES 1024 /* 10 sources, 5 colours, 6 lines, and SN4's 16 splits at most */
-#define CODE_SLOT(code) ((int)((code) & 15))
+#define CODE_SLOT(code) ((int)((code)&15))
 #define CODE_COLOUR(code) ((int)((code) >> 4 & 7))
 #define CODE_LINE(code) ((int)((code) >> 7 & 7))
 #define CODE_SPLIT(code) ((int)((code) >> 10 & 1))

@@ -4,8 +4,8 @@
 #include "wall.h"
 
 /* The discs in the box, in the order of chocolatier.discs.DISCS, as disc codes (kind * 8 + colour + 1). */
-static const int DISC_CODES[] = {EXTRA_TILE * 8,   PULL * 8 + 1, PULL * 8 + 2, PULL * 8 + 3, PULL * 8 + 4,
-                                 PULL * 8 + 5,     KEEP * 8,     SPLIT * 8,    FLOOR_SPACE * 8};
+static const int DISC_CODES[] = {EXTRA_TILE * 8, PULL * 8 + 1, PULL * 8 + 2, PULL * 8 + 3,   PULL * 8 + 4,
+                                 PULL * 8 + 5,   KEEP * 8,     SPLIT * 8,    FLOOR_SPACE * 8};
 #define DISC_COUNT ((int)(sizeof DISC_CODES / sizeof DISC_CODES[0]))
 
 /* The outcome of a round's start the core sampled, made by the game's make_special. */

@@ -45,7 +45,8 @@ int check_tables(PyObject *tables) {
         !PyTuple_Check(PyTuple_GET_ITEM(tables, T_WALL_MOVES)) ||
         PyTuple_GET_SIZE(PyTuple_GET_ITEM(tables, T_WALL_MOVES)) != MOST_SEATS * SIZE * SIZE ||
         !PyType_Check(PyTuple_GET_ITEM(tables, T_TAKE_TYPE)) || !PyType_Check(PyTuple_GET_ITEM(tables, T_WALL_TYPE)) ||
-        !PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_FILL)) || !PyCallable_Check(PyTuple_GET_ITEM(tables, T_ENTROPY))) {
+        !PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_FILL)) ||
+        !PyCallable_Check(PyTuple_GET_ITEM(tables, T_ENTROPY))) {
         PyErr_SetString(PyExc_TypeError, "WallCore tables: (takes, wall moves, take class, wall-move class, "
                                          "make_fill, entropy, split-take class, make_split, make_special, splits)");
         return -1;
@@ -55,8 +56,10 @@ int check_tables(PyObject *tables) {
 
 /* Whether the tables can play Master Chocolatier's special factories. */
 int has_special_tables(PyObject *tables) {
-    return PyType_Check(PyTuple_GET_ITEM(tables, T_SPLIT_TYPE)) && PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPLIT)) &&
-           PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPECIAL)) && PyDict_CheckExact(PyTuple_GET_ITEM(tables, T_SPLITS));
+    return PyType_Check(PyTuple_GET_ITEM(tables, T_SPLIT_TYPE)) &&
+           PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPLIT)) &&
+           PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPECIAL)) &&
+           PyDict_CheckExact(PyTuple_GET_ITEM(tables, T_SPLITS));
 }
 
 /* WallCore(tables, players, grey, special=False): a new game waiting for its first fill. */
@@ -69,7 +72,8 @@ static PyObject *WallCore_new(PyTypeObject *type, PyObject *args, PyObject *kwar
     if (check_tables(tables) < 0)
         return NULL;
     if (special && !has_special_tables(tables)) {
-        PyErr_SetString(PyExc_TypeError, "special factories need the split-take class, make_split, make_special and a dict of splits");
+        PyErr_SetString(PyExc_TypeError,
+                        "special factories need the split-take class, make_split, make_special and a dict of splits");
         return NULL;
     }
     if (players < 2 || players > MOST_SEATS) {
