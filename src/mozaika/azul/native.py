@@ -24,7 +24,7 @@ from mozaika.azul.native_form import flat_position, python_position, tables_for
 from mozaika.azul.state import AzulState
 from mozaika.azul.table import CHANCE
 from mozaika.core.drawing import apply_draw
-from mozaika.core.engine import built_core
+from mozaika.core.engine import built_core, native_core
 from mozaika.core.native_state import NativeBoardView, NativeState, board_field, core_field
 from mozaika.core.offer import FACTORIES, FACTORY_SIZE
 from mozaika.core.protocol import ChanceOutcome, State
@@ -175,17 +175,13 @@ def _core_module() -> ModuleType:
 
 def create_azul(*, players: int, seed: int, auto_chance: bool = True, **options: Any) -> State:
     """A new game of Azul on the native core where it is built and chosen, else on the Python engine."""
-    from mozaika.core.engine import native_core
-
     if native_core() is None:
         return AzulState(players=players, seed=seed, auto_chance=auto_chance, **options)  # type: ignore[abstract]
-    return NativeAzulState(players=players, seed=seed, auto_chance=auto_chance, **options)
+    return NativeAzulState.started(players, seed, auto_chance, options)  # type: ignore[no-any-return]
 
 
 def load_azul(data: Mapping[str, Any]) -> State:
     """A position of Azul read back, on the native core where it is built and chosen."""
-    from mozaika.core.engine import native_core
-
     reference = AzulState.from_dict(data)
     return reference if native_core() is None else NativeAzulState.adopt(reference)
 

@@ -48,7 +48,8 @@ def game_ids() -> list[str]:
 
 def game_spec(game_id: str) -> GameSpec:
     """The description of one game; raises :class:`OptionError` for an unknown id."""
-    _ensure_loaded()
+    if not _loaded:
+        _ensure_loaded()
     try:
         return _GAMES[game_id]
     except KeyError:

@@ -125,7 +125,7 @@ def create_chocolatier(*, players: int, seed: int, auto_chance: bool = True, **o
     """A new game on the native core where it is built and chosen, else on the Python engine."""
     if native_core() is None:
         return ChocolatierState(players=players, seed=seed, auto_chance=auto_chance, **options)  # type: ignore[abstract]
-    return NativeChocolatierState(players=players, seed=seed, auto_chance=auto_chance, **options)
+    return NativeChocolatierState.started(players, seed, auto_chance, options)  # type: ignore[no-any-return]
 
 
 def load_chocolatier(data: Mapping[str, Any]) -> State:

@@ -11,12 +11,14 @@ the native core (:class:`EngineUnavailableError` where it is not built).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from types import ModuleType
+from typing import Any
 
 from mozaika.core.errors import MozaikaError
+from mozaika.core.protocol import register_step_run
 
 VARIABLE = "MOZAIKA_ENGINE"
 """The environment variable that chooses the engine."""
@@ -30,11 +32,25 @@ class EngineUnavailableError(MozaikaError):
 _forced: list[str] = []
 
 
+try:
+    _ENVIRON: Mapping[Any, Any] | None = os.environ._data  # type: ignore[attr-defined]
+    _KEY: Any = os.environ.encodekey(VARIABLE)
+except AttributeError:  # an os.environ without its mapping: read the documented way
+    _ENVIRON, _KEY = None, VARIABLE
+
+
 def chosen() -> str:
     """The engine asked for: ``auto`` (the default), ``native`` or ``python``."""
     if _forced:
         return _forced[-1]
-    choice = os.environ.get(VARIABLE, "").strip().lower() or "auto"
+    # Every new game asks which engine plays: os.environ.get costs a raised KeyError when the variable
+    # is unset (a microsecond); the mapping os.environ keeps in step with the environment does not.
+    if _ENVIRON is None:
+        value = os.environ.get(VARIABLE, "")
+    else:
+        raw = _ENVIRON.get(_KEY)
+        value = "" if raw is None else os.environ.decodevalue(raw)
+    choice = value.strip().lower() or "auto"
     if choice not in CHOICES:
         raise EngineUnavailableError(f"{VARIABLE}={choice!r}: choose one of {', '.join(CHOICES)}")
     return choice
@@ -46,6 +62,7 @@ def _built() -> ModuleType | None:
         from mozaika import _native  # type: ignore[attr-defined]
     except ImportError:
         return None
+    register_step_run(_native.Steps)  # a native playout's steps, recorded compactly in the history
     return _native  # type: ignore[no-any-return]
 
 

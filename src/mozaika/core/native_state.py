@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from mozaika.core.protocol import Move
 
 _new = object.__new__
+_STARTS: dict[tuple[Any, ...], Any] = {}
+"""Each native state class's untouched start, by players and options (NativeState.started)."""
 
 
 def core_field(name: str) -> property:
@@ -105,6 +107,28 @@ class NativeState(_Base):
         """Finish a state adopted from ``reference``, with the core in place."""
 
     # --- positions in and out ---------------------------------------------------------------
+
+    @classmethod
+    def started(cls, players: int, seed: int, auto_chance: bool, options: Mapping[str, Any]) -> Any:
+        """A new game, as ``cls(players=..., seed=..., auto_chance=..., **options)`` makes it, but copied from
+        the untouched start of its players and options (made once by the constructor, then kept): a new
+        game is a copy of a few hundred bytes, then its first chance from the seed."""
+        make: Any = cls  # (a game's native state class, whose constructor takes the game's arguments)
+        try:
+            key = (cls, players, *options.items())
+            start = _STARTS.get(key)
+        except TypeError:  # an option's value that is not hashable: made the long way
+            return make(players=players, seed=seed, auto_chance=auto_chance, **options)
+        if start is None:
+            start = _STARTS[key] = make(players=players, seed=0, auto_chance=False, **options)
+        state = start.copy()
+        state.seed = seed
+        state.auto_chance = auto_chance
+        if auto_chance:  # (resolve_chance, spelled out: a new game's history is its first chance)
+            run = state._core.resolve(seed)
+            if run is not None:
+                state._history = (run, None)
+        return state
 
     @classmethod
     def adopt(cls, reference: Any) -> Any:
@@ -197,23 +221,30 @@ class NativeState(_Base):
     def play(self, move: Move | str) -> None:
         if isinstance(move, str):
             move = self.parse_move(move)
-        if not self._core.play(move):
+        # With auto_chance the core resolves the chance the move leads to in the same call: the answer is
+        # then its outcomes (one run of steps), else True (played) or False (for the Python engine to judge).
+        played = self._core.play(move, self.seed if self.auto_chance else None)
+        if played is True:
+            self._history = (move, self._history)
+        elif played is False:
             self._apply_move(move)
-        self._history = (move, self._history)
-        if self.auto_chance and self._core.is_chance:
-            self.resolve_chance()
+            self._history = (move, self._history)
+            if self.auto_chance and self._core.is_chance:
+                self.resolve_chance()
+        else:
+            self._history = (played, (move, self._history))
 
     def resolve_chance(self) -> None:
-        history = self._history
-        for outcome in self._core.resolve(self.seed):
-            history = (outcome, history)
-        self._history = history
+        # The outcomes come as one run of steps (mozaika._native.Steps), made into objects when the history is read.
+        run = self._core.resolve(self.seed)
+        if run is not None:
+            self._history = (run, self._history)
 
     def playout(self, rng: random.Random) -> None:
-        history = self._history
-        for step in self._core.playout(self.seed, rng.random):
-            history = (step, history)
-        self._history = history
+        # The core draws from the generator itself (a random.Random's twister in place, else its random()).
+        run = self._core.playout(self.seed, rng)
+        if run is not None:
+            self._history = (run, self._history)
 
     def native_core(self) -> Any:
         """A copy of the core object that holds this position (for the vector environment, mozaika.rl.vector)."""

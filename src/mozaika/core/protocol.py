@@ -103,10 +103,26 @@ _History: TypeAlias = "tuple[Step, _History | None]"
 """The history as an immutable linked list ``(last step, earlier history)``: a copy shares it."""
 
 
+_RUNS: set[type] = set()
+"""The classes of step runs a history may hold (see :func:`register_step_run`)."""
+
+
+def register_step_run(kind: type) -> None:
+    """Let histories hold instances of ``kind``: a run of steps an engine recorded compactly (the native
+    core's playouts and resolved chance), whose ``steps()`` gives them, in order, when the history is read."""
+    _RUNS.add(kind)
+
+
 def _iterate_history(history: _History | None) -> list[Step]:
     steps: list[Step] = []
+    runs = _RUNS
     while history is not None:
-        steps.append(history[0])
+        step = history[0]
+        if type(step) in runs:
+            run: Any = step
+            steps += reversed(run.steps())
+        else:
+            steps.append(step)
         history = history[1]
     steps.reverse()
     return steps

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from mozaika.core.errors import OptionError
@@ -92,8 +93,14 @@ class GameSpec:
     guide: Guide | None = None
     """What clients show to teach the game: its short rules, its scoring figures, its showcase."""
 
+    @cached_property
+    def _defaults(self) -> dict[str, Any]:
+        return {option.name: option.default for option in self.options}
+
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Fill in defaults and reject unknown options or values."""
+        if not given:  # (every new game asks: the defaults, made once)
+            return dict(self._defaults)
         known = {option.name: option for option in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:

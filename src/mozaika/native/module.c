@@ -1,4 +1,5 @@
 /* mozaika._native: the native core of the rules engines (see docs/engine.md). */
+#include "keccak.h"
 #include "pavilion.h"
 #include "pyrandom.h"
 #include "vector.h"
@@ -62,14 +63,15 @@ static int add_type(PyObject *module, const char *name, PyTypeObject *type) {
 }
 
 PyMODINIT_FUNC PyInit__native(void) {
-    if (PyType_Ready(&WallCoreType) < 0 || PyType_Ready(&VectorCoreType) < 0 || wall_init_strings() < 0 ||
-        pavilion_init() < 0)
+    keccak_init();
+    if (PyType_Ready(&WallCoreType) < 0 || PyType_Ready(&VectorCoreType) < 0 || PyType_Ready(&StepsType) < 0 ||
+        wall_init_strings() < 0 || pavilion_init() < 0 || draws_init() < 0)
         return NULL;
     PyObject *module = PyModule_Create(&native_module);
     if (module == NULL)
         return NULL;
     if (add_type(module, "WallCore", &WallCoreType) < 0 || add_type(module, "PavilionCore", &PavilionCoreType) < 0 ||
-        add_type(module, "VectorCore", &VectorCoreType) < 0) {
+        add_type(module, "VectorCore", &VectorCoreType) < 0 || add_type(module, "Steps", &StepsType) < 0) {
         Py_DECREF(module);
         return NULL;
     }

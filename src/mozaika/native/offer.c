@@ -1,5 +1,6 @@
 /* The shared factory offer and the draw (see offer.h). */
 #include "offer.h"
+#include "keccak.h"
 
 const int FACTORIES_BY_PLAYERS[5] = {0, 0, 5, 7, 9};
 
@@ -63,78 +64,41 @@ int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, u
     return 0;
 }
 
-/* --- SHAKE-256 (FIPS 202), for chance_entropy without a call into Python ------------------------ */
-
-#define SHAKE256_RATE 136
-
-static const uint64_t KECCAK_ROUNDS[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
-    0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
-    0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
-    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
-    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
-static uint64_t rotate_left(uint64_t value, int by) { return value << by | value >> (64 - by); }
-
-static void keccak_f1600(uint64_t lanes[25]) {
-    for (int round = 0; round < 24; round++) {
-        uint64_t c0 = lanes[0] ^ lanes[5] ^ lanes[10] ^ lanes[15] ^ lanes[20]; /* theta */
-        uint64_t c1 = lanes[1] ^ lanes[6] ^ lanes[11] ^ lanes[16] ^ lanes[21];
-        uint64_t c2 = lanes[2] ^ lanes[7] ^ lanes[12] ^ lanes[17] ^ lanes[22];
-        uint64_t c3 = lanes[3] ^ lanes[8] ^ lanes[13] ^ lanes[18] ^ lanes[23];
-        uint64_t c4 = lanes[4] ^ lanes[9] ^ lanes[14] ^ lanes[19] ^ lanes[24];
-        uint64_t d0 = c4 ^ rotate_left(c1, 1), d1 = c0 ^ rotate_left(c2, 1), d2 = c1 ^ rotate_left(c3, 1);
-        uint64_t d3 = c2 ^ rotate_left(c4, 1), d4 = c3 ^ rotate_left(c0, 1);
-        for (int y = 0; y < 25; y += 5) {
-            lanes[y] ^= d0;
-            lanes[y + 1] ^= d1;
-            lanes[y + 2] ^= d2;
-            lanes[y + 3] ^= d3;
-            lanes[y + 4] ^= d4;
-        }
-        /* rho and pi: walking the lanes from lane 1, each takes the one before it, rotated. */
-        uint64_t carried = lanes[1], next;
-#define RHO_PI(lane, rotation)                                                                                    \
-    next = lanes[lane];                                                                                           \
-    lanes[lane] = rotate_left(carried, rotation);                                                                 \
-    carried = next;
-        RHO_PI(10, 1) RHO_PI(7, 3) RHO_PI(11, 6) RHO_PI(17, 10) RHO_PI(18, 15) RHO_PI(3, 21)
-        RHO_PI(5, 28) RHO_PI(16, 36) RHO_PI(8, 45) RHO_PI(21, 55) RHO_PI(24, 2) RHO_PI(4, 14)
-        RHO_PI(15, 27) RHO_PI(23, 41) RHO_PI(19, 56) RHO_PI(13, 8) RHO_PI(12, 25) RHO_PI(2, 43)
-        RHO_PI(20, 62) RHO_PI(14, 18) RHO_PI(22, 39) RHO_PI(9, 61) RHO_PI(6, 20) RHO_PI(1, 44)
-#undef RHO_PI
-        for (int y = 0; y < 25; y += 5) { /* chi */
-            uint64_t b0 = lanes[y], b1 = lanes[y + 1], b2 = lanes[y + 2], b3 = lanes[y + 3], b4 = lanes[y + 4];
-            lanes[y] = b0 ^ (~b1 & b2);
-            lanes[y + 1] = b1 ^ (~b2 & b3);
-            lanes[y + 2] = b2 ^ (~b3 & b4);
-            lanes[y + 3] = b3 ^ (~b4 & b0);
-            lanes[y + 4] = b4 ^ (~b0 & b1);
-        }
-        lanes[0] ^= KECCAK_ROUNDS[round]; /* iota */
-    }
-}
-
-/* hashlib.shake_256(message).digest(size), for a message and a digest shorter than the rate. */
-static void shake256_short(const unsigned char *message, size_t length, unsigned char *digest, size_t size) {
-    uint64_t lanes[25] = {0};
-    for (size_t at = 0; at < length; at++)
-        lanes[at / 8] ^= (uint64_t)message[at] << 8 * (at % 8);
-    lanes[length / 8] ^= (uint64_t)0x1f << 8 * (length % 8); /* SHAKE's domain bits and the padding */
-    lanes[(SHAKE256_RATE - 1) / 8] ^= (uint64_t)0x80 << 8 * ((SHAKE256_RATE - 1) % 8);
-    keccak_f1600(lanes);
-    for (size_t at = 0; at < size; at++)
-        digest[at] = (unsigned char)(lanes[at / 8] >> 8 * (at % 8));
-}
-
 /* The entropy of event `index` for a whole-number seed, SHAKE-256 computed here. */
+/* Write `value` in decimal at `at` (as Python's str of a whole number); the end of what was written. */
+static char *write_decimal(char *at, long long value) {
+    unsigned long long magnitude = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
+    char digits[20];
+    int count = 0;
+    do {
+        digits[count++] = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude);
+    if (value < 0)
+        *at++ = '-';
+    while (count)
+        *at++ = digits[--count];
+    return at;
+}
+
 static void number_entropy(long long value, int64_t index, Py_ssize_t size, uint32_t *limbs, int *limb_count) {
-    char message[64];
-    int length = snprintf(message, sizeof message, "mozaika chance %lld %lld", value, (long long)index);
-    unsigned char digest[SHAKE256_RATE];
-    shake256_short((const unsigned char *)message, (size_t)length, digest, (size_t)size);
-    bytes_to_limbs(digest, size, limbs, limb_count);
+    static const char prefix[] = "mozaika chance ";
+    char message[sizeof prefix + 2 * 21];
+    memcpy(message, prefix, sizeof prefix - 1);
+    char *end = write_decimal(message + sizeof prefix - 1, value);
+    *end++ = ' ';
+    end = write_decimal(end, (long long)index);
+    uint64_t lanes[25];
+    shake256_absorb_short(lanes, (const unsigned char *)message, (size_t)(end - message), (size_t)size);
+    /* The digest's bytes read as a little-endian number: the lanes' halves, the last limb cut to its bytes. */
+    int count = (int)((size + 3) / 4);
+    for (int limb = 0; limb < count; limb++)
+        limbs[limb] = (uint32_t)(lanes[limb / 2] >> (limb % 2 * 32));
+    if (size % 4)
+        limbs[count - 1] &= (1u << (8 * (size % 4))) - 1;
+    while (count > 0 && limbs[count - 1] == 0)
+        count--;
+    *limb_count = count;
 }
 
 int seeded_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count) {
@@ -156,7 +120,7 @@ int chance_seed_bits(const ChanceSeed *seed, int64_t index, int bits, uint32_t *
         return seeded_entropy(seed->entropy, seed->object, index, bits, limbs, limb_count);
     Py_ssize_t size = (bits + 7) / 8;
     if (size >= SHAKE256_RATE) {
-        PyErr_SetString(PyExc_RuntimeError, "a chance event larger than the native core draws");
+        native_error(PyExc_RuntimeError, "a chance event larger than the native core draws");
         return -1;
     }
     number_entropy(seed->value, index, size, limbs, limb_count);
@@ -178,14 +142,14 @@ static uint32_t divmod_limbs(uint32_t *limbs, int *limb_count, uint32_t divisor)
 
 static int spread_tiles(const int32_t *counts, int colours, uint8_t *tiles) {
     int left = 0;
-    for (int colour = 0; colour < colours; colour++)
-        for (int32_t count = 0; count < counts[colour]; count++)
-            tiles[left++] = (uint8_t)colour;
+    for (int colour = 0; colour < colours; colour++) {
+        memset(tiles + left, colour, (size_t)counts[colour]);
+        left += counts[colour];
+    }
     return left;
 }
 
-int draw_tiles(int32_t *bag, int32_t *lid, int colours, int wanted, uint32_t *limbs, int limb_count,
-               uint8_t *drawn) {
+int draw_tiles(int32_t *bag, int32_t *lid, int colours, int wanted, uint32_t *limbs, int limb_count, uint8_t *drawn) {
     uint8_t tiles[2048];
     int left = spread_tiles(bag, colours, tiles);
     int count = 0;
@@ -204,13 +168,25 @@ int draw_tiles(int32_t *bag, int32_t *lid, int colours, int wanted, uint32_t *li
             }
         }
         int take = wanted - count < left ? wanted - count : left;
-        for (int remaining = left; remaining > left - take; remaining--) {
-            /* A random remaining tile: the next digit of the entropy in base `remaining`. */
-            uint32_t index = divmod_limbs(limbs, &limb_count, (uint32_t)remaining);
-            uint8_t colour = tiles[index];
-            drawn[count++] = colour;
-            bag[colour]--;
-            tiles[index] = tiles[remaining - 1];
+        for (int remaining = left; remaining > left - take;) {
+            /* Each random remaining tile is the next digit of the entropy in base `remaining`.  Several
+             * digits are divided off at once, by the product of their bases (below 2**32): the
+             * remainder holds them in mixed radix, the same digits one division at a time gives. */
+            uint64_t product = (uint64_t)remaining;
+            int digits = 1;
+            while (remaining - digits > left - take && product * (uint64_t)(remaining - digits) <= UINT32_MAX) {
+                product *= (uint64_t)(remaining - digits);
+                digits++;
+            }
+            uint32_t digit_block = divmod_limbs(limbs, &limb_count, (uint32_t)product);
+            for (; digits; digits--, remaining--) {
+                uint32_t index = digit_block % (uint32_t)remaining;
+                digit_block /= (uint32_t)remaining;
+                uint8_t colour = tiles[index];
+                drawn[count++] = colour;
+                bag[colour]--;
+                tiles[index] = tiles[remaining - 1];
+            }
         }
         left -= take;
     }
@@ -231,6 +207,13 @@ void sort_tiles(uint8_t *tiles, int size) {
 
 void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
                  int limb_count, Groups *out) {
+    sample_draw_unsorted(bag, lid, colours, sizes, group_count, limbs, limb_count, out);
+    for (int group = 0; group < group_count; group++)
+        sort_tiles(out->tiles[group], out->sizes[group]);
+}
+
+void sample_draw_unsorted(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
+                          int limb_count, Groups *out) {
     uint8_t drawn[MOST_FACTORIES * FACTORY_SIZE];
     int wanted = 0;
     for (int group = 0; group < group_count; group++)
@@ -245,7 +228,6 @@ void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int 
         uint8_t *into = out->tiles[group];
         for (int tile = 0; tile < size; tile++)
             into[tile] = drawn[start + tile];
-        sort_tiles(into, size);
         out->sizes[group] = (uint8_t)size;
         start += sizes[group];
     }
@@ -299,6 +281,134 @@ double next_random(PyObject *random) {
         return -1.0;
     }
     return number;
+}
+
+void native_error(PyObject *type, const char *message) {
+    PyGILState_STATE held = PyGILState_Ensure();
+    PyErr_SetString(type, message);
+    PyGILState_Release(held);
+}
+
+void native_no_memory(void) {
+    PyGILState_STATE held = PyGILState_Ensure();
+    PyErr_NoMemory();
+    PyGILState_Release(held);
+}
+
+void playout_unlock(Unlocked *unlocked, Draws *draws, ChanceSeed *seed, PyObject *entropy, PyObject *seed_object,
+                    int may_unlock) {
+    unlocked->thread = NULL;
+    seed->entropy = entropy;
+    seed->object = seed_object;
+    seed->value = 0;
+    if (!may_unlock || draws->state == NULL || !PyLong_CheckExact(seed_object))
+        return;
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(seed_object, &overflow);
+    if (overflow || (value == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return;
+    }
+    seed->object = NULL; /* the number itself: number_entropy, as seeded_entropy reads it */
+    seed->value = value;
+    unlocked->shared_state = draws->state;
+    unlocked->shared_index = draws->index;
+    memcpy(unlocked->state, draws->state, sizeof unlocked->state);
+    unlocked->index = *draws->index;
+    draws->state = unlocked->state;
+    draws->index = &unlocked->index;
+    unlocked->thread = PyEval_SaveThread();
+}
+
+void playout_lock(Unlocked *unlocked, Draws *draws) {
+    if (unlocked->thread == NULL)
+        return;
+    PyEval_RestoreThread(unlocked->thread);
+    unlocked->thread = NULL;
+    memcpy(unlocked->shared_state, unlocked->state, sizeof unlocked->state);
+    *unlocked->shared_index = unlocked->index;
+    draws->state = unlocked->shared_state;
+    draws->index = unlocked->shared_index;
+}
+
+/* CPython's _random.Random object (Modules/_randommodule.c's RandomObject). */
+typedef struct {
+    PyObject_HEAD int index;
+    uint32_t state[624];
+} CPythonRandom;
+
+static PyTypeObject *random_type; /* _random.Random, where its layout was confirmed */
+static PyObject *random_method;   /* its random() method descriptor */
+static PyObject *str_random;
+
+int draws_open(Draws *draws, PyObject *generator) {
+    draws->state = NULL;
+    draws->index = NULL;
+    draws->method = NULL;
+    if (random_type != NULL && PyObject_TypeCheck(generator, random_type)) {
+        PyObject *random = _PyType_Lookup(Py_TYPE(generator), str_random);
+        if (random == random_method) {
+            CPythonRandom *twister = (CPythonRandom *)generator;
+            if (twister->index < 0 || twister->index > 624) {
+                PyErr_SetString(PyExc_ValueError, "a generator in a state random.Random never holds");
+                return -1;
+            }
+            draws->state = twister->state;
+            draws->index = &twister->index;
+            return 0;
+        }
+    }
+    if (PyCallable_Check(generator)) {
+        Py_INCREF(generator);
+        draws->method = generator;
+        return 0;
+    }
+    draws->method = PyObject_GetAttrString(generator, "random");
+    return draws->method == NULL ? -1 : 0;
+}
+
+void draws_close(Draws *draws) { Py_CLEAR(draws->method); }
+
+int draws_init(void) {
+    str_random = PyUnicode_InternFromString("random");
+    if (str_random == NULL)
+        return -1;
+    PyObject *module = PyImport_ImportModule("_random");
+    if (module == NULL) {
+        PyErr_Clear();
+        return 0; /* no _random: every generator is called */
+    }
+    PyObject *type = PyObject_GetAttrString(module, "Random");
+    Py_DECREF(module);
+    if (type == NULL || !PyType_Check(type) ||
+        ((PyTypeObject *)type)->tp_basicsize < (Py_ssize_t)sizeof(CPythonRandom)) {
+        Py_XDECREF(type);
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *method = _PyType_Lookup((PyTypeObject *)type, str_random);
+    /* Confirm the layout: the numbers drawn in place are random()'s, over a twist of the state. */
+    PyObject *called = method ? PyObject_CallFunction(type, "i", 20260101) : NULL;
+    PyObject *in_place = method ? PyObject_CallFunction(type, "i", 20260101) : NULL;
+    int same = called != NULL && in_place != NULL;
+    for (int draw = 0; draw < 700 && same; draw++) {
+        PyObject *number = PyObject_CallMethod(called, "random", NULL);
+        CPythonRandom *twister = (CPythonRandom *)in_place;
+        same = number != NULL && twister->index >= 0 && twister->index <= 624 &&
+               PyFloat_AsDouble(number) == pyrandom_random_at(twister->state, &twister->index);
+        Py_XDECREF(number);
+    }
+    Py_XDECREF(called);
+    Py_XDECREF(in_place);
+    PyErr_Clear();
+    if (same) {
+        Py_INCREF(method);
+        random_method = method;
+        random_type = (PyTypeObject *)type; /* (the module's reference, kept) */
+    } else {
+        Py_DECREF(type);
+    }
+    return 0;
 }
 
 PyObject *values_tuple(const int64_t *values, int count) {

@@ -13,6 +13,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "pyrandom.h"
+#include "steps.h"
+
 #define MOST_FACTORIES 9
 #define MOST_COLOURS 6
 #define MOST_SEATS 4
@@ -39,9 +42,7 @@ typedef struct {
 extern const int FACTORIES_BY_PLAYERS[5];
 
 /* A source's index in `masks` and the move tables: a factory's own, the centre last. */
-static inline int source_slot(const Offer *offer, int source) {
-    return source < 0 ? offer->factory_count : source;
-}
+static inline int source_slot(const Offer *offer, int source) { return source < 0 ? offer->factory_count : source; }
 
 static inline int16_t *source_counts(Offer *offer, int source) {
     return source < 0 ? offer->centre : offer->factories[source];
@@ -53,7 +54,7 @@ static inline int16_t *source_counts(Offer *offer, int source) {
 static inline int offer_take_from(Offer *offer, int seat, int source, int colour) {
     if (source < 0) {
         if (!offer->centre[colour])
-            offer->masks[offer->factory_count] &= (uint8_t)~(1u << colour);
+            offer->masks[offer->factory_count] &= (uint8_t) ~(1u << colour);
         if (offer->marker_in_centre) {
             offer->marker_in_centre = 0;
             offer->marker_holder = (int8_t)seat;
@@ -74,7 +75,6 @@ static inline int offer_take_from(Offer *offer, int seat, int source, int colour
     offer->masks[source] = 0;
     return 0;
 }
-
 
 /* How many sources (factories and the centre) hold each colour (FactoryOffer._colour_holders). */
 void offer_colour_holders(const Offer *offer, int holders[MOST_COLOURS]);
@@ -114,6 +114,10 @@ int chance_seed_bits(const ChanceSeed *seed, int64_t index, int bits, uint32_t *
  * entropy (which it consumes); bag and lid are updated to what the draw leaves. */
 void sample_draw(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
                  int limb_count, Groups *out);
+/* The same, each group's tiles left in the order drawn (for a caller that only counts them, or sorts
+ * them when it must show them). */
+void sample_draw_unsorted(int32_t *bag, int32_t *lid, int colours, const int *sizes, int group_count, uint32_t *limbs,
+                          int limb_count, Groups *out);
 
 /* Draw `wanted` tiles from bag and lid into `drawn` in the order drawn (the loop of drawing.sample_draw,
  * consuming the entropy); bag and lid are updated.  Returns how many were drawn (fewer when both run
@@ -126,6 +130,43 @@ void sort_tiles(uint8_t *tiles, int size);
 /* The next number of a playout's generator (its random() method), checked to lie in [0, 1);
  * -1 with an error set on failure. */
 double next_random(PyObject *random);
+
+/* A playout's generator: a random.Random whose random() is CPython's own, drawn in place (its
+ * twister read and advanced here, as random() would, without a call), else any other generator's
+ * random() method called for each number. */
+typedef struct {
+    uint32_t *state; /* the twister's words, drawn in place; NULL: call `method` */
+    int *index;
+    PyObject *method; /* a new reference, or NULL */
+} Draws;
+/* Open `generator` (a random.Random, or a callable giving numbers in [0, 1)); 0, or -1 with an error set. */
+int draws_open(Draws *draws, PyObject *generator);
+void draws_close(Draws *draws);
+/* The next number in [0, 1); -1 with an error set on failure. */
+static inline double draws_next(Draws *draws) {
+    return draws->state != NULL ? pyrandom_random_at(draws->state, draws->index) : next_random(draws->method);
+}
+/* Set an error from code that may run without the GIL (a search, a vector step): the GIL is taken for
+ * the moment it takes. */
+void native_error(PyObject *type, const char *message);
+void native_no_memory(void);
+
+/* A playout that may run without the GIL: where the generator is drawn in place and the seed is a whole
+ * number of 64 bits (no Python call left), the twister is copied here and the GIL released; playout_lock
+ * takes the GIL back and puts the twister back in the generator.  `seed` is the ChanceSeed to play with. */
+typedef struct {
+    PyThreadState *thread; /* NULL: the GIL is held */
+    uint32_t *shared_state;
+    int *shared_index;
+    uint32_t state[624];
+    int index;
+} Unlocked;
+void playout_unlock(Unlocked *unlocked, Draws *draws, ChanceSeed *seed, PyObject *entropy, PyObject *seed_object,
+                    int may_unlock);
+void playout_lock(Unlocked *unlocked, Draws *draws);
+
+/* Learn where CPython keeps a random.Random's twister (checked against random() itself); 0 or -1. */
+int draws_init(void);
 
 /* Python values of the offer, for getters. */
 PyObject *counts_list(const int16_t *counts, int colours);

@@ -254,8 +254,7 @@ static void next_bonus(PavPosition *p) {
 
 int pv_take_is_legal(const PavPosition *p, long source, long colour) {
     const Offer *offer = &p->offer;
-    if (p->phase != PV_ACQUIRE || source < -1 || source >= offer->factory_count || colour < 0 ||
-        colour >= PV_COLOURS)
+    if (p->phase != PV_ACQUIRE || source < -1 || source >= offer->factory_count || colour < 0 || colour >= PV_COLOURS)
         return 0;
     const int16_t *counts = source < 0 ? offer->centre : offer->factories[source];
     int wild = pv_wild(p);
@@ -279,7 +278,7 @@ void pv_take(PavPosition *p, int source, int colour) {
     if (offer_take_from(offer, seat, source, colour))
         board->stats[PV_MARKER_POINTS] += lose(board, taken); /* a point for each tile taken with the marker */
     if (source < 0 && !counts[wild])
-        offer->masks[offer->factory_count] &= (uint8_t)~(1u << wild);
+        offer->masks[offer->factory_count] &= (uint8_t) ~(1u << wild);
     offer->tiles_on_table = (int16_t)(offer->tiles_on_table - taken);
     if (offer->tiles_on_table == 0)
         start_placement(p);
@@ -289,8 +288,8 @@ void pv_take(PavPosition *p, int source, int colour) {
 
 /* _place's checks (S-8, S-16). */
 int pv_place_is_legal(const PavPosition *p, long space, long colour, long wilds) {
-    if (p->phase != PV_PLACE || space < 0 || space >= PV_SPACES || colour < 0 || colour >= PV_COLOURS ||
-        wilds < 0 || wilds >= PV_SLOTS)
+    if (p->phase != PV_PLACE || space < 0 || space >= PV_SPACES || colour < 0 || colour >= PV_COLOURS || wilds < 0 ||
+        wilds >= PV_SLOTS)
         return 0;
     const PavBoard *board = &p->boards[p->offer.turn];
     if (board->filled >> space & 1 || !colour_fits(board, (int)space / PV_SLOTS, (int)colour, p->colourless))

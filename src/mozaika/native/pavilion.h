@@ -40,8 +40,15 @@
 enum { PV_CHANCE, PV_ACQUIRE, PV_PLACE, PV_PICK, PV_OVER };
 enum { PV_SETUP, PV_FILL, PV_REFILL };
 /* PavilionBoard.STATS, in order. */
-enum { PV_PLACEMENT_POINTS, PV_MARKER_POINTS, PV_DISCARD_POINTS, PV_STAR_BONUS, PV_NUMBER_BONUS, PV_BONUS_TILES,
-       PV_STAT_COUNT };
+enum {
+    PV_PLACEMENT_POINTS,
+    PV_MARKER_POINTS,
+    PV_DISCARD_POINTS,
+    PV_STAR_BONUS,
+    PV_NUMBER_BONUS,
+    PV_BONUS_TILES,
+    PV_STAT_COUNT
+};
 
 /* A move as a number: its kind, then its index in the table of that kind (see pv_code). */
 enum { PV_TAKE_MOVE, PV_PLACE_MOVE, PV_PASS_MOVE, PV_PICK_MOVE };
@@ -90,9 +97,9 @@ typedef struct {
 extern const uint8_t PV_WILD_BY_ROUND[PV_ROUNDS];
 extern const int PV_STAR_BONUS_POINTS[PV_STARS]; /* STAR_BONUS by star (S-13), or by colour (S-17) */
 extern const int PV_NUMBER_BONUS_POINTS[5];
-extern uint8_t PV_NUMBERS[2][PV_SPACES];          /* COLOURED_NUMBERS, COLOURLESS_NUMBERS */
-extern uint64_t PV_NUMBER_MASKS[2][5];            /* number_masks(numbers), by number 1-4 */
-extern uint64_t PV_FEATURE_MASKS[PV_FEATURES];    /* FEATURE_MASKS */
+extern uint8_t PV_NUMBERS[2][PV_SPACES];       /* COLOURED_NUMBERS, COLOURLESS_NUMBERS */
+extern uint64_t PV_NUMBER_MASKS[2][5];         /* number_masks(numbers), by number 1-4 */
+extern uint64_t PV_FEATURE_MASKS[PV_FEATURES]; /* FEATURE_MASKS */
 extern uint8_t PV_FEATURE_TILES[PV_FEATURES];
 extern uint8_t PV_FEATURES_AT[PV_SPACES][PV_FEATURES]; /* FEATURES_AT, PV_FEATURES_AT_COUNT of each */
 extern uint8_t PV_FEATURES_AT_COUNT[PV_SPACES];
@@ -170,11 +177,22 @@ enum {
 typedef struct {
     PyObject_HEAD PyObject *tables;
     PavPosition position;
+    /* The moves of the last legal_moves(), their codes and the position they were listed in, so that
+     * play() knows a move from that list by its identity, in that position, without reading its
+     * fields; not copied. */
+    PyObject **listed;
+    int *listed_codes;
+    int listed_count;
+    PavPosition *listed_at;
 } PavilionCore;
 
-/* Every pending chance event of `p` as the seed decides (pavilion_core.c); each outcome appended to
- * `steps` (NULL: not recorded); 0, or -1 with an error set. */
-int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, PyObject *steps);
+/* Every pending chance event of `p` as the seed decides (pavilion_core.c); each outcome recorded in
+ * `record` (NULL: not recorded); 0, or -1 with an error set. */
+int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, StepRecord *record);
+/* The steps Summer Pavilion records (steps.h): a move by its code, a fill by its groups (one word per
+ * group: its size, then its colours, three bits each), a supply by its tiles (one word: three bits each). */
+enum { PV_STEP_MOVE, PV_STEP_FILL, PV_STEP_SUPPLY };
+PyObject *pv_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at);
 /* The move object of a code (borrowed from the tables). */
 PyObject *pv_code_object(PavilionCore *self, int code);
 /* The search (pavilion_search.c): see search.h's search_method. */

@@ -20,25 +20,16 @@ static PyObject *tiles_tuple(const uint8_t *tiles, int count) {
     return tuple;
 }
 
-/* The outcome of a chance event as a Python value, appended to steps. */
-static int append_outcome(PavilionCore *self, PyObject *steps, int maker, PyObject *tiles) {
-    if (tiles == NULL)
-        return -1;
-    PyObject *outcome = PyObject_CallOneArg(PyTuple_GET_ITEM(self->tables, maker), tiles);
-    Py_DECREF(tiles);
-    return append_new(steps, outcome);
-}
-
-/* pv_resolve_position: every pending event of `p` as the seed decides; each outcome appended to `steps`
+/* pv_resolve_position: every pending event of `p` as the seed decides; each outcome recorded in `record`
  * (NULL: not recorded).  self: the tables. */
-int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, PyObject *steps) {
+int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, StepRecord *record) {
     while (p->phase == PV_CHANCE) {
         int sizes[MOST_FACTORIES], wanted = 0;
         int groups_count = pv_draw_sizes(p, sizes);
         for (int group = 0; group < groups_count; group++)
             wanted += sizes[group];
         if (wanted < 0 || wanted > MOST_FACTORIES * FACTORY_SIZE) {
-            PyErr_SetString(PyExc_RuntimeError, "a draw the native core does not hold");
+            native_error(PyExc_RuntimeError, "a draw the native core does not hold");
             return -1;
         }
         uint32_t limbs[ENTROPY_LIMBS];
@@ -58,16 +49,70 @@ int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *se
             pv_apply_supply(p, tiles, count);
         }
         p->chance_index++;
-        if (steps != NULL && append_outcome(self, steps, kind == PV_FILL ? PT_MAKE_FILL : PT_MAKE_SUPPLY,
-                                            kind == PV_FILL ? groups_tuple(&groups) : tiles_tuple(tiles, count)))
-            return -1;
+        if (record == NULL)
+            continue;
+        if (kind == PV_FILL) {
+            record_word(record, STEP_WORD(PV_STEP_FILL, groups.group_count));
+            for (int group = 0; group < groups.group_count; group++) {
+                uint32_t word = groups.sizes[group];
+                for (int tile = 0; tile < groups.sizes[group]; tile++)
+                    word |= (uint32_t)groups.tiles[group][tile] << (3 + 3 * tile);
+                record_word(record, word);
+            }
+        } else {
+            uint32_t word = 0;
+            for (int tile = 0; tile < count; tile++)
+                word |= (uint32_t)tiles[tile] << (3 * tile);
+            record_word(record, STEP_WORD(PV_STEP_SUPPLY, count));
+            record_word(record, word);
+        }
     }
     return 0;
 }
 
-static int resolve_chance(PavilionCore *self, PyObject *seed, PyObject *steps) {
+PyObject *pv_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at) {
+    static const int move_tables[4] = {PT_TAKES, PT_PLACES, PT_PASSES, PT_PICKS};
+    uint32_t word = words[(*at)++], value = STEP_VALUE(word);
+    PyObject *tiles = NULL;
+    int maker = PT_MAKE_FILL;
+    if (STEP_TAG(word) == PV_STEP_MOVE && (value >> PV_KIND_SHIFT) < 4) {
+        PyObject *moves = PyTuple_GET_ITEM(tables, move_tables[value >> PV_KIND_SHIFT]);
+        if ((Py_ssize_t)(value & PV_INDEX_MASK) < PyTuple_GET_SIZE(moves)) {
+            PyObject *move = PyTuple_GET_ITEM(moves, value & PV_INDEX_MASK);
+            Py_INCREF(move);
+            return move;
+        }
+    } else if (STEP_TAG(word) == PV_STEP_FILL && value <= MOST_FACTORIES && *at + (Py_ssize_t)value <= count) {
+        Groups groups;
+        groups.group_count = (int)value;
+        for (int group = 0; group < groups.group_count; group++) {
+            uint32_t packed = words[(*at)++];
+            groups.sizes[group] = (uint8_t)((packed & 7) > FACTORY_SIZE ? FACTORY_SIZE : (packed & 7));
+            for (int tile = 0; tile < groups.sizes[group]; tile++)
+                groups.tiles[group][tile] = (uint8_t)(packed >> (3 + 3 * tile) & 7);
+        }
+        tiles = groups_tuple(&groups);
+    } else if (STEP_TAG(word) == PV_STEP_SUPPLY && value <= PV_SUPPLY_SIZE && *at < count) {
+        uint32_t packed = words[(*at)++];
+        uint8_t supply[PV_SUPPLY_SIZE];
+        for (uint32_t tile = 0; tile < value; tile++)
+            supply[tile] = (uint8_t)(packed >> (3 * tile) & 7);
+        tiles = tiles_tuple(supply, (int)value);
+        maker = PT_MAKE_SUPPLY;
+    } else {
+        PyErr_SetString(PyExc_RuntimeError, "a step Summer Pavilion does not record");
+        return NULL;
+    }
+    if (tiles == NULL)
+        return NULL;
+    PyObject *outcome = PyObject_CallOneArg(PyTuple_GET_ITEM(tables, maker), tiles);
+    Py_DECREF(tiles);
+    return outcome;
+}
+
+static int resolve_chance(PavilionCore *self, PyObject *seed, StepRecord *record) {
     ChanceSeed chance = {PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, 0};
-    return pv_resolve_position(self, &self->position, &chance, steps);
+    return pv_resolve_position(self, &self->position, &chance, record);
 }
 
 /* --- the Python type ---------------------------------------------------------------------------- */
@@ -135,6 +180,9 @@ static PyObject *PavilionCore_new(PyTypeObject *type, PyObject *args, PyObject *
 }
 
 static void PavilionCore_dealloc(PavilionCore *self) {
+    PyMem_Free(self->listed);
+    PyMem_Free(self->listed_codes);
+    PyMem_Free(self->listed_at);
     Py_XDECREF(self->tables);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -162,7 +210,18 @@ static PyObject *PavilionCore_legal_moves(PavilionCore *self, PyObject *seat_obj
         if (!acting || seat != p->offer.turn)
             return PyList_New(0);
     }
-    int codes[PV_MOST_MOVES];
+    if (self->listed == NULL || self->listed_codes == NULL || self->listed_at == NULL) {
+        PyMem_Free(self->listed);
+        PyMem_Free(self->listed_codes);
+        PyMem_Free(self->listed_at);
+        self->listed = PyMem_Malloc(PV_MOST_MOVES * sizeof *self->listed);
+        self->listed_codes = PyMem_Malloc(PV_MOST_MOVES * sizeof *self->listed_codes);
+        self->listed_at = PyMem_Malloc(sizeof *self->listed_at);
+        if (self->listed == NULL || self->listed_codes == NULL || self->listed_at == NULL)
+            return PyErr_NoMemory();
+    }
+    int *codes = self->listed_codes;
+    self->listed_count = 0;
     int count = pv_legal_codes(p, codes);
     if (p->phase == PV_PICK && count == 0)
         Py_RETURN_NONE; /* no pick of that size: the Python engine says why */
@@ -173,7 +232,10 @@ static PyObject *PavilionCore_legal_moves(PavilionCore *self, PyObject *seat_obj
         PyObject *move = pv_code_object(self, codes[index]);
         Py_INCREF(move);
         PyList_SET_ITEM(moves, index, move);
+        self->listed[index] = move;
     }
+    memcpy(self->listed_at, p, sizeof *p);
+    self->listed_count = count;
     return moves;
 }
 
@@ -223,46 +285,76 @@ static int read_tiles(PyObject *object, PyObject *name, int counts[PV_COLOURS], 
 
 /* play(move) -> True when played; False, changing nothing, for a move the Python engine must
  * judge (not one of this game's move classes, or illegal here). */
-static PyObject *PavilionCore_play(PavilionCore *self, PyObject *move) {
+/* Play a move: 1 when played, 0 (nothing changed) for a move the Python engine must judge. */
+static int core_play(PavilionCore *self, PyObject *move) {
     PavPosition *p = &self->position;
+    /* A move of the last list, in the position it was listed in, is legal: played by its code. */
+    if (self->listed_count && memcmp(self->listed_at, p, sizeof *p) == 0)
+        for (int at = 0; at < self->listed_count; at++)
+            if (self->listed[at] == move) {
+                pv_play_code(p, self->listed_codes[at]);
+                return 1;
+            }
     PyObject *type = (PyObject *)Py_TYPE(move);
     long a, b, c, star, slot;
     int counts[PV_COLOURS], length;
     if (type == PyTuple_GET_ITEM(self->tables, PT_TAKE_TYPE)) {
         if (!read_long(move, str_source, &a) || !read_long(move, str_colour, &b) || !pv_take_is_legal(p, a, b))
-            Py_RETURN_FALSE;
+            return 0;
         pv_take(p, (int)a, (int)b);
     } else if (type == PyTuple_GET_ITEM(self->tables, PT_PLACE_TYPE)) {
         /* The placement's star and slot are read too: the Python engine uses them as they are. */
         if (!read_long(move, str_space, &a) || !read_long(move, str_colour, &b) || !read_long(move, str_wilds, &c) ||
-            !read_long(move, str_star, &star) || !read_long(move, str_slot, &slot) || a < 0 ||
-            star != a / PV_SLOTS || slot != a % PV_SLOTS || !pv_place_is_legal(p, a, b, c))
-            Py_RETURN_FALSE;
+            !read_long(move, str_star, &star) || !read_long(move, str_slot, &slot) || a < 0 || star != a / PV_SLOTS ||
+            slot != a % PV_SLOTS || !pv_place_is_legal(p, a, b, c))
+            return 0;
         pv_place(p, (int)a, (int)b, (int)c);
     } else if (type == PyTuple_GET_ITEM(self->tables, PT_PASS_TYPE)) {
         if (!read_tiles(move, str_kept, counts, &length) || !pv_pass_is_legal(p, counts, length))
-            Py_RETURN_FALSE;
+            return 0;
         pv_pass(p, counts);
     } else if (type == PyTuple_GET_ITEM(self->tables, PT_PICK_TYPE)) {
         if (!read_tiles(move, str_tiles, counts, &length) || !pv_pick_is_legal(p, counts, length))
-            Py_RETURN_FALSE;
+            return 0;
         pv_pick(p, counts);
     } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* play(move, seed=None) -> True when played; False, changing nothing, for a move the Python engine must
+ * judge.  With a seed, the chance the move leads to is resolved from it, and its outcomes are the answer
+ * (a Steps object) instead of True. */
+static PyObject *PavilionCore_play(PavilionCore *self, PyObject *const *args, Py_ssize_t count) {
+    if (count < 1 || count > 2) {
+        PyErr_SetString(PyExc_TypeError, "play(move, seed=None)");
+        return NULL;
+    }
+    if (!core_play(self, args[0]))
         Py_RETURN_FALSE;
+    if (count == 2 && args[1] != Py_None && self->position.phase == PV_CHANCE) {
+        StepRecord record;
+        record_open(&record);
+        if (resolve_chance(self, args[1], &record) < 0) {
+            record_close(&record);
+            return NULL;
+        }
+        return record_finish(&record, self->tables, pv_read_step);
     }
     Py_RETURN_TRUE;
 }
 
-/* resolve(seed) -> the outcomes of the pending chance events, each made by make_fill or make_supply. */
+/* resolve(seed) -> the outcomes of the pending chance events as a Steps object (each made by make_fill
+ * or make_supply when read), or None when none was pending. */
 static PyObject *PavilionCore_resolve(PavilionCore *self, PyObject *seed) {
-    PyObject *steps = PyList_New(0);
-    if (steps == NULL)
-        return NULL;
-    if (resolve_chance(self, seed, steps) < 0) {
-        Py_DECREF(steps);
+    StepRecord record;
+    record_open(&record);
+    if (resolve_chance(self, seed, &record) < 0) {
+        record_close(&record);
         return NULL;
     }
-    return steps;
+    return record_finish(&record, self->tables, pv_read_step);
 }
 
 static int read_colours(PyObject *tiles, int most, uint8_t *into) {
@@ -336,46 +428,60 @@ static PyObject *PavilionCore_deal(PavilionCore *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* playout(seed, random) -> every step to the end of the game, each decision uniform over the
- * legal moves: State.playout, with `random` the generator's random() method. */
+/* playout(seed, generator) -> every step to the end of the game as a Steps object (None when the game
+ * is over), each decision uniform over the legal moves: State.playout, with `generator` the
+ * random.Random (or its random() method). */
 static PyObject *PavilionCore_playout(PavilionCore *self, PyObject *args) {
-    PyObject *seed, *random;
-    if (!PyArg_ParseTuple(args, "OO", &seed, &random))
+    PyObject *seed, *generator;
+    if (!PyArg_ParseTuple(args, "OO", &seed, &generator))
         return NULL;
-    PavPosition *p = &self->position;
-    PyObject *steps = PyList_New(0);
-    if (steps == NULL)
+    Draws draws;
+    if (draws_open(&draws, generator) < 0)
         return NULL;
+    StepRecord record;
+    record_open(&record);
+    /* Played on a copy, put back at the end: without the GIL (where no Python call is left), another
+     * thread may touch the core meanwhile. */
+    PavPosition position = self->position, *p = &position;
+    ChanceSeed chance;
+    Unlocked unlocked;
+    playout_unlock(&unlocked, &draws, &chance, PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, 1);
     int codes[PV_MOST_MOVES];
     while (p->phase != PV_OVER) {
         if (p->phase == PV_CHANCE) {
-            if (resolve_chance(self, seed, steps) < 0)
+            if (pv_resolve_position(self, p, &chance, &record) < 0)
                 goto failed;
             continue;
         }
-        double number = next_random(random);
+        double number = draws_next(&draws);
         if (number < 0)
             goto failed;
         int code;
         if (pv_choose_code(p, codes, number, &code) < 0) {
-            PyErr_SetString(PyExc_RuntimeError, "a position with no legal move, or a number that picks none");
+            native_error(PyExc_RuntimeError, "a position with no legal move, or a number that picks none");
             goto failed;
         }
-        if (PyList_Append(steps, pv_code_object(self, code)))
-            goto failed;
+        record_word(&record, STEP_WORD(PV_STEP_MOVE, code));
         pv_play_code(p, code);
     }
-    return steps;
+    playout_lock(&unlocked, &draws);
+    self->position = position;
+    draws_close(&draws);
+    return record_finish(&record, self->tables, pv_read_step);
 failed:
-    Py_DECREF(steps);
+    playout_lock(&unlocked, &draws);
+    self->position = position;
+    draws_close(&draws);
+    record_close(&record);
     return NULL;
 }
 
 static PyMethodDef PavilionCore_methods[] = {
     {"copy", (PyCFunction)PavilionCore_copy, METH_NOARGS, "An independent copy."},
     {"legal_moves", (PyCFunction)PavilionCore_legal_moves, METH_O, "The legal moves (of a seat, or None)."},
-    {"play", (PyCFunction)PavilionCore_play, METH_O,
-     "Play a move: False (nothing changed) if the reference must judge it."},
+    {"play", (PyCFunction)(void (*)(void))PavilionCore_play, METH_FASTCALL,
+     "play(move, seed=None): False (nothing changed) if the reference must judge the move; with a seed, the "
+     "chance it leads to resolved, its outcomes the answer."},
     {"resolve", (PyCFunction)PavilionCore_resolve, METH_O, "Resolve pending chance from the seed; the outcomes."},
     {"deal", (PyCFunction)PavilionCore_deal, METH_VARARGS, "Apply a checked draw: deal(groups, bag, tower)."},
     {"playout", (PyCFunction)PavilionCore_playout, METH_VARARGS, "Play on to the end: playout(seed, random)."},

@@ -74,10 +74,22 @@ PyObject *PavilionCore_board(PavilionCore *self, PyObject *const *args, Py_ssize
 }
 
 /* The flat form of a position, read and written by dump() and load(): see mozaika.pavilion.native. */
+/* The flat form's length: its head, the offer, the piles and the bonus tiles owed, then each seat's board. */
+#define PV_DUMP_HEAD \
+    (11 + MOST_FACTORIES * PV_COLOURS + PV_COLOURS + (MOST_FACTORIES + 1) + 3 * PV_COLOURS + 1 + PV_MOST_PENDING)
+#define PV_DUMP_BOARD (1 + PV_STAT_COUNT + 1 + PV_SPACES + 2 * PV_STARS + PV_COLOURS + 1)
+#define PV_DUMP_MOST (PV_DUMP_HEAD + MOST_SEATS * PV_DUMP_BOARD)
+_Static_assert(PV_DUMP_MOST <= 640, "a Summer Pavilion position's flat form fits the dump's buffer on the stack");
+
 PyObject *PavilionCore_dump(PavilionCore *self, PyObject *unused) {
     const PavPosition *p = &self->position;
     const Offer *offer = &p->offer;
-    int64_t values[640];
+    /* Every count the loops below run to is bounded by the buffer's layout. */
+    if (offer->factory_count > MOST_FACTORIES || p->players > MOST_SEATS || p->pending_len > PV_MOST_PENDING) {
+        PyErr_SetString(PyExc_SystemError, "a Summer Pavilion position beyond the native core's bounds");
+        return NULL;
+    }
+    int64_t values[PV_DUMP_MOST];
     int n = 0;
     values[n++] = p->players;
     values[n++] = p->colourless;

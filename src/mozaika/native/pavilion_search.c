@@ -26,13 +26,9 @@ static int pv_search_first_to_move(const void *position) {
     return acting(p) ? p->offer.turn : -1;
 }
 
-static int pv_search_is_over(const void *position) {
-    return ((const PavPosition *)position)->phase == PV_OVER;
-}
+static int pv_search_is_over(const void *position) { return ((const PavPosition *)position)->phase == PV_OVER; }
 
-static int64_t pv_search_round(const void *position) {
-    return ((const PavPosition *)position)->round;
-}
+static int64_t pv_search_round(const void *position) { return ((const PavPosition *)position)->round; }
 
 static int pv_search_play(const SearchGame *game, void *position, MoveCode code, const ChanceSeed *seed) {
     PavPosition *p = position;
@@ -48,9 +44,7 @@ static double placement_worth(const PavPosition *p, MoveCode code) {
     return (double)points - 0.4 * PV_NUMBERS[p->colourless][space] - 0.1 * wilds;
 }
 
-static int is_placement(MoveCode code) {
-    return (int)(code >> PV_KIND_SHIFT) == PV_PLACE_MOVE;
-}
+static int is_placement(MoveCode code) { return (int)(code >> PV_KIND_SHIFT) == PV_PLACE_MOVE; }
 
 /* StarStrategy.rollout_move: in the placement phase the placement that scores most for the tiles it
  * costs (a pass keeping the most when none is worth more than PASS_FLOOR); else any move. */
@@ -161,8 +155,8 @@ static PyObject *pv_search_code_to_move(PyObject *core, MoveCode code) {
 
 /* search(shortlist, seat, generator state, options): see search_method. */
 PyObject *PavilionCore_search(PavilionCore *self, PyObject *args) {
-    SearchGame game = {(PyObject *)self,      sizeof(PavPosition),  PV_MOST_MOVES,     self->position.players,
-                       pv_search_legal,       pv_search_first_to_move, pv_search_is_over, pv_search_round,
-                       pv_search_play,        pv_search_rollout,    pv_search_evaluate, pv_search_priors};
+    SearchGame game = {(PyObject *)self, sizeof(PavPosition),     PV_MOST_MOVES,      self->position.players,
+                       pv_search_legal,  pv_search_first_to_move, pv_search_is_over,  pv_search_round,
+                       pv_search_play,   pv_search_rollout,       pv_search_evaluate, pv_search_priors};
     return search_method(&game, &self->position, args, pv_search_code_to_move);
 }

@@ -2,7 +2,7 @@
  * which the Python engine lists passes and bonus picks (mozaika.pavilion.moves), built once. */
 #include "pavilion.h"
 
-const uint8_t PV_WILD_BY_ROUND[PV_ROUNDS] = {5, 4, 0, 3, 2, 1}; /* purple, green, orange, yellow, blue, red */
+const uint8_t PV_WILD_BY_ROUND[PV_ROUNDS] = {5, 4, 0, 3, 2, 1};          /* purple, green, orange, yellow, blue, red */
 const int PV_STAR_BONUS_POINTS[PV_STARS] = {17, 14, 15, 16, 18, 20, 12}; /* by star (S-13), by colour (S-17) */
 const int PV_NUMBER_BONUS_POINTS[5] = {0, 4, 8, 12, 16};
 static const uint8_t COLOURLESS_OUTER[PV_SLOTS] = {3, 2, 1, 4, 5, 6};

@@ -37,9 +37,7 @@ static int first_to_move(const void *position) {
     return p->phase == PV_ACQUIRE || p->phase == PV_PLACE || p->phase == PV_PICK ? p->offer.turn : -1;
 }
 
-static int is_over(const void *position) {
-    return ((const PavPosition *)position)->phase == PV_OVER;
-}
+static int is_over(const void *position) { return ((const PavPosition *)position)->phase == PV_OVER; }
 
 static int play(PyObject *core, void *position, uint32_t code, const ChanceSeed *seed) {
     PavPosition *p = position;
@@ -51,9 +49,7 @@ static int resolve(PyObject *core, void *position, const ChanceSeed *seed) {
     return pv_resolve_position((PavilionCore *)core, position, seed, NULL);
 }
 
-static float share(double count, double whole) {
-    return (float)(count / whole);
-}
+static float share(double count, double whole) { return (float)(count / whole); }
 
 /* learning.STAR_ENCODING: the phase, the round and its wild colour, the factories, the centre and the
  * marker, the supply, the bag and the tower, the bonus tiles owed, then each board from the
@@ -88,9 +84,7 @@ static void encode(const VectorCore *self, const void *position, int seat, float
     }
 }
 
-static int written(int players) {
-    return SHARED_SIZE + BOARD_SIZE * players;
-}
+static int written(int players) { return SHARED_SIZE + BOARD_SIZE * players; }
 
 static void scores(const void *position, int64_t *out) {
     const PavPosition *p = position;

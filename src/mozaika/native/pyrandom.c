@@ -44,11 +44,10 @@ void pyrandom_seed(PyRandom *random, uint64_t seed) {
     init_by_array(random, key, key[1] ? 2 : 1); /* as many words as the number has (one for 0) */
 }
 
-static uint32_t genrand_uint32(PyRandom *random) {
+static inline uint32_t genrand_at(uint32_t *mt, int *index) {
     static const uint32_t mag01[2] = {0u, 0x9908b0dfu};
-    uint32_t *mt = random->state;
     uint32_t y;
-    if (random->index >= N) {
+    if (*index >= N) {
         int kk;
         for (kk = 0; kk < N - M; kk++) {
             y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
@@ -60,9 +59,9 @@ static uint32_t genrand_uint32(PyRandom *random) {
         }
         y = (mt[N - 1] & 0x80000000u) | (mt[0] & 0x7fffffffu);
         mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ mag01[y & 1u];
-        random->index = 0;
+        *index = 0;
     }
-    y = mt[random->index++];
+    y = mt[(*index)++];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680u;
     y ^= (y << 15) & 0xefc60000u;
@@ -70,9 +69,14 @@ static uint32_t genrand_uint32(PyRandom *random) {
     return y;
 }
 
-uint32_t pyrandom_bits(PyRandom *random, int bits) {
-    return genrand_uint32(random) >> (32 - bits);
+static uint32_t genrand_uint32(PyRandom *random) { return genrand_at(random->state, &random->index); }
+
+double pyrandom_random_at(uint32_t *state, int *index) {
+    uint32_t a = genrand_at(state, index) >> 5, b = genrand_at(state, index) >> 6; /* random_random */
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
 }
+
+uint32_t pyrandom_bits(PyRandom *random, int bits) { return genrand_uint32(random) >> (32 - bits); }
 
 void pyrandom_limbs(PyRandom *random, int bits, uint32_t *limbs, int *limb_count) {
     int words = (bits - 1) / 32 + 1;

@@ -17,6 +17,9 @@ typedef struct {
 /* random.Random(seed) for a whole number 0 <= seed < 2**64. */
 void pyrandom_seed(PyRandom *random, uint64_t seed);
 
+/* random.random() of a twister held as CPython holds it (its 624 words and its position). */
+double pyrandom_random_at(uint32_t *state, int *index);
+
 /* random.getrandbits(bits) for 0 < bits <= 32. */
 uint32_t pyrandom_bits(PyRandom *random, int bits);
 

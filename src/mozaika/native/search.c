@@ -49,22 +49,22 @@ static int grow_table(Tree *tree) {
     uint64_t old_size = tree->mask + 1, size = old_size * 2;
     uint64_t *old_keys = tree->keys;
     int32_t *old_children = tree->children;
-    tree->keys = PyMem_Calloc(size, sizeof *tree->keys);
-    tree->children = PyMem_Malloc(size * sizeof *tree->children);
+    tree->keys = PyMem_RawCalloc(size, sizeof *tree->keys);
+    tree->children = PyMem_RawMalloc(size * sizeof *tree->children);
     if (tree->keys == NULL || tree->children == NULL) {
-        PyMem_Free(tree->keys);
-        PyMem_Free(tree->children);
+        PyMem_RawFree(tree->keys);
+        PyMem_RawFree(tree->children);
         tree->keys = old_keys;
         tree->children = old_children;
-        PyErr_NoMemory();
+        native_no_memory();
         return -1;
     }
     tree->mask = size - 1;
     for (uint64_t at = 0; at < old_size; at++)
         if (old_keys[at])
             put_child(tree, old_keys[at], old_children[at]);
-    PyMem_Free(old_keys);
-    PyMem_Free(old_children);
+    PyMem_RawFree(old_keys);
+    PyMem_RawFree(old_children);
     return 0;
 }
 
@@ -72,12 +72,12 @@ static int grow_table(Tree *tree) {
 static int64_t add_node(Tree *tree, int64_t parent, MoveCode code, int seat) {
     if (tree->count == tree->room) {
         if (tree->room >= INT32_MAX / 2) {
-            PyErr_SetString(PyExc_MemoryError, "the search tree outgrew its index");
+            native_error(PyExc_MemoryError, "the search tree outgrew its index");
             return -1;
         }
-        Node *nodes = PyMem_Realloc(tree->nodes, (size_t)tree->room * 2 * sizeof *nodes);
+        Node *nodes = PyMem_RawRealloc(tree->nodes, (size_t)tree->room * 2 * sizeof *nodes);
         if (nodes == NULL) {
-            PyErr_NoMemory();
+            native_no_memory();
             return -1;
         }
         tree->nodes = nodes;
@@ -102,13 +102,18 @@ typedef struct {
     int64_t done;
 } Clock;
 
+/* The clock's time (the search runs without the GIL: it is taken for the call). */
 static int read_clock(const Clock *clock, double *now) {
+    PyGILState_STATE held = PyGILState_Ensure();
     PyObject *reading = PyObject_CallNoArgs(clock->read);
-    if (reading == NULL)
-        return -1;
-    *now = PyFloat_AsDouble(reading);
-    Py_DECREF(reading);
-    return *now == -1.0 && PyErr_Occurred() ? -1 : 0;
+    int failed = reading == NULL;
+    if (reading != NULL) {
+        *now = PyFloat_AsDouble(reading);
+        Py_DECREF(reading);
+        failed = *now == -1.0 && PyErr_Occurred();
+    }
+    PyGILState_Release(held);
+    return failed ? -1 : 0;
 }
 
 /* Count one finished iteration; then 1 when the budget is spent, 0 when not, -1 with an error set. */
@@ -174,9 +179,9 @@ typedef struct {
 } Work;
 
 static int grow_path(Work *work) {
-    int64_t *path = PyMem_Realloc(work->path, (size_t)work->path_room * 2 * sizeof *path);
+    int64_t *path = PyMem_RawRealloc(work->path, (size_t)work->path_room * 2 * sizeof *path);
     if (path == NULL) {
-        PyErr_NoMemory();
+        native_no_memory();
         return -1;
     }
     work->path = path;
@@ -185,8 +190,8 @@ static int grow_path(Work *work) {
 }
 
 /* mcts._most_promising_untried: the untried move with the highest prior, ties broken at random. */
-static MoveCode most_promising_untried(Work *work, const void *position, const MoveCode *moves, int count,
-                                       int64_t node, PyRandom *random) {
+static MoveCode most_promising_untried(Work *work, const void *position, const MoveCode *moves, int count, int64_t node,
+                                       PyRandom *random) {
     work->game->priors(position, moves, count, work->priors);
     int untried = 0;
     for (int at = 0; at < count; at++)
@@ -206,23 +211,23 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
     result->count = 0;
     result->iterations = 0;
     work.tree.room = 1024;
-    work.tree.nodes = PyMem_Malloc((size_t)work.tree.room * sizeof(Node));
+    work.tree.nodes = PyMem_RawMalloc((size_t)work.tree.room * sizeof(Node));
     work.tree.mask = 4095;
-    work.tree.keys = PyMem_Calloc(work.tree.mask + 1, sizeof(uint64_t));
-    work.tree.children = PyMem_Malloc((work.tree.mask + 1) * sizeof(int32_t));
-    work.codes = PyMem_Malloc((size_t)most * sizeof(MoveCode));
-    work.tried = PyMem_Malloc((size_t)most * sizeof(MoveCode));
-    work.scratch = PyMem_Malloc((size_t)most * sizeof(MoveCode));
-    work.found = PyMem_Malloc((size_t)most * sizeof(int32_t));
-    work.priors = PyMem_Malloc((size_t)most * sizeof(double));
-    work.best = PyMem_Malloc((size_t)most * sizeof(int));
+    work.tree.keys = PyMem_RawCalloc(work.tree.mask + 1, sizeof(uint64_t));
+    work.tree.children = PyMem_RawMalloc((work.tree.mask + 1) * sizeof(int32_t));
+    work.codes = PyMem_RawMalloc((size_t)most * sizeof(MoveCode));
+    work.tried = PyMem_RawMalloc((size_t)most * sizeof(MoveCode));
+    work.scratch = PyMem_RawMalloc((size_t)most * sizeof(MoveCode));
+    work.found = PyMem_RawMalloc((size_t)most * sizeof(int32_t));
+    work.priors = PyMem_RawMalloc((size_t)most * sizeof(double));
+    work.best = PyMem_RawMalloc((size_t)most * sizeof(int));
     work.path_room = 64;
-    work.path = PyMem_Malloc((size_t)work.path_room * sizeof(int64_t));
-    work.simulation = PyMem_Malloc(game->position_size);
-    result->children = PyMem_Calloc((size_t)(shortlist_count ? shortlist_count : 1), sizeof(RootChild));
+    work.path = PyMem_RawMalloc((size_t)work.path_room * sizeof(int64_t));
+    work.simulation = PyMem_RawMalloc(game->position_size);
+    result->children = PyMem_RawCalloc((size_t)(shortlist_count ? shortlist_count : 1), sizeof(RootChild));
     if (!work.tree.nodes || !work.tree.keys || !work.tree.children || !work.codes || !work.tried || !work.scratch ||
         !work.found || !work.priors || !work.best || !work.path || !work.simulation || !result->children) {
-        PyErr_NoMemory();
+        native_no_memory();
         goto done;
     }
     if (add_node(&work.tree, -1, 0, seat) < 0)
@@ -303,7 +308,7 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
                 break;
             }
             if (selectable == 0) { /* no child to go through and none to add: no move to make */
-                PyErr_SetString(PyExc_RuntimeError, "the search found no move to try at a node");
+                native_error(PyExc_RuntimeError, "the search found no move to try at a node");
                 goto done;
             }
             double scale = options->exploration * sqrt(log((double)(parent->visits + 1)));
@@ -311,8 +316,7 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
             int chosen = 0;
             for (int at = 0; at < selectable; at++) {
                 const Node *candidate = &work.tree.nodes[work.found[at]];
-                double score =
-                    candidate->value / (double)candidate->visits + scale / sqrt((double)candidate->visits);
+                double score = candidate->value / (double)candidate->visits + scale / sqrt((double)candidate->visits);
                 if (score > best_score) {
                     best_score = score;
                     chosen = at;
@@ -341,8 +345,8 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
         game->evaluate(simulation, options->foresight, points);
         standings(points, players, leads);
         for (int who = 0; who < players; who++) {
-            double gain = leads[who] - reference_leads[who] +
-                          options->own_weight * (points[who] - reference_points[who]);
+            double gain =
+                leads[who] - reference_leads[who] + options->own_weight * (points[who] - reference_points[who]);
             values[who] = 0.5 + 0.5 * tanh(gain / options->margin);
         }
         if (depth > 1) {
@@ -371,19 +375,19 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
     result->iterations = clock.done;
     status = 0;
 done:
-    PyMem_Free(work.tree.nodes);
-    PyMem_Free(work.tree.keys);
-    PyMem_Free(work.tree.children);
-    PyMem_Free(work.codes);
-    PyMem_Free(work.tried);
-    PyMem_Free(work.scratch);
-    PyMem_Free(work.found);
-    PyMem_Free(work.priors);
-    PyMem_Free(work.best);
-    PyMem_Free(work.path);
-    PyMem_Free(work.simulation);
+    PyMem_RawFree(work.tree.nodes);
+    PyMem_RawFree(work.tree.keys);
+    PyMem_RawFree(work.tree.children);
+    PyMem_RawFree(work.codes);
+    PyMem_RawFree(work.tried);
+    PyMem_RawFree(work.scratch);
+    PyMem_RawFree(work.found);
+    PyMem_RawFree(work.priors);
+    PyMem_RawFree(work.best);
+    PyMem_RawFree(work.path);
+    PyMem_RawFree(work.simulation);
     if (status < 0) {
-        PyMem_Free(result->children);
+        PyMem_RawFree(result->children);
         result->children = NULL;
         result->count = 0;
     }

@@ -155,8 +155,18 @@ PyObject *search_method(const SearchGame *game, const void *root, PyObject *args
             Py_RETURN_NONE;
         return NULL;
     }
+    /* The search runs without the GIL, on its own copy of the root (another thread may play on the core
+     * meanwhile), so that threads search at once; it takes the GIL only to read a time budget's clock. */
+    void *own_root = PyMem_Malloc(game->position_size);
+    if (own_root == NULL) {
+        PyMem_Free(codes);
+        return PyErr_NoMemory();
+    }
+    memcpy(own_root, root, game->position_size);
     SearchResult result;
-    int status = run_search(game, root, seat, codes, count, &options, &random, &result);
+    int status;
+    Py_BEGIN_ALLOW_THREADS status = run_search(game, own_root, seat, codes, count, &options, &random, &result);
+    Py_END_ALLOW_THREADS PyMem_Free(own_root);
     PyMem_Free(codes);
     if (status == -2)
         Py_RETURN_NONE;
@@ -187,7 +197,7 @@ PyObject *search_method(const SearchGame *game, const void *root, PyObject *args
         }
         PyList_SET_ITEM(children, at, entry);
     }
-    PyMem_Free(result.children);
+    PyMem_RawFree(result.children);
     PyObject *state = children ? generator_tuple(&random) : NULL;
     if (state == NULL) {
         Py_XDECREF(children);

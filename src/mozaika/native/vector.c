@@ -3,11 +3,10 @@
  *   VectorCore(start, num_envs, win_rewards, shaped, arrays, extra_actions, observation_size, action_count)
  *
  * `start` is a core holding a new game before its first deal; the observation size and the action
- * count say whether the game's extras are in (Master Chocolatier's discs, its split takes); `arrays` are the caller's C-contiguous
- * buffers the core writes into: observations (num_envs x observation size, float32), masks
- * (num_envs x actions, int8), rewards (num_envs x players, float32), the seat that moved (int8),
- * terminated (bool), scores (num_envs x players, int32), each game's seed (int64) and the reward of
- * the seat that moved (float32).
+ * count say whether the game's extras are in (Master Chocolatier's discs, its split takes); `arrays` are the caller's
+ * C-contiguous buffers the core writes into: observations (num_envs x observation size, float32), masks (num_envs x
+ * actions, int8), rewards (num_envs x players, float32), the seat that moved (int8), terminated (bool), scores
+ * (num_envs x players, int32), each game's seed (int64) and the reward of the seat that moved (float32).
  * `extra_actions`: a game's own tables of action indices (Summer Pavilion's picks, then passes).
  */
 #include "vector.h"
@@ -30,9 +29,7 @@ static void *position_of(VectorCore *self, int env) {
     return self->positions + (size_t)env * self->game->position_size;
 }
 
-static void *view(VectorCore *self, int which) {
-    return self->views[which].buf;
-}
+static void *view(VectorCore *self, int which) { return self->views[which].buf; }
 
 /* Write game `env`'s observation (for the seat to move) and mask, and keep its legal moves. */
 static void observe(VectorCore *self, int env) {
@@ -75,7 +72,17 @@ static int start_game(VectorCore *self, int env) {
     return 0;
 }
 
+/* Refuse to touch the games while another thread steps them; 0 or -1. */
+static int not_stepping(VectorCore *self) {
+    if (!self->stepping)
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError, "the vector environment is being stepped by another thread");
+    return -1;
+}
+
 static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
+    if (not_stepping(self) < 0)
+        return NULL;
     uint64_t base = PyLong_AsUnsignedLongLongMask(seed_object);
     if (base == (uint64_t)-1 && PyErr_Occurred())
         return NULL;
@@ -103,6 +110,8 @@ static uint32_t code_of(VectorCore *self, int env, int64_t action) {
     return UINT32_MAX;
 }
 
+static int step_games(VectorCore *self, const int64_t *chosen);
+
 /* step(actions): one move in every game, for its seat to move (actions: int64, one a game).  Every
  * action is checked before any is played: a wrong one is a ValueError naming its game. */
 static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
@@ -115,7 +124,6 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
         return NULL;
     }
     const int64_t *chosen = actions.buf;
-    const VectorGame *game = self->game;
     for (int env = 0; env < self->num_envs; env++)
         if (code_of(self, env, chosen[env]) == UINT32_MAX) {
             PyErr_Format(PyExc_ValueError, "game %d: action %lld is not legal there (%d legal; use the action mask)",
@@ -123,6 +131,24 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
             PyBuffer_Release(&actions);
             return NULL;
         }
+    if (not_stepping(self) < 0) {
+        PyBuffer_Release(&actions);
+        return NULL;
+    }
+    /* The games are stepped without the GIL (errors inside take it for the moment they need it). */
+    self->stepping = 1;
+    int status;
+    Py_BEGIN_ALLOW_THREADS status = step_games(self, chosen);
+    Py_END_ALLOW_THREADS self->stepping = 0;
+    PyBuffer_Release(&actions);
+    if (status < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* Play each game's chosen move (legal: checked), observe it, and start anew a game that ends; 0 or -1. */
+static int step_games(VectorCore *self, const int64_t *chosen) {
+    const VectorGame *game = self->game;
     int players = self->players;
     float *rewards = view(self, V_REWARDS);
     int8_t *seats = view(self, V_SEATS);
@@ -136,10 +162,8 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
         game->scores(position, before);
         int seat = game->first_to_move(position);
         ChanceSeed chance = {NULL, NULL, self->game_seeds[env]};
-        if (game->play(self->core, position, code_of(self, env, chosen[env]), &chance) < 0) {
-            PyBuffer_Release(&actions);
-            return NULL;
-        }
+        if (game->play(self->core, position, code_of(self, env, chosen[env]), &chance) < 0)
+            return -1;
         game->scores(position, after);
         seats[env] = (int8_t)seat;
         for (int who = 0; who < players; who++) {
@@ -171,17 +195,16 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
             reward[who] = (float)((double)reward[who] + final);
         }
         mover_rewards[env] = reward[seat];
-        if (start_game(self, env) < 0) {
-            PyBuffer_Release(&actions);
-            return NULL;
-        }
+        if (start_game(self, env) < 0)
+            return -1;
     }
-    PyBuffer_Release(&actions);
-    Py_RETURN_NONE;
+    return 0;
 }
 
 /* position(env) -> a core holding game `env`'s position (a copy), for a state of the game to adopt. */
 static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
+    if (not_stepping(self) < 0)
+        return NULL;
     long env = PyLong_AsLong(env_object);
     if (env == -1 && PyErr_Occurred())
         return NULL;
@@ -194,15 +217,15 @@ static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
         return NULL;
     /* Both cores hold their position right after their tables. */
     unsigned char *into = (unsigned char *)copy + (Py_TYPE(copy) == &WallCoreType ? offsetof(WallCore, position)
-                                                                                    : offsetof(PavilionCore, position));
+                                                                                  : offsetof(PavilionCore, position));
     memcpy(into, position_of(self, (int)env), self->game->position_size);
     return copy;
 }
 
 static int hold_views(VectorCore *self, PyObject *arrays) {
     Py_ssize_t n = self->num_envs, p = self->players;
-    const Py_ssize_t sizes[V_COUNT] = {n * self->observation_size * 4, n * self->action_count, n * p * 4, n, n,
-                                       n * p * 4, n * 8, n * 4};
+    const Py_ssize_t sizes[V_COUNT] = {
+        n * self->observation_size * 4, n * self->action_count, n * p * 4, n, n, n * p * 4, n * 8, n * 4};
     if (!PyTuple_Check(arrays) || PyTuple_GET_SIZE(arrays) != V_COUNT) {
         PyErr_SetString(PyExc_TypeError, "VectorCore arrays: (observations, masks, rewards, seats, terminated, "
                                          "scores, seeds, the movers' rewards)");
@@ -272,7 +295,8 @@ static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kw
     self->extended = observation_size != game->observation_size;
     self->observation_size = observation_size;
     self->action_count = action_count;
-    if ((observation_size != game->observation_size && observation_size != game->observation_size + game->extras_size) ||
+    if ((observation_size != game->observation_size &&
+         observation_size != game->observation_size + game->extras_size) ||
         (action_count != game->action_count && action_count != game->action_count + game->extra_actions)) {
         PyErr_SetString(PyExc_ValueError, "VectorCore: not this game's observation size or action count");
         goto failed;

@@ -49,7 +49,7 @@ struct VectorCore {
     int num_envs, players, win_rewards, shaped;
     int extended; /* with the game's extras (observation and actions) */
     int observation_size, action_count;
-    int written; /* the observation's floats the encoder may write (the rest stays zero) */
+    int written;         /* the observation's floats the encoder may write (the rest stays zero) */
     uint64_t *streams;   /* each game's generator of seeds for the games it plays next */
     int64_t *game_seeds; /* the seed of the game each one plays */
     uint32_t *codes;     /* each game's legal moves (most_moves of them), and their actions */
@@ -58,6 +58,7 @@ struct VectorCore {
     int extra_actions[2][256]; /* a game's own tables of action indices (Summer Pavilion's picks and passes) */
     Py_buffer views[8]; /* observations, masks, rewards by seat, seats, terminated, scores, seeds, movers' rewards */
     int views_held;
+    int stepping; /* a step is running (without the GIL): another thread's step is refused */
 };
 
 extern PyTypeObject VectorCoreType;

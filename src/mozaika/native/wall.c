@@ -233,8 +233,7 @@ static int a_row_can_still_be_completed(const WallPosition *p) {
         for (int seat = 0; seat < p->players; seat++)
             for (int line = 0; line < SIZE; line++) {
                 const WallBoard *board = &p->boards[seat];
-                if (blocked[seat][line] &&
-                    free[board->line_colour[line]] >= line + 1 - board->line_count[line]) {
+                if (blocked[seat][line] && free[board->line_colour[line]] >= line + 1 - board->line_count[line]) {
                     free[board->line_colour[line]] += board->line_count[line];
                     blocked[seat][line] = 0;
                     released = 1;
@@ -300,7 +299,6 @@ static void tile_walls(WallPosition *p) {
     end_round(p);
 }
 
-
 /* _take, for a take already found legal. */
 void settle_take(WallPosition *p, int source, int colour, int line) {
     Offer *offer = &p->offer;
@@ -330,11 +328,11 @@ void finish_take(WallPosition *p, int seat, int colour, int taken, int line, int
             board->line_colour[line] = (int8_t)colour;
             /* The line now takes only this colour, and only while it has room. */
             for (int other = 0; other < COLOURS; other++)
-                board->accept[other] &= (uint8_t)~(1u << line);
+                board->accept[other] &= (uint8_t) ~(1u << line);
             if (placed < space)
                 board->accept[colour] |= (uint8_t)(1u << line);
         } else if (placed == space) {
-            board->accept[colour] &= (uint8_t)~(1u << line);
+            board->accept[colour] &= (uint8_t) ~(1u << line);
         }
         board->line_count[line] = (uint8_t)(held + placed);
         overflow = taken - placed;

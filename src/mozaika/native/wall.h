@@ -28,9 +28,9 @@ typedef struct {
     int8_t line_colour[SIZE];
     uint8_t line_count[SIZE];
     int8_t wall_colours[SIZE * SIZE];
-    uint8_t colour_rows[COLOURS];    /* per colour, the wall rows holding it */
-    uint8_t column_colours[SIZE];    /* per column, the colours it holds */
-    uint8_t accept[COLOURS];         /* per colour, the pattern lines that may take it */
+    uint8_t colour_rows[COLOURS]; /* per colour, the wall rows holding it */
+    uint8_t column_colours[SIZE]; /* per column, the colours it holds */
+    uint8_t accept[COLOURS];      /* per colour, the pattern lines that may take it */
     int8_t floor[FLOOR_SPACES];
     uint8_t floor_len;
     uint8_t tiling_line;
@@ -97,6 +97,11 @@ enum {
 typedef struct {
     PyObject_HEAD PyObject *tables;
     WallPosition position;
+    /* The moves of the last legal_moves() and their numbers (borrowed: the tables hold them), so that
+     * play() knows a move from that list by its identity without reading its fields; not copied. */
+    PyObject **listed;
+    uint32_t *listed_codes;
+    int listed_count;
 } WallCore;
 
 /* The objects a core hands out: a take (slot: a factory, then the centre) and a wall move. */
@@ -116,7 +121,7 @@ PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned 
  * wall move (the grey wall's column): COLUMN_MOVE | seat * 25 + line * 5 + column. */
 #define COLUMN_MOVE (1u << 21)
 #define WALL_MOST_MOVES 1024 /* 10 sources, 5 colours, 6 lines, and SN4's 16 splits at most */
-#define CODE_SLOT(code) ((int)((code) & 15))
+#define CODE_SLOT(code) ((int)((code)&15))
 #define CODE_COLOUR(code) ((int)((code) >> 4 & 7))
 #define CODE_LINE(code) ((int)((code) >> 7 & 7))
 #define CODE_SPLIT(code) ((int)((code) >> 10 & 1))
@@ -128,17 +133,30 @@ int wall_move_codes(const WallPosition *p, int seat, uint32_t *codes);
 int wall_first_to_move(const WallPosition *p);
 /* Play a legal move by its number, then the chance it leads to as the seed decides; 0, or -1 with an error set. */
 int wall_play_code(WallCore *core, WallPosition *p, uint32_t code, const ChanceSeed *seed);
+/* The move object of a number (a new reference). */
+PyObject *wall_code_object(WallCore *self, uint32_t code);
 /* The winners of a finished game (winners: A-13's tie-break); how many. */
 int wall_winners(const WallPosition *p, int *seats);
 
 WallCore *new_core(PyTypeObject *type, PyObject *tables);
 int check_tables(PyObject *tables);
 int has_special_tables(PyObject *tables);
-/* Chance (wall_chance.c): every pending event as the seed decides, each outcome appended to `steps`
+/* Chance (wall_chance.c): every pending event as the seed decides, each outcome recorded in `record`
  * (NULL: not recorded); 0, or -1 with an error set. */
-int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps);
+int resolve_chance(WallCore *self, PyObject *seed, StepRecord *record);
 /* The same for any position `p` (self: the tables), the seed a Python object or a number. */
-int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, PyObject *steps);
+int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, StepRecord *record);
+/* The steps a wall game records (steps.h): a take by its index in the takes' table, a wall move by its
+ * index in the wall moves' table, a fill by its groups (then one word per group: its size, then its
+ * colours, three bits each). */
+enum { WALL_STEP_TAKE, WALL_STEP_WALL, WALL_STEP_FILL };
+PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at);
+static inline void record_take(StepRecord *record, int slot, int colour, int line) {
+    record_word(record, STEP_WORD(WALL_STEP_TAKE, (slot * COLOURS + colour) * 6 + line));
+}
+static inline void record_wall_move(StepRecord *record, int seat, int line, int column) {
+    record_word(record, STEP_WORD(WALL_STEP_WALL, seat * 25 + line * SIZE + column));
+}
 PyObject *WallCore_resolve(WallCore *self, PyObject *seed);
 PyObject *WallCore_deal(WallCore *self, PyObject *args);
 PyObject *WallCore_deal_special(WallCore *self, PyObject *args);

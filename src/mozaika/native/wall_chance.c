@@ -4,8 +4,8 @@
 #include "wall.h"
 
 /* The discs in the box, in the order of chocolatier.discs.DISCS, as disc codes (kind * 8 + colour + 1). */
-static const int DISC_CODES[] = {EXTRA_TILE * 8,   PULL * 8 + 1, PULL * 8 + 2, PULL * 8 + 3, PULL * 8 + 4,
-                                 PULL * 8 + 5,     KEEP * 8,     SPLIT * 8,    FLOOR_SPACE * 8};
+static const int DISC_CODES[] = {EXTRA_TILE * 8, PULL * 8 + 1, PULL * 8 + 2, PULL * 8 + 3,   PULL * 8 + 4,
+                                 PULL * 8 + 5,   KEEP * 8,     SPLIT * 8,    FLOOR_SPACE * 8};
 #define DISC_COUNT ((int)(sizeof DISC_CODES / sizeof DISC_CODES[0]))
 
 /* The outcome of a round's start the core sampled, made by the game's make_special. */
@@ -58,7 +58,7 @@ static PyObject *special_outcome(WallCore *self, const WallPosition *p, const Gr
 /* A round's start with special factories, sampled as ChocolatierState.sample_chance samples it
  * (draw_special_fill): a random.Random seeded from the event's 64 chance bits places as many
  * discs as players on distinct factories, then draws the fill and SN1's extra praline. */
-static int resolve_special(WallCore *self, WallPosition *p, const ChanceSeed *seed, PyObject *steps) {
+static int resolve_special(WallCore *self, WallPosition *p, const ChanceSeed *seed, StepRecord *record) {
     uint32_t limbs[ENTROPY_LIMBS];
     int limb_count;
     if (chance_seed_bits(seed, p->chance_index, 64, limbs, &limb_count) < 0)
@@ -103,15 +103,16 @@ static int resolve_special(WallCore *self, WallPosition *p, const ChanceSeed *se
     }
     deal_special(p, &groups, kinds, colours, extra_colour);
     p->chance_index++;
-    if (steps == NULL)
+    if (record == NULL)
         return 0;
-    return append_new(steps, special_outcome(self, p, &groups, codes, has_extra, extra_colour, bag_before, lid_before));
+    return record_object(record,
+                         special_outcome(self, p, &groups, codes, has_extra, extra_colour, bag_before, lid_before));
 }
 
-/* resolve_position: every pending event of `p` as the seed decides; each outcome appended to `steps`. */
-int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, PyObject *steps) {
+/* resolve_position: every pending event of `p` as the seed decides; each outcome recorded in `record`. */
+int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, StepRecord *record) {
     while (p->phase == CHANCE && p->special)
-        if (resolve_special(self, p, seed, steps) < 0)
+        if (resolve_special(self, p, seed, record) < 0)
             return -1;
     while (p->phase == CHANCE) {
         int sizes[MOST_FACTORIES];
@@ -123,37 +124,75 @@ int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, Py
         if (chance_seed_bits(seed, p->chance_index, DRAW_BITS(FACTORY_SIZE * factories), limbs, &limb_count) < 0)
             return -1;
         Groups groups;
-        sample_draw(p->bag, p->lid, COLOURS, sizes, factories, limbs, limb_count, &groups);
+        /* (The groups are sorted only when the fill is read: the deal counts them.) */
+        sample_draw_unsorted(p->bag, p->lid, COLOURS, sizes, factories, limbs, limb_count, &groups);
         deal_and_open(p, &groups);
         p->chance_index++;
-        if (steps != NULL) {
-            PyObject *tiles = groups_tuple(&groups);
-            if (tiles == NULL)
-                return -1;
-            PyObject *outcome = PyObject_CallOneArg(PyTuple_GET_ITEM(self->tables, T_MAKE_FILL), tiles);
-            Py_DECREF(tiles);
-            if (append_new(steps, outcome) < 0)
-                return -1;
+        if (record != NULL) {
+            record_word(record, STEP_WORD(WALL_STEP_FILL, groups.group_count));
+            for (int group = 0; group < groups.group_count; group++) {
+                uint32_t word = groups.sizes[group];
+                for (int tile = 0; tile < groups.sizes[group]; tile++)
+                    word |= (uint32_t)groups.tiles[group][tile] << (3 + 3 * tile);
+                record_word(record, word);
+            }
         }
     }
     return 0;
 }
 
-int resolve_chance(WallCore *self, PyObject *seed, PyObject *steps) {
-    ChanceSeed chance = {PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, 0};
-    return resolve_position(self, &self->position, &chance, steps);
+PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at) {
+    uint32_t word = words[(*at)++], value = STEP_VALUE(word);
+    switch (STEP_TAG(word)) {
+    case WALL_STEP_TAKE:
+    case WALL_STEP_WALL: {
+        PyObject *moves = PyTuple_GET_ITEM(tables, STEP_TAG(word) == WALL_STEP_TAKE ? T_TAKES : T_WALL_MOVES);
+        if ((Py_ssize_t)value < PyTuple_GET_SIZE(moves)) {
+            PyObject *move = PyTuple_GET_ITEM(moves, value);
+            Py_INCREF(move);
+            return move;
+        }
+        break;
+    }
+    case WALL_STEP_FILL:
+        if (value <= MOST_FACTORIES && *at + (Py_ssize_t)value <= count) {
+            Groups groups;
+            groups.group_count = (int)value;
+            for (int group = 0; group < groups.group_count; group++) {
+                uint32_t packed = words[(*at)++];
+                groups.sizes[group] = (uint8_t)((packed & 7) > FACTORY_SIZE ? FACTORY_SIZE : (packed & 7));
+                for (int tile = 0; tile < groups.sizes[group]; tile++)
+                    groups.tiles[group][tile] = (uint8_t)(packed >> (3 + 3 * tile) & 7);
+                sort_tiles(groups.tiles[group], groups.sizes[group]);
+            }
+            PyObject *tiles = groups_tuple(&groups);
+            if (tiles == NULL)
+                return NULL;
+            PyObject *outcome = PyObject_CallOneArg(PyTuple_GET_ITEM(tables, T_MAKE_FILL), tiles);
+            Py_DECREF(tiles);
+            return outcome;
+        }
+        break;
+    }
+    PyErr_SetString(PyExc_RuntimeError, "a step the wall games do not record");
+    return NULL;
 }
 
-/* resolve(seed) -> the outcomes of the pending chance events, each made by make_fill. */
+int resolve_chance(WallCore *self, PyObject *seed, StepRecord *record) {
+    ChanceSeed chance = {PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, 0};
+    return resolve_position(self, &self->position, &chance, record);
+}
+
+/* resolve(seed) -> the outcomes of the pending chance events as a Steps object (each made by make_fill
+ * when read), or None when none was pending. */
 PyObject *WallCore_resolve(WallCore *self, PyObject *seed) {
-    PyObject *steps = PyList_New(0);
-    if (steps == NULL)
-        return NULL;
-    if (resolve_chance(self, seed, steps) < 0) {
-        Py_DECREF(steps);
+    StepRecord record;
+    record_open(&record);
+    if (resolve_chance(self, seed, &record) < 0) {
+        record_close(&record);
         return NULL;
     }
-    return steps;
+    return record_finish(&record, self->tables, wall_read_step);
 }
 
 /* Read a checked fill's groups (a tuple of a tuple of colours per factory) and the bag and lid it

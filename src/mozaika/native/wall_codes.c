@@ -68,7 +68,7 @@ int wall_play_code(WallCore *core, WallPosition *p, uint32_t code, const ChanceS
         if (p->special) {
             if (play_take(p, source, CODE_COLOUR(code), CODE_LINE(code), CODE_SPLIT(code), CODE_TO_PREVIOUS(code),
                           CODE_TO_NEXT(code)) != 1) {
-                PyErr_SetString(PyExc_RuntimeError, "a move the rules refuse was played by its number");
+                native_error(PyExc_RuntimeError, "a move the rules refuse was played by its number");
                 return -1;
             }
         } else {
@@ -96,4 +96,20 @@ int wall_winners(const WallPosition *p, int *seats) {
                 seats[count++] = seat;
         }
     return count;
+}
+
+PyObject *wall_code_object(WallCore *self, uint32_t code) {
+    PyObject *move;
+    if (code & COLUMN_MOVE) {
+        int index = (int)(code & ~COLUMN_MOVE);
+        move = wall_move(self, index / 25, index / SIZE % SIZE, index % SIZE);
+    } else {
+        int slot = CODE_SLOT(code), colour = CODE_COLOUR(code), line = CODE_LINE(code);
+        if (CODE_SPLIT(code))
+            return split_move(self, slot == self->position.offer.factory_count ? -1 : slot, colour, line,
+                              CODE_TO_PREVIOUS(code), CODE_TO_NEXT(code));
+        move = take_move(self, slot, colour, line);
+    }
+    Py_INCREF(move);
+    return move;
 }

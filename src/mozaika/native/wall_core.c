@@ -8,10 +8,6 @@ static PyObject *str_source, *str_colour, *str_line, *str_seat, *str_column, *st
 
 /* --- moves as Python values --------------------------------------------------------------------- */
 
-static int append_borrowed(PyObject *list, PyObject *item) {
-    return PyList_Append(list, item);
-}
-
 PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned to_previous, unsigned to_next) {
     long code = ((((long)(source + 1) * 8 + colour) * 8 + line) * 64 + (long)to_previous) * 64 + (long)to_next;
     PyObject *key = PyLong_FromLong(code);
@@ -29,60 +25,6 @@ PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned 
     }
     Py_DECREF(key);
     return move;
-}
-
-/* M-3: a take from SN4 with leftovers, once per split: every subset of the leftover colours to
- * the previous neighbour (from all of them down to none), the rest to the next. */
-static int add_splits(WallCore *self, int source, int colour, int line, unsigned leftovers, PyObject *moves) {
-    unsigned subset = leftovers;
-    for (;;) {
-        if (append_new(moves, split_move(self, source, colour, line, subset, leftovers ^ subset)) < 0)
-            return -1;
-        if (subset == 0)
-            return 0;
-        subset = (subset - 1) & leftovers;
-    }
-}
-
-static int add_take(WallCore *self, int slot, int colour, int line, int split_from, PyObject *moves) {
-    const Offer *offer = &self->position.offer;
-    if (slot == split_from) {
-        unsigned on_split = offer->masks[slot];
-        if (on_split & (on_split - 1)) /* more than one colour: the take leaves leftovers to split */
-            return add_splits(self, slot, colour, line, on_split & ~(1u << colour), moves);
-    }
-    return append_borrowed(moves, take_move(self, slot, colour, line));
-}
-
-static int add_takes(WallCore *self, PyObject *moves) {
-    const WallPosition *p = &self->position;
-    const uint8_t *accept = p->boards[p->offer.turn].accept;
-    int split_from = p->special ? disc_index(p, SPLIT) : -1;
-    for (int slot = 0; slot <= p->offer.factory_count; slot++) {
-        unsigned mask = p->offer.masks[slot];
-        for (int colour = 0; colour < COLOURS; colour++) {
-            if (!(mask >> colour & 1))
-                continue;
-            for (int line = 0; line < SIZE; line++)
-                if ((accept[colour] >> line & 1) && add_take(self, slot, colour, line, split_from, moves))
-                    return -1;
-            if (add_take(self, slot, colour, FLOOR_LINE, split_from, moves))
-                return -1;
-        }
-    }
-    return 0;
-}
-
-static int add_columns(WallCore *self, int seat, PyObject *moves) {
-    const WallBoard *board = &self->position.boards[seat];
-    if (!board->waiting)
-        return 0;
-    int line = board->tiling_line;
-    unsigned columns = grey_columns(board, line, board->line_colour[line]);
-    for (int column = 0; column < SIZE; column++)
-        if ((columns >> column & 1) && append_borrowed(moves, wall_move(self, seat, line, column)))
-            return -1;
-    return 0;
 }
 
 /* --- the Python type ---------------------------------------------------------------------------- */
@@ -103,7 +45,8 @@ int check_tables(PyObject *tables) {
         !PyTuple_Check(PyTuple_GET_ITEM(tables, T_WALL_MOVES)) ||
         PyTuple_GET_SIZE(PyTuple_GET_ITEM(tables, T_WALL_MOVES)) != MOST_SEATS * SIZE * SIZE ||
         !PyType_Check(PyTuple_GET_ITEM(tables, T_TAKE_TYPE)) || !PyType_Check(PyTuple_GET_ITEM(tables, T_WALL_TYPE)) ||
-        !PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_FILL)) || !PyCallable_Check(PyTuple_GET_ITEM(tables, T_ENTROPY))) {
+        !PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_FILL)) ||
+        !PyCallable_Check(PyTuple_GET_ITEM(tables, T_ENTROPY))) {
         PyErr_SetString(PyExc_TypeError, "WallCore tables: (takes, wall moves, take class, wall-move class, "
                                          "make_fill, entropy, split-take class, make_split, make_special, splits)");
         return -1;
@@ -113,8 +56,10 @@ int check_tables(PyObject *tables) {
 
 /* Whether the tables can play Master Chocolatier's special factories. */
 int has_special_tables(PyObject *tables) {
-    return PyType_Check(PyTuple_GET_ITEM(tables, T_SPLIT_TYPE)) && PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPLIT)) &&
-           PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPECIAL)) && PyDict_CheckExact(PyTuple_GET_ITEM(tables, T_SPLITS));
+    return PyType_Check(PyTuple_GET_ITEM(tables, T_SPLIT_TYPE)) &&
+           PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPLIT)) &&
+           PyCallable_Check(PyTuple_GET_ITEM(tables, T_MAKE_SPECIAL)) &&
+           PyDict_CheckExact(PyTuple_GET_ITEM(tables, T_SPLITS));
 }
 
 /* WallCore(tables, players, grey, special=False): a new game waiting for its first fill. */
@@ -127,7 +72,8 @@ static PyObject *WallCore_new(PyTypeObject *type, PyObject *args, PyObject *kwar
     if (check_tables(tables) < 0)
         return NULL;
     if (special && !has_special_tables(tables)) {
-        PyErr_SetString(PyExc_TypeError, "special factories need the split-take class, make_split, make_special and a dict of splits");
+        PyErr_SetString(PyExc_TypeError,
+                        "special factories need the split-take class, make_split, make_special and a dict of splits");
         return NULL;
     }
     if (players < 2 || players > MOST_SEATS) {
@@ -163,6 +109,8 @@ static PyObject *WallCore_new(PyTypeObject *type, PyObject *args, PyObject *kwar
 }
 
 static void WallCore_dealloc(WallCore *self) {
+    PyMem_Free(self->listed);
+    PyMem_Free(self->listed_codes);
     Py_XDECREF(self->tables);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -175,7 +123,8 @@ static PyObject *WallCore_copy(WallCore *self, PyObject *unused) {
 }
 
 /* legal_moves(seat): the moves in the Python engine's order; None for a seat the Python
- * engine must answer for (one outside the table). */
+ * engine must answer for (one outside the table).  The list is made at its size, and its moves and
+ * their numbers kept for play(). */
 static PyObject *WallCore_legal_moves(WallCore *self, PyObject *seat_object) {
     const WallPosition *p = &self->position;
     long seat = -1;
@@ -187,29 +136,49 @@ static PyObject *WallCore_legal_moves(WallCore *self, PyObject *seat_object) {
             PyErr_Clear();
             Py_RETURN_NONE;
         }
+        if (p->phase == TILING && (seat < 0 || seat >= p->players))
+            Py_RETURN_NONE;
     }
-    PyObject *moves = PyList_New(0);
-    if (moves == NULL)
-        return NULL;
-    int failed = 0;
+    if (self->listed == NULL || self->listed_codes == NULL) {
+        PyMem_Free(self->listed);
+        PyMem_Free(self->listed_codes);
+        self->listed = PyMem_Malloc(WALL_MOST_MOVES * sizeof *self->listed);
+        self->listed_codes = PyMem_Malloc(WALL_MOST_MOVES * sizeof *self->listed_codes);
+        if (self->listed == NULL || self->listed_codes == NULL)
+            return PyErr_NoMemory();
+    }
+    uint32_t *codes = self->listed_codes;
+    int count = 0;
+    self->listed_count = 0;
     if (p->phase == DRAFT) {
         if (seat_object == Py_None || seat == p->offer.turn)
-            failed = add_takes(self, moves);
+            count = wall_move_codes(p, p->offer.turn, codes);
     } else if (p->phase == TILING) {
-        if (seat_object == Py_None) {
-            for (int who = 0; who < p->players && !failed; who++)
-                failed = add_columns(self, who, moves);
-        } else if (seat < 0 || seat >= p->players) {
-            Py_DECREF(moves);
-            Py_RETURN_NONE;
-        } else {
-            failed = add_columns(self, (int)seat, moves);
-        }
+        for (int who = 0; who < p->players; who++)
+            if (seat_object == Py_None || who == seat)
+                count += wall_move_codes(p, who, codes + count);
     }
-    if (failed) {
-        Py_DECREF(moves);
+    PyObject *moves = PyList_New(count);
+    if (moves == NULL)
         return NULL;
+    PyObject *takes = PyTuple_GET_ITEM(self->tables, T_TAKES);
+    for (int at = 0; at < count; at++) {
+        uint32_t code = codes[at];
+        PyObject *move;
+        if (!(code & (COLUMN_MOVE | 1u << 10))) { /* a plain take (most of them): straight from the table */
+            move = PyTuple_GET_ITEM(takes, (CODE_SLOT(code) * COLOURS + CODE_COLOUR(code)) * 6 + CODE_LINE(code));
+            Py_INCREF(move);
+        } else {
+            move = wall_code_object(self, code);
+        }
+        if (move == NULL) {
+            Py_DECREF(moves);
+            return NULL;
+        }
+        PyList_SET_ITEM(moves, at, move);
+        self->listed[at] = move;
     }
+    self->listed_count = count;
     return moves;
 }
 
@@ -235,6 +204,27 @@ static int read_long(PyObject *object, PyObject *name, long *value) {
  * one of this game's move classes, or illegal here). */
 static int core_play(WallCore *self, PyObject *move) {
     WallPosition *p = &self->position;
+    /* A move of the last list is known by its identity: its number, checked legal here. */
+    for (int at = 0; at < self->listed_count; at++) {
+        if (self->listed[at] != move)
+            continue;
+        uint32_t code = self->listed_codes[at];
+        if (code & COLUMN_MOVE) {
+            int index = (int)(code & ~COLUMN_MOVE);
+            if (!column_is_legal(p, index / 25, index / SIZE % SIZE, index % SIZE))
+                break;
+            choose_column(p, index / 25, index / SIZE % SIZE, index % SIZE);
+            return 1;
+        }
+        int slot = CODE_SLOT(code), source = slot == p->offer.factory_count ? -1 : slot;
+        if (p->special)
+            return play_take(p, source, CODE_COLOUR(code), CODE_LINE(code), CODE_SPLIT(code), CODE_TO_PREVIOUS(code),
+                             CODE_TO_NEXT(code));
+        if (!take_is_legal(p, source, CODE_COLOUR(code), CODE_LINE(code)))
+            break;
+        settle_take(p, source, CODE_COLOUR(code), CODE_LINE(code));
+        return 1;
+    }
     PyTypeObject *type = Py_TYPE(move);
     long a, b, c;
     int split = p->special && (PyObject *)type == PyTuple_GET_ITEM(self->tables, T_SPLIT_TYPE);
@@ -260,15 +250,34 @@ static int core_play(WallCore *self, PyObject *move) {
     return 0;
 }
 
-/* play(move) -> True when played; False, changing nothing, for a move the Python engine must judge. */
-static PyObject *WallCore_play(WallCore *self, PyObject *move) {
-    return PyBool_FromLong(core_play(self, move));
+/* play(move, seed=None) -> True when played; False, changing nothing, for a move the Python engine must
+ * judge.  With a seed, the chance the move leads to is resolved from it, and its outcomes are the answer
+ * (a Steps object) instead of True. */
+static PyObject *WallCore_play(WallCore *self, PyObject *const *args, Py_ssize_t count) {
+    if (count < 1 || count > 2) {
+        PyErr_SetString(PyExc_TypeError, "play(move, seed=None)");
+        return NULL;
+    }
+    if (!core_play(self, args[0]))
+        Py_RETURN_FALSE;
+    if (count == 2 && args[1] != Py_None && self->position.phase == CHANCE) {
+        StepRecord record;
+        record_open(&record);
+        if (resolve_chance(self, args[1], &record) < 0) {
+            record_close(&record);
+            return NULL;
+        }
+        return record_finish(&record, self->tables, wall_read_step);
+    }
+    Py_RETURN_TRUE;
 }
 
 static PyMethodDef WallCore_methods[] = {
     {"copy", (PyCFunction)WallCore_copy, METH_NOARGS, "An independent copy."},
     {"legal_moves", (PyCFunction)WallCore_legal_moves, METH_O, "The legal moves (of a seat, or None)."},
-    {"play", (PyCFunction)WallCore_play, METH_O, "Play a move: False (nothing changed) if the reference must judge it."},
+    {"play", (PyCFunction)(void (*)(void))WallCore_play, METH_FASTCALL,
+     "play(move, seed=None): False (nothing changed) if the reference must judge the move; with a seed, the "
+     "chance it leads to resolved, its outcomes the answer."},
     {"resolve", (PyCFunction)WallCore_resolve, METH_O, "Resolve pending chance from the seed; the outcomes."},
     {"deal", (PyCFunction)WallCore_deal, METH_VARARGS, "Deal a checked fill: deal(groups, bag, lid)."},
     {"deal_special", (PyCFunction)WallCore_deal_special, METH_VARARGS,

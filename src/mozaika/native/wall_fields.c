@@ -212,4 +212,3 @@ PyGetSetDef WallCore_getset[] = {
     {"to_move", (getter)get_to_move, NULL, NULL, NULL},
     {NULL},
 };
-

@@ -4,10 +4,22 @@
 #include "wall.h"
 
 /* The flat form of a position, read and written by dump() and load(): see mozaika.azul.native. */
+/* The flat form's length: its head, the offer and the discs, then each seat's board. */
+#define WALL_DUMP_HEAD \
+    (10 + MOST_FACTORIES * COLOURS + COLOURS + (MOST_FACTORIES + 1) + 2 * COLOURS + 1 + MOST_FACTORIES + 2)
+#define WALL_DUMP_BOARD (1 + STAT_COUNT + 1 + 2 * SIZE + SIZE * SIZE + COLOURS + SIZE + COLOURS + 1 + FLOOR_SPACES + 2)
+#define WALL_DUMP_MOST (WALL_DUMP_HEAD + MOST_SEATS * WALL_DUMP_BOARD)
+_Static_assert(WALL_DUMP_MOST <= 512, "a wall position's flat form fits the dump's buffer on the stack");
+
 PyObject *WallCore_dump(WallCore *self, PyObject *unused) {
     const WallPosition *p = &self->position;
     const Offer *offer = &p->offer;
-    int64_t values[512];
+    /* Every count the loops below run to is bounded by the buffer's layout. */
+    if (offer->factory_count > MOST_FACTORIES || p->players > MOST_SEATS) {
+        PyErr_SetString(PyExc_SystemError, "a wall position beyond the native core's bounds");
+        return NULL;
+    }
+    int64_t values[WALL_DUMP_MOST];
     int n = 0;
     values[n++] = p->players;
     values[n++] = p->grey;
@@ -114,7 +126,8 @@ static const char *inconsistency(const WallPosition *p) {
     int discs = 0;
     for (int factory = 0; factory < offer->factory_count; factory++)
         discs += p->disc_kind[factory] != NO_DISC;
-    if ((!p->special || p->phase == CHANCE || p->phase == OVER) && (discs || p->disc_holder >= 0 || p->disc_tile != EMPTY))
+    if ((!p->special || p->phase == CHANCE || p->phase == OVER) &&
+        (discs || p->disc_holder >= 0 || p->disc_tile != EMPTY))
         return "special discs in play without special factories or between rounds";
     if (p->disc_holder < 0 && p->disc_tile != EMPTY)
         return "a praline on an SN5 disc nobody holds";
@@ -166,7 +179,8 @@ PyObject *WallCore_load(PyTypeObject *type, PyObject *args) {
         int code = (int)next_value(&r, 0, FLOOR_SPACE * 8 + COLOURS);
         p->disc_kind[factory] = (uint8_t)(code >> 3);
         p->disc_colour[factory] = (int8_t)((code & 7) - 1);
-        if (!r.failed && (p->disc_colour[factory] >= COLOURS || (p->disc_kind[factory] == PULL) != (p->disc_colour[factory] >= 0))) {
+        if (!r.failed &&
+            (p->disc_colour[factory] >= COLOURS || (p->disc_kind[factory] == PULL) != (p->disc_colour[factory] >= 0))) {
             PyErr_SetString(PyExc_ValueError, "no such disc code");
             r.failed = 1;
         }

@@ -14,9 +14,8 @@ static int bits_in(unsigned value) {
 
 /* One draft move of a game with special factories, as State.playout picks it: uniform over
  * legal_moves() in its order (SN4's takes once per split), found without building the list;
- * the move is appended to `steps` and played.  0, or -1 with an error set. */
-static int special_draft_step(WallCore *self, PyObject *random, PyObject *steps) {
-    WallPosition *p = &self->position;
+ * the move is recorded and played.  0, or -1 with an error set. */
+static int special_draft_step(WallCore *self, WallPosition *p, Draws *draws, StepRecord *record) {
     const uint8_t *accept = p->boards[p->offer.turn].accept;
     int split_from = disc_index(p, SPLIT);
     unsigned on_split = split_from >= 0 ? p->offer.masks[split_from] : 0;
@@ -28,7 +27,7 @@ static int special_draft_step(WallCore *self, PyObject *random, PyObject *steps)
             if (p->offer.masks[slot] >> colour & 1)
                 count += (long)each * (bits_in(accept[colour]) + 1);
     }
-    double number = count ? next_random(random) : -1.0;
+    double number = count ? draws_next(draws) : -1.0;
     if (number < 0) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_RuntimeError, "no legal move in a position that is not over");
@@ -49,7 +48,6 @@ static int special_draft_step(WallCore *self, PyObject *random, PyObject *steps)
                     continue;
                 }
                 int source = slot == p->offer.factory_count ? -1 : slot;
-                PyObject *move;
                 unsigned to_previous = 0, to_next = 0;
                 int split = each > 1;
                 if (split) {
@@ -58,15 +56,11 @@ static int special_draft_step(WallCore *self, PyObject *random, PyObject *steps)
                     for (long nth = 0; nth < pick; nth++)
                         to_previous = (to_previous - 1) & leftovers;
                     to_next = leftovers ^ to_previous;
-                    move = split_move(self, source, colour, destination, to_previous, to_next);
-                    if (move == NULL)
+                    if (record_object(record, split_move(self, source, colour, destination, to_previous, to_next)))
                         return -1;
                 } else {
-                    move = take_move(self, slot, colour, destination);
-                    Py_INCREF(move);
+                    record_take(record, slot, colour, destination);
                 }
-                if (append_new(steps, move) < 0)
-                    return -1;
                 if (play_take(p, source, colour, destination, split, to_previous, to_next) != 1) {
                     PyErr_SetString(PyExc_RuntimeError, "a listed move was refused");
                     return -1;
@@ -79,33 +73,44 @@ static int special_draft_step(WallCore *self, PyObject *random, PyObject *steps)
     return -1;
 }
 
-/* playout(seed, random) -> every step to the end of the game, each decision uniform over the
- * legal moves: AzulState.playout, with `random` the generator's random() method. */
+/* playout(seed, generator) -> every step to the end of the game as a Steps object (None when the game
+ * is over), each decision uniform over the legal moves: AzulState.playout, with `generator` the
+ * random.Random (or its random() method). */
 PyObject *WallCore_playout(WallCore *self, PyObject *args) {
-    PyObject *seed, *random;
-    if (!PyArg_ParseTuple(args, "OO", &seed, &random))
+    PyObject *seed, *generator;
+    if (!PyArg_ParseTuple(args, "OO", &seed, &generator))
         return NULL;
-    WallPosition *p = &self->position;
-    PyObject *steps = PyList_New(0);
-    if (steps == NULL)
+    Draws draws;
+    if (draws_open(&draws, generator) < 0)
         return NULL;
+    StepRecord record;
+    record_open(&record);
+    /* Played on a copy, put back at the end: without the GIL (where no Python call is left: not with
+     * the special factories' objects), another thread may touch the core meanwhile. */
+    WallPosition position = self->position, *p = &position;
+    ChanceSeed chance;
+    Unlocked unlocked;
+    playout_unlock(&unlocked, &draws, &chance, PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, !p->special);
     static const int widths[32] = {1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
                                    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6};
+    int holders[MOST_COLOURS], holders_known = 0;
     for (;;) {
         if (p->phase == DRAFT && p->special) {
             /* The protocol's own loop (State.playout), as the Python engine plays these games. */
-            if (special_draft_step(self, random, steps) < 0)
+            if (special_draft_step(self, p, &draws, &record) < 0)
                 goto failed;
         } else if (p->phase == DRAFT) {
-            int holders[MOST_COLOURS];
-            offer_colour_holders(&p->offer, holders);
+            if (!holders_known) {
+                offer_colour_holders(&p->offer, holders);
+                holders_known = 1;
+            }
             const uint8_t *accept = p->boards[p->offer.turn].accept;
             long blocks[COLOURS], total = 0;
             for (int colour = 0; colour < COLOURS; colour++) {
                 blocks[colour] = (long)widths[accept[colour]] * holders[colour];
                 total += blocks[colour];
             }
-            double number = next_random(random);
+            double number = draws_next(&draws);
             if (number < 0)
                 goto failed;
             long pick = (long)floor(number * (double)total);
@@ -133,8 +138,18 @@ PyObject *WallCore_playout(WallCore *self, PyObject *args) {
                     }
                     seen++;
                 }
-            if (PyList_Append(steps, take_move(self, slot, colour, line)))
-                goto failed;
+            record_take(&record, slot, colour, line);
+            /* The sources holding each colour after the take (AzulState.playout's holders): the centre
+             * loses the colour taken; a factory is emptied, and each of its colours has one holder
+             * fewer unless it goes to a centre that did not hold it. */
+            if (slot == p->offer.factory_count) {
+                holders[colour]--;
+            } else {
+                unsigned centre_colours = p->offer.masks[p->offer.factory_count] | 1u << colour;
+                unsigned both = p->offer.masks[slot] & centre_colours;
+                for (int other = 0; other < COLOURS; other++)
+                    holders[other] -= (int)(both >> other & 1);
+            }
             settle_take(p, slot == p->offer.factory_count ? -1 : slot, colour, line);
         } else if (p->phase == TILING) {
             int codes[MOST_SEATS * SIZE], count = 0;
@@ -149,24 +164,30 @@ PyObject *WallCore_playout(WallCore *self, PyObject *args) {
                         codes[count++] = seat * 25 + line * SIZE + column;
             }
             if (count == 0) {
-                PyErr_SetString(PyExc_RuntimeError, "a tiling phase with no column to choose");
+                native_error(PyExc_RuntimeError, "a tiling phase with no column to choose");
                 goto failed;
             }
-            double number = next_random(random);
+            double number = draws_next(&draws);
             if (number < 0)
                 goto failed;
             int code = codes[(int)floor(number * count)];
-            if (PyList_Append(steps, wall_move(self, code / 25, code / SIZE % SIZE, code % SIZE)))
-                goto failed;
+            record_wall_move(&record, code / 25, code / SIZE % SIZE, code % SIZE);
             choose_column(p, code / 25, code / SIZE % SIZE, code % SIZE);
         } else if (p->phase == CHANCE) {
-            if (resolve_chance(self, seed, steps) < 0)
+            if (resolve_position(self, p, &chance, &record) < 0)
                 goto failed;
+            holders_known = 0;
         } else {
-            return steps;
+            playout_lock(&unlocked, &draws);
+            self->position = position;
+            draws_close(&draws);
+            return record_finish(&record, self->tables, wall_read_step);
         }
     }
 failed:
-    Py_DECREF(steps);
+    playout_lock(&unlocked, &draws);
+    self->position = position;
+    draws_close(&draws);
+    record_close(&record);
     return NULL;
 }

@@ -14,17 +14,11 @@ static int wall_legal(const SearchGame *game, const void *position, int seat, Mo
     return wall_move_codes(position, seat, codes);
 }
 
-static int wall_to_move(const void *position) {
-    return wall_first_to_move(position);
-}
+static int wall_to_move(const void *position) { return wall_first_to_move(position); }
 
-static int wall_is_over(const void *position) {
-    return ((const WallPosition *)position)->phase == OVER;
-}
+static int wall_is_over(const void *position) { return ((const WallPosition *)position)->phase == OVER; }
 
-static int64_t wall_round(const void *position) {
-    return ((const WallPosition *)position)->round;
-}
+static int64_t wall_round(const void *position) { return ((const WallPosition *)position)->round; }
 
 static int wall_play(const SearchGame *game, void *position, MoveCode code, const ChanceSeed *seed) {
     return wall_play_code((WallCore *)game->core, position, code, seed);
@@ -165,27 +159,12 @@ static void wall_priors(const void *position, const MoveCode *codes, int count, 
         priors[at] = 0.0;
 }
 
-static PyObject *wall_code_to_move(PyObject *core, MoveCode code) {
-    WallCore *self = (WallCore *)core;
-    PyObject *move;
-    if (code & COLUMN_MOVE) {
-        int index = (int)(code & ~COLUMN_MOVE);
-        move = wall_move(self, index / 25, index / SIZE % SIZE, index % SIZE);
-    } else {
-        int slot = CODE_SLOT(code), colour = CODE_COLOUR(code), line = CODE_LINE(code);
-        if (CODE_SPLIT(code))
-            return split_move(self, slot == self->position.offer.factory_count ? -1 : slot, colour, line,
-                              CODE_TO_PREVIOUS(code), CODE_TO_NEXT(code));
-        move = take_move(self, slot, colour, line);
-    }
-    Py_INCREF(move);
-    return move;
-}
+static PyObject *wall_code_to_move(PyObject *core, MoveCode code) { return wall_code_object((WallCore *)core, code); }
 
 /* search(shortlist, seat, generator state, options): see search_method. */
 PyObject *WallCore_search(WallCore *self, PyObject *args) {
-    SearchGame game = {(PyObject *)self,  sizeof(WallPosition), WALL_MOST_MOVES, self->position.players,
-                       wall_legal,        wall_to_move,         wall_is_over,    wall_round,
-                       wall_play,         wall_rollout,         wall_evaluate,   wall_priors};
+    SearchGame game = {(PyObject *)self, sizeof(WallPosition), WALL_MOST_MOVES, self->position.players,
+                       wall_legal,       wall_to_move,         wall_is_over,    wall_round,
+                       wall_play,        wall_rollout,         wall_evaluate,   wall_priors};
     return search_method(&game, &self->position, args, wall_code_to_move);
 }

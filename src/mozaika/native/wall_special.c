@@ -4,7 +4,8 @@
 
 /* A round's start with special factories (ChocolatierState._apply_chance after its checks): the
  * fill, each factory's disc (kind, and SN2's colour or EMPTY) and SN1's extra praline (EMPTY: none). */
-void deal_special(WallPosition *p, const Groups *groups, const uint8_t *kinds, const int8_t *colours, int extra_colour) {
+void deal_special(WallPosition *p, const Groups *groups, const uint8_t *kinds, const int8_t *colours,
+                  int extra_colour) {
     Offer *offer = &p->offer;
     int count = offer->factory_count;
     offer_deal(offer, groups);
@@ -89,7 +90,7 @@ int play_take(WallPosition *p, long source, long colour, long line, int split, l
     if (kind == KEEP) {
         /* M-2: the leftovers stay on SN3. */
         counts[colour] = 0;
-        offer->masks[source] &= (uint8_t)~(1u << colour);
+        offer->masks[source] &= (uint8_t) ~(1u << colour);
         finish_take(p, seat, (int)colour, taken, (int)line, 0);
         return 1;
     }

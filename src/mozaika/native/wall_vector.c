@@ -34,13 +34,9 @@ static int action_of(const VectorCore *self, const void *position, uint32_t code
     return ACTIONS + 16 * take + previous;
 }
 
-static int first_to_move(const void *position) {
-    return wall_first_to_move(position);
-}
+static int first_to_move(const void *position) { return wall_first_to_move(position); }
 
-static int is_over(const void *position) {
-    return ((const WallPosition *)position)->phase == OVER;
-}
+static int is_over(const void *position) { return ((const WallPosition *)position)->phase == OVER; }
 
 static int play(PyObject *core, void *position, uint32_t code, const ChanceSeed *seed) {
     return wall_play_code((WallCore *)core, position, code, seed);
@@ -140,9 +136,7 @@ static void encode(const VectorCore *self, const void *position, int seat, float
         extras[9 * DISC_KINDS + SEATS + p->disc_tile] = 1.0f;
 }
 
-static int written(int players) {
-    return SHARED_SIZE + BOARD_SIZE * players;
-}
+static int written(int players) { return SHARED_SIZE + BOARD_SIZE * players; }
 
 static void scores(const void *position, int64_t *out) {
     const WallPosition *p = position;
@@ -150,9 +144,7 @@ static void scores(const void *position, int64_t *out) {
         out[seat] = p->boards[seat].score;
 }
 
-static int winners(const void *position, int *seats) {
-    return wall_winners(position, seats);
-}
+static int winners(const void *position, int *seats) { return wall_winners(position, seats); }
 
 const VectorGame WALL_VECTOR = {
     SHARED_SIZE + SEATS * BOARD_SIZE,

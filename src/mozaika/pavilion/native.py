@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mozaika.azul.native_form import chance_entropy
 from mozaika.core.drawing import apply_draw
-from mozaika.core.engine import built_core
+from mozaika.core.engine import built_core, native_core
 from mozaika.core.fills import FactoryFill
 from mozaika.core.native_state import NativeBoardView, NativeState, board_field, core_field
 from mozaika.core.offer import CENTRE, FACTORIES
@@ -277,17 +277,13 @@ def _core_module() -> ModuleType:
 
 def create_pavilion(*, players: int, seed: int, auto_chance: bool = True, **options: Any) -> State:
     """A new game of Summer Pavilion on the native core where it is built and chosen, else on the Python engine."""
-    from mozaika.core.engine import native_core
-
     if native_core() is None:
         return PavilionState(players=players, seed=seed, auto_chance=auto_chance, **options)  # type: ignore[abstract]
-    return NativePavilionState(players=players, seed=seed, auto_chance=auto_chance, **options)
+    return NativePavilionState.started(players, seed, auto_chance, options)  # type: ignore[no-any-return]
 
 
 def load_pavilion(data: Mapping[str, Any]) -> State:
     """A position of Summer Pavilion read back, on the native core where it is built and chosen."""
-    from mozaika.core.engine import native_core
-
     reference = PavilionState.from_dict(data)
     return reference if native_core() is None else NativePavilionState.adopt(reference)
 
