@@ -83,3 +83,23 @@ def test_the_page_language_saved_with_the_settings_writes_the_letters(mailing: t
     # Saved again without a language: the account keeps German.
     jana.client.put("/api/me/settings", json={"email": "jana@example.net"}, headers=jana.headers)
     assert inbox.letters[-1]["Subject"] == "Mozaika: Bestätige deine E-Mail-Adresse"
+
+
+def test_the_language_kept_with_a_player_follows_them_and_writes_their_letters(
+    mailing: tuple[TestClient, Inbox],
+) -> None:
+    client, inbox = mailing
+    jana = Player.account(client, "jana")
+    assert "language" not in jana.client.get("/api/me", headers=jana.headers).json()
+    refused = jana.client.put("/api/me/language", json={"language": "xx"}, headers=jana.headers)
+    assert refused.status_code == 422 and "language" in refused.text
+    assert client.put("/api/me/language", json={"language": "pl"}).status_code == 401
+    kept = jana.client.put("/api/me/language", json={"language": "pl"}, headers=jana.headers)
+    assert kept.status_code == 200 and kept.json() == {"language": "pl"}
+    assert jana.client.get("/api/me", headers=jana.headers).json()["language"] == "pl"
+    # The e-mail settings saved without a language write the letter in the kept one.
+    jana.client.put("/api/me/settings", json={"email": "jana@example.org"}, headers=jana.headers)
+    assert inbox.letters[-1]["Subject"] == letter_words("pl")("mail.confirm_subject")
+    guest = Player.guest(client, "Host")
+    assert guest.client.put("/api/me/language", json={"language": "es"}, headers=guest.headers).status_code == 200
+    assert guest.client.get("/api/me", headers=guest.headers).json()["language"] == "es"

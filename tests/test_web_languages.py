@@ -136,3 +136,25 @@ def test_the_players_choice_outweighs_the_browsers_language(server: ServerProces
         assert [options.nth(i).inner_text() for i in range(options.count())][:2] == ["English", "Čeština"]
     finally:
         someone.close()
+
+
+def test_the_language_kept_with_a_player_follows_them_to_another_browser(server: ServerProcess, browser: Any) -> None:
+    home, away = in_language(browser, server, "cs"), in_language(browser, server, "de")
+    try:
+        account = {"username": "marta", "password": "correct horse"}
+        assert home.context.request.post(f"{server.url}/api/accounts", data=account).ok
+        home.open("/")
+        # No language kept yet: the page's own (the browser's) is kept with the player.
+        assert home.api("/me")["language"] == "cs"
+        home.page.select_option("#language", "pl")
+        home.page.wait_for_function("() => document.body.dataset.drawnIn === 'pl'")
+        assert home.api("/me")["language"] == "pl"
+        # Another browser, which asks for German and has no choice of its own, follows the player's setting.
+        assert away.context.request.post(f"{server.url}/api/sessions", data=account).ok
+        away.open("/")
+        assert away.page.evaluate("document.documentElement.lang") == "pl"
+        assert away.page.locator("#language").input_value() == "pl"
+        assert not home.errors and not away.errors, f"the pages raised: {home.errors + away.errors}"
+    finally:
+        home.close()
+        away.close()

@@ -15,6 +15,16 @@ class Me(Answer):
     guest: bool = Field(description="A guest (a name, no password), not an account.")
     profile: str | Absent = absent("Where the player's own page is (GET /api/me only): `/players/{profile}`.")
     admin: bool | Absent = absent("True for the server's administrators (GET /api/me only; absent for everyone else).")
+    language: str | Absent = absent(
+        "The language the player reads Mozaika in (GET /api/me only; absent until one is kept): a browser "
+        "without a choice of its own follows it, and letters are written in it."
+    )
+
+
+class LanguageKept(Answer):
+    """``PUT /api/me/language``: the language now kept with the player."""
+
+    language: str = Field(description="A code of `GET /api/games`' languages: en, cs, de, pl, fr or es.")
 
 
 class SignedIn(Answer):

@@ -13,6 +13,7 @@ from mozaika.server.answers import (
     EmailConfirmed,
     EmailSettings,
     EmailSettingsChanged,
+    LanguageKept,
     Me,
     SessionsEnded,
     SignedIn,
@@ -24,7 +25,15 @@ from mozaika.server.api.identity import (
     services,
     set_session_cookie,
 )
-from mozaika.server.api.schemas import ERRORS, AccountSettings, EmailConfirmation, Guest, Registration, SignIn
+from mozaika.server.api.schemas import (
+    ERRORS,
+    AccountSettings,
+    EmailConfirmation,
+    Guest,
+    LanguageChoice,
+    Registration,
+    SignIn,
+)
 from mozaika.server.errors import ApiError, BadRequestError, NotSignedInError, TooManyRequestsError
 from mozaika.server.middleware import SESSION_COOKIE, client_address, session_token
 from mozaika.server.players.accounts import Caller
@@ -128,7 +137,22 @@ async def me(request: Request, caller: CallerDep) -> dict[str, Any]:
     me["profile"] = await run_in_threadpool(services(request).accounts.profile, caller.player_id)
     if not caller.is_guest and await run_in_threadpool(is_admin, services(request).db, caller.player_id):
         me["admin"] = True  # the page shows the way to /admin
+    language = await run_in_threadpool(services(request).accounts.language, caller.player_id)
+    if language is not None:
+        me["language"] = language
     return me
+
+
+@router.put(
+    "/me/language",
+    response_model=LanguageKept,
+    summary="Keep the language the player reads Mozaika in: their other browsers follow it, letters are written in it",
+)
+async def keep_language(body: LanguageChoice, request: Request, caller: CallerDep) -> dict[str, Any]:
+    if caller.player_id is None:
+        raise NotSignedInError("not signed in")
+    await run_in_threadpool(services(request).accounts.keep_language, caller.player_id, body.language)
+    return {"language": body.language}
 
 
 @router.get(

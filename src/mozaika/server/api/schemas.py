@@ -106,6 +106,14 @@ class InviteMail(Body):
     enabled: bool = Field(description="Also mail me the direct invitations to a table (at my confirmed address).")
 
 
+class LanguageChoice(Body):
+    language: str = Field(
+        pattern=f"^({'|'.join(LANGUAGES)})$",
+        examples=["pl"],
+        description="The language the player reads Mozaika in, kept with them for every browser and their letters.",
+    )
+
+
 class AccountSettings(Body):
     email: EmailAddress | None = Field(
         default=None,

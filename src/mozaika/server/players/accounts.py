@@ -140,6 +140,19 @@ class Accounts:
             ).one()
         return profile_key(username, page_key)
 
+    def language(self, player_id: int) -> str | None:
+        """The language the player reads Mozaika in, when one is kept with them."""
+        with self.db.looking_up() as connection:
+            found: str | None = connection.execute(select(Player.language).where(Player.id == player_id)).scalar_one()
+        return found
+
+    def keep_language(self, player_id: int, language: str) -> None:
+        """Keep the language the player chose, for their other browsers and their letters."""
+        with self.db.transaction() as session:
+            player = session.get(Player, player_id)
+            assert player is not None  # a caller's player exists while their session does
+            player.language = language
+
     def sign_out(self, token: str) -> None:
         with self.db.transaction() as session:
             found = session.get(LoginSession, token_hash(token))

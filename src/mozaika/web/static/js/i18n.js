@@ -16,9 +16,15 @@ async function fetchCatalogue(language) {
   return catalogues[language];
 }
 
+let wanted = null;
+
+/** Speak `language` from now on; when two calls overlap, the later one wins whichever catalogue loads first. */
 export async function useLanguage(language) {
-  fallback = await fetchCatalogue("en");
-  current = await fetchCatalogue(language in LANGUAGES ? language : "en");
+  wanted = language;
+  const [english, catalogue] = await Promise.all([fetchCatalogue("en"), fetchCatalogue(language in LANGUAGES ? language : "en")]);
+  if (wanted !== language) return;
+  fallback = english;
+  current = catalogue;
   document.documentElement.lang = language;
 }
 

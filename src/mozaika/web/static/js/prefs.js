@@ -25,6 +25,11 @@ function chosen() {
 
 export const prefs = { ...defaults, ...chosen() };
 
+/** Whether the person chose this setting on this browser (rather than it being a default). */
+export function isChosen(name) {
+  return name in chosen();
+}
+
 export function setPreference(name, value) {
   prefs[name] = value;
   localStorage.setItem(KEY, JSON.stringify({ ...chosen(), [name]: value }));

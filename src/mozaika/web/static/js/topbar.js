@@ -6,7 +6,7 @@ import { icon } from "./icons.js";
 import { LANGUAGES, t, useLanguage } from "./i18n.js";
 import { prefs, setPreference } from "./prefs.js";
 import { relabel, show } from "./router.js";
-import { session, signOut } from "./session.js";
+import { keepLanguage, session, signOut } from "./session.js";
 import { followMyTournaments } from "./tournament-follow.js";
 
 export function renderTopBar() {
@@ -14,7 +14,7 @@ export function renderTopBar() {
   const bar = document.getElementById("top-actions");
   const language = h("select", { id: "language", "aria-label": t("language"), onChange: async (event) => {
     setPreference("language", event.target.value);
-    await useLanguage(event.target.value);
+    await Promise.all([useLanguage(event.target.value), keepLanguage(event.target.value)]);
     renderTopBar();
     await relabel();
     document.body.dataset.drawnIn = event.target.value;  // the page has drawn itself in the language
