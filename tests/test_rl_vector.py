@@ -64,8 +64,8 @@ def play_alongside(vector: MozaikaVectorEnv, steps: int, seed: int, **settings: 
             rewards = [twin.rewards[agent] for agent in twin.possible_agents]
             assert info["rewards"][index].tolist() == pytest.approx(rewards)
             assert reward[index] == pytest.approx(twin.rewards[mover])
-            assert terminated[index] == twin.state.is_over
-            assert info["scores"][index].tolist() == list(twin.state.scores)
+            assert terminated[index] == twin.game.is_over
+            assert info["scores"][index].tolist() == list(twin.game.scores)
             if terminated[index]:
                 finished += 1
                 twin.reset(seed=int(info["game_seed"][index]))
