@@ -63,7 +63,3 @@ class Seat:
         if index not in legal:
             raise ValueError(f"the opponent in seat {self.seat} chose action {action!r}, which is not legal there")
         return legal.move(index)
-
-    def __getstate__(self) -> dict[str, Any]:
-        # A bot is made afresh from its name (its search trees and native buffers stay behind).
-        return {"seat": self.seat, "player": self.player, "actions": self.actions, "bot": None}

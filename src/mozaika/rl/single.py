@@ -35,8 +35,8 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     +1/-1/0 with ``reward="win"``), plus the step's score change with ``shaped=True``.  An
     action outside the mask forfeits the game (reward -100, or -1 with ``reward="win"``,
     and ``info["illegal_action"]``), or raises ``ValueError`` with
-    ``illegal_action="raise"``.  The environment pickles (the game travels as its JSON;
-    bots are made afresh from their names).
+    ``illegal_action="raise"``.  The environment pickles (the game travels as its JSON, the
+    bots as they are), and goes on as it would have.
     """
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 1}  # noqa: RUF012 (gymnasium declares it so)
@@ -87,7 +87,6 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         )
         self.action_space = spaces.Discrete(self.actions)
         self.game: State = new_game(game_id, players=players, seed=0, **self.options)
-        self._game_seed = 0
         self._legal = LegalActions(self.game, self.actions)
         self._forfeited = False
 
@@ -95,11 +94,11 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        self._game_seed = int(self.np_random.integers(2**48))
-        self.game = new_game(self.game_id, players=self.players, seed=self._game_seed, **self.options)
+        game_seed = int(self.np_random.integers(2**48))
+        self.game = new_game(self.game_id, players=self.players, seed=game_seed, **self.options)
         self._forfeited = False
         for opponent in self._seats.values():
-            opponent.new_game(self._game_seed)
+            opponent.new_game(game_seed)
         self._opponents_play()
         if self.render_mode == "human":
             self.render()
@@ -170,7 +169,5 @@ class MozaikaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def __setstate__(self, kept: dict[str, Any]) -> None:
         self.__dict__.update(kept)
         self.game = from_json(kept["game"])
-        for opponent in self._seats.values():
-            opponent.new_game(self._game_seed)
         forfeited = self._forfeited or self.game.is_over
         self._legal = LegalActions.none(self.game, self.actions) if forfeited else LegalActions(self.game, self.actions)
