@@ -20,7 +20,7 @@ import gymnasium
 
 from mozaika.rl.actions import action_count, action_index, describe_action, legal_actions
 from mozaika.rl.aec import MozaikaEnv
-from mozaika.rl.agents import NetworkPolicy, Policy, load_agent
+from mozaika.rl.agents import BASELINE, NetworkPolicy, Policy, load_agent
 from mozaika.rl.encoding import encode, observation_size
 from mozaika.rl.single import MozaikaGymEnv
 from mozaika.rl.vector import MozaikaVectorEnv
@@ -63,6 +63,7 @@ def _register() -> None:
 _register()
 
 __all__ = [
+    "BASELINE",
     "GYMNASIUM_IDS",
     "MozaikaEnv",
     "MozaikaGymEnv",
