@@ -7,7 +7,8 @@ learner's opponents being ``random``, ``beginner`` (twice) and ``easy``; the rew
 the final score margin (divided by 20).  The policy sees the observation vector, and
 the action mask keeps it to legal moves.  Its policy network (two hidden layers of 64)
 is saved as a :class:`mozaika.rl.NetworkPolicy` ``.npz`` that plays with numpy alone,
-and its win rate against each bot is printed over ``GAMES`` games (seats alternating).
+and its win rate against ``random``, ``beginner`` and ``easy`` is printed over ``GAMES`` games
+(seats alternating; ``examples/evaluate_agent.py`` measures it against every level).
 Needs ``pip install 'mozaika[rl]'`` (sb3-contrib and PyTorch).
 """
 
@@ -103,7 +104,7 @@ def main(timesteps: int, save_as: str | None, games: int) -> None:
     if save_as:
         policy.save(save_as)
     print(f"trained on {timesteps} steps in {minutes:.1f} CPU minutes")
-    for opponent in ("random", "beginner", "easy", "medium", "hard", "expert")[: 6 if games else 0]:
+    for opponent in ("random", "beginner", "easy") if games else ():  # examples/evaluate_agent.py: every level
         wins, shared, losses = win_rate(policy, opponent, games)
         print(f"against {opponent:9} won {wins:4} shared {shared:3} lost {losses:4}   win rate {wins / games:6.1%}")
 
