@@ -51,10 +51,10 @@ def main(path: str, games: int, opponents: list[str]) -> None:
         started = time.process_time()
         wins, shared, losses = play(agent, opponent, games)
         low, high = wilson(wins, games)
-        minutes = (time.process_time() - started) / 60
+        seconds = time.process_time() - started
         print(
             f"against {opponent:9} won {wins:4} shared {shared:2} lost {losses:4}"
-            f"   win rate {wins / games:6.1%} [{low:5.1%}, {high:5.1%}]   {minutes:5.1f} CPU minutes",
+            f"   win rate {wins / games:6.1%} [{low:5.1%}, {high:5.1%}]   {seconds:6.0f} CPU seconds",
             flush=True,
         )
 
