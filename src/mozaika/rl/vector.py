@@ -50,8 +50,13 @@ class MozaikaVectorEnv(VectorEnv):
     ``reset(seed=...)``), each with its ``_key`` mask.  With same-step autoreset a game that
     ends starts anew at once: ``info["final_obs"]`` holds its terminal observation and
     ``info["final_info"]`` its last step's info (the finished game's seed), masked by
-    ``_final_obs`` and ``_final_info``.  The arrays returned are fresh ones; with
-    ``copy=False`` they are the environment's own, written again by the next step.
+    ``_final_obs`` and ``_final_info`` (``final_observations=False``: ``final_info`` alone,
+    without the cost of the terminal observations).  With ``autoreset_mode="next_step"`` a
+    game that ends shows its terminal observation, and the next step ignores its action and
+    starts it anew (``seat`` -1, no reward).  ``reset(seed=...)`` takes a number or a list
+    of ``num_envs``.  The arrays returned are fresh ones; with ``copy=False`` they are the
+    environment's own, written again by the next step.  The environment pickles (every
+    game's position as JSON) and goes on, one game after another until its next reset.
     """
 
     def __init__(
