@@ -73,6 +73,8 @@ def test_an_illegal_action_forfeits_the_game_in_the_aec_environment_when_asked()
     assert [env._cumulative_rewards[agent] for agent in env.agents if agent != mover] == [0.0, 0.0]
     assert env.infos[mover]["illegal_action"] and not env.infos["player_2"]["illegal_action"]
     assert env.infos[mover]["winners"].tolist() == [False, False, False]
+    assert not env.state()[:SEATS].any()  # nobody is to move any more
+    assert pickle.loads(pickle.dumps(env)).observe(mover)["action_mask"].sum() == 0
     with pytest.raises(ValueError, match="mode"):
         rl.env("azul", render_mode="rgb_array")
     with pytest.raises(ValueError, match="illegal_action"):

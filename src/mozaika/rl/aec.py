@@ -84,11 +84,13 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         )
         self._action_space = spaces.Discrete(self.actions)
         self.state_space = spaces.Box(low=-1.0, high=10.0, shape=(SEATS + size,), dtype=np.float32)
-        """The seat to move (one-hot, all zeros once the game is over), then the position as seat 0 sees it."""
+        """The seat to move (one-hot, all zeros once the game is over or forfeited), then the position as seat 0
+        sees it."""
         self.game: State = new_game(game_id, players=players, seed=0, **self.options)
         self._legal = LegalActions(self.game, self.actions)
         self._observer = observer(self.game)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._forfeited = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -106,6 +108,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
+        self._forfeited = False
         self._select()
 
     def _select(self) -> None:
@@ -162,6 +165,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.rewards[agent] = -ILLEGAL_PENALTY[self.reward_kind]
         self.terminations = dict.fromkeys(self.agents, True)
+        self._forfeited = True
         self._legal = LegalActions.none(self.game, self.actions)
         self._end_infos(illegal=agent)
         self._accumulate_rewards()
@@ -183,7 +187,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
     def state(self) -> npt.NDArray[np.float32]:
         """The whole position as one vector (:attr:`state_space`): the seat to move, then what seat 0 sees."""
         to_move = np.zeros(SEATS, np.float32)
-        if self.game.to_move and not self.game.is_over:
+        if self.game.to_move and not self.game.is_over and not self._forfeited:
             to_move[self.game.to_move[0]] = 1.0
         return np.concatenate((to_move, self._observer.vector(0)))
 
@@ -201,14 +205,13 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
     def __getstate__(self) -> dict[str, Any]:
         kept = {key: value for key, value in self.__dict__.items() if key not in _REBUILT}
         kept["game"] = self.game.to_json()
-        kept["_no_legal_actions"] = not self._legal and not self.game.is_over
         return kept
 
     def __setstate__(self, kept: dict[str, Any]) -> None:
-        forfeited = kept.pop("_no_legal_actions")
         self.__dict__.update(kept)
         self.game = from_json(kept["game"])
         self._observer = observer(self.game)
+        forfeited = self._forfeited
         self._legal = LegalActions.none(self.game, self.actions) if forfeited else LegalActions(self.game, self.actions)
 
 
