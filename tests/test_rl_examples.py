@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import warnings
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
 import torch
+from stable_baselines3.common.env_checker import check_env
 
 from mozaika import rl
+
+from examples import ALL_VARIANTS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -25,6 +30,13 @@ def example(name: str) -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.mark.parametrize(("game", "options"), ALL_VARIANTS, ids=[str(index) for index in range(len(ALL_VARIANTS))])
+def test_stable_baselines_check_env(game: str, options: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)  # Stable-Baselines3 warns of what would hinder learning
+        check_env(rl.gym_env(game, opponents="random", **options))
 
 
 def test_maskable_ppo_trains_and_its_network_plays_without_torch(tmp_path: Path) -> None:
