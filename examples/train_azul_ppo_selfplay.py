@@ -166,13 +166,14 @@ def train(updates: int, settings: Settings = Settings(), evaluation_games: int =
                 nn.utils.clip_grad_norm_(agent.parameters(), settings.max_grad_norm)
                 optimiser.step()
         if evaluation_games and (update % every == 0 or update == updates):
-            minutes = (time.process_time() - started) / 60
+            learning = time.process_time() - started
             print(
-                f"update {update:4}  {minutes:5.1f} CPU minutes  "
+                f"update {update:4}  {learning / 60:5.1f} CPU minutes learning  "
                 f"against random {win_rate(agent, 'random', evaluation_games):6.1%}  "
                 f"against greedy {win_rate(agent, 'greedy', evaluation_games):6.1%}",
                 flush=True,
             )
+            started = time.process_time() - learning  # the games against the bots are not counted
     envs.close()
     return agent
 
