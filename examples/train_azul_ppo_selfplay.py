@@ -1,6 +1,6 @@
 """A CleanRL-style PPO (PyTorch) on the vector environment: one network plays every seat of many games.
 
-Usage: python examples/train_azul_ppo_selfplay.py [UPDATES] [GAMES_A_STEP] [EVALUATION_GAMES]
+Usage: python examples/train_azul_ppo_selfplay.py [UPDATES] [GAMES_A_STEP] [EVALUATION_GAMES] [SAVE_AS.npz] [EVERY]
 
 Written as CleanRL's single-file ``ppo.py`` is (rollouts of ``num_steps`` steps of every
 game, generalised advantage estimation, the clipped objective, minibatch epochs), with
@@ -14,8 +14,9 @@ what self-play in a two-player game adds:
 - a game that ends starts anew in the same step (same-step autoreset): no bootstrapping
   across it.
 
-Every so often the policy (its most likely legal action) plays ``random`` and ``greedy``
-in 2-player games through the Gymnasium environment, seats alternating.
+Every ``EVERY`` updates (50) the policy (its most likely legal action) plays ``random`` and
+``greedy`` in 2-player games through the Gymnasium environment, seats alternating; at the
+end it is saved as a :class:`mozaika.rl.NetworkPolicy` if ``SAVE_AS`` is given.
 Needs ``pip install 'mozaika[rl]'`` (PyTorch).
 """
 
@@ -178,10 +179,20 @@ def train(updates: int, settings: Settings = Settings(), evaluation_games: int =
     return agent
 
 
+def network_policy(agent: Agent) -> rl.NetworkPolicy:
+    """The trained policy as a :class:`mozaika.rl.NetworkPolicy` (numpy alone; saves to a small ``.npz``)."""
+    linear = [agent.body[0], agent.body[2], agent.actor]
+    layers = [(layer.weight.detach().numpy().T, layer.bias.detach().numpy()) for layer in linear]
+    return rl.NetworkPolicy(layers, activation="tanh", game="azul")
+
+
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    train(
+    trained = train(
         int(arguments[0]) if arguments else 200,
         Settings(num_envs=int(arguments[1])) if len(arguments) > 1 else Settings(),
         int(arguments[2]) if len(arguments) > 2 else 100,
+        every=int(arguments[4]) if len(arguments) > 4 else 50,
     )
+    if len(arguments) > 3:
+        network_policy(trained).save(arguments[3])

@@ -73,10 +73,12 @@ def test_cleanrl_style_ppo_learns_on_the_vector_environment() -> None:
     assert any(not torch.equal(p, q) for p, q in zip(untrained.parameters(), agent.parameters(), strict=True))
     env = rl.gym_env("azul", opponents="random")
     observation, _ = env.reset(seed=1)
+    policy = script.network_policy(agent)
     done = False
-    while not done:  # its choices are legal
+    while not done:  # its choices are legal, and its numpy copy makes the same
         action = agent.policy(observation["observation"], observation["action_mask"])
         assert observation["action_mask"][action] == 1
+        assert policy(observation["observation"], observation["action_mask"]) == action
         observation, _, done, _, info = env.step(action)
     assert not info["illegal_action"]
 
