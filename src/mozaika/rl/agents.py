@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-BASELINE = Path(__file__).parent / "baselines" / "azul-2p-maskable-ppo.npz"
+BASELINE = Path(__file__).parent / "baselines" / "azul-2p-ppo-selfplay.npz"
 """A trained neural baseline for 2-player Azul (docs/rl.md has its training and its win rates)."""
 
 Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], int]
