@@ -64,7 +64,7 @@ def random_legal_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndar
 def vector_steps_per_second(
     game: str, players: int, options: dict[str, object], seconds: float, games: int
 ) -> tuple[float, str]:
-    env = rl.vector_env(game, games, players=players, **options)
+    env = rl.vector_env(game, games, players=players, copy=False, **options)
     rng = np.random.default_rng(0)
     observations, _ = env.reset(seed=0)
     steps = 0

@@ -24,7 +24,7 @@ FEATURES = 6
 
 def features(env: rl.MozaikaGymEnv) -> tuple[list[int], np.ndarray]:
     """The legal actions and one feature row per action."""
-    state = env.state
+    state = env.game
     board = state.boards[state.to_move[0]]  # type: ignore[attr-defined]
     actions, rows = [], []
     for action, move in env.legal_moves().items():

@@ -159,8 +159,8 @@ def win_rate(weights: npt.NDArray[np.float64], games: int, seed: int) -> float:
                 chances = policy(weights, take_features(observation["observation"][None, :]), masks)
                 env.step(int(chances[0].argmax()))
             else:
-                env.step(rl.action_index(greedy.choose(env.state)))
-        winners = env.state.winners
+                env.step(rl.action_index(greedy.choose(env.game)))
+        winners = env.game.winners
         seat = game % 2
         wins += (1.0 / len(winners)) if seat in winners else 0.0
     return wins / games

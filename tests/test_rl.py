@@ -59,7 +59,7 @@ def test_the_mask_is_exactly_the_legal_moves(
         if env.terminations[agent]:
             break
         observation = env.observe(agent)
-        state = env.state
+        state = env.game
         legal = state.legal_moves(state.to_move[0])
         indices = {action_index(move) for move in legal}
         assert len(indices) == len(legal)
@@ -87,11 +87,11 @@ def test_only_masked_actions_are_legal_and_others_are_refused(game: str, options
     for outside in (-1, len(mask), "3", None, 2.0):
         assert outside not in legal
     illegal = int(np.flatnonzero(mask == 0)[0])
-    before = env.state.to_json()
+    before = env.game.to_json()
     for action in (illegal, None, len(mask)):
         with pytest.raises(ValueError, match="not legal"):
             env.step(action)
-    assert env.state.to_json() == before
+    assert env.game.to_json() == before
 
 
 def test_final_rewards_margin_and_win() -> None:
@@ -107,14 +107,14 @@ def test_final_rewards_margin_and_win() -> None:
                 env.step(None)
                 continue
             env.step(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
-        scores = env.state.scores
+        scores = env.game.scores
         for seat, agent in enumerate(env.possible_agents):
             best_other = max(score for other, score in enumerate(scores) if other != seat)
             if kind == "margin":
                 assert totals[agent] == scores[seat] - best_other
             else:
                 assert totals[agent] in (-1.0, 0.0, 1.0)
-                assert (totals[agent] >= 0) == (seat in env.state.winners)
+                assert (totals[agent] >= 0) == (seat in env.game.winners)
 
 
 def test_seeds_reproduce_a_game_and_shaped_rewards_follow_the_score() -> None:
@@ -127,19 +127,19 @@ def test_seeds_reproduce_a_game_and_shaped_rewards_follow_the_score() -> None:
         twin = second.observe(second.agent_selection)
         assert np.array_equal(observation["observation"], twin["observation"])
         action = rng.choice(list(np.flatnonzero(observation["action_mask"])))
-        before = first.state.scores
+        before = first.game.scores
         first.step(action)
         second.step(action)
-        if not first.state.is_over:  # the last step adds the final margin
-            changes = [after - old for old, after in zip(before, first.state.scores, strict=True)]
+        if not first.game.is_over:  # the last step adds the final margin
+            changes = [after - old for old, after in zip(before, first.game.scores, strict=True)]
             assert [first.rewards[agent] for agent in first.possible_agents] == changes
-    assert first.state.scores == second.state.scores
+    assert first.game.scores == second.game.scores
 
 
 def test_gym_env_plays_against_bots_and_forfeits_on_an_illegal_action() -> None:
     env = rl.gym_env("chocolatier", players=3, opponents=["greedy", "random"], special_factories=True)
     observation, info = env.reset(seed=5)
-    assert info["position"]["game"] == "chocolatier" and observation["action_mask"].sum() > 0
+    assert env.position()["game"] == "chocolatier" and observation["action_mask"].sum() > 0
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     _, reward, terminated, _, info = env.step(illegal)
     assert terminated and reward == -100.0 and info["illegal_action"]

@@ -64,8 +64,8 @@ def play_alongside(vector: MozaikaVectorEnv, steps: int, seed: int, **settings: 
             rewards = [twin.rewards[agent] for agent in twin.possible_agents]
             assert info["rewards"][index].tolist() == pytest.approx(rewards)
             assert reward[index] == pytest.approx(twin.rewards[mover])
-            assert terminated[index] == twin.state.is_over
-            assert info["scores"][index].tolist() == list(twin.state.scores)
+            assert terminated[index] == twin.game.is_over
+            assert info["scores"][index].tolist() == list(twin.game.scores)
             if terminated[index]:
                 finished += 1
                 twin.reset(seed=int(info["game_seed"][index]))
@@ -105,6 +105,9 @@ def test_the_native_games_are_the_python_engines_games(game: str, options: dict[
         assert np.array_equal(first["action_mask"], second["action_mask"])
         for key in ("seat", "rewards", "scores", "game_seed"):
             assert np.array_equal(first_info[key], second_info[key]), key
+        assert ("final_obs" in first_info) == ("final_obs" in second_info)
+        for one, other in zip(first_info.get("final_obs", ()), second_info.get("final_obs", ()), strict=True):
+            assert (one is None and other is None) or np.array_equal(one["observation"], other["observation"])
         actions = random_actions(first["action_mask"], rng)
         stepped = [native.step(actions), python.step(actions)]
         answers = [(step[0], step[4]) for step in stepped]

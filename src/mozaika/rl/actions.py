@@ -132,6 +132,15 @@ class LegalActions:
         return dict(self._moves)
 
 
+def as_index(action: Any) -> Any:
+    """An action as a Python ``int`` (from numpy's integers too), or as it came, to be refused, when it is not a
+    whole number."""
+    try:
+        return int(action) if int(action) == action else action
+    except (TypeError, ValueError):
+        return action
+
+
 def _zeros(size: int) -> bytes:
     return bytes(size)
 

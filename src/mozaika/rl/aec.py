@@ -5,16 +5,19 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from mozaika.catalogue.registry import game_spec, new_game
+from mozaika.catalogue.registry import from_json, game_spec, new_game
 from mozaika.core.protocol import Move, State
-from mozaika.rl.actions import LegalActions, action_count
+from mozaika.rl.actions import LegalActions, action_count, as_index
 from mozaika.rl.encoding import observation_size, observer
-from mozaika.rl.rewards import REWARDS, final_reward
+from mozaika.rl.rendering import RENDER_MODES, check_render_mode, render
+from mozaika.rl.rewards import ILLEGAL_ACTIONS, ILLEGAL_PENALTY, REWARDS, final_reward
 
-RENDER_MODES = ["ansi"]
+SEATS = 4
+"""The most seats of any game: the state's one-hot of the seat to move has this many entries."""
 
 
 class MozaikaEnv(AECEnv):  # type: ignore[misc]
@@ -25,7 +28,14 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
     Rewards come at the end: the score margin over the best other player
     (``reward="margin"``), or +1 for a win, -1 for a loss and 0 for a shared
     victory (``reward="win"``).  With ``shaped=True`` every step also rewards each
-    agent with the change in its score.
+    agent with the change in its score.  An action outside the mask raises
+    ``ValueError`` (``illegal_action="raise"``), or forfeits the game
+    (``illegal_action="lose"``: -100, or -1 with ``reward="win"``, for the agent
+    that played it, nothing for the others), as PettingZoo's classic games do.
+
+    The game itself is :attr:`game`; :meth:`state` is the whole position as one
+    vector (PettingZoo's global state, in :attr:`state_space`).  The environment
+    pickles: the game travels as its JSON.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -41,6 +51,7 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
         players: int = 2,
         reward: str = "margin",
         shaped: bool = False,
+        illegal_action: str = "raise",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -52,8 +63,10 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{game_id} is played by 2, 3 or 4 players, not {players}")
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}")
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}, not {illegal_action!r}")
+        check_render_mode(render_mode)
+        self.illegal_action = illegal_action
         self.players = players
         self.reward_kind = reward
         self.shaped = shaped
@@ -70,9 +83,14 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
             }
         )
         self._action_space = spaces.Discrete(self.actions)
-        self.state: State = new_game(game_id, players=players, seed=0, **self.options)
-        self._legal = LegalActions(self.state, self.actions)
-        self._observer = observer(self.state)
+        self.state_space = spaces.Box(low=-1.0, high=10.0, shape=(SEATS + size,), dtype=np.float32)
+        """The seat to move (one-hot, all zeros once the game is over or forfeited), then the position as seat 0
+        sees it."""
+        self.game: State = new_game(game_id, players=players, seed=0, **self.options)
+        self._legal = LegalActions(self.game, self.actions)
+        self._observer = observer(self.game)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._forfeited = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -82,18 +100,19 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         game_seed = seed if seed is not None else int(np.random.default_rng().integers(2**48))
-        self.state = new_game(self.game_id, players=self.players, seed=game_seed, **self.options)
-        self._observer = observer(self.state)
+        self.game = new_game(self.game_id, players=self.players, seed=game_seed, **self.options)
+        self._observer = observer(self.game)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._forfeited = False
         self._select()
 
     def _select(self) -> None:
-        state = self.state
+        state = self.game
         self._legal = LegalActions(state, self.actions)
         to_move = state.to_move
         if to_move:
@@ -113,10 +132,13 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         legal = self._legal
-        index = -1 if action is None else int(action)
+        index = as_index(action)
         if index not in legal:
-            raise ValueError(f"action {action} is not legal for {agent}; use the action mask")
-        state = self.state
+            if self.illegal_action == "raise" or action is None:
+                raise ValueError(f"action {action} is not legal for {agent}; use the action mask")
+            self._forfeit(agent)
+            return
+        state = self.game
         before = state.scores if self.shaped else None
         move = legal.move(index)
         state.play(move)
@@ -134,29 +156,64 @@ class MozaikaEnv(AECEnv):  # type: ignore[misc]
             self._select()
         if before is not None or state.is_over:  # other steps reward nobody
             self._accumulate_rewards()
-        if self.render_mode == "ansi":
+        if self.render_mode == "human":
             self.render()
 
+    def _forfeit(self, agent: str) -> None:
+        """An illegal action ends the game: the worst reward for the agent that played it."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -ILLEGAL_PENALTY[self.reward_kind]
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._forfeited = True
+        self._legal = LegalActions.none(self.game, self.actions)
+        self._end_infos(illegal=agent)
+        self._accumulate_rewards()
+
     def _final_rewards(self) -> None:
-        scores = self.state.scores
-        winners = set(self.state.winners)
         for seat, agent in enumerate(self.possible_agents):
-            self.rewards[agent] += final_reward(self.state, seat, self.reward_kind)
+            self.rewards[agent] += final_reward(self.game, seat, self.reward_kind)
+        self._end_infos(illegal=None)
+
+    def _end_infos(self, illegal: str | None) -> None:
+        """At the end, every agent's info: the ``scores`` and ``winners`` (one entry a seat) and ``illegal_action``."""
+        scores = np.array(self.game.scores, np.int64)
+        winners = np.zeros(self.players, np.bool_)
+        if illegal is None:
+            winners[list(self.game.winners)] = True
         for agent in self.agents:
-            self.infos[agent] = {"scores": list(scores), "winners": sorted(winners)}
+            self.infos[agent] = {"scores": scores.copy(), "winners": winners.copy(), "illegal_action": agent == illegal}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The whole position as one vector (:attr:`state_space`): the seat to move, then what seat 0 sees."""
+        to_move = np.zeros(SEATS, np.float32)
+        if self.game.to_move and not self.game.is_over and not self._forfeited:
+            to_move[self.game.to_move[0]] = 1.0
+        return np.concatenate((to_move, self._observer.vector(0)))
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        position = self.state.to_dict()
-        lines = [f"{self.game_id} round {position['round']} {position['phase']}: scores {self.state.scores}"]
-        if self.state.to_move:
-            lines.append(f"to move: {self.agent_selection}, {len(self._legal)} legal actions")
-        return "\n".join(lines)
+        """``human``: print the board (and return None); ``ansi``: the board as text."""
+        return render(self.game, self.possible_agents, self.render_mode)
 
     def position(self) -> dict[str, Any]:
         """The structured position (``State.to_dict``)."""
-        return self.state.to_dict()
+        return self.game.to_dict()
 
     def close(self) -> None:
         pass
+
+    def __getstate__(self) -> dict[str, Any]:
+        kept = {key: value for key, value in self.__dict__.items() if key not in _REBUILT}
+        kept["game"] = self.game.to_json()
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        self.__dict__.update(kept)
+        self.game = from_json(kept["game"])
+        self._observer = observer(self.game)
+        forfeited = self._forfeited
+        self._legal = LegalActions.none(self.game, self.actions) if forfeited else LegalActions(self.game, self.actions)
+
+
+_REBUILT = frozenset({"game", "_legal", "_observer"})
+"""What a pickle leaves out and rebuilds: the game (sent as its JSON), its legal actions and its observer."""

@@ -2,16 +2,17 @@
 
 Each game's observation and action mask are the AEC environment's (:mod:`mozaika.rl.aec`)
 for the same position, from the seat to move's point of view; each step takes one action
-a game, for its seat to move.  Finished games start anew at once with the next seed of
-their stream (Gymnasium's same-step autoreset), so every observation is a decision.  Where
-the native core is built the games are stepped in it, all in one call; elsewhere the same
-games are played on the Python engines, one after another (slower, and the same numbers).
+a game, for its seat to move.  Finished games start anew with the next seed of their
+stream: in the same step (Gymnasium's same-step autoreset, the default: the terminal
+observation is ``info["final_obs"]``), or in the next (``autoreset_mode="next_step"``).
+Where the native core is built the games are stepped in it, all in one call; elsewhere
+(and with next-step autoreset) on single-game states, one after another, with the same
+numbers.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, fields
 from typing import Any, cast
 
 import numpy as np
@@ -20,59 +21,20 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from mozaika.catalogue.registry import game_spec, new_game
+from mozaika.catalogue.registry import from_json, game_spec, new_game
 from mozaika.core import engine as engines
+from mozaika.core.learning import EndSigns
 from mozaika.core.native_state import NativeState
 from mozaika.core.protocol import State
 from mozaika.rl.actions import LegalActions, action_count
-from mozaika.rl.encoding import Observer, learning_of, observation_size
-from mozaika.rl.rewards import REWARDS, final_reward
+from mozaika.rl.encoding import encode, learning_of, observation_size
+from mozaika.rl.rewards import REWARDS
+from mozaika.rl.vector_games import Batch, Finished, PythonGames, Settings, Streams, base_of
 
 _MASK64 = (1 << 64) - 1
 _INT64 = np.dtype(np.int64)
-
-
-def splitmix(state: int) -> tuple[int, int]:
-    """The next state and number of a SplitMix64 generator (the games' seed streams, as the core draws them)."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK64
-    number = state
-    number = ((number ^ (number >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    number = ((number ^ (number >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return state, number ^ (number >> 31)
-
-
-@dataclass(frozen=True)
-class Batch:
-    """The arrays a step writes, one row a game (the core writes them in place, in this order)."""
-
-    observations: npt.NDArray[np.float32]
-    masks: npt.NDArray[np.int8]
-    rewards: npt.NDArray[np.float32]
-    """Every seat's reward of the step."""
-    seats: npt.NDArray[np.int8]
-    """The seat that moved."""
-    terminated: npt.NDArray[np.bool_]
-    scores: npt.NDArray[np.int32]
-    seeds: npt.NDArray[np.int64]
-    """The seed of the game each one plays."""
-    mover_rewards: npt.NDArray[np.float32]
-    """The reward of the seat that moved."""
-
-    @classmethod
-    def of(cls, games: int, players: int, size: int, actions: int) -> Batch:
-        return cls(
-            np.zeros((games, size), np.float32),
-            np.zeros((games, actions), np.int8),
-            np.zeros((games, players), np.float32),
-            np.zeros(games, np.int8),
-            np.zeros(games, np.bool_),
-            np.zeros((games, players), np.int32),
-            np.zeros(games, np.int64),
-            np.zeros(games, np.float32),
-        )
-
-    def arrays(self) -> tuple[npt.NDArray[Any], ...]:
-        return tuple(getattr(self, field.name) for field in fields(self))
+INFO_KEYS = ("seat", "rewards", "scores", "game_seed")
+AUTORESET_MODES = {"same_step": AutoresetMode.SAME_STEP, "next_step": AutoresetMode.NEXT_STEP}
 
 
 class MozaikaVectorEnv(VectorEnv):
@@ -83,13 +45,19 @@ class MozaikaVectorEnv(VectorEnv):
     seat; ``"win"``: +1, 0 shared, -1) of the seat that moved when its move ended the game,
     plus its score change with ``shaped=True``.  ``info`` holds, per game, the ``seat``
     that moved, every seat's ``rewards`` (a game's last move rewards every seat), the
-    ``scores`` after the step (the final ones for a game that ended) and the ``game_seed``
-    of the game now played (the seed that replays it: ``mozaika.new_game(..., seed=...)``
-    or the AEC environment's ``reset(seed=...)``).  The arrays are the environment's own,
-    written again by the next step, unless ``copy=True``.
+    ``scores`` after the step and the ``game_seed`` of the game now played (the seed that
+    replays it: ``mozaika.new_game(..., seed=...)`` or the AEC environment's
+    ``reset(seed=...)``), each with its ``_key`` mask.  With same-step autoreset a game that
+    ends starts anew at once: ``info["final_obs"]`` holds its terminal observation and
+    ``info["final_info"]`` its last step's info (the finished game's seed), masked by
+    ``_final_obs`` and ``_final_info`` (``final_observations=False``: ``final_info`` alone,
+    without the cost of the terminal observations).  With ``autoreset_mode="next_step"`` a
+    game that ends shows its terminal observation, and the next step ignores its action and
+    starts it anew (``seat`` -1, no reward).  ``reset(seed=...)`` takes a number or a list
+    of ``num_envs``.  The arrays returned are fresh ones; with ``copy=False`` they are the
+    environment's own, written again by the next step.  The environment pickles (every
+    game's position as JSON) and goes on, one game after another until its next reset.
     """
-
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 (gymnasium declares it so)
 
     def __init__(
         self,
@@ -99,7 +67,9 @@ class MozaikaVectorEnv(VectorEnv):
         players: int = 2,
         reward: str = "margin",
         shaped: bool = False,
-        copy: bool = False,
+        copy: bool = True,
+        autoreset_mode: str | AutoresetMode = "same_step",
+        final_observations: bool = True,
         **options: Any,
     ) -> None:
         spec = game_spec(game_id)
@@ -109,6 +79,12 @@ class MozaikaVectorEnv(VectorEnv):
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if not 1 <= num_envs <= 1 << 20:
             raise ValueError(f"num_envs must be 1 to {1 << 20}, not {num_envs}")
+        mode = _autoreset_mode(autoreset_mode)
+        self.metadata = {"autoreset_mode": mode}
+        self._init = {"game_id": game_id, "num_envs": num_envs, "players": players, "reward": reward}
+        self._init.update(shaped=shaped, copy=copy, autoreset_mode=mode, final_observations=final_observations)
+        self._init.update(options)
+        self.final_observations = final_observations
         self.game_id = game_id
         self.options = spec.resolve_options(options)
         self.players = players
@@ -126,31 +102,47 @@ class MozaikaVectorEnv(VectorEnv):
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions))
         self._batch = batch = Batch.of(num_envs, players, size, actions)
         self._truncated = np.zeros(num_envs, np.bool_)
+        self._present = np.ones(num_envs, np.bool_)
+        self._settings = Settings(game_id, players, self.options, actions, reward, shaped)
         start = new_game(game_id, players=players, seed=0, auto_chance=False, **self.options)
-        self.engine = start.engine
-        """Where the games are stepped: ``native`` (in one call) or ``python`` (one after another)."""
-        self._actions = actions
-        games: _NativeGames | _PythonGames
-        if start.engine == "native":
+        self._native: NativeGames | None = None
+        if start.engine == "native" and mode == AutoresetMode.SAME_STEP:
             native = engines.native_core()
             assert native is not None, "a native state comes from the built core"
             start = cast(NativeState, start)
             core = start.native_core()
             tables = learning_of(game_id).native_actions(core.tables)
             vector = native.VectorCore(core, num_envs, reward == "win", shaped, batch.arrays(), tables, size, actions)
-            games = _NativeGames(vector, start, batch.seeds)
-        else:
-            games = _PythonGames(self, batch, reward, shaped)
-        self._games = games
+            signs = learning_of(game_id).end_signs if final_observations else None
+            self._native = NativeGames(vector, start, batch, actions, signs)
+        self._games: NativeGames | PythonGames = self._native or self._python()
         self._started = False
 
+    @property
+    def engine(self) -> str:
+        """Where the games are stepped: ``native`` (in one call) or ``python`` (one after another)."""
+        return self._games.engine
+
+    def _python(self) -> PythonGames:
+        next_step = self.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+        return PythonGames(self._settings, self._batch, next_step, self.final_observations)
+
     def reset(
-        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
-        """Start every game anew: game i plays the seeds of a stream that ``seed`` decides (random if None)."""
-        if isinstance(seed, list):
-            raise ValueError("one seed for all the games: each game's stream of seeds is drawn from it")
-        base = secrets.randbits(64) if seed is None else int(seed) & _MASK64
+        """Start every game anew: game i plays the seeds of a stream that ``seed`` decides (random if None).
+
+        ``seed`` may be one number or a list of ``num_envs`` (as Gymnasium's vector
+        environments take them; None for a random one): the list as a whole then decides
+        every game's stream, so the same list replays the same games.
+        """
+        if isinstance(seed, list | tuple):
+            if len(seed) != self.num_envs:
+                raise ValueError(f"one seed a game: a list of {self.num_envs}, not {len(seed)}")
+            base = base_of(list(seed), secrets.randbits(64))
+        else:
+            base = secrets.randbits(64) if seed is None else int(seed) & _MASK64
+        self._games = self._native or self._games  # an unpickled environment goes back to the core
         self._games.reset(base)
         self._started = True
         return self._answer(), self._info()
@@ -173,11 +165,37 @@ class MozaikaVectorEnv(VectorEnv):
             if chosen.dtype.kind not in "iu":
                 raise ValueError(f"actions are whole numbers (an integer dtype), not {chosen.dtype}")
             chosen = chosen.astype(_INT64)
-        self._games.step(np.ascontiguousarray(chosen))
+        finished = self._games.step(np.ascontiguousarray(chosen))
         batch = self._batch
+        info = self._info()
+        if finished:
+            self._add_finals(info, finished)
         if self.copy:
-            return self._answer(), batch.mover_rewards.copy(), batch.terminated.copy(), self._truncated, self._info()
-        return self._answer(), batch.mover_rewards, batch.terminated, self._truncated, self._info()
+            return self._answer(), batch.mover_rewards.copy(), batch.terminated.copy(), self._truncated.copy(), info
+        return self._answer(), batch.mover_rewards, batch.terminated, self._truncated, info
+
+    def _add_finals(self, info: dict[str, Any], finished: list[Finished]) -> None:
+        """Gymnasium's same-step autoreset: each finished game's terminal observation and last info."""
+        batch = self._batch
+        ended = batch.terminated.copy()
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        empty_mask = np.zeros(self.single_action_space.n, np.int8)  # type: ignore[attr-defined]
+        seeds = np.zeros(self.num_envs, np.int64)
+        for game in finished:
+            if game.observation is not None:
+                final_obs[game.game] = {"observation": game.observation, "action_mask": empty_mask.copy()}
+            seeds[game.game] = game.seed
+        final_info: dict[str, Any] = {
+            "seat": np.where(ended, batch.seats, 0).astype(np.int8),
+            "rewards": np.where(ended[:, None], batch.rewards, 0.0).astype(np.float32),
+            "scores": np.where(ended[:, None], batch.scores, 0).astype(np.int32),
+            "game_seed": seeds,
+        }
+        for key in INFO_KEYS:
+            final_info[f"_{key}"] = ended.copy()
+        info.update(final_info=final_info, _final_info=ended)
+        if self.final_observations:
+            info.update(final_obs=final_obs, _final_obs=ended.copy())
 
     def _answer(self) -> dict[str, npt.NDArray[Any]]:
         batch = self._batch
@@ -187,13 +205,12 @@ class MozaikaVectorEnv(VectorEnv):
 
     def _info(self) -> dict[str, Any]:
         batch = self._batch
-        info: dict[str, npt.NDArray[Any]] = {
-            "seat": batch.seats,
-            "rewards": batch.rewards,
-            "scores": batch.scores,
-            "game_seed": batch.seeds,
-        }
-        return {key: value.copy() for key, value in info.items()} if self.copy else info
+        values: tuple[npt.NDArray[Any], ...] = (batch.seats, batch.rewards, batch.scores, batch.seeds)
+        info: dict[str, Any] = {}
+        for key, value in zip(INFO_KEYS, values, strict=True):
+            info[key] = value.copy() if self.copy else value
+            info[f"_{key}"] = self._present.copy() if self.copy else self._present
+        return info
 
     def position(self, index: int) -> State:
         """Game ``index``'s position (a copy) as a state of the game."""
@@ -202,102 +219,102 @@ class MozaikaVectorEnv(VectorEnv):
     def close_extras(self, **kwargs: Any) -> None:
         pass
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The settings and, once reset, every game's position as JSON, its seed stream and the arrays."""
+        kept: dict[str, Any] = {"init": self._init, "started": self._started}
+        if self._started:
+            kept["positions"] = [self._games.position(index).to_json() for index in range(self.num_envs)]
+            kept["streams"] = list(self._games.streams.states)
+            games = self._games
+            kept["pending"] = games.pending.copy() if isinstance(games, PythonGames) else None
+            kept["arrays"] = tuple(array.copy() for array in self._batch.arrays())
+        return kept
 
-class _NativeGames:
-    """The games stepped in the core (mozaika._native.VectorCore)."""
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        init = dict(kept["init"])
+        self.__init__(init.pop("game_id"), init.pop("num_envs"), **init)  # type: ignore[misc]
+        if not kept["started"]:
+            return
+        # The core cannot take a position back: the games go on one after another until the next reset().
+        games = self._python()
+        self._batch.load(kept["arrays"])
+        pending = kept["pending"] if kept["pending"] is not None else np.zeros(self.num_envs, np.bool_)
+        games.restore([from_json(text) for text in kept["positions"]], kept["streams"], pending)
+        self._games = games
+        self._started = True
 
-    def __init__(self, core: Any, start: NativeState, seeds: npt.NDArray[np.int64]) -> None:
+
+def _autoreset_mode(mode: str | AutoresetMode) -> AutoresetMode:
+    if isinstance(mode, AutoresetMode) and mode in AUTORESET_MODES.values():
+        return mode
+    if isinstance(mode, str) and mode in AUTORESET_MODES:
+        return AUTORESET_MODES[mode]
+    raise ValueError(f"autoreset_mode must be one of {', '.join(AUTORESET_MODES)}, not {mode!r}")
+
+
+class NativeGames:
+    """The games stepped in the core (mozaika._native.VectorCore), all in one call."""
+
+    engine = "native"
+
+    def __init__(self, core: Any, start: NativeState, batch: Batch, actions: int, signs: EndSigns | None) -> None:
         self._core = core
+        self._signs = signs
+        """None: no terminal observations (nor the positions kept for them)."""
         self._start = start
-        self._seeds = seeds
+        self._batch = batch
+        self._actions = actions
+        self.streams = Streams(len(batch.seeds))
+        """A copy of the core's seed streams (what an unpickled environment goes on with)."""
 
     def reset(self, base: int) -> None:
         self._core.reset(base)
+        self.streams.reset(base)
+        for index in range(len(self._batch.seeds)):
+            self.streams.next_seed(index)
 
-    def step(self, actions: npt.NDArray[np.int64]) -> None:
+    def step(self, actions: npt.NDArray[np.int64]) -> list[Finished]:
+        # The position before a move that may end its game (a copy of a few hundred bytes): the core
+        # starts a finished game anew in the same call, so its terminal position is the move played on this.
+        if self._signs is None:
+            return self._step_only(actions)
+        position = self._core.position
+        before = {index: position(index) for index in self._may_end(self._signs).tolist()}
+        seeds = self._batch.seeds.copy()
         self._core.step(actions)
+        ended = np.flatnonzero(self._batch.terminated).tolist()
+        finished = []
+        for index in ended:
+            self.streams.next_seed(index)
+            if index not in before:
+                raise RuntimeError(f"game {index} ended where its game's end signs said it could not")
+            state = self._state(before[index], int(seeds[index]))
+            seat = state.to_move[0]
+            state.play(LegalActions(state, self._actions).move(int(actions[index])))
+            finished.append(Finished(index, encode(state, seat), int(seeds[index])))
+        return finished
 
-    def position(self, index: int) -> State:
-        state = self._start.on_core(self._core.position(index))
-        state.seed = int(self._seeds[index])
+    def _step_only(self, actions: npt.NDArray[np.int64]) -> list[Finished]:
+        seeds = self._batch.seeds.copy()
+        self._core.step(actions)
+        ended = np.flatnonzero(self._batch.terminated).tolist()
+        for index in ended:
+            self.streams.next_seed(index)
+        return [Finished(index, None, int(seeds[index])) for index in ended]
+
+    def _may_end(self, signs: EndSigns) -> npt.NDArray[np.intp]:
+        """The games whose next move may end them, by their observations (the game's end signs)."""
+        observations = self._batch.observations
+        may = observations[:, list(signs.flags)].any(axis=1)
+        if signs.last_take is not None:
+            may |= (observations[:, slice(*signs.last_take)] != 0).sum(axis=1) <= 1
+        return np.flatnonzero(may)
+
+    def _state(self, core: Any, seed: int) -> State:
+        state = self._start.on_core(core)
+        state.seed = seed
         state.auto_chance = True
         return state
 
-
-class _PythonGames:
-    """The same games on the Python engines, stepped one after another (where the core is not built)."""
-
-    def __init__(self, env: MozaikaVectorEnv, batch: Batch, reward: str, shaped: bool) -> None:
-        self._env = env
-        self._batch = batch
-        self._reward = reward
-        self._shaped = shaped
-        self._actions = env._actions
-        self._streams = [0] * env.num_envs
-        self._states: list[State] = []
-        self._observers: list[Observer] = []
-        self._legal: list[LegalActions] = []
-
-    def reset(self, base: int) -> None:
-        env = self._env
-        state = base
-        for index in range(env.num_envs):
-            state, self._streams[index] = splitmix(state)
-        batch = self._batch
-        for array in (batch.rewards, batch.seats, batch.terminated, batch.scores, batch.mover_rewards):
-            array[...] = 0
-        self._states = [None] * env.num_envs  # type: ignore[list-item]
-        self._observers = [None] * env.num_envs  # type: ignore[list-item]
-        self._legal = [None] * env.num_envs  # type: ignore[list-item]
-        for index in range(env.num_envs):
-            self._start(index)
-
-    def _start(self, index: int) -> None:
-        env = self._env
-        self._streams[index], number = splitmix(self._streams[index])
-        seed = number >> 1
-        self._batch.seeds[index] = seed
-        state = new_game(env.game_id, players=env.players, seed=seed, **env.options)
-        self._states[index] = state
-        self._observers[index] = Observer(state)
-        self._observe(index)
-
-    def _observe(self, index: int) -> None:
-        state = self._states[index]
-        legal = self._legal[index] = LegalActions(state, self._actions)
-        seat = state.to_move[0]
-        self._batch.observations[index] = self._observers[index].vector(seat)
-        self._batch.masks[index] = legal.mask()
-
-    def step(self, actions: npt.NDArray[np.int64]) -> None:
-        for index, action in enumerate(actions.tolist()):
-            if action not in self._legal[index]:
-                raise ValueError(
-                    f"game {index}: action {action} is not legal there ({len(self._legal[index])} legal; "
-                    "use the action mask)"
-                )
-        batch = self._batch
-        for index, action in enumerate(actions.tolist()):
-            state = self._states[index]
-            seat = state.to_move[0]
-            before = state.scores
-            move = self._legal[index].move(action)
-            state.play(move)
-            self._observers[index].after_move(seat, move)
-            batch.seats[index] = seat
-            after = state.scores
-            batch.scores[index] = after
-            for who in range(state.players):
-                batch.rewards[index, who] = after[who] - before[who] if self._shaped else 0.0
-            batch.terminated[index] = state.is_over
-            if state.is_over:
-                for who in range(state.players):
-                    batch.rewards[index, who] += final_reward(state, who, self._reward)
-            batch.mover_rewards[index] = batch.rewards[index, seat]
-            if state.is_over:
-                self._start(index)
-            else:
-                self._observe(index)
-
     def position(self, index: int) -> State:
-        return self._states[index].copy()
+        return self._state(self._core.position(index), int(self._batch.seeds[index]))
