@@ -90,15 +90,18 @@ def test_the_rewards_are_the_aec_environments_whatever_their_kind(settings: dict
 
 
 @pytest.mark.skipif(not engines.is_built(), reason="the native core is not built here")
+@pytest.mark.parametrize("seed", [11, [4, 9, 16, 25]], ids=["one-seed", "a-seed-a-game"])
 @pytest.mark.parametrize(("game", "options"), [VARIANTS[1], VARIANTS[4], VARIANTS[6]], ids=str)
-def test_the_native_games_are_the_python_engines_games(game: str, options: dict[str, Any]) -> None:
+def test_the_native_games_are_the_python_engines_games(
+    game: str, options: dict[str, Any], seed: int | list[int | None]
+) -> None:
     with engines.using("native"):
         native = rl.vector_env(game, 4, players=3, copy=True, **options)
     with engines.using("python"):
         python = rl.vector_env(game, 4, players=3, copy=True, **options)
     assert (native.engine, python.engine) == ("native", "python")
     rng = np.random.default_rng(3)
-    answers = [native.reset(seed=11), python.reset(seed=11)]
+    answers = [native.reset(seed=seed), python.reset(seed=seed)]
     for _ in range(150):
         (first, first_info), (second, second_info) = answers
         assert np.array_equal(first["observation"], second["observation"])

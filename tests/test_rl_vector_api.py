@@ -142,6 +142,10 @@ def test_a_list_of_seeds_decides_the_games() -> None:
 
     assert seeds_of([1, 2, 3]) == seeds_of([1, 2, 3]) != seeds_of([1, 2, 4])
     assert seeds_of([1, None, 3]) != seeds_of([1, None, 3])
+    # Each game's stream is its own seed's alone: the same seed in another place, beside other seeds.
+    first, second, _ = seeds_of([7, 8, 9])
+    assert seeds_of([5, 8, 7])[2] == first and seeds_of([8, 1, 2])[0] == second
+    assert seeds_of([1, 2, 4])[:2] == seeds_of([1, 2, 3])[:2]
     with pytest.raises(ValueError, match="a list of 3"):
         seeds_of([1, 2])
 

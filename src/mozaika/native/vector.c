@@ -80,14 +80,43 @@ static int not_stepping(VectorCore *self) {
     return -1;
 }
 
+/* The games' seed streams from reset's argument: a base number that decides every stream, or a
+   sequence of num_envs stream states, one a game, so that each game's seeds depend on its own alone. */
+static int set_streams(VectorCore *self, PyObject *seed_object) {
+    if (PyLong_Check(seed_object)) {
+        uint64_t base = PyLong_AsUnsignedLongLongMask(seed_object);
+        if (base == (uint64_t)-1 && PyErr_Occurred())
+            return -1;
+        for (int env = 0; env < self->num_envs; env++)
+            self->streams[env] = splitmix(&base);
+        return 0;
+    }
+    PyObject *states = PySequence_Fast(seed_object, "reset(seed): a number or a sequence of stream states");
+    if (!states)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(states) != self->num_envs) {
+        PyErr_Format(PyExc_ValueError, "reset(seed): one stream state a game, %d, not %zd", self->num_envs,
+                     PySequence_Fast_GET_SIZE(states));
+        Py_DECREF(states);
+        return -1;
+    }
+    for (int env = 0; env < self->num_envs; env++) {
+        uint64_t state = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(states, env));
+        if (state == (uint64_t)-1 && PyErr_Occurred()) {
+            Py_DECREF(states);
+            return -1;
+        }
+        self->streams[env] = state;
+    }
+    Py_DECREF(states);
+    return 0;
+}
+
 static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
     if (not_stepping(self) < 0)
         return NULL;
-    uint64_t base = PyLong_AsUnsignedLongLongMask(seed_object);
-    if (base == (uint64_t)-1 && PyErr_Occurred())
+    if (set_streams(self, seed_object) < 0)
         return NULL;
-    for (int env = 0; env < self->num_envs; env++)
-        self->streams[env] = splitmix(&base);
     memset(view(self, V_REWARDS), 0, (size_t)self->views[V_REWARDS].len);
     memset(view(self, V_SEATS), 0, (size_t)self->views[V_SEATS].len);
     memset(view(self, V_TERMINATED), 0, (size_t)self->views[V_TERMINATED].len);
@@ -354,7 +383,8 @@ static PyGetSetDef VectorCore_getset[] = {
 };
 
 static PyMethodDef VectorCore_methods[] = {
-    {"reset", (PyCFunction)VectorCore_reset, METH_O, "Start every game anew; reset(seed)."},
+    {"reset", (PyCFunction)VectorCore_reset, METH_O,
+     "Start every game anew; reset(seed): a base number, or one stream state a game."},
     {"step", (PyCFunction)VectorCore_step, METH_O, "One move in every game: step(actions, int64)."},
     {"position", (PyCFunction)VectorCore_position, METH_O, "A core holding one game's position: position(index)."},
     {NULL},

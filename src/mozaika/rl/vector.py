@@ -29,7 +29,7 @@ from mozaika.core.protocol import State
 from mozaika.rl.actions import LegalActions, action_count
 from mozaika.rl.encoding import encode, learning_of, observation_size
 from mozaika.rl.rewards import REWARDS
-from mozaika.rl.vector_games import Batch, Finished, PythonGames, Settings, Streams, base_of
+from mozaika.rl.vector_games import Batch, Finished, PythonGames, Settings, Streams, streams_of
 
 _MASK64 = (1 << 64) - 1
 _INT64 = np.dtype(np.int64)
@@ -132,14 +132,16 @@ class MozaikaVectorEnv(VectorEnv):
     ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
         """Start every game anew: game i plays the seeds of a stream that ``seed`` decides (random if None).
 
-        ``seed`` may be one number or a list of ``num_envs`` (as Gymnasium's vector
-        environments take them; None for a random one): the list as a whole then decides
-        every game's stream, so the same list replays the same games.
+        ``seed`` may be one number, which decides every game's stream, or a list of
+        ``num_envs`` (as Gymnasium's vector environments take them; None for a random one):
+        game i's stream then follows from ``seed[i]`` alone, so the same seed replays the
+        same games in whichever place of the list and beside whichever others.
         """
+        base: int | list[int]
         if isinstance(seed, list | tuple):
             if len(seed) != self.num_envs:
                 raise ValueError(f"one seed a game: a list of {self.num_envs}, not {len(seed)}")
-            base = base_of(list(seed), secrets.randbits(64))
+            base = streams_of(list(seed), lambda: secrets.randbits(64))
         else:
             base = secrets.randbits(64) if seed is None else int(seed) & _MASK64
         self._games = self._native or self._games  # an unpickled environment goes back to the core
@@ -267,7 +269,7 @@ class NativeGames:
         self.streams = Streams(len(batch.seeds))
         """A copy of the core's seed streams (what an unpickled environment goes on with)."""
 
-    def reset(self, base: int) -> None:
+    def reset(self, base: int | list[int]) -> None:
         self._core.reset(base)
         self.streams.reset(base)
         for index in range(len(self._batch.seeds)):

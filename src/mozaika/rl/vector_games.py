@@ -4,6 +4,7 @@ next-step autoreset)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
@@ -28,12 +29,9 @@ def splitmix(state: int) -> tuple[int, int]:
     return state, number ^ (number >> 31)
 
 
-def base_of(seeds: list[int | None], draw: int) -> int:
-    """One base seed for the streams from a list of seeds, one a game (``draw`` stands in for each None)."""
-    state = 0
-    for seed in seeds:
-        state, _ = splitmix(state ^ ((draw if seed is None else int(seed)) & _MASK64))
-    return state
+def streams_of(seeds: list[int | None], draw: Callable[[], int]) -> list[int]:
+    """Each game's stream state from its own seed alone (``draw()`` stands in for each None)."""
+    return [splitmix((draw() if seed is None else int(seed)) & _MASK64)[1] for seed in seeds]
 
 
 class Streams:
@@ -42,7 +40,11 @@ class Streams:
     def __init__(self, count: int) -> None:
         self.states = [0] * count
 
-    def reset(self, base: int) -> None:
+    def reset(self, base: int | list[int]) -> None:
+        """A base number decides every stream; a list gives each game's stream state itself."""
+        if isinstance(base, list):
+            self.states = [state & _MASK64 for state in base]
+            return
         state = base & _MASK64
         for index in range(len(self.states)):
             state, self.states[index] = splitmix(state)
@@ -132,7 +134,7 @@ class PythonGames:
         self.pending = np.zeros(count, np.bool_)
         """The games that ended in the last step and start anew in the next (next-step autoreset)."""
 
-    def reset(self, base: int) -> None:
+    def reset(self, base: int | list[int]) -> None:
         batch = self._batch
         count = len(batch.seeds)
         self.streams.reset(base)
