@@ -80,22 +80,6 @@ def train(timesteps: int, seed: int = 0) -> MaskablePPO:
     return model.learn(total_timesteps=timesteps)
 
 
-def win_rate(policy: rl.Policy, opponent: str, games: int, seed: int = 10_000) -> tuple[int, int, int]:
-    """Wins, shared victories and losses of ``policy`` in 2-player Azul, seats alternating."""
-    wins = shared = losses = 0
-    for game in range(games):
-        env = rl.gym_env("azul", players=2, seat=game % 2, opponents=opponent, reward="win")
-        observation, _ = env.reset(seed=seed + game)
-        done, reward = False, 0.0
-        while not done:
-            action = policy(observation["observation"], observation["action_mask"])
-            observation, reward, done, _, _ = env.step(action)
-        wins += reward == 1.0
-        shared += reward == 0.0
-        losses += reward == -1.0
-    return wins, shared, losses
-
-
 def main(timesteps: int, save_as: str | None, games: int) -> None:
     started = time.process_time()
     model = train(timesteps)
@@ -105,7 +89,7 @@ def main(timesteps: int, save_as: str | None, games: int) -> None:
         policy.save(save_as)
     print(f"trained on {timesteps} steps in {minutes:.1f} CPU minutes")
     for opponent in ("random", "beginner", "easy") if games else ():  # examples/evaluate_agent.py: every level
-        wins, shared, losses = win_rate(policy, opponent, games)
+        wins, shared, losses = rl.play_against(policy, opponent, games)
         print(f"against {opponent:9} won {wins:4} shared {shared:3} lost {losses:4}   win rate {wins / games:6.1%}")
 
 

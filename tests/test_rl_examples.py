@@ -52,7 +52,7 @@ def test_maskable_ppo_trains_and_its_network_plays_without_torch(tmp_path: Path)
         observation, *_ = env.step(int(expected))
     policy.save(tmp_path / "agent.npz")
     assert (tmp_path / "agent.npz").stat().st_size < 1_000_000
-    wins, shared, losses = script.win_rate(rl.load_agent(tmp_path / "agent.npz"), "random", 2)
+    wins, shared, losses = rl.play_against(rl.load_agent(tmp_path / "agent.npz"), "random", 2)
     assert wins + shared + losses == 2
     model.save(tmp_path / "agent.zip")  # a saved MaskablePPO agent is an opponent too
     env = rl.gym_env("azul", opponents=str(tmp_path / "agent.zip"))
@@ -101,6 +101,5 @@ def test_the_shipped_baseline_beats_the_random_bot() -> None:
     assert baseline.observation_size == rl.observation_size("azul")
     assert baseline.action_count == rl.action_count("azul", {})
     assert rl.BASELINE.stat().st_size < 1_000_000
-    script = example("train_azul_maskable_ppo")
-    wins, _, _ = script.win_rate(baseline, "random", 10)  # seeded games, a deterministic policy
-    assert wins >= 8
+    record = rl.play_against(baseline, "random", 10)  # seeded games, a deterministic policy
+    assert record.wins >= 8 and sum(record) == 10

@@ -22,6 +22,7 @@ from mozaika.rl.actions import action_count, action_index, describe_action, lega
 from mozaika.rl.aec import MozaikaEnv
 from mozaika.rl.agents import BASELINE, NetworkPolicy, Policy, load_agent
 from mozaika.rl.encoding import encode, observation_size
+from mozaika.rl.evaluation import Record, play_against
 from mozaika.rl.single import MozaikaGymEnv
 from mozaika.rl.vector import MozaikaVectorEnv
 
@@ -70,6 +71,7 @@ __all__ = [
     "MozaikaVectorEnv",
     "NetworkPolicy",
     "Policy",
+    "Record",
     "action_count",
     "action_index",
     "describe_action",
@@ -79,5 +81,6 @@ __all__ = [
     "legal_actions",
     "load_agent",
     "observation_size",
+    "play_against",
     "vector_env",
 ]
