@@ -39,20 +39,37 @@ static void observe(VectorCore *self, int env) {
     int8_t *mask = (int8_t *)view(self, V_MASKS) + (size_t)env * self->action_count;
     uint32_t *codes = self->codes + (size_t)env * game->most_moves;
     int32_t *actions = self->actions + (size_t)env * game->most_moves;
-    /* The seats a game lacks stay zero: only what the encoder may write is cleared. */
-    memset(observation, 0, (size_t)self->written * sizeof *observation);
-    for (int at = 0; at < self->legal[env]; at++)
+    uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
+    for (int at = 0; at < self->legal[env]; at++) {
         mask[actions[at]] = 0; /* the last mask's entries: far fewer than the actions */
+        bits[actions[at] >> 6] = 0;
+    }
     int seat = game->first_to_move(position);
     if (seat < 0) {
+        /* The seats a game lacks stay zero: only what the encoder may write is cleared. */
+        memset(observation, 0, (size_t)self->written * sizeof *observation);
         self->legal[env] = 0;
         return;
     }
-    game->encode(self, position, seat, observation);
-    int count = game->codes(position, codes);
+    if (game->encode_cached != NULL) {
+        game->encode_cached(self, position, seat, observation, self->caches + (size_t)env * game->cache_size,
+                            self->fresh[env]);
+        self->fresh[env] = 0;
+    } else {
+        memset(observation, 0, (size_t)self->written * sizeof *observation);
+        game->encode(self, position, seat, observation);
+    }
+    int count;
+    if (game->legal_actions != NULL) {
+        count = game->legal_actions(self, position, actions);
+    } else {
+        count = game->codes(position, codes);
+        for (int at = 0; at < count; at++)
+            actions[at] = game->action_of(self, position, codes[at]);
+    }
     for (int at = 0; at < count; at++) {
-        actions[at] = game->action_of(self, position, codes[at]);
         mask[actions[at]] = 1;
+        bits[actions[at] >> 6] |= 1ull << (actions[at] & 63);
     }
     self->legal[env] = count;
 }
@@ -68,6 +85,7 @@ static int start_game(VectorCore *self, int env) {
     ChanceSeed chance = {NULL, NULL, seed};
     if (game->resolve(self->core, position, &chance) < 0)
         return -1;
+    self->fresh[env] = 1;
     observe(self, env);
     return 0;
 }
@@ -95,6 +113,7 @@ static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
     memset(view(self, V_MOVER_REWARDS), 0, (size_t)self->views[V_MOVER_REWARDS].len);
     memset(view(self, V_MASKS), 0, (size_t)self->views[V_MASKS].len);
     memset(self->legal, 0, (size_t)self->num_envs * sizeof *self->legal);
+    memset(self->legal_bits, 0, (size_t)self->num_envs * self->legal_words * sizeof *self->legal_bits);
     for (int env = 0; env < self->num_envs; env++)
         if (start_game(self, env) < 0)
             return NULL;
@@ -103,6 +122,13 @@ static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
 
 /* The move of game `env` behind `action`, or UINT32_MAX when the action is not legal there. */
 static uint32_t code_of(VectorCore *self, int env, int64_t action) {
+    if (action < 0 || action >= self->action_count)
+        return UINT32_MAX;
+    const uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
+    if (!(bits[action >> 6] >> (action & 63) & 1))
+        return UINT32_MAX;
+    if (self->game->code_of_action != NULL)
+        return self->game->code_of_action(position_of(self, env), (int32_t)action);
     const int32_t *actions = self->actions + (size_t)env * self->game->most_moves;
     for (int at = 0; at < self->legal[env]; at++)
         if (actions[at] == action)
@@ -256,6 +282,9 @@ static void VectorCore_dealloc(VectorCore *self) {
     PyMem_Free(self->codes);
     PyMem_Free(self->actions);
     PyMem_Free(self->legal);
+    PyMem_Free(self->legal_bits);
+    PyMem_Free(self->caches);
+    PyMem_Free(self->fresh);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -329,8 +358,12 @@ static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kw
     self->codes = PyMem_Calloc(n * most, sizeof *self->codes);
     self->actions = PyMem_Calloc(n * most, sizeof *self->actions);
     self->legal = PyMem_Calloc(n, sizeof *self->legal);
+    self->legal_words = (action_count + 63) / 64;
+    self->legal_bits = PyMem_Calloc(n * (size_t)self->legal_words, sizeof *self->legal_bits);
+    self->caches = PyMem_Calloc(n, game->cache_size ? game->cache_size : 1);
+    self->fresh = PyMem_Calloc(n, 1);
     if (!self->start || !self->positions || !self->streams || !self->game_seeds || !self->codes || !self->actions ||
-        !self->legal) {
+        !self->legal || !self->legal_bits || !self->caches || !self->fresh) {
         PyErr_NoMemory();
         goto failed;
     }

@@ -34,6 +34,72 @@ static int action_of(const VectorCore *self, const void *position, uint32_t code
     return ACTIONS + 16 * take + previous;
 }
 
+/* wall_move_codes's loops, writing each move's action index (action_of) instead of its number. */
+static int legal_actions(const VectorCore *self, const void *position, int32_t *actions) {
+    const WallPosition *p = position;
+    int count = 0, seat = wall_first_to_move(p);
+    if (p->phase == DRAFT && seat == p->offer.turn) {
+        const uint8_t *accept = p->boards[seat].accept;
+        int split_from = p->special ? disc_index(p, SPLIT) : -1;
+        for (int slot = 0; slot <= p->offer.factory_count; slot++) {
+            unsigned mask = p->offer.masks[slot];
+            int splits = slot == split_from && (mask & (mask - 1));
+            int source = slot == p->offer.factory_count ? 9 : slot;
+            for (unsigned colours = mask; colours; colours &= colours - 1) {
+                int colour = __builtin_ctz(colours);
+                unsigned lines = accept[colour] | 1u << FLOOR_LINE;
+                int base = 6 * (5 * source + colour);
+                if (!splits) {
+                    for (; lines; lines &= lines - 1)
+                        actions[count++] = base + __builtin_ctz(lines);
+                    continue;
+                }
+                for (; lines; lines &= lines - 1) {
+                    int take = base + __builtin_ctz(lines);
+                    unsigned leftovers = mask & ~(1u << colour), subset = leftovers;
+                    for (;;) {
+                        int previous = 0;
+                        for (int other = 0, bit = 0; other < COLOURS; other++)
+                            if (other != colour)
+                                previous |= (int)(subset >> other & 1) << bit++;
+                        actions[count++] = ACTIONS + 16 * take + previous;
+                        if (subset == 0)
+                            break;
+                        subset = (subset - 1) & leftovers;
+                    }
+                }
+            }
+        }
+    } else if (p->phase == TILING && seat >= 0) {
+        const WallBoard *board = &p->boards[seat];
+        int line = board->tiling_line;
+        unsigned columns = grey_columns(board, line, board->line_colour[line]);
+        for (; columns; columns &= columns - 1)
+            actions[count++] = TAKE_ACTIONS + line * SIZE + __builtin_ctz(columns);
+    }
+    (void)self;
+    return count;
+}
+
+/* The number of a legal action's move: action_of read backwards. */
+static uint32_t code_of_action(const void *position, int32_t action) {
+    const WallPosition *p = position;
+    if (action >= TAKE_ACTIONS && action < ACTIONS)
+        return COLUMN_MOVE | (uint32_t)(wall_first_to_move(p) * 25 + action - TAKE_ACTIONS);
+    int take = action < TAKE_ACTIONS ? action : (action - ACTIONS) / 16;
+    int source = take / 30, colour = take / 6 % 5, line = take % 6;
+    int slot = source == 9 ? p->offer.factory_count : source;
+    uint32_t code = (uint32_t)slot | (uint32_t)colour << 4 | (uint32_t)line << 7;
+    if (action < TAKE_ACTIONS)
+        return code;
+    int previous = (action - ACTIONS) % 16;
+    unsigned leftovers = p->offer.masks[slot] & ~(1u << colour), to_previous = 0;
+    for (int other = 0, bit = 0; other < COLOURS; other++)
+        if (other != colour)
+            to_previous |= (unsigned)(previous >> bit++ & 1) << other;
+    return code | 1u << 10 | to_previous << 11 | (leftovers ^ to_previous) << 16;
+}
+
 static int first_to_move(const void *position) { return wall_first_to_move(position); }
 
 static int is_over(const void *position) { return ((const WallPosition *)position)->phase == OVER; }
@@ -136,6 +202,108 @@ static void encode(const VectorCore *self, const void *position, int seat, float
         extras[9 * DISC_KINDS + SEATS + p->disc_tile] = 1.0f;
 }
 
+/* What a board's block was last encoded from, so that only what changed is written again. */
+typedef struct {
+    int64_t score;
+    uint32_t wall;
+    int8_t line_colour[SIZE];
+    uint8_t line_count[SIZE];
+    uint8_t floor_len, marker, waiting;
+} BoardSeen;
+
+typedef struct {
+    BoardSeen seen[SEATS];
+    float blocks[SEATS][BOARD_SIZE];
+} WallCache;
+
+/* Bring a board's block up to date with the board: its wall only gains tiles within a game. */
+static void update_board(const WallBoard *board, BoardSeen *seen, float *block, int fresh) {
+    if (fresh) {
+        memset(block, 0, BOARD_SIZE * sizeof *block);
+        encode_board(board, block);
+        seen->score = board->score;
+        seen->wall = board->wall;
+        memcpy(seen->line_colour, board->line_colour, sizeof seen->line_colour);
+        memcpy(seen->line_count, board->line_count, sizeof seen->line_count);
+        seen->floor_len = board->floor_len;
+        seen->marker = (uint8_t)block[157];
+        seen->waiting = board->waiting;
+        return;
+    }
+    if (board->score != seen->score) {
+        block[0] = (float)((double)board->score / 100);
+        seen->score = board->score;
+    }
+    for (int line = 0; line < SIZE; line++)
+        if (board->line_count[line] != seen->line_count[line] || board->line_colour[line] != seen->line_colour[line]) {
+            float *part = block + 1 + 6 * line;
+            memset(part, 0, 6 * sizeof *part);
+            if (board->line_count[line]) {
+                part[0] = LINE_SHARES[line][board->line_count[line]];
+                part[1 + board->line_colour[line]] = 1.0f;
+            }
+            seen->line_count[line] = board->line_count[line];
+            seen->line_colour[line] = board->line_colour[line];
+        }
+    for (uint32_t placed = board->wall & ~seen->wall; placed; placed &= placed - 1) {
+        int cell = __builtin_ctz(placed);
+        if (board->wall_colours[cell] >= 0)
+            block[31 + 5 * cell + board->wall_colours[cell]] = 1.0f;
+    }
+    seen->wall = board->wall;
+    int marker = 0;
+    for (int space = 0; space < board->floor_len; space++)
+        marker |= board->floor[space] == MARKER;
+    if (board->floor_len != seen->floor_len || marker != seen->marker) {
+        block[156] = FLOOR_SHARES[board->floor_len];
+        block[157] = (float)marker;
+        seen->floor_len = board->floor_len;
+        seen->marker = (uint8_t)marker;
+    }
+    if (board->waiting != seen->waiting) {
+        block[158] = (float)board->waiting;
+        seen->waiting = board->waiting;
+    }
+}
+
+/* encode's observation, each board's block kept in the cache and brought up to date, then copied in
+ * the observer's order; the shared part written anew (it changes with nearly every move). */
+static void encode_cached(const VectorCore *self, const void *position, int seat, float *out, void *cache, int fresh) {
+    const WallPosition *p = position;
+    WallCache *kept = cache;
+    if (!QUARTERS[1])
+        fill_tables();
+    memset(out, 0, SHARED_SIZE * sizeof *out);
+    out[p->phase] = 1.0f;
+    out[4] = (float)((double)p->round / 10);
+    for (int factory = 0; factory < p->offer.factory_count; factory++)
+        if (p->offer.masks[factory])
+            for (int colour = 0; colour < COLOURS; colour++)
+                out[5 + 5 * factory + colour] = scaled(QUARTERS, 4, p->offer.factories[factory][colour]);
+    for (int colour = 0; colour < COLOURS; colour++) {
+        out[50 + colour] = scaled(TWENTIETHS, 20, p->offer.centre[colour]);
+        out[56 + colour] = scaled(TWENTIETHS, 20, p->bag[colour]);
+        out[61 + colour] = scaled(TWENTIETHS, 20, p->lid[colour]);
+    }
+    out[55] = (float)p->offer.marker_in_centre;
+    for (int who = 0; who < p->players; who++)
+        update_board(&p->boards[who], &kept->seen[who], kept->blocks[who], fresh);
+    for (int at = 0; at < p->players; at++)
+        memcpy(out + SHARED_SIZE + BOARD_SIZE * at, kept->blocks[(seat + at) % p->players], BOARD_SIZE * sizeof *out);
+    if (!self->extended)
+        return;
+    float *extras = out + SHARED_SIZE + BOARD_SIZE * SEATS;
+    memset(extras, 0, EXTRAS_SIZE * sizeof *extras);
+    if (p->special)
+        for (int factory = 0; factory < p->offer.factory_count; factory++)
+            if (p->disc_kind[factory] != NO_DISC)
+                extras[DISC_KINDS * factory + disc_number(p->disc_kind[factory], p->disc_colour[factory])] = 1.0f;
+    if (p->disc_holder >= 0)
+        extras[9 * DISC_KINDS + (p->disc_holder - seat + p->players) % p->players] = 1.0f;
+    if (p->disc_tile >= 0)
+        extras[9 * DISC_KINDS + SEATS + p->disc_tile] = 1.0f;
+}
+
 static int written(int players) { return SHARED_SIZE + BOARD_SIZE * players; }
 
 static void scores(const void *position, int64_t *out) {
@@ -163,4 +331,8 @@ const VectorGame WALL_VECTOR = {
     written,
     scores,
     winners,
+    legal_actions,
+    code_of_action,
+    encode_cached,
+    sizeof(WallCache),
 };
