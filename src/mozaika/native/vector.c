@@ -40,9 +40,14 @@ static void observe(VectorCore *self, int env) {
     uint32_t *codes = self->codes + (size_t)env * game->most_moves;
     int32_t *actions = self->actions + (size_t)env * game->most_moves;
     uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
-    for (int at = 0; at < self->legal[env]; at++) {
-        mask[actions[at]] = 0; /* the last mask's entries: far fewer than the actions */
-        bits[actions[at] >> 6] = 0;
+    if (game->legal_actions != NULL) {
+        memset(mask, 0, (size_t)self->action_count);
+        memset(bits, 0, (size_t)self->legal_words * sizeof *bits);
+    } else {
+        for (int at = 0; at < self->legal[env]; at++) {
+            mask[actions[at]] = 0; /* the last mask's entries: far fewer than the actions */
+            bits[actions[at] >> 6] = 0;
+        }
     }
     int seat = game->first_to_move(position);
     if (seat < 0) {
@@ -61,15 +66,14 @@ static void observe(VectorCore *self, int env) {
     }
     int count;
     if (game->legal_actions != NULL) {
-        count = game->legal_actions(self, position, actions);
+        count = game->legal_actions(self, position, mask, bits);
     } else {
         count = game->codes(position, codes);
-        for (int at = 0; at < count; at++)
+        for (int at = 0; at < count; at++) {
             actions[at] = game->action_of(self, position, codes[at]);
-    }
-    for (int at = 0; at < count; at++) {
-        mask[actions[at]] = 1;
-        bits[actions[at] >> 6] |= 1ull << (actions[at] & 63);
+            mask[actions[at]] = 1;
+            bits[actions[at] >> 6] |= 1ull << (actions[at] & 63);
+        }
     }
     self->legal[env] = count;
 }

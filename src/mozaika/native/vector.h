@@ -36,10 +36,11 @@ typedef struct {
     void (*scores)(const void *position, int64_t *scores);
     int (*winners)(const void *position, int *seats);
     /* Optional (NULL: the generic way, through codes and action_of).  The legal actions of the seat to
-     * move read straight off the position, in the order of codes (how many); the move number of a
-     * legal action; and the observation written from a cache of `cache_size` bytes a game that keeps
-     * what changes seldom (`fresh`: the cache holds nothing of this game yet; `out` is not zeroed). */
-    int (*legal_actions)(const VectorCore *self, const void *position, int32_t *actions);
+     * move read straight off the position, marked in the mask and as bits (both zero before; how
+     * many); the move number of a legal action; and the observation written from a cache of
+     * `cache_size` bytes a game that keeps what changes seldom (`fresh`: the cache holds nothing of
+     * this game yet; `out` is not zeroed). */
+    int (*legal_actions)(const VectorCore *self, const void *position, int8_t *mask, uint64_t *bits);
     uint32_t (*code_of_action)(const void *position, int32_t action);
     void (*encode_cached)(const VectorCore *self, const void *position, int seat, float *out, void *cache, int fresh);
     size_t cache_size;
