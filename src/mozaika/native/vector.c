@@ -124,12 +124,15 @@ static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
     Py_RETURN_NONE;
 }
 
+/* Whether `action` is legal in game `env`. */
+static int is_legal(const VectorCore *self, int env, int64_t action) {
+    const uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
+    return action >= 0 && action < self->action_count && (bits[action >> 6] >> (action & 63) & 1);
+}
+
 /* The move of game `env` behind `action`, or UINT32_MAX when the action is not legal there. */
 static uint32_t code_of(VectorCore *self, int env, int64_t action) {
-    if (action < 0 || action >= self->action_count)
-        return UINT32_MAX;
-    const uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
-    if (!(bits[action >> 6] >> (action & 63) & 1))
+    if (!is_legal(self, env, action))
         return UINT32_MAX;
     if (self->game->code_of_action != NULL)
         return self->game->code_of_action(position_of(self, env), (int32_t)action);
@@ -155,7 +158,7 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
     }
     const int64_t *chosen = actions.buf;
     for (int env = 0; env < self->num_envs; env++)
-        if (code_of(self, env, chosen[env]) == UINT32_MAX) {
+        if (!is_legal(self, env, chosen[env])) {
             PyErr_Format(PyExc_ValueError, "game %d: action %lld is not legal there (%d legal; use the action mask)",
                          env, (long long)chosen[env], self->legal[env]);
             PyBuffer_Release(&actions);
@@ -189,7 +192,8 @@ static int step_games(VectorCore *self, const int64_t *chosen) {
         void *position = position_of(self, env);
         float *reward = rewards + (size_t)env * players;
         int64_t before[MOST_SEATS], after[MOST_SEATS];
-        game->scores(position, before);
+        if (self->shaped)
+            game->scores(position, before);
         int seat = game->first_to_move(position);
         ChanceSeed chance = {NULL, NULL, self->game_seeds[env]};
         if (game->play(self->core, position, code_of(self, env, chosen[env]), &chance) < 0)
