@@ -122,4 +122,8 @@ const VectorGame PAVILION_VECTOR = {
     written,
     scores,
     winners,
+    NULL,
+    NULL,
+    NULL,
+    0,
 };

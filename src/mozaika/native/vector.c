@@ -39,20 +39,41 @@ static void observe(VectorCore *self, int env) {
     int8_t *mask = (int8_t *)view(self, V_MASKS) + (size_t)env * self->action_count;
     uint32_t *codes = self->codes + (size_t)env * game->most_moves;
     int32_t *actions = self->actions + (size_t)env * game->most_moves;
-    /* The seats a game lacks stay zero: only what the encoder may write is cleared. */
-    memset(observation, 0, (size_t)self->written * sizeof *observation);
-    for (int at = 0; at < self->legal[env]; at++)
-        mask[actions[at]] = 0; /* the last mask's entries: far fewer than the actions */
+    uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
+    if (game->legal_actions != NULL) {
+        memset(mask, 0, (size_t)self->action_count);
+        memset(bits, 0, (size_t)self->legal_words * sizeof *bits);
+    } else {
+        for (int at = 0; at < self->legal[env]; at++) {
+            mask[actions[at]] = 0; /* the last mask's entries: far fewer than the actions */
+            bits[actions[at] >> 6] = 0;
+        }
+    }
     int seat = game->first_to_move(position);
     if (seat < 0) {
+        /* The seats a game lacks stay zero: only what the encoder may write is cleared. */
+        memset(observation, 0, (size_t)self->written * sizeof *observation);
         self->legal[env] = 0;
         return;
     }
-    game->encode(self, position, seat, observation);
-    int count = game->codes(position, codes);
-    for (int at = 0; at < count; at++) {
-        actions[at] = game->action_of(self, position, codes[at]);
-        mask[actions[at]] = 1;
+    if (game->encode_cached != NULL) {
+        game->encode_cached(self, position, seat, observation, self->caches + (size_t)env * game->cache_size,
+                            self->fresh[env]);
+        self->fresh[env] = 0;
+    } else {
+        memset(observation, 0, (size_t)self->written * sizeof *observation);
+        game->encode(self, position, seat, observation);
+    }
+    int count;
+    if (game->legal_actions != NULL) {
+        count = game->legal_actions(self, position, mask, bits);
+    } else {
+        count = game->codes(position, codes);
+        for (int at = 0; at < count; at++) {
+            actions[at] = game->action_of(self, position, codes[at]);
+            mask[actions[at]] = 1;
+            bits[actions[at] >> 6] |= 1ull << (actions[at] & 63);
+        }
     }
     self->legal[env] = count;
 }
@@ -68,6 +89,7 @@ static int start_game(VectorCore *self, int env) {
     ChanceSeed chance = {NULL, NULL, seed};
     if (game->resolve(self->core, position, &chance) < 0)
         return -1;
+    self->fresh[env] = 1;
     observe(self, env);
     return 0;
 }
@@ -124,14 +146,25 @@ static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
     memset(view(self, V_MOVER_REWARDS), 0, (size_t)self->views[V_MOVER_REWARDS].len);
     memset(view(self, V_MASKS), 0, (size_t)self->views[V_MASKS].len);
     memset(self->legal, 0, (size_t)self->num_envs * sizeof *self->legal);
+    memset(self->legal_bits, 0, (size_t)self->num_envs * self->legal_words * sizeof *self->legal_bits);
     for (int env = 0; env < self->num_envs; env++)
         if (start_game(self, env) < 0)
             return NULL;
     Py_RETURN_NONE;
 }
 
+/* Whether `action` is legal in game `env`. */
+static int is_legal(const VectorCore *self, int env, int64_t action) {
+    const uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
+    return action >= 0 && action < self->action_count && (bits[action >> 6] >> (action & 63) & 1);
+}
+
 /* The move of game `env` behind `action`, or UINT32_MAX when the action is not legal there. */
 static uint32_t code_of(VectorCore *self, int env, int64_t action) {
+    if (!is_legal(self, env, action))
+        return UINT32_MAX;
+    if (self->game->code_of_action != NULL)
+        return self->game->code_of_action(position_of(self, env), (int32_t)action);
     const int32_t *actions = self->actions + (size_t)env * self->game->most_moves;
     for (int at = 0; at < self->legal[env]; at++)
         if (actions[at] == action)
@@ -154,7 +187,7 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
     }
     const int64_t *chosen = actions.buf;
     for (int env = 0; env < self->num_envs; env++)
-        if (code_of(self, env, chosen[env]) == UINT32_MAX) {
+        if (!is_legal(self, env, chosen[env])) {
             PyErr_Format(PyExc_ValueError, "game %d: action %lld is not legal there (%d legal; use the action mask)",
                          env, (long long)chosen[env], self->legal[env]);
             PyBuffer_Release(&actions);
@@ -188,7 +221,8 @@ static int step_games(VectorCore *self, const int64_t *chosen) {
         void *position = position_of(self, env);
         float *reward = rewards + (size_t)env * players;
         int64_t before[MOST_SEATS], after[MOST_SEATS];
-        game->scores(position, before);
+        if (self->shaped)
+            game->scores(position, before);
         int seat = game->first_to_move(position);
         ChanceSeed chance = {NULL, NULL, self->game_seeds[env]};
         if (game->play(self->core, position, code_of(self, env, chosen[env]), &chance) < 0)
@@ -285,6 +319,9 @@ static void VectorCore_dealloc(VectorCore *self) {
     PyMem_Free(self->codes);
     PyMem_Free(self->actions);
     PyMem_Free(self->legal);
+    PyMem_Free(self->legal_bits);
+    PyMem_Free(self->caches);
+    PyMem_Free(self->fresh);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -358,8 +395,12 @@ static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kw
     self->codes = PyMem_Calloc(n * most, sizeof *self->codes);
     self->actions = PyMem_Calloc(n * most, sizeof *self->actions);
     self->legal = PyMem_Calloc(n, sizeof *self->legal);
+    self->legal_words = (action_count + 63) / 64;
+    self->legal_bits = PyMem_Calloc(n * (size_t)self->legal_words, sizeof *self->legal_bits);
+    self->caches = PyMem_Calloc(n, game->cache_size ? game->cache_size : 1);
+    self->fresh = PyMem_Calloc(n, 1);
     if (!self->start || !self->positions || !self->streams || !self->game_seeds || !self->codes || !self->actions ||
-        !self->legal) {
+        !self->legal || !self->legal_bits || !self->caches || !self->fresh) {
         PyErr_NoMemory();
         goto failed;
     }

@@ -35,6 +35,15 @@ typedef struct {
     int (*written)(int players);
     void (*scores)(const void *position, int64_t *scores);
     int (*winners)(const void *position, int *seats);
+    /* Optional (NULL: the generic way, through codes and action_of).  The legal actions of the seat to
+     * move read straight off the position, marked in the mask and as bits (both zero before; how
+     * many); the move number of a legal action; and the observation written from a cache of
+     * `cache_size` bytes a game that keeps what changes seldom (`fresh`: the cache holds nothing of
+     * this game yet; `out` is not zeroed). */
+    int (*legal_actions)(const VectorCore *self, const void *position, int8_t *mask, uint64_t *bits);
+    uint32_t (*code_of_action)(const void *position, int32_t action);
+    void (*encode_cached)(const VectorCore *self, const void *position, int seat, float *out, void *cache, int fresh);
+    size_t cache_size;
 } VectorGame;
 
 extern const VectorGame WALL_VECTOR;
@@ -55,6 +64,10 @@ struct VectorCore {
     uint32_t *codes;     /* each game's legal moves (most_moves of them), and their actions */
     int32_t *actions;
     int32_t *legal;
+    uint64_t *legal_bits; /* each game's legal actions as bits (legal_words words a game): a step's check */
+    int legal_words;
+    unsigned char *caches;     /* each game's observation cache (the game's cache_size bytes) */
+    uint8_t *fresh;            /* each game's cache holds nothing of it yet */
     int extra_actions[2][256]; /* a game's own tables of action indices (Summer Pavilion's picks and passes) */
     Py_buffer views[8]; /* observations, masks, rewards by seat, seats, terminated, scores, seeds, movers' rewards */
     int views_held;
