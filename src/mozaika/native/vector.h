@@ -37,9 +37,6 @@ typedef struct {
     int (*winners)(const void *position, int *seats);
 } VectorGame;
 
-extern const VectorGame WALL_VECTOR;
-extern const VectorGame PAVILION_VECTOR;
-
 /* The Python type: see vector.c. */
 struct VectorCore {
     PyObject_HEAD const VectorGame *game;

@@ -147,16 +147,16 @@ static void pv_search_priors(const void *position, const MoveCode *codes, int co
         priors[at] = (int)(codes[at] >> PV_KIND_SHIFT) == PV_PASS_MOVE ? PASS_FLOOR - 0.001 * at : 0.0;
 }
 
-static PyObject *pv_search_code_to_move(PyObject *core, MoveCode code) {
-    PyObject *move = pv_code_object((PavilionCore *)core, (int)code);
-    Py_INCREF(move);
-    return move;
-}
-
-/* search(shortlist, seat, generator state, options): see search_method. */
-PyObject *PavilionCore_search(PavilionCore *self, PyObject *args) {
-    SearchGame game = {(PyObject *)self, sizeof(PavPosition),     PV_MOST_MOVES,      self->position.players,
-                       pv_search_legal,  pv_search_first_to_move, pv_search_is_over,  pv_search_round,
-                       pv_search_play,   pv_search_rollout,       pv_search_evaluate, pv_search_priors};
-    return search_method(&game, &self->position, args, pv_search_code_to_move);
-}
+/* Summer Pavilion in the search (search.h); the core fills in its `core` and `players`. */
+const SearchGame PAVILION_SEARCH = {NULL,
+                                    sizeof(PavPosition),
+                                    PV_MOST_MOVES,
+                                    0,
+                                    pv_search_legal,
+                                    pv_search_first_to_move,
+                                    pv_search_is_over,
+                                    pv_search_round,
+                                    pv_search_play,
+                                    pv_search_rollout,
+                                    pv_search_evaluate,
+                                    pv_search_priors};

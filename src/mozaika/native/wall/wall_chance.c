@@ -178,23 +178,6 @@ PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t cou
     return NULL;
 }
 
-int resolve_chance(WallCore *self, PyObject *seed, StepRecord *record) {
-    ChanceSeed chance = {PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, 0};
-    return resolve_position(self, &self->position, &chance, record);
-}
-
-/* resolve(seed) -> the outcomes of the pending chance events as a Steps object (each made by make_fill
- * when read), or None when none was pending. */
-PyObject *WallCore_resolve(WallCore *self, PyObject *seed) {
-    StepRecord record;
-    record_open(&record);
-    if (resolve_chance(self, seed, &record) < 0) {
-        record_close(&record);
-        return NULL;
-    }
-    return record_finish(&record, self->tables, wall_read_step);
-}
-
 /* Read a checked fill's groups (a tuple of a tuple of colours per factory) and the bag and lid it
  * leaves (lists of counts); 0, or -1 with ValueError. */
 static int read_fill(WallPosition *p, PyObject *groups_object, PyObject *bag, PyObject *lid, Groups *groups,
@@ -240,7 +223,7 @@ static int read_fill(WallPosition *p, PyObject *groups_object, PyObject *bag, Py
 }
 
 /* deal(groups, bag, lid): a checked fill (apply_draw has taken it from the bag and lid it leaves). */
-PyObject *WallCore_deal(WallCore *self, PyObject *args) {
+PyObject *wall_deal(WallCore *self, PyObject *args) {
     PyObject *groups_object, *bag, *lid;
     if (!PyArg_ParseTuple(args, "O!O!O!", &PyTuple_Type, &groups_object, &PyList_Type, &bag, &PyList_Type, &lid))
         return NULL;
@@ -257,7 +240,7 @@ PyObject *WallCore_deal(WallCore *self, PyObject *args) {
 /* deal_special(groups, discs, extra, bag, lid): a checked round's start with special factories
  * (ChocolatierState._apply_chance after its checks): each factory's disc as kind * 8 + colour + 1
  * (0: an ordinary factory), SN1's extra praline (a tuple of at most one colour). */
-PyObject *WallCore_deal_special(WallCore *self, PyObject *args) {
+PyObject *wall_deal_special(WallCore *self, PyObject *args) {
     PyObject *groups_object, *discs, *extra, *bag, *lid;
     if (!PyArg_ParseTuple(args, "O!O!O!O!O!", &PyTuple_Type, &groups_object, &PyTuple_Type, &discs, &PyTuple_Type,
                           &extra, &PyList_Type, &bag, &PyList_Type, &lid))

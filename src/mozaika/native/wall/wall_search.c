@@ -159,12 +159,7 @@ static void wall_priors(const void *position, const MoveCode *codes, int count, 
         priors[at] = 0.0;
 }
 
-static PyObject *wall_code_to_move(PyObject *core, MoveCode code) { return wall_code_object((WallCore *)core, code); }
-
-/* search(shortlist, seat, generator state, options): see search_method. */
-PyObject *WallCore_search(WallCore *self, PyObject *args) {
-    SearchGame game = {(PyObject *)self, sizeof(WallPosition), WALL_MOST_MOVES, self->position.players,
-                       wall_legal,       wall_to_move,         wall_is_over,    wall_round,
-                       wall_play,        wall_rollout,         wall_evaluate,   wall_priors};
-    return search_method(&game, &self->position, args, wall_code_to_move);
-}
+/* The wall games in the search (search.h); the core fills in its `core` and `players`. */
+const SearchGame WALL_SEARCH = {NULL,       sizeof(WallPosition), WALL_MOST_MOVES, 0,
+                                wall_legal, wall_to_move,         wall_is_over,    wall_round,
+                                wall_play,  wall_rollout,         wall_evaluate,   wall_priors};
