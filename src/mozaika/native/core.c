@@ -375,9 +375,10 @@ static PyObject *get_scores(Core *self, void *c) {
     PyObject *list = PyList_New(players);
     if (list == NULL)
         return NULL;
-    const unsigned char *boards = (const unsigned char *)self->position + family->boards_at;
+    int64_t scores[MOST_SEATS];
+    board_scores(self->position + family->boards_at, family->board_size, players, scores);
     for (int seat = 0; seat < players; seat++) {
-        PyObject *score = PyLong_FromLongLong(*(const int64_t *)(boards + seat * family->board_size));
+        PyObject *score = PyLong_FromLongLong(scores[seat]);
         if (score == NULL) {
             Py_DECREF(list);
             return NULL;

@@ -52,13 +52,7 @@ int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *se
         if (record == NULL)
             continue;
         if (kind == PV_FILL) {
-            record_word(record, STEP_WORD(PV_STEP_FILL, groups.group_count));
-            for (int group = 0; group < groups.group_count; group++) {
-                uint32_t word = groups.sizes[group];
-                for (int tile = 0; tile < groups.sizes[group]; tile++)
-                    word |= (uint32_t)groups.tiles[group][tile] << (3 + 3 * tile);
-                record_word(record, word);
-            }
+            record_groups(record, PV_STEP_FILL, &groups);
         } else {
             uint32_t word = 0;
             for (int tile = 0; tile < count; tile++)
@@ -75,6 +69,7 @@ PyObject *pv_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count
     uint32_t word = words[(*at)++], value = STEP_VALUE(word);
     PyObject *tiles = NULL;
     int maker = PT_MAKE_FILL;
+    Groups groups;
     if (STEP_TAG(word) == PV_STEP_MOVE && (value >> PV_KIND_SHIFT) < 4) {
         PyObject *moves = PyTuple_GET_ITEM(tables, move_tables[value >> PV_KIND_SHIFT]);
         if ((Py_ssize_t)(value & PV_INDEX_MASK) < PyTuple_GET_SIZE(moves)) {
@@ -82,15 +77,7 @@ PyObject *pv_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count
             Py_INCREF(move);
             return move;
         }
-    } else if (STEP_TAG(word) == PV_STEP_FILL && value <= MOST_FACTORIES && *at + (Py_ssize_t)value <= count) {
-        Groups groups;
-        groups.group_count = (int)value;
-        for (int group = 0; group < groups.group_count; group++) {
-            uint32_t packed = words[(*at)++];
-            groups.sizes[group] = (uint8_t)((packed & 7) > FACTORY_SIZE ? FACTORY_SIZE : (packed & 7));
-            for (int tile = 0; tile < groups.sizes[group]; tile++)
-                groups.tiles[group][tile] = (uint8_t)(packed >> (3 + 3 * tile) & 7);
-        }
+    } else if (STEP_TAG(word) == PV_STEP_FILL && read_groups(words, count, at, value, &groups) == 0) {
         tiles = groups_tuple(&groups);
     } else if (STEP_TAG(word) == PV_STEP_SUPPLY && value <= PV_SUPPLY_SIZE && *at < count) {
         uint32_t packed = words[(*at)++];

@@ -17,24 +17,6 @@ enum {
     B_FIELDS
 };
 
-static PyObject *int_list(const void *values, int count, int size) {
-    PyObject *list = PyList_New(count);
-    if (list == NULL)
-        return NULL;
-    for (int index = 0; index < count; index++) {
-        long value = size == 4   ? ((const int32_t *)values)[index]
-                     : size == 1 ? ((const uint8_t *)values)[index]
-                                 : ((const int8_t *)values)[index];
-        PyObject *item = PyLong_FromLong(value);
-        if (item == NULL) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, index, item);
-    }
-    return list;
-}
-
 _Static_assert(B_FIELDS == PV_BOARD_FIELDS, "the family's table counts every board field");
 
 /* board(seat, field): one field of a seat's board (the B_ numbers, in the bridge's order). */
@@ -48,13 +30,13 @@ PyObject *pv_board_field(const void *position, int seat, int field) {
     case B_FILLED:
         return PyLong_FromUnsignedLongLong(board->filled);
     case B_COLOURS:
-        return int_list(board->colours, PV_SPACES, -1);
+        return small_list(board->colours, PV_SPACES, 1);
     case B_STAR_RINGS:
-        return int_list(board->star_rings, PV_STARS, 1);
+        return small_list(board->star_rings, PV_STARS, 0);
     case B_STAR_COLOURS:
-        return int_list(board->star_colours, PV_STARS, 1);
+        return small_list(board->star_colours, PV_STARS, 0);
     case B_HAND:
-        return int_list(board->hand, PV_COLOURS, 4);
+        return int32_list(board->hand, PV_COLOURS);
     case B_PASSED:
         return PyBool_FromLong(board->passed);
     }
@@ -237,7 +219,7 @@ static PyObject *get_wild(PavilionCore *self, void *c) { return PyLong_FromLong(
 static PyObject *get_tower(PavilionCore *self, void *c) { return int32_list(POSITION->tower, PV_COLOURS); }
 static PyObject *get_supply(PavilionCore *self, void *c) { return int32_list(POSITION->supply, PV_COLOURS); }
 static PyObject *get_pending_bonus(PavilionCore *self, void *c) {
-    return int_list(POSITION->pending, POSITION->pending_len, 1);
+    return small_list(POSITION->pending, POSITION->pending_len, 0);
 }
 
 PyGetSetDef pv_getset[] = {

@@ -128,15 +128,8 @@ int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, St
         sample_draw_unsorted(p->bag, p->lid, COLOURS, sizes, factories, limbs, limb_count, &groups);
         deal_and_open(p, &groups);
         p->chance_index++;
-        if (record != NULL) {
-            record_word(record, STEP_WORD(WALL_STEP_FILL, groups.group_count));
-            for (int group = 0; group < groups.group_count; group++) {
-                uint32_t word = groups.sizes[group];
-                for (int tile = 0; tile < groups.sizes[group]; tile++)
-                    word |= (uint32_t)groups.tiles[group][tile] << (3 + 3 * tile);
-                record_word(record, word);
-            }
-        }
+        if (record != NULL)
+            record_groups(record, WALL_STEP_FILL, &groups);
     }
     return 0;
 }
@@ -154,17 +147,11 @@ PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t cou
         }
         break;
     }
-    case WALL_STEP_FILL:
-        if (value <= MOST_FACTORIES && *at + (Py_ssize_t)value <= count) {
-            Groups groups;
-            groups.group_count = (int)value;
-            for (int group = 0; group < groups.group_count; group++) {
-                uint32_t packed = words[(*at)++];
-                groups.sizes[group] = (uint8_t)((packed & 7) > FACTORY_SIZE ? FACTORY_SIZE : (packed & 7));
-                for (int tile = 0; tile < groups.sizes[group]; tile++)
-                    groups.tiles[group][tile] = (uint8_t)(packed >> (3 + 3 * tile) & 7);
+    case WALL_STEP_FILL: {
+        Groups groups;
+        if (read_groups(words, count, at, value, &groups) == 0) {
+            for (int group = 0; group < groups.group_count; group++)
                 sort_tiles(groups.tiles[group], groups.sizes[group]);
-            }
             PyObject *tiles = groups_tuple(&groups);
             if (tiles == NULL)
                 return NULL;
@@ -173,6 +160,7 @@ PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t cou
             return outcome;
         }
         break;
+    }
     }
     PyErr_SetString(PyExc_RuntimeError, "a step the wall games do not record");
     return NULL;

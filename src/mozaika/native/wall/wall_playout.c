@@ -1,16 +1,9 @@
-/* WallCore's playouts: a whole random game in C, drawing the generator's numbers exactly when and
+/* The wall games' playouts: a whole random game in C, drawing the generator's numbers exactly when and
  * as often as the Python engine's playout does (AzulState.playout, and State.playout with the
  * special factories), so both engines play the same game from the same generator. */
 #include "wall.h"
 
 #include <math.h>
-
-static int bits_in(unsigned value) {
-    int count = 0;
-    for (; value; value &= value - 1)
-        count++;
-    return count;
-}
 
 /* One draft move of a game with special factories, as State.playout picks it: uniform over
  * legal_moves() in its order (SN4's takes once per split), found without building the list;
