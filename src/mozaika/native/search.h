@@ -5,7 +5,7 @@
  * budget both searches give the same statistics.  A game takes part through a SearchGame: its
  * legal moves as numbers, play, its rollout policy, its valuation and its priors
  * (wall_search.c, pavilion_search.c, each holding its game to mozaika.azul.strategy or
- * mozaika.pavilion.strategy).  search_py.c is the method the cores offer Python.
+ * mozaika.pavilion.strategy).  search_py.c is the method the core offers Python.
  */
 #ifndef MOZAIKA_SEARCH_H
 #define MOZAIKA_SEARCH_H
@@ -124,7 +124,7 @@ static inline void evaluate_seats(const void *position, int over, const void *bo
 int run_search(const SearchGame *game, const void *root, int seat, const MoveCode *shortlist, int shortlist_count,
                const SearchOptions *options, PyRandom *random, SearchResult *result);
 
-/* The method both cores offer (search_py.c):
+/* The method the core offers (search_py.c):
  *   search(shortlist, seat, generator state, options) -> (children, iterations, generator state)
  * shortlist: moves of the root's seat; generator state: random.Random.getstate()[1]; options:
  * (exploration, widening, foresight, own_weight, margin, iterations or None, seconds or None, the budget's
