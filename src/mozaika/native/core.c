@@ -51,14 +51,20 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     return (PyObject *)self;
 }
 
-/* A family's subtype deallocates through CPython's subtype_dealloc, which calls this and then releases
- * the type its instances hold. */
 static void Core_dealloc(Core *self) {
     PyMem_Free(self->listed);
     PyMem_Free(self->listed_codes);
     PyMem_Free(self->listed_at);
     Py_XDECREF(self->tables);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* A family's subtype: the same, then the type its instances hold released (without CPython's
+ * subtype_dealloc, which a core has no need of: no __dict__, no weak references, no finaliser). */
+static void family_dealloc(Core *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    Core_dealloc(self);
+    Py_DECREF(type);
 }
 
 static PyObject *Core_copy(Core *self, PyObject *unused) {
@@ -68,29 +74,8 @@ static PyObject *Core_copy(Core *self, PyObject *unused) {
     return (PyObject *)other;
 }
 
-/* legal_moves(seat): the moves in the Python engine's order; None for a seat the Python engine must
- * answer for.  The list is made at its size, and its moves and their numbers kept for play(). */
 static PyObject *Core_legal_moves(Core *self, PyObject *seat_object) {
-    long seat = -1;
-    if (seat_object != Py_None) {
-        if (!PyLong_Check(seat_object))
-            Py_RETURN_NONE;
-        seat = PyLong_AsLong(seat_object);
-        if (seat == -1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            Py_RETURN_NONE;
-        }
-    }
-    if (self->listed == NULL || self->listed_codes == NULL) {
-        PyMem_Free(self->listed);
-        PyMem_Free(self->listed_codes);
-        self->listed = PyMem_Malloc((size_t)self->family->most_moves * sizeof *self->listed);
-        self->listed_codes = PyMem_Malloc((size_t)self->family->most_moves * sizeof *self->listed_codes);
-        if (self->listed == NULL || self->listed_codes == NULL)
-            return PyErr_NoMemory();
-    }
-    self->listed_count = 0;
-    return self->family->legal_moves(self, seat_object != Py_None, seat);
+    return core_legal_moves(self, seat_object, self->family->legal_moves);
 }
 
 static int resolve_chance(Core *self, PyObject *seed, StepRecord *record) {
@@ -98,35 +83,7 @@ static int resolve_chance(Core *self, PyObject *seed, StepRecord *record) {
     return self->family->resolve(self, CORE_POSITION(self), &chance, record);
 }
 
-static int is_chance(const Core *self) {
-    return ((const uint8_t *)self->position)[self->family->phase_at] == self->family->chance_phase;
-}
-
-/* play(move, seed=None) -> True when played; False, changing nothing, for a move the Python engine must
- * judge.  With a seed, the chance the move leads to is resolved from it, and its outcomes are the answer
- * (a Steps object) instead of True. */
-static PyObject *Core_play(Core *self, PyObject *const *args, Py_ssize_t count) {
-    if (count < 1 || count > 2) {
-        PyErr_SetString(PyExc_TypeError, "play(move, seed=None)");
-        return NULL;
-    }
-    if (!self->family->play(self, args[0]))
-        Py_RETURN_FALSE;
-    if (count == 2 && args[1] != Py_None && is_chance(self)) {
-        StepRecord record;
-        record_open(&record);
-        if (resolve_chance(self, args[1], &record) < 0) {
-            record_close(&record);
-            return NULL;
-        }
-        return record_finish(&record, self->tables, self->family->read_step);
-    }
-    Py_RETURN_TRUE;
-}
-
-/* resolve(seed) -> the outcomes of the pending chance events as a Steps object (made into the Python
- * engine's outcomes when read), or None when none was pending. */
-static PyObject *Core_resolve(Core *self, PyObject *seed) {
+PyObject *core_play_chance(Core *self, PyObject *seed) {
     StepRecord record;
     record_open(&record);
     if (resolve_chance(self, seed, &record) < 0) {
@@ -135,6 +92,14 @@ static PyObject *Core_resolve(Core *self, PyObject *seed) {
     }
     return record_finish(&record, self->tables, self->family->read_step);
 }
+
+static PyObject *Core_play(Core *self, PyObject *const *args, Py_ssize_t count) {
+    return core_play(self, args, count, self->family->play);
+}
+
+/* resolve(seed) -> the outcomes of the pending chance events as a Steps object (made into the Python
+ * engine's outcomes when read), or None when none was pending. */
+static PyObject *Core_resolve(Core *self, PyObject *seed) { return core_play_chance(self, seed); }
 
 static PyObject *Core_deal(Core *self, PyObject *args) { return self->family->deal(self, args); }
 
@@ -317,7 +282,7 @@ static PyObject *get_players(Core *self, void *c) { return PyLong_FromLong(BYTE_
 static PyObject *get_turn(Core *self, void *c) { return PyLong_FromLong(OFFER(self)->turn); }
 static PyObject *get_starter(Core *self, void *c) { return PyLong_FromLong(OFFER(self)->starter); }
 static PyObject *get_round(Core *self, void *c) { return self->family->round(self->position); }
-static PyObject *get_is_chance(Core *self, void *c) { return PyBool_FromLong(is_chance(self)); }
+static PyObject *get_is_chance(Core *self, void *c) { return PyBool_FromLong(core_is_chance(self)); }
 static PyObject *get_is_over(Core *self, void *c) {
     return PyBool_FromLong(BYTE_AT(self, phase_at) == self->family->over_phase);
 }
@@ -430,10 +395,8 @@ static PyGetSetDef Core_getset[] = {
 
 static PyMethodDef Core_methods[] = {
     {"copy", (PyCFunction)Core_copy, METH_NOARGS, "An independent copy."},
-    {"legal_moves", (PyCFunction)Core_legal_moves, METH_O, "The legal moves (of a seat, or None)."},
-    {"play", (PyCFunction)(void (*)(void))Core_play, METH_FASTCALL,
-     "play(move, seed=None): False (nothing changed) if the reference must judge the move; with a seed, the "
-     "chance it leads to resolved, its outcomes the answer."},
+    {"legal_moves", (PyCFunction)Core_legal_moves, METH_O, CORE_LEGAL_MOVES_DOC},
+    {"play", (PyCFunction)(void (*)(void))Core_play, METH_FASTCALL, CORE_PLAY_DOC},
     {"resolve", (PyCFunction)Core_resolve, METH_O, "Resolve pending chance from the seed; the outcomes."},
     {"deal", (PyCFunction)Core_deal, METH_VARARGS, "Deal a checked outcome of the pending chance (the family's)."},
     {"playout", (PyCFunction)Core_playout, METH_VARARGS, "Play on to the end: playout(seed, random)."},
@@ -458,6 +421,26 @@ PyTypeObject CoreType = {
     .tp_getset = Core_getset,
 };
 
+/* Two tables of entries, each ending with a zeroed entry, as one (kept for the module's life); NULL
+ * with an error set. */
+static void *joined(const void *first, const void *second, size_t size) {
+    static const char zero[64];
+    size_t counts[2] = {0, 0};
+    const char *tables[2] = {first, second};
+    for (int table = 0; table < 2; table++)
+        while (tables[table] != NULL && memcmp(tables[table] + counts[table] * size, zero, size) != 0)
+            counts[table]++;
+    char *into = PyMem_Calloc(counts[0] + counts[1] + 1, size);
+    if (into == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(into, first, counts[0] * size);
+    if (counts[1])
+        memcpy(into + counts[0] * size, second, counts[1] * size);
+    return into;
+}
+
 int core_init(PyObject *module) {
     if (PyType_Ready(&CoreType) < 0)
         return -1;
@@ -472,8 +455,18 @@ int core_init(PyObject *module) {
             return -1;
         }
         const Family *family = FAMILIES[index];
-        PyType_Slot slots[] = {
-            {Py_tp_getset, family->getset}, {Py_tp_methods, family->methods}, {Py_tp_doc, (void *)family->name}, {0}};
+        /* The type has the core's methods and getters as its own, beside the family's (CPython's
+         * specialised calls want a method's type to be the object's own); the family's first, so that
+         * its own legal_moves and play (CORE_HOT_METHODS) are the ones kept. */
+        PyMethodDef *methods = joined(family->methods, Core_methods, sizeof *methods);
+        PyGetSetDef *getset = joined(Core_getset, family->getset, sizeof *getset);
+        if (methods == NULL || getset == NULL)
+            return -1;
+        PyType_Slot slots[] = {{Py_tp_getset, getset},
+                               {Py_tp_methods, methods},
+                               {Py_tp_dealloc, (void *)family_dealloc},
+                               {Py_tp_doc, (void *)family->name},
+                               {0}};
         PyType_Spec spec = {family->type_name, 0, 0, Py_TPFLAGS_DEFAULT, slots};
         PyObject *type = PyType_FromSpecWithBases(&spec, (PyObject *)&CoreType);
         if (type == NULL)

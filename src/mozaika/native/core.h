@@ -114,6 +114,75 @@ static inline const Family *core_family(PyObject *object) {
 /* A move's attribute `name` as a whole number that fits a long: 1, else 0 (no error left set). */
 int read_long(PyObject *object, PyObject *name, long *value);
 
+/* legal_moves(seat) and play(move, seed=None), written once (core.c's methods) and inlined where a
+ * family names its own entries (CORE_HOT_METHODS), so that the hot paths call them directly.
+ * legal_moves: the moves in the Python engine's order, made at their size and kept for play(); None
+ * for a seat the Python engine must answer for.  play: True when played; False, changing nothing, for
+ * a move the Python engine must judge; with a seed, the chance the move leads to resolved from it,
+ * its outcomes (a Steps object) the answer instead of True. */
+#define CORE_LEGAL_MOVES_DOC "The legal moves (of a seat, or None)."
+#define CORE_PLAY_DOC                                                                                        \
+    "play(move, seed=None): False (nothing changed) if the reference must judge the move; with a seed, the " \
+    "chance it leads to resolved, its outcomes the answer."
+
+static inline PyObject *core_legal_moves(Core *self, PyObject *seat_object,
+                                         PyObject *(*legal_moves)(Core *core, int has_seat, long seat)) {
+    long seat = -1;
+    if (seat_object != Py_None) {
+        if (!PyLong_Check(seat_object))
+            Py_RETURN_NONE;
+        seat = PyLong_AsLong(seat_object);
+        if (seat == -1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            Py_RETURN_NONE;
+        }
+    }
+    if (self->listed == NULL || self->listed_codes == NULL) {
+        PyMem_Free(self->listed);
+        PyMem_Free(self->listed_codes);
+        self->listed = PyMem_Malloc((size_t)self->family->most_moves * sizeof *self->listed);
+        self->listed_codes = PyMem_Malloc((size_t)self->family->most_moves * sizeof *self->listed_codes);
+        if (self->listed == NULL || self->listed_codes == NULL)
+            return PyErr_NoMemory();
+    }
+    self->listed_count = 0;
+    return legal_moves(self, seat_object != Py_None, seat);
+}
+
+static inline int core_is_chance(const Core *self) {
+    return self->position[self->family->phase_at] == self->family->chance_phase;
+}
+
+/* Resolve the pending chance from `seed`: its outcomes as a Steps object, None when none was pending. */
+PyObject *core_play_chance(Core *self, PyObject *seed);
+
+static inline PyObject *core_play(Core *self, PyObject *const *args, Py_ssize_t count,
+                                  int (*play)(Core *core, PyObject *move)) {
+    if (count < 1 || count > 2) {
+        PyErr_SetString(PyExc_TypeError, "play(move, seed=None)");
+        return NULL;
+    }
+    if (!play(self, args[0]))
+        Py_RETURN_FALSE;
+    if (count == 2 && args[1] != Py_None && core_is_chance(self))
+        return core_play_chance(self, args[1]);
+    Py_RETURN_TRUE;
+}
+
+/* A family's own legal_moves and play (its `legal_moves` and `play` entries called directly), and their
+ * entries for its table of methods. */
+#define CORE_HOT_METHODS(name, legal, play_move)                                                   \
+    static PyObject *name##_legal_moves_method(PyObject *self, PyObject *seat) {                   \
+        return core_legal_moves((Core *)self, seat, legal);                                        \
+    }                                                                                              \
+    static PyObject *name##_play_method(PyObject *self, PyObject *const *args, Py_ssize_t count) { \
+        return core_play((Core *)self, args, count, play_move);                                    \
+    }
+#define CORE_HOT_METHOD_DEFS(name)                                                            \
+    {"legal_moves", name##_legal_moves_method, METH_O, CORE_LEGAL_MOVES_DOC}, {               \
+        "play", (PyCFunction)(void (*)(void))name##_play_method, METH_FASTCALL, CORE_PLAY_DOC \
+    }
+
 /* The offer's part of every flat form (turn, starter, marker, tiles on the table, the factories, the
  * centre, the masks), written (how many values) and read back checked. */
 int offer_dump(const Offer *offer, int64_t *values);

@@ -457,16 +457,6 @@ int append_new(PyObject *list, PyObject *item) {
     return failed ? -1 : 0;
 }
 
-void record_groups(StepRecord *record, int tag, const Groups *groups) {
-    record_word(record, STEP_WORD(tag, groups->group_count));
-    for (int group = 0; group < groups->group_count; group++) {
-        uint32_t word = groups->sizes[group];
-        for (int tile = 0; tile < groups->sizes[group]; tile++)
-            word |= (uint32_t)groups->tiles[group][tile] << (3 + 3 * tile);
-        record_word(record, word);
-    }
-}
-
 int read_groups(const uint32_t *words, Py_ssize_t count, Py_ssize_t *at, uint32_t group_count, Groups *groups) {
     if (group_count > MOST_FACTORIES || *at + (Py_ssize_t)group_count > count)
         return -1;

@@ -171,7 +171,15 @@ int draws_init(void);
 /* A draw's groups as the steps record them (steps.h): a word of `tag` and the group count, then one
  * word per group (its size, then its colours, three bits each); and read back from words[*at] (after
  * the first word, whose value is `group_count`): 0, or -1 where the words do not hold them. */
-void record_groups(StepRecord *record, int tag, const Groups *groups);
+static inline void record_groups(StepRecord *record, int tag, const Groups *groups) {
+    record_word(record, STEP_WORD(tag, groups->group_count));
+    for (int group = 0; group < groups->group_count; group++) {
+        uint32_t word = groups->sizes[group];
+        for (int tile = 0; tile < groups->sizes[group]; tile++)
+            word |= (uint32_t)groups->tiles[group][tile] << (3 + 3 * tile);
+        record_word(record, word);
+    }
+}
 int read_groups(const uint32_t *words, Py_ssize_t count, Py_ssize_t *at, uint32_t group_count, Groups *groups);
 
 /* How many bits are set. */

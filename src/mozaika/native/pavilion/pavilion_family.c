@@ -357,7 +357,9 @@ static PyObject *pv_code_to_move(PyObject *core, MoveCode code) {
     return move;
 }
 
-static PyMethodDef pv_methods[] = {{NULL}};
+CORE_HOT_METHODS(pv, pv_legal_moves, pv_play)
+
+static PyMethodDef pv_methods[] = {CORE_HOT_METHOD_DEFS(pv), {NULL}};
 
 _Static_assert(offsetof(PavilionCore, position) == offsetof(Core, position), "a Summer Pavilion core is a core");
 _Static_assert(sizeof(PavPosition) <= CORE_POSITION_ROOM, "a Summer Pavilion position fits a playout's copy");

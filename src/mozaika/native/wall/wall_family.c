@@ -219,7 +219,10 @@ static PyObject *deal_special_method(PyObject *core, PyObject *args) {
     return wall_deal_special((WallCore *)core, args);
 }
 
+CORE_HOT_METHODS(wall, wall_legal_moves, wall_play)
+
 static PyMethodDef wall_methods[] = {
+    CORE_HOT_METHOD_DEFS(wall),
     {"deal_special", deal_special_method, METH_VARARGS,
      "Deal a checked round's start with special factories: deal_special(groups, discs, extra, bag, lid)."},
     {NULL},
