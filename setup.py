@@ -26,7 +26,14 @@ class OptionalBuildExt(build_ext):
     def build_extensions(self) -> None:
         if self.compiler.compiler_type == "unix":
             for extension in self.extensions:
-                extension.extra_compile_args = ["-std=c11", "-O2", "-Wall", "-Wno-unused-parameter"]
+                # Hidden symbols: calls between the core's files go straight, not through the PLT.
+                extension.extra_compile_args = [
+                    "-std=c11",
+                    "-O2",
+                    "-Wall",
+                    "-Wno-unused-parameter",
+                    "-fvisibility=hidden",
+                ]
         super().build_extensions()
 
     def run(self) -> None:

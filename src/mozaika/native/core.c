@@ -106,10 +106,12 @@ static PyObject *Core_deal(Core *self, PyObject *args) { return self->family->de
 /* playout(seed, generator) -> every step to the end of the game as a Steps object (None when the game
  * is over), each decision uniform over the legal moves: State.playout, with `generator` the
  * random.Random (or its random() method). */
-static PyObject *Core_playout(Core *self, PyObject *args) {
-    PyObject *seed, *generator;
-    if (!PyArg_ParseTuple(args, "OO", &seed, &generator))
+static PyObject *Core_playout(Core *self, PyObject *const *args, Py_ssize_t count) {
+    if (count != 2) {
+        PyErr_SetString(PyExc_TypeError, "playout(seed, generator)");
         return NULL;
+    }
+    PyObject *seed = args[0], *generator = args[1];
     Draws draws;
     if (draws_open(&draws, generator) < 0)
         return NULL;
@@ -399,7 +401,7 @@ static PyMethodDef Core_methods[] = {
     {"play", (PyCFunction)(void (*)(void))Core_play, METH_FASTCALL, CORE_PLAY_DOC},
     {"resolve", (PyCFunction)Core_resolve, METH_O, "Resolve pending chance from the seed; the outcomes."},
     {"deal", (PyCFunction)Core_deal, METH_VARARGS, "Deal a checked outcome of the pending chance (the family's)."},
-    {"playout", (PyCFunction)Core_playout, METH_VARARGS, "Play on to the end: playout(seed, random)."},
+    {"playout", (PyCFunction)(void (*)(void))Core_playout, METH_FASTCALL, "Play on to the end: playout(seed, random)."},
     {"search", (PyCFunction)Core_search, METH_VARARGS,
      "The search bot's search: search(shortlist, seat, generator state, options) (native/search.h)."},
     {"board", (PyCFunction)(void (*)(void))Core_board, METH_FASTCALL, "board(seat, field)."},

@@ -170,7 +170,13 @@ static inline PyObject *core_play(Core *self, PyObject *const *args, Py_ssize_t 
 }
 
 /* A family's own legal_moves and play (its `legal_moves` and `play` entries called directly), and their
- * entries for its table of methods. */
+ * entries for its table of methods; the family marks those entries CORE_HOT, so that they are inlined
+ * in them (as they were in the hand-written types before the table). */
+#if defined(__GNUC__)
+#define CORE_HOT static inline __attribute__((always_inline))
+#else
+#define CORE_HOT static inline
+#endif
 #define CORE_HOT_METHODS(name, legal, play_move)                                                   \
     static PyObject *name##_legal_moves_method(PyObject *self, PyObject *seat) {                   \
         return core_legal_moves((Core *)self, seat, legal);                                        \

@@ -147,7 +147,7 @@ static int pv_start(void *position, PyObject *tables, PyObject *options) {
 
 /* legal_moves(seat): none for a seat not to move; None where the Python engine must say why there is
  * no pick of the size owed. */
-static PyObject *pv_legal_moves(Core *core, int has_seat, long seat) {
+CORE_HOT PyObject *pv_legal_moves(Core *core, int has_seat, long seat) {
     PavilionCore *self = (PavilionCore *)core;
     const PavPosition *p = &self->position;
     int acting = p->phase == PV_ACQUIRE || p->phase == PV_PLACE || p->phase == PV_PICK;
@@ -201,7 +201,7 @@ static int read_tiles(PyObject *object, PyObject *name, int counts[PV_COLOURS], 
 
 /* Play a move: 1 when played, 0 (nothing changed) for a move the Python engine must judge (not one of
  * this game's move classes, or illegal here). */
-static int pv_play(Core *core, PyObject *move) {
+CORE_HOT int pv_play(Core *core, PyObject *move) {
     PavilionCore *self = (PavilionCore *)core;
     PavPosition *p = &self->position;
     /* A move of the last list, in the position it was listed in, is legal: played by its code. */

@@ -93,7 +93,7 @@ static int wall_start(void *position, PyObject *tables, PyObject *options) {
 }
 
 /* legal_moves(seat): None for a seat outside the table in the tiling phase. */
-static PyObject *wall_legal_moves(Core *core, int has_seat, long seat) {
+CORE_HOT PyObject *wall_legal_moves(Core *core, int has_seat, long seat) {
     WallCore *self = (WallCore *)core;
     const WallPosition *p = &self->position;
     if (has_seat && p->phase == TILING && (seat < 0 || seat >= p->players))
@@ -134,7 +134,7 @@ static PyObject *wall_legal_moves(Core *core, int has_seat, long seat) {
 
 /* Play a move: 1 when played, 0 (nothing changed) for a move the Python engine must judge (not
  * one of this game's move classes, or illegal here). */
-static int wall_play(Core *core, PyObject *move) {
+CORE_HOT int wall_play(Core *core, PyObject *move) {
     WallCore *self = (WallCore *)core;
     WallPosition *p = &self->position;
     /* A move of the last list is known by its identity: its number, checked legal here. */
