@@ -100,6 +100,8 @@ struct Family {
 };
 
 extern PyTypeObject CoreType;
+/* The getters every family has (core_fields.c). */
+extern PyGetSetDef Core_getset[];
 /* Make Core and each family's subtype ready, and add them to the module; 0, or -1 with an error set. */
 int core_init(PyObject *module);
 

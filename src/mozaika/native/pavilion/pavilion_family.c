@@ -362,6 +362,8 @@ CORE_HOT_METHODS(pv, pv_legal_moves, pv_play)
 static PyMethodDef pv_methods[] = {CORE_HOT_METHOD_DEFS(pv), {NULL}};
 
 _Static_assert(offsetof(PavilionCore, position) == offsetof(Core, position), "a Summer Pavilion core is a core");
+_Static_assert(offsetof(PavPosition, offer) == 0 && offsetof(PavBoard, score) == 0,
+               "the offer leads the position, and the score each board (core.h's Family)");
 _Static_assert(sizeof(PavPosition) <= CORE_POSITION_ROOM, "a Summer Pavilion position fits a playout's copy");
 
 const Family PAVILION_FAMILY = {

@@ -229,6 +229,8 @@ static PyMethodDef wall_methods[] = {
 };
 
 _Static_assert(offsetof(WallCore, position) == offsetof(Core, position), "a wall core is a core");
+_Static_assert(offsetof(WallPosition, offer) == 0 && offsetof(WallBoard, score) == 0,
+               "the offer leads the position, and the score each board (core.h's Family)");
 _Static_assert(sizeof(WallPosition) <= CORE_POSITION_ROOM, "a wall position fits a playout's copy");
 
 const Family WALL_FAMILY = {
