@@ -14,8 +14,10 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 NATIVE = Path("src/mozaika/native")
-SOURCES = sorted(str(path) for path in NATIVE.glob("*.c"))
-HEADERS = sorted(str(path) for path in NATIVE.glob("*.h"))
+# The shared parts at the top of native/, each family of boards in a folder of its own (docs/engine.md).
+FOLDERS = [NATIVE, *sorted(path for path in NATIVE.iterdir() if path.is_dir() and not path.name.startswith("_"))]
+SOURCES = sorted(str(path) for folder in FOLDERS for path in folder.glob("*.c"))
+HEADERS = sorted(str(path) for folder in FOLDERS for path in folder.glob("*.h"))
 
 
 class OptionalBuildExt(build_ext):
@@ -24,7 +26,14 @@ class OptionalBuildExt(build_ext):
     def build_extensions(self) -> None:
         if self.compiler.compiler_type == "unix":
             for extension in self.extensions:
-                extension.extra_compile_args = ["-std=c11", "-O2", "-Wall", "-Wno-unused-parameter"]
+                # Hidden symbols: calls between the core's files go straight, not through the PLT.
+                extension.extra_compile_args = [
+                    "-std=c11",
+                    "-O2",
+                    "-Wall",
+                    "-Wno-unused-parameter",
+                    "-fvisibility=hidden",
+                ]
         super().build_extensions()
 
     def run(self) -> None:
@@ -49,6 +58,13 @@ class OptionalBuildExt(build_ext):
 
 
 setup(
-    ext_modules=[Extension("mozaika._native", sources=SOURCES, depends=HEADERS)],
+    ext_modules=[
+        Extension(
+            "mozaika._native",
+            sources=SOURCES,
+            depends=HEADERS,
+            include_dirs=[str(folder) for folder in FOLDERS],
+        )
+    ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

@@ -43,7 +43,7 @@ _BOARD_FIELDS = (
     "tiling_line",
     "waiting",
 )
-"""The board fields the core hands out, by their number in ``WallCore.board``."""
+"""The board fields the core hands out, by their number in ``Core.board``."""
 
 _OFFER_FIELDS = (
     "phase",
@@ -94,7 +94,7 @@ class NativeWallState(NativeState, _WallState):
         state._players = players
         state._init_options(options)
         tables = self._core_tables(FACTORIES[players])
-        self._core = _core_module().WallCore(tables, players, state.grey, self._special())
+        self._core = _core_module().Core("wall", tables, players, state.grey, self._special())
         state._start(seed, auto_chance)
         self._tables()
         if auto_chance:
@@ -120,7 +120,7 @@ class NativeWallState(NativeState, _WallState):
 
     @classmethod
     def _load_core(cls, reference: AzulState) -> Any:
-        return _core_module().WallCore.load(cls._core_tables(len(reference.factories)), flat_position(reference))
+        return _core_module().Core.load("wall", cls._core_tables(len(reference.factories)), flat_position(reference))
 
     def reference(self) -> AzulState:
         return python_position(self._core, self)

@@ -2,7 +2,7 @@
 
 The core hands out the Python engine's own move objects and outcomes from the tables of
 :func:`tables_for`, and reads and writes positions in a flat form of whole numbers
-(``WallCore.dump`` and ``WallCore.load``), in order: players, grey, phase, round, chance
+(``Core.dump`` and ``Core.load("wall", ...)``), in order: players, grey, phase, round, chance
 index, turn, starter, marker in centre, marker holder (-1 for none), tiles on the table,
 each factory's counts, the centre's counts, the masks, the bag, the lid; special factories
 (0 or 1), each factory's disc (:func:`disc_code`), the SN5 disc's holder (-1 for none) and

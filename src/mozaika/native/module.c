@@ -1,9 +1,13 @@
 /* mozaika._native: the native core of the rules engines (see docs/engine.md). */
+#include "core.h"
 #include "keccak.h"
 #include "pavilion.h"
 #include "pyrandom.h"
 #include "vector.h"
 #include "wall.h"
+
+/* The families of boards the core plays (core.h): a new board's table is added here. */
+const Family *const FAMILIES[] = {&WALL_FAMILY, &PAVILION_FAMILY, NULL};
 
 /* python_random(seed, n, k, bits) -> (random.Random(seed).sample(range(n), k), then .getrandbits(bits)),
  * drawn by the core's port of random.Random (pyrandom.c), for the tests that hold it to Python's. */
@@ -64,14 +68,14 @@ static int add_type(PyObject *module, const char *name, PyTypeObject *type) {
 
 PyMODINIT_FUNC PyInit__native(void) {
     keccak_init();
-    if (PyType_Ready(&WallCoreType) < 0 || PyType_Ready(&VectorCoreType) < 0 || PyType_Ready(&StepsType) < 0 ||
-        wall_init_strings() < 0 || pavilion_init() < 0 || draws_init() < 0)
+    if (PyType_Ready(&VectorCoreType) < 0 || PyType_Ready(&StepsType) < 0 || wall_init_strings() < 0 ||
+        pavilion_init() < 0 || draws_init() < 0)
         return NULL;
     PyObject *module = PyModule_Create(&native_module);
     if (module == NULL)
         return NULL;
-    if (add_type(module, "WallCore", &WallCoreType) < 0 || add_type(module, "PavilionCore", &PavilionCoreType) < 0 ||
-        add_type(module, "VectorCore", &VectorCoreType) < 0 || add_type(module, "Steps", &StepsType) < 0) {
+    if (core_init(module) < 0 || add_type(module, "VectorCore", &VectorCoreType) < 0 ||
+        add_type(module, "Steps", &StepsType) < 0) {
         Py_DECREF(module);
         return NULL;
     }

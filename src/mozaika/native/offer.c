@@ -456,3 +456,16 @@ int append_new(PyObject *list, PyObject *item) {
     Py_DECREF(item);
     return failed ? -1 : 0;
 }
+
+int read_groups(const uint32_t *words, Py_ssize_t count, Py_ssize_t *at, uint32_t group_count, Groups *groups) {
+    if (group_count > MOST_FACTORIES || *at + (Py_ssize_t)group_count > count)
+        return -1;
+    groups->group_count = (int)group_count;
+    for (int group = 0; group < groups->group_count; group++) {
+        uint32_t packed = words[(*at)++];
+        groups->sizes[group] = (uint8_t)((packed & 7) > FACTORY_SIZE ? FACTORY_SIZE : (packed & 7));
+        for (int tile = 0; tile < groups->sizes[group]; tile++)
+            groups->tiles[group][tile] = (uint8_t)(packed >> (3 + 3 * tile) & 7);
+    }
+    return 0;
+}

@@ -168,6 +168,34 @@ void playout_lock(Unlocked *unlocked, Draws *draws);
 /* Learn where CPython keeps a random.Random's twister (checked against random() itself); 0 or -1. */
 int draws_init(void);
 
+/* A draw's groups as the steps record them (steps.h): a word of `tag` and the group count, then one
+ * word per group (its size, then its colours, three bits each); and read back from words[*at] (after
+ * the first word, whose value is `group_count`): 0, or -1 where the words do not hold them. */
+static inline void record_groups(StepRecord *record, int tag, const Groups *groups) {
+    record_word(record, STEP_WORD(tag, groups->group_count));
+    for (int group = 0; group < groups->group_count; group++) {
+        uint32_t word = groups->sizes[group];
+        for (int tile = 0; tile < groups->sizes[group]; tile++)
+            word |= (uint32_t)groups->tiles[group][tile] << (3 + 3 * tile);
+        record_word(record, word);
+    }
+}
+int read_groups(const uint32_t *words, Py_ssize_t count, Py_ssize_t *at, uint32_t group_count, Groups *groups);
+
+/* How many bits are set. */
+static inline int bits_in(uint64_t value) {
+    int count = 0;
+    for (; value; value &= value - 1)
+        count++;
+    return count;
+}
+
+/* Each seat's score, the first field of every board (`boards`, `board_size` bytes apart). */
+static inline void board_scores(const void *boards, size_t board_size, int players, int64_t *scores) {
+    for (int seat = 0; seat < players; seat++)
+        memcpy(&scores[seat], (const unsigned char *)boards + (size_t)seat * board_size, sizeof(int64_t));
+}
+
 /* Python values of the offer, for getters. */
 PyObject *counts_list(const int16_t *counts, int colours);
 PyObject *int32_list(const int32_t *counts, int colours);

@@ -5,7 +5,7 @@
  * budget both searches give the same statistics.  A game takes part through a SearchGame: its
  * legal moves as numbers, play, its rollout policy, its valuation and its priors
  * (wall_search.c, pavilion_search.c, each holding its game to mozaika.azul.strategy or
- * mozaika.pavilion.strategy).  search_py.c is the method the cores offer Python.
+ * mozaika.pavilion.strategy).  search_py.c is the method the core offers Python.
  */
 #ifndef MOZAIKA_SEARCH_H
 #define MOZAIKA_SEARCH_H
@@ -78,13 +78,53 @@ static inline double shape_potential(int empty, int excess, double placements) {
     return excess * (share < 1.0 ? share : 1.0);
 }
 
+/* A rollout policy's ties (Strategy.rollout_move): keep `code` among the best moves so far, codes[0] to
+ * codes[*best - 1] (written over the list read: `code` was read from at or after codes[*best]), a worth
+ * beyond 1e-9 above *top starting them anew. */
+static inline void keep_best(MoveCode *codes, int *best, double *top, MoveCode code, double worth) {
+    if (worth > *top + 1e-9) {
+        *top = worth;
+        *best = 0;
+        codes[(*best)++] = code;
+    } else if (worth > *top - 1e-9) {
+        codes[(*best)++] = code;
+    }
+}
+
+/* What a family's `evaluate` computes (bots.evaluation.evaluate): each seat's score where the game is
+ * over; else its board's value and, with foresight, what its shape adds over the placements left
+ * (`placements`: foresight times the placements the game has left).  The family's functions are
+ * inlined where it calls this. */
+typedef struct {
+    double (*placements)(const void *position, double foresight);
+    double (*value)(const void *position, int seat);
+    double (*potential)(const void *position, int seat, double placements);
+} Valuation;
+
+static inline void evaluate_seats(const void *position, int over, const void *boards, size_t board_size, int players,
+                                  double foresight, Valuation valuation, double *points) {
+    if (over) {
+        int64_t scores[MOST_SEATS];
+        board_scores(boards, board_size, players, scores);
+        for (int seat = 0; seat < players; seat++)
+            points[seat] = (double)scores[seat];
+        return;
+    }
+    double placements = foresight != 0.0 ? valuation.placements(position, foresight) : 0.0;
+    for (int seat = 0; seat < players; seat++) {
+        points[seat] = valuation.value(position, seat);
+        if (foresight != 0.0)
+            points[seat] += valuation.potential(position, seat, placements);
+    }
+}
+
 /* Search from `root` for `seat`, trying the moves of `shortlist` at the root; `random` is the bot's
  * generator, left as the Python search would leave it.  0; -1 with an error set; or -2 (no error)
  * where a simulation meets a position with no legal move, which the Python engine must judge. */
 int run_search(const SearchGame *game, const void *root, int seat, const MoveCode *shortlist, int shortlist_count,
                const SearchOptions *options, PyRandom *random, SearchResult *result);
 
-/* The method both cores offer (search_py.c):
+/* The method the core offers (search_py.c):
  *   search(shortlist, seat, generator state, options) -> (children, iterations, generator state)
  * shortlist: moves of the root's seat; generator state: random.Random.getstate()[1]; options:
  * (exploration, widening, foresight, own_weight, margin, iterations or None, seconds or None, the budget's

@@ -13,8 +13,7 @@
 
 #include <stddef.h>
 
-#include "pavilion.h"
-#include "wall.h"
+#include "core.h"
 
 enum { V_OBSERVATIONS, V_MASKS, V_REWARDS, V_SEATS, V_TERMINATED, V_SCORES, V_SEEDS, V_MOVER_REWARDS, V_COUNT };
 
@@ -278,10 +277,7 @@ static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
     PyObject *copy = PyObject_CallMethod(self->core, "copy", NULL);
     if (copy == NULL)
         return NULL;
-    /* Both cores hold their position right after their tables. */
-    unsigned char *into = (unsigned char *)copy + (Py_TYPE(copy) == &WallCoreType ? offsetof(WallCore, position)
-                                                                                  : offsetof(PavilionCore, position));
-    memcpy(into, position_of(self, (int)env), self->game->position_size);
+    memcpy(CORE_POSITION(copy), position_of(self, (int)env), self->game->position_size);
     return copy;
 }
 
@@ -334,16 +330,14 @@ static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kw
     const VectorGame *game;
     const void *position;
     int players, phase_is_chance;
-    if (Py_TYPE(start) == &WallCoreType) {
-        const WallPosition *p = &((WallCore *)start)->position;
-        game = &WALL_VECTOR, position = p, players = p->players, phase_is_chance = p->phase == CHANCE;
-    } else if (Py_TYPE(start) == &PavilionCoreType) {
-        const PavPosition *p = &((PavilionCore *)start)->position;
-        game = &PAVILION_VECTOR, position = p, players = p->players, phase_is_chance = p->phase == PV_CHANCE;
-    } else {
-        PyErr_SetString(PyExc_TypeError, "VectorCore starts from a core (WallCore or PavilionCore)");
+    const Family *family = core_family(start);
+    if (family == NULL || family->vector == NULL) {
+        PyErr_SetString(PyExc_TypeError, "VectorCore starts from a core (mozaika._native.Core) of a game it knows");
         return NULL;
     }
+    game = family->vector, position = CORE_POSITION(start);
+    players = ((const uint8_t *)position)[family->players_at];
+    phase_is_chance = ((const uint8_t *)position)[family->phase_at] == family->chance_phase;
     if (!phase_is_chance || num_envs < 1 || num_envs > (1 << 20)) {
         PyErr_SetString(PyExc_ValueError, "VectorCore: a new game before its first deal, and 1 to 2**20 games");
         return NULL;

@@ -1,9 +1,9 @@
 /* The vector environment (mozaika.rl.vector): many games stepped in one call, each observed and
  * masked exactly as mozaika.rl encodes a position (the game's Learning), for self-play.
  *
- * vector.c holds the Python type VectorCore, whatever the game; a game takes part through a
- * VectorGame (wall_vector.c for Azul and Master Chocolatier, pavilion_vector.c for Summer
- * Pavilion): its legal moves as numbers, their action indices, play, and its observation.
+ * vector.c holds the Python type VectorCore, whatever the game; a game takes part through the
+ * VectorGame of its family's table (core.h; e.g. wall/wall_vector.c): its legal moves as numbers,
+ * their action indices, play, and its observation.
  */
 #ifndef MOZAIKA_VECTOR_H
 #define MOZAIKA_VECTOR_H
@@ -45,9 +45,6 @@ typedef struct {
     void (*encode_cached)(const VectorCore *self, const void *position, int seat, float *out, void *cache, int fresh);
     size_t cache_size;
 } VectorGame;
-
-extern const VectorGame WALL_VECTOR;
-extern const VectorGame PAVILION_VECTOR;
 
 /* The Python type: see vector.c. */
 struct VectorCore {

@@ -11,7 +11,7 @@ goes through the Python engine the same way; lists read from a native state are 
 copies, so changing one in place changes nothing.  This is Azul's bridge
 (:mod:`mozaika.azul.native`) for the star boards.
 
-The flat form exchanged with the core (``PavilionCore.dump`` and ``PavilionCore.load``) is,
+The flat form exchanged with the core (``Core.dump`` and ``Core.load("pavilion", ...)``) is,
 in order: players, colourless, phase, chance kind, round, chance index, turn, starter,
 marker in centre, marker holder (-1 for none), tiles on the table, each factory's counts,
 the centre's counts, the masks, the supply, the bag, the tower, the number of pending
@@ -45,7 +45,7 @@ from mozaika.pavilion.theme import COLOURS, PAVILION_THEME
 _new = object.__new__
 
 _BOARD_FIELDS = ("score", *PavilionBoard.STATS, "filled", "colours", "star_rings", "star_colours", "hand", "passed")
-"""The board fields the core hands out, by their number in ``PavilionCore.board``."""
+"""The board fields the core hands out, by their number in ``Core.board``."""
 
 _POSITION_FIELDS = (
     "phase",
@@ -206,7 +206,7 @@ class NativeStarState(NativeState, _StarState):
         state: Any = self
         state._players = players
         state._set_side(options.get("board", "coloured") == "colourless")
-        self._core = _core_module().PavilionCore(core_tables(), players, state.colourless)
+        self._core = _core_module().Core("pavilion", core_tables(), players, state.colourless)
         self._views = None  # type: ignore[misc]
         state._start(seed, auto_chance)
         if auto_chance:
@@ -214,7 +214,7 @@ class NativeStarState(NativeState, _StarState):
 
     @classmethod
     def _load_core(cls, reference: PavilionState) -> Any:
-        return _core_module().PavilionCore.load(core_tables(), flat_position(reference))
+        return _core_module().Core.load("pavilion", core_tables(), flat_position(reference))
 
     def reference(self) -> PavilionState:
         return python_position(self._core, self)

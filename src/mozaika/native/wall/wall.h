@@ -1,11 +1,14 @@
 /* The wall games' board family: Azul (coloured and grey wall, rules A-1..A-13).
  *
- * wall.c holds the rules, wall_core.c the Python type WallCore that holds a position.
+ * wall.c holds the rules (the special factories in wall_special.c), wall_family.c the family's table
+ * for the core (core.h) and how it reads moves; wall_chance.c its chance, wall_playout.c its playouts,
+ * wall_fields.c its fields, wall_flat.c its flat form, wall_codes.c its moves as numbers, wall_search.c
+ * and wall_vector.c its part in the search and the vector environment.
  */
 #ifndef MOZAIKA_WALL_H
 #define MOZAIKA_WALL_H
 
-#include "offer.h"
+#include "core.h"
 
 #define SIZE 5
 #define COLOURS 5
@@ -70,8 +73,7 @@ void choose_column(WallPosition *p, int seat, int line, int column);
 void deal_and_open(WallPosition *p, const Groups *groups);
 void deal_special(WallPosition *p, const Groups *groups, const uint8_t *kinds, const int8_t *colours, int extra_colour);
 
-/* The Python type (wall_core.c; its chance in wall_chance.c, its playouts in wall_playout.c, its
- * fields in wall_fields.c, dump and load in wall_flat.c). */
+/* The family in the core (wall_family.c). */
 /* The objects a core hands out, shared by every copy: a tuple of (take moves by
  * ((slot * 5 + colour) * 6 + line), wall moves by (seat * 25 + line * 5 + column), the take
  * class, the wall-move class, make_fill(groups) -> outcome, entropy(seed, index, size) -> bytes,
@@ -94,15 +96,12 @@ enum {
     T_COUNT
 };
 
+/* A core of this family (core.h) with its position. */
 typedef struct {
-    PyObject_HEAD PyObject *tables;
+    CORE_HEAD
     WallPosition position;
-    /* The moves of the last legal_moves() and their numbers (borrowed: the tables hold them), so that
-     * play() knows a move from that list by its identity without reading its fields; not copied. */
-    PyObject **listed;
-    uint32_t *listed_codes;
-    int listed_count;
 } WallCore;
+extern const Family WALL_FAMILY;
 
 /* The objects a core hands out: a take (slot: a factory, then the centre) and a wall move. */
 static inline PyObject *take_move(WallCore *self, int slot, int colour, int line) {
@@ -138,13 +137,10 @@ PyObject *wall_code_object(WallCore *self, uint32_t code);
 /* The winners of a finished game (winners: A-13's tie-break); how many. */
 int wall_winners(const WallPosition *p, int *seats);
 
-WallCore *new_core(PyTypeObject *type, PyObject *tables);
 int check_tables(PyObject *tables);
 int has_special_tables(PyObject *tables);
-/* Chance (wall_chance.c): every pending event as the seed decides, each outcome recorded in `record`
- * (NULL: not recorded); 0, or -1 with an error set. */
-int resolve_chance(WallCore *self, PyObject *seed, StepRecord *record);
-/* The same for any position `p` (self: the tables), the seed a Python object or a number. */
+/* Chance (wall_chance.c): every pending event of `p` as the seed decides, each outcome recorded in
+ * `record` (NULL: not recorded); 0, or -1 with an error set.  self: the tables. */
 int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, StepRecord *record);
 /* The steps a wall game records (steps.h): a take by its index in the takes' table, a wall move by its
  * index in the wall moves' table, a fill by its groups (then one word per group: its size, then its
@@ -157,18 +153,21 @@ static inline void record_take(StepRecord *record, int slot, int colour, int lin
 static inline void record_wall_move(StepRecord *record, int seat, int line, int column) {
     record_word(record, STEP_WORD(WALL_STEP_WALL, seat * 25 + line * SIZE + column));
 }
-PyObject *WallCore_resolve(WallCore *self, PyObject *seed);
-PyObject *WallCore_deal(WallCore *self, PyObject *args);
-PyObject *WallCore_deal_special(WallCore *self, PyObject *args);
-/* Playouts (wall_playout.c). */
-PyObject *WallCore_playout(WallCore *self, PyObject *args);
+PyObject *wall_deal(WallCore *self, PyObject *args);
+PyObject *wall_deal_special(WallCore *self, PyObject *args);
+/* Playouts (wall_playout.c): `p` played to the end; 0, or -1 with an error set. */
+int wall_playout(WallCore *self, WallPosition *p, Draws *draws, const ChanceSeed *seed, StepRecord *record);
 /* The search (wall_search.c). */
-PyObject *WallCore_search(WallCore *self, PyObject *args);
-PyObject *WallCore_board(WallCore *self, PyObject *const *args, Py_ssize_t count);
-PyObject *WallCore_dump(WallCore *self, PyObject *unused);
-PyObject *WallCore_load(PyTypeObject *type, PyObject *args);
-extern PyGetSetDef WallCore_getset[];
-extern PyTypeObject WallCoreType;
+extern const SearchGame WALL_SEARCH;
+/* The vector environment (wall_vector.c). */
+extern const VectorGame WALL_VECTOR;
+/* Fields (wall_fields.c) and the flat form (wall_flat.c). */
+extern PyGetSetDef wall_getset[];
+#define WALL_BOARD_FIELDS 17
+PyObject *wall_board_field(const void *position, int seat, int field);
+int wall_dump(const void *position, int64_t *values);
+void wall_load(void *position, Reader *reader);
+const char *wall_check(const void *position, PyObject *tables);
 int wall_init_strings(void);
 
 #endif

@@ -1,4 +1,4 @@
-/* WallCore's flat form of a position, read and written by dump() and load(): the order is
+/* The wall games' flat form of a position, read and written by dump() and load(): the order is
  * documented in mozaika.azul.native_form; load checks every value's range and what the rules
  * keep in step, so no input reaches the structures unchecked. */
 #include "wall.h"
@@ -9,35 +9,23 @@
     (10 + MOST_FACTORIES * COLOURS + COLOURS + (MOST_FACTORIES + 1) + 2 * COLOURS + 1 + MOST_FACTORIES + 2)
 #define WALL_DUMP_BOARD (1 + STAT_COUNT + 1 + 2 * SIZE + SIZE * SIZE + COLOURS + SIZE + COLOURS + 1 + FLOOR_SPACES + 2)
 #define WALL_DUMP_MOST (WALL_DUMP_HEAD + MOST_SEATS * WALL_DUMP_BOARD)
-_Static_assert(WALL_DUMP_MOST <= 512, "a wall position's flat form fits the dump's buffer on the stack");
+_Static_assert(WALL_DUMP_MOST <= CORE_DUMP_ROOM, "a wall position's flat form fits the dump's buffer on the stack");
 
-PyObject *WallCore_dump(WallCore *self, PyObject *unused) {
-    const WallPosition *p = &self->position;
+int wall_dump(const void *position, int64_t *values) {
+    const WallPosition *p = position;
     const Offer *offer = &p->offer;
     /* Every count the loops below run to is bounded by the buffer's layout. */
     if (offer->factory_count > MOST_FACTORIES || p->players > MOST_SEATS) {
         PyErr_SetString(PyExc_SystemError, "a wall position beyond the native core's bounds");
-        return NULL;
+        return -1;
     }
-    int64_t values[WALL_DUMP_MOST];
     int n = 0;
     values[n++] = p->players;
     values[n++] = p->grey;
     values[n++] = p->phase;
     values[n++] = p->round;
     values[n++] = p->chance_index;
-    values[n++] = offer->turn;
-    values[n++] = offer->starter;
-    values[n++] = offer->marker_in_centre;
-    values[n++] = offer->marker_holder;
-    values[n++] = offer->tiles_on_table;
-    for (int factory = 0; factory < offer->factory_count; factory++)
-        for (int colour = 0; colour < COLOURS; colour++)
-            values[n++] = offer->factories[factory][colour];
-    for (int colour = 0; colour < COLOURS; colour++)
-        values[n++] = offer->centre[colour];
-    for (int slot = 0; slot <= offer->factory_count; slot++)
-        values[n++] = offer->masks[slot];
+    n += offer_dump(offer, values + n);
     for (int colour = 0; colour < COLOURS; colour++)
         values[n++] = p->bag[colour];
     for (int colour = 0; colour < COLOURS; colour++)
@@ -71,7 +59,7 @@ PyObject *WallCore_dump(WallCore *self, PyObject *unused) {
         values[n++] = board->tiling_line;
         values[n++] = board->waiting;
     }
-    return values_tuple(values, n);
+    return n;
 }
 
 /* What the rules keep in step, checked on a loaded position so that no play can leave the
@@ -138,16 +126,11 @@ static const char *inconsistency(const WallPosition *p) {
 
 /* load(tables, values): the position of a dump() (or of the bridge's flat form of a Python
  * position); ValueError when a value lies outside what the native core holds. */
-PyObject *WallCore_load(PyTypeObject *type, PyObject *args) {
-    PyObject *tables, *values;
-    if (!PyArg_ParseTuple(args, "OO!", &tables, &PyTuple_Type, &values))
-        return NULL;
-    if (check_tables(tables) < 0)
-        return NULL;
-    Reader r = {values, 0, 0};
-    WallPosition position;
-    memset(&position, 0, sizeof position);
-    WallPosition *p = &position;
+/* load: the position of a dump() (or of the bridge's flat form of a Python position), each value
+ * checked to lie in what the native core holds; `position` starts zeroed. */
+void wall_load(void *position, Reader *reader) {
+    Reader r = *reader;
+    WallPosition *p = position;
     Offer *offer = &p->offer;
     p->players = (uint8_t)next_value(&r, 2, MOST_SEATS);
     int players = p->players;
@@ -156,20 +139,7 @@ PyObject *WallCore_load(PyTypeObject *type, PyObject *args) {
     /* Far below the ends of the range, so that counting rounds and chance events never overflows. */
     p->round = next_value(&r, 1, 1LL << 40);
     p->chance_index = next_value(&r, 0, 1LL << 62);
-    offer->factory_count = (uint8_t)FACTORIES_BY_PLAYERS[players];
-    offer->colours = COLOURS;
-    offer->turn = (uint8_t)next_value(&r, 0, players - 1);
-    offer->starter = (uint8_t)next_value(&r, 0, players - 1);
-    offer->marker_in_centre = (uint8_t)next_value(&r, 0, 1);
-    offer->marker_holder = (int8_t)next_value(&r, -1, players - 1);
-    offer->tiles_on_table = (int16_t)next_value(&r, 0, 4096);
-    for (int factory = 0; factory < offer->factory_count; factory++)
-        for (int colour = 0; colour < COLOURS; colour++)
-            offer->factories[factory][colour] = (int16_t)next_value(&r, 0, 255);
-    for (int colour = 0; colour < COLOURS; colour++)
-        offer->centre[colour] = (int16_t)next_value(&r, 0, 255);
-    for (int slot = 0; slot <= offer->factory_count; slot++)
-        offer->masks[slot] = (uint8_t)next_value(&r, 0, FULL_ROW);
+    offer_load(offer, &r, players, COLOURS, 255);
     for (int colour = 0; colour < COLOURS; colour++)
         p->bag[colour] = (int32_t)next_value(&r, 0, 255);
     for (int colour = 0; colour < COLOURS; colour++)
@@ -229,23 +199,16 @@ PyObject *WallCore_load(PyTypeObject *type, PyObject *args) {
             r.failed = 1;
         }
     }
-    if (!r.failed && r.at != PyTuple_GET_SIZE(values)) {
-        PyErr_SetString(PyExc_ValueError, "a position's flat form is too long");
-        r.failed = 1;
-    }
-    if (r.failed)
-        return NULL;
+    *reader = r;
+}
+
+/* What a loaded position must keep: tables that can play its special factories, and what the rules
+ * keep in step. */
+const char *wall_check(const void *position, PyObject *tables) {
+    const WallPosition *p = position;
     if (p->special && !has_special_tables(tables)) {
         PyErr_SetString(PyExc_ValueError, "special factories need tables that can play them");
-        return NULL;
+        return "special factories need tables that can play them";
     }
-    const char *broken = inconsistency(p);
-    if (broken != NULL) {
-        PyErr_Format(PyExc_ValueError, "a position's flat form is not consistent: %s", broken);
-        return NULL;
-    }
-    WallCore *self = new_core(type, tables);
-    if (self != NULL)
-        self->position = position;
-    return (PyObject *)self;
+    return inconsistency(p);
 }

@@ -351,8 +351,7 @@ static int written(int players) { return SHARED_SIZE + BOARD_SIZE * players; }
 
 static void scores(const void *position, int64_t *out) {
     const WallPosition *p = position;
-    for (int seat = 0; seat < p->players; seat++)
-        out[seat] = p->boards[seat].score;
+    board_scores(p->boards, sizeof *p->boards, p->players, out);
 }
 
 static int winners(const void *position, int *seats) { return wall_winners(position, seats); }

@@ -1,6 +1,6 @@
-/* PavilionCore: a position of Summer Pavilion held natively, as the Python bridge sees it
- * (mozaika.pavilion.native): the hot paths of the game protocol (legal moves, play, chance,
- * playouts, copies).  The rules are in pavilion.c, the fields in pavilion_fields.c.
+/* Summer Pavilion in the core (core.h): the family's table, a new game, the moves the Python bridge
+ * (mozaika.pavilion.native) hands the core, its chance and its playouts.  The rules are in
+ * pavilion.c, the fields in pavilion_fields.c.
  */
 #include "pavilion.h"
 
@@ -52,13 +52,7 @@ int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *se
         if (record == NULL)
             continue;
         if (kind == PV_FILL) {
-            record_word(record, STEP_WORD(PV_STEP_FILL, groups.group_count));
-            for (int group = 0; group < groups.group_count; group++) {
-                uint32_t word = groups.sizes[group];
-                for (int tile = 0; tile < groups.sizes[group]; tile++)
-                    word |= (uint32_t)groups.tiles[group][tile] << (3 + 3 * tile);
-                record_word(record, word);
-            }
+            record_groups(record, PV_STEP_FILL, &groups);
         } else {
             uint32_t word = 0;
             for (int tile = 0; tile < count; tile++)
@@ -75,6 +69,7 @@ PyObject *pv_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count
     uint32_t word = words[(*at)++], value = STEP_VALUE(word);
     PyObject *tiles = NULL;
     int maker = PT_MAKE_FILL;
+    Groups groups;
     if (STEP_TAG(word) == PV_STEP_MOVE && (value >> PV_KIND_SHIFT) < 4) {
         PyObject *moves = PyTuple_GET_ITEM(tables, move_tables[value >> PV_KIND_SHIFT]);
         if ((Py_ssize_t)(value & PV_INDEX_MASK) < PyTuple_GET_SIZE(moves)) {
@@ -82,15 +77,7 @@ PyObject *pv_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count
             Py_INCREF(move);
             return move;
         }
-    } else if (STEP_TAG(word) == PV_STEP_FILL && value <= MOST_FACTORIES && *at + (Py_ssize_t)value <= count) {
-        Groups groups;
-        groups.group_count = (int)value;
-        for (int group = 0; group < groups.group_count; group++) {
-            uint32_t packed = words[(*at)++];
-            groups.sizes[group] = (uint8_t)((packed & 7) > FACTORY_SIZE ? FACTORY_SIZE : (packed & 7));
-            for (int tile = 0; tile < groups.sizes[group]; tile++)
-                groups.tiles[group][tile] = (uint8_t)(packed >> (3 + 3 * tile) & 7);
-        }
+    } else if (STEP_TAG(word) == PV_STEP_FILL && read_groups(words, count, at, value, &groups) == 0) {
         tiles = groups_tuple(&groups);
     } else if (STEP_TAG(word) == PV_STEP_SUPPLY && value <= PV_SUPPLY_SIZE && *at < count) {
         uint32_t packed = words[(*at)++];
@@ -110,23 +97,9 @@ PyObject *pv_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count
     return outcome;
 }
 
-static int resolve_chance(PavilionCore *self, PyObject *seed, StepRecord *record) {
-    ChanceSeed chance = {PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, 0};
-    return pv_resolve_position(self, &self->position, &chance, record);
-}
+/* --- the family's entries ------------------------------------------------------------------ */
 
-/* --- the Python type ---------------------------------------------------------------------------- */
-
-PavilionCore *pv_new_core(PyTypeObject *type, PyObject *tables) {
-    PavilionCore *self = (PavilionCore *)type->tp_alloc(type, 0);
-    if (self == NULL)
-        return NULL;
-    Py_INCREF(tables);
-    self->tables = tables;
-    return self;
-}
-
-int pv_check_tables(PyObject *tables) {
+static int pv_check_tables(PyObject *tables) {
     static const Py_ssize_t sizes[4] = {PV_TAKE_SLOTS * PV_COLOURS, PV_SPACES * PV_COLOURS * PV_SLOTS, PV_KEEPS,
                                         PV_PICKS};
     int ok = PyTuple_Check(tables) && PyTuple_GET_SIZE(tables) == PT_COUNT;
@@ -143,23 +116,16 @@ int pv_check_tables(PyObject *tables) {
     return 0;
 }
 
-/* PavilionCore(tables, players, colourless): a new game waiting for its first supply and fill. */
-static PyObject *PavilionCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    PyObject *tables;
+/* Core("pavilion", tables, players, colourless): a new game waiting for its first supply and fill. */
+static int pv_start(void *position, PyObject *tables, PyObject *options) {
     int players, colourless;
-    static char *names[] = {"tables", "players", "colourless", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oip", names, &tables, &players, &colourless))
-        return NULL;
-    if (pv_check_tables(tables) < 0)
-        return NULL;
+    if (!PyArg_ParseTuple(options, "ip", &players, &colourless))
+        return -1;
     if (players < 2 || players > MOST_SEATS) {
         PyErr_SetString(PyExc_ValueError, "2-4 players");
-        return NULL;
+        return -1;
     }
-    PavilionCore *self = pv_new_core(type, tables);
-    if (self == NULL)
-        return NULL;
-    PavPosition *p = &self->position;
+    PavPosition *p = position;
     p->players = (uint8_t)players;
     p->colourless = (uint8_t)colourless;
     p->phase = PV_CHANCE;
@@ -176,52 +142,20 @@ static PyObject *PavilionCore_new(PyTypeObject *type, PyObject *args, PyObject *
         board->score = 5; /* S-4 */
         memset(board->colours, PV_EMPTY, sizeof board->colours);
     }
-    return (PyObject *)self;
+    return 0;
 }
 
-static void PavilionCore_dealloc(PavilionCore *self) {
-    PyMem_Free(self->listed);
-    PyMem_Free(self->listed_codes);
-    PyMem_Free(self->listed_at);
-    Py_XDECREF(self->tables);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static PyObject *PavilionCore_copy(PavilionCore *self, PyObject *unused) {
-    PavilionCore *other = pv_new_core(Py_TYPE(self), self->tables);
-    if (other != NULL)
-        other->position = self->position;
-    return (PyObject *)other;
-}
-
-/* legal_moves(seat): the moves in the Python engine's order; None for a seat or a position the
- * Python engine must answer for. */
-static PyObject *PavilionCore_legal_moves(PavilionCore *self, PyObject *seat_object) {
+/* legal_moves(seat): none for a seat not to move; None where the Python engine must say why there is
+ * no pick of the size owed. */
+CORE_HOT PyObject *pv_legal_moves(Core *core, int has_seat, long seat) {
+    PavilionCore *self = (PavilionCore *)core;
     const PavPosition *p = &self->position;
     int acting = p->phase == PV_ACQUIRE || p->phase == PV_PLACE || p->phase == PV_PICK;
-    if (seat_object != Py_None) {
-        if (!PyLong_Check(seat_object))
-            Py_RETURN_NONE;
-        long seat = PyLong_AsLong(seat_object);
-        if (seat == -1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            Py_RETURN_NONE;
-        }
-        if (!acting || seat != p->offer.turn)
-            return PyList_New(0);
-    }
-    if (self->listed == NULL || self->listed_codes == NULL || self->listed_at == NULL) {
-        PyMem_Free(self->listed);
-        PyMem_Free(self->listed_codes);
-        PyMem_Free(self->listed_at);
-        self->listed = PyMem_Malloc(PV_MOST_MOVES * sizeof *self->listed);
-        self->listed_codes = PyMem_Malloc(PV_MOST_MOVES * sizeof *self->listed_codes);
-        self->listed_at = PyMem_Malloc(sizeof *self->listed_at);
-        if (self->listed == NULL || self->listed_codes == NULL || self->listed_at == NULL)
-            return PyErr_NoMemory();
-    }
-    int *codes = self->listed_codes;
-    self->listed_count = 0;
+    if (has_seat && (!acting || seat != p->offer.turn))
+        return PyList_New(0);
+    if (self->listed_at == NULL && (self->listed_at = PyMem_Malloc(sizeof(PavPosition))) == NULL)
+        return PyErr_NoMemory();
+    int *codes = (int *)self->listed_codes;
     int count = pv_legal_codes(p, codes);
     if (p->phase == PV_PICK && count == 0)
         Py_RETURN_NONE; /* no pick of that size: the Python engine says why */
@@ -237,24 +171,6 @@ static PyObject *PavilionCore_legal_moves(PavilionCore *self, PyObject *seat_obj
     memcpy(self->listed_at, p, sizeof *p);
     self->listed_count = count;
     return moves;
-}
-
-static int read_long(PyObject *object, PyObject *name, long *value) {
-    PyObject *attribute = PyObject_GetAttr(object, name);
-    if (attribute == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
-    int ok = PyLong_Check(attribute);
-    if (ok) {
-        *value = PyLong_AsLong(attribute);
-        if (*value == -1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            ok = 0;
-        }
-    }
-    Py_DECREF(attribute);
-    return ok;
 }
 
 /* A tuple of colours (a pass's kept tiles, a pick's tiles) as counts by colour, and its length;
@@ -283,16 +199,16 @@ static int read_tiles(PyObject *object, PyObject *name, int counts[PV_COLOURS], 
     return ok;
 }
 
-/* play(move) -> True when played; False, changing nothing, for a move the Python engine must
- * judge (not one of this game's move classes, or illegal here). */
-/* Play a move: 1 when played, 0 (nothing changed) for a move the Python engine must judge. */
-static int core_play(PavilionCore *self, PyObject *move) {
+/* Play a move: 1 when played, 0 (nothing changed) for a move the Python engine must judge (not one of
+ * this game's move classes, or illegal here). */
+CORE_HOT int pv_play(Core *core, PyObject *move) {
+    PavilionCore *self = (PavilionCore *)core;
     PavPosition *p = &self->position;
     /* A move of the last list, in the position it was listed in, is legal: played by its code. */
     if (self->listed_count && memcmp(self->listed_at, p, sizeof *p) == 0)
         for (int at = 0; at < self->listed_count; at++)
             if (self->listed[at] == move) {
-                pv_play_code(p, self->listed_codes[at]);
+                pv_play_code(p, (int)self->listed_codes[at]);
                 return 1;
             }
     PyObject *type = (PyObject *)Py_TYPE(move);
@@ -323,40 +239,6 @@ static int core_play(PavilionCore *self, PyObject *move) {
     return 1;
 }
 
-/* play(move, seed=None) -> True when played; False, changing nothing, for a move the Python engine must
- * judge.  With a seed, the chance the move leads to is resolved from it, and its outcomes are the answer
- * (a Steps object) instead of True. */
-static PyObject *PavilionCore_play(PavilionCore *self, PyObject *const *args, Py_ssize_t count) {
-    if (count < 1 || count > 2) {
-        PyErr_SetString(PyExc_TypeError, "play(move, seed=None)");
-        return NULL;
-    }
-    if (!core_play(self, args[0]))
-        Py_RETURN_FALSE;
-    if (count == 2 && args[1] != Py_None && self->position.phase == PV_CHANCE) {
-        StepRecord record;
-        record_open(&record);
-        if (resolve_chance(self, args[1], &record) < 0) {
-            record_close(&record);
-            return NULL;
-        }
-        return record_finish(&record, self->tables, pv_read_step);
-    }
-    Py_RETURN_TRUE;
-}
-
-/* resolve(seed) -> the outcomes of the pending chance events as a Steps object (each made by make_fill
- * or make_supply when read), or None when none was pending. */
-static PyObject *PavilionCore_resolve(PavilionCore *self, PyObject *seed) {
-    StepRecord record;
-    record_open(&record);
-    if (resolve_chance(self, seed, &record) < 0) {
-        record_close(&record);
-        return NULL;
-    }
-    return record_finish(&record, self->tables, pv_read_step);
-}
-
 static int read_colours(PyObject *tiles, int most, uint8_t *into) {
     if (!PyTuple_Check(tiles) || PyTuple_GET_SIZE(tiles) > most) {
         PyErr_SetString(PyExc_ValueError, "a group of tiles: a tuple of colours, not too many");
@@ -376,7 +258,8 @@ static int read_colours(PyObject *tiles, int most, uint8_t *into) {
 
 /* deal(groups, bag, tower): a checked draw (apply_draw has taken it from the bag and tower it
  * leaves): every factory's tiles for a fill, else a 1-tuple of the supply's new tiles. */
-static PyObject *PavilionCore_deal(PavilionCore *self, PyObject *args) {
+static PyObject *pv_deal(Core *core, PyObject *args) {
+    PavilionCore *self = (PavilionCore *)core;
     PyObject *groups_object, *bag, *tower;
     if (!PyArg_ParseTuple(args, "O!O!O!", &PyTuple_Type, &groups_object, &PyList_Type, &bag, &PyList_Type, &tower))
         return NULL;
@@ -428,80 +311,98 @@ static PyObject *PavilionCore_deal(PavilionCore *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* playout(seed, generator) -> every step to the end of the game as a Steps object (None when the game
- * is over), each decision uniform over the legal moves: State.playout, with `generator` the
- * random.Random (or its random() method). */
-static PyObject *PavilionCore_playout(PavilionCore *self, PyObject *args) {
-    PyObject *seed, *generator;
-    if (!PyArg_ParseTuple(args, "OO", &seed, &generator))
-        return NULL;
-    Draws draws;
-    if (draws_open(&draws, generator) < 0)
-        return NULL;
-    StepRecord record;
-    record_open(&record);
-    /* Played on a copy, put back at the end: without the GIL (where no Python call is left), another
-     * thread may touch the core meanwhile. */
-    PavPosition position = self->position, *p = &position;
-    ChanceSeed chance;
-    Unlocked unlocked;
-    playout_unlock(&unlocked, &draws, &chance, PyTuple_GET_ITEM(self->tables, PT_ENTROPY), seed, 1);
+/* A playout: each decision uniform over the legal moves, as State.playout draws it. */
+static int pv_playout(Core *core, void *position, Draws *draws, const ChanceSeed *chance, StepRecord *record) {
+    PavPosition *p = position;
     int codes[PV_MOST_MOVES];
     while (p->phase != PV_OVER) {
         if (p->phase == PV_CHANCE) {
-            if (pv_resolve_position(self, p, &chance, &record) < 0)
-                goto failed;
+            if (pv_resolve_position((PavilionCore *)core, p, chance, record) < 0)
+                return -1;
             continue;
         }
-        double number = draws_next(&draws);
+        double number = draws_next(draws);
         if (number < 0)
-            goto failed;
+            return -1;
         int code;
         if (pv_choose_code(p, codes, number, &code) < 0) {
             native_error(PyExc_RuntimeError, "a position with no legal move, or a number that picks none");
-            goto failed;
+            return -1;
         }
-        record_word(&record, STEP_WORD(PV_STEP_MOVE, code));
+        record_word(record, STEP_WORD(PV_STEP_MOVE, code));
         pv_play_code(p, code);
     }
-    playout_lock(&unlocked, &draws);
-    self->position = position;
-    draws_close(&draws);
-    return record_finish(&record, self->tables, pv_read_step);
-failed:
-    playout_lock(&unlocked, &draws);
-    self->position = position;
-    draws_close(&draws);
-    record_close(&record);
-    return NULL;
+    return 0;
 }
 
-static PyMethodDef PavilionCore_methods[] = {
-    {"copy", (PyCFunction)PavilionCore_copy, METH_NOARGS, "An independent copy."},
-    {"legal_moves", (PyCFunction)PavilionCore_legal_moves, METH_O, "The legal moves (of a seat, or None)."},
-    {"play", (PyCFunction)(void (*)(void))PavilionCore_play, METH_FASTCALL,
-     "play(move, seed=None): False (nothing changed) if the reference must judge the move; with a seed, the "
-     "chance it leads to resolved, its outcomes the answer."},
-    {"resolve", (PyCFunction)PavilionCore_resolve, METH_O, "Resolve pending chance from the seed; the outcomes."},
-    {"deal", (PyCFunction)PavilionCore_deal, METH_VARARGS, "Apply a checked draw: deal(groups, bag, tower)."},
-    {"playout", (PyCFunction)PavilionCore_playout, METH_VARARGS, "Play on to the end: playout(seed, random)."},
-    {"search", (PyCFunction)PavilionCore_search, METH_VARARGS,
-     "The search bot's search: search(shortlist, seat, generator state, options) (native/search.h)."},
-    {"board", (PyCFunction)(void (*)(void))PavilionCore_board, METH_FASTCALL, "board(seat, field)."},
-    {"dump", (PyCFunction)PavilionCore_dump, METH_NOARGS, "The position's flat form."},
-    {"load", (PyCFunction)PavilionCore_load, METH_VARARGS | METH_CLASS, "load(tables, values): a position."},
-    {NULL},
-};
+static int pv_resolve(Core *core, void *position, const ChanceSeed *seed, StepRecord *record) {
+    return pv_resolve_position((PavilionCore *)core, position, seed, record);
+}
 
-PyTypeObject PavilionCoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "mozaika._native.PavilionCore",
-    .tp_doc = "A position of Azul: Summer Pavilion, held natively.",
-    .tp_basicsize = sizeof(PavilionCore),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = PavilionCore_new,
-    .tp_dealloc = (destructor)PavilionCore_dealloc,
-    .tp_methods = PavilionCore_methods,
-    .tp_getset = PavilionCore_getset,
+static int pv_playout_unlocks(const void *position) { return 1; }
+
+static int pv_to_move(const void *position, int *seats) {
+    const PavPosition *p = position;
+    if (p->phase != PV_ACQUIRE && p->phase != PV_PLACE && p->phase != PV_PICK)
+        return 0;
+    seats[0] = p->offer.turn;
+    return 1;
+}
+
+static PyObject *pv_round(const void *position) { return PyLong_FromLong(((const PavPosition *)position)->round); }
+
+static PyObject *pv_code_to_move(PyObject *core, MoveCode code) {
+    PyObject *move = pv_code_object((PavilionCore *)core, (int)code);
+    Py_INCREF(move);
+    return move;
+}
+
+CORE_HOT_METHODS(pv, pv_legal_moves, pv_play)
+
+static PyMethodDef pv_methods[] = {CORE_HOT_METHOD_DEFS(pv), {NULL}};
+
+_Static_assert(offsetof(PavilionCore, position) == offsetof(Core, position), "a Summer Pavilion core is a core");
+_Static_assert(offsetof(PavPosition, offer) == 0 && offsetof(PavBoard, score) == 0,
+               "the offer leads the position, and the score each board (core.h's Family)");
+_Static_assert(sizeof(PavPosition) <= CORE_POSITION_ROOM, "a Summer Pavilion position fits a playout's copy");
+
+const Family PAVILION_FAMILY = {
+    .name = "pavilion",
+    .type_name = "mozaika._native.PavilionCore",
+    .position_size = sizeof(PavPosition),
+    .most_moves = PV_MOST_MOVES,
+    .players_at = offsetof(PavPosition, players),
+    .phase_at = offsetof(PavPosition, phase),
+    .chance_index_at = offsetof(PavPosition, chance_index),
+    .bag_at = offsetof(PavPosition, bag),
+    .boards_at = offsetof(PavPosition, boards),
+    .board_size = sizeof(PavBoard),
+    .colours = PV_COLOURS,
+    .chance_phase = PV_CHANCE,
+    .over_phase = PV_OVER,
+    .most_chance_index = PV_MOST_CHANCE_INDEX,
+    .board_fields = PV_BOARD_FIELDS,
+    .entropy = PT_ENTROPY,
+    .check_tables = pv_check_tables,
+    .start = pv_start,
+    .legal_moves = pv_legal_moves,
+    .play = pv_play,
+    .resolve = pv_resolve,
+    .read_step = pv_read_step,
+    .deal = pv_deal,
+    .playout = pv_playout,
+    .playout_unlocks = pv_playout_unlocks,
+    .board_field = pv_board_field,
+    .to_move = pv_to_move,
+    .round = pv_round,
+    .dump = pv_dump,
+    .load = pv_load,
+    .check = pv_check,
+    .getset = pv_getset,
+    .methods = pv_methods,
+    .search = &PAVILION_SEARCH,
+    .code_to_move = pv_code_to_move,
+    .vector = &PAVILION_VECTOR,
 };
 
 int pavilion_init(void) {
@@ -514,7 +415,5 @@ int pavilion_init(void) {
     str_slot = PyUnicode_InternFromString("slot");
     str_kept = PyUnicode_InternFromString("kept");
     str_tiles = PyUnicode_InternFromString("tiles");
-    if (!(str_source && str_colour && str_space && str_wilds && str_star && str_slot && str_kept && str_tiles))
-        return -1;
-    return PyType_Ready(&PavilionCoreType);
+    return str_source && str_colour && str_space && str_wilds && str_star && str_slot && str_kept && str_tiles ? 0 : -1;
 }

@@ -60,24 +60,11 @@ static MoveCode pv_search_rollout(const SearchGame *game, const void *position, 
     for (; at < count && is_placement(codes[at]); at++) {
         MoveCode code = codes[at];
         double worth = placement_worth(p, code);
-        if (worth > top + 1e-9) {
-            top = worth;
-            best = 0;
-            codes[best++] = code;
-        } else if (worth > top - 1e-9) {
-            codes[best++] = code;
-        }
+        keep_best(codes, &best, &top, code, worth);
     }
     if (best)
         return codes[pyrandom_below(random, (uint32_t)best)];
     return at < count ? codes[at] : NO_MOVE; /* the first pass: it keeps the most tiles */
-}
-
-static int bits_in(uint64_t value) {
-    int count = 0;
-    for (; value; value &= value - 1)
-        count++;
-    return count;
 }
 
 /* strategy._pavilion_value: the score, the tiles in hand, and progress to the star and number bonuses. */
@@ -115,25 +102,28 @@ static double star_potential(const PavBoard *board, double placements) {
     return shape_potential(empty, excess, placements);
 }
 
+static double board_value(const void *position, int seat) {
+    const PavPosition *p = position;
+    return seat_value(p, &p->boards[seat]);
+}
+
+static double board_potential(const void *position, int seat, double placements) {
+    return star_potential(&((const PavPosition *)position)->boards[seat], placements);
+}
+
+/* Foresight times the placements left: those of this round and the rounds after it. */
+static double placements_left(const void *position, double foresight) {
+    const PavPosition *p = position;
+    double left = 0;
+    for (int round = p->round - 1; round >= 0 && round < PV_ROUNDS; round++)
+        left += PLACEMENTS_BY_ROUND[round];
+    return foresight * left;
+}
+
 static void pv_search_evaluate(const void *position, double foresight, double *points) {
     const PavPosition *p = position;
-    if (p->phase == PV_OVER) {
-        for (int seat = 0; seat < p->players; seat++)
-            points[seat] = (double)p->boards[seat].score;
-        return;
-    }
-    double placements = 0.0;
-    if (foresight != 0.0) {
-        double left = 0;
-        for (int round = p->round - 1; round >= 0 && round < PV_ROUNDS; round++)
-            left += PLACEMENTS_BY_ROUND[round];
-        placements = foresight * left;
-    }
-    for (int seat = 0; seat < p->players; seat++) {
-        points[seat] = seat_value(p, &p->boards[seat]);
-        if (foresight != 0.0)
-            points[seat] += star_potential(&p->boards[seat], placements);
-    }
+    Valuation valuation = {placements_left, board_value, board_potential};
+    evaluate_seats(p, p->phase == PV_OVER, p->boards, sizeof *p->boards, p->players, foresight, valuation, points);
 }
 
 /* StarStrategy.move_priors: a placement's worth, a pass just under PASS_FLOOR (those keeping the
@@ -147,16 +137,16 @@ static void pv_search_priors(const void *position, const MoveCode *codes, int co
         priors[at] = (int)(codes[at] >> PV_KIND_SHIFT) == PV_PASS_MOVE ? PASS_FLOOR - 0.001 * at : 0.0;
 }
 
-static PyObject *pv_search_code_to_move(PyObject *core, MoveCode code) {
-    PyObject *move = pv_code_object((PavilionCore *)core, (int)code);
-    Py_INCREF(move);
-    return move;
-}
-
-/* search(shortlist, seat, generator state, options): see search_method. */
-PyObject *PavilionCore_search(PavilionCore *self, PyObject *args) {
-    SearchGame game = {(PyObject *)self, sizeof(PavPosition),     PV_MOST_MOVES,      self->position.players,
-                       pv_search_legal,  pv_search_first_to_move, pv_search_is_over,  pv_search_round,
-                       pv_search_play,   pv_search_rollout,       pv_search_evaluate, pv_search_priors};
-    return search_method(&game, &self->position, args, pv_search_code_to_move);
-}
+/* Summer Pavilion in the search (search.h); the core fills in its `core` and `players`. */
+const SearchGame PAVILION_SEARCH = {NULL,
+                                    sizeof(PavPosition),
+                                    PV_MOST_MOVES,
+                                    0,
+                                    pv_search_legal,
+                                    pv_search_first_to_move,
+                                    pv_search_is_over,
+                                    pv_search_round,
+                                    pv_search_play,
+                                    pv_search_rollout,
+                                    pv_search_evaluate,
+                                    pv_search_priors};

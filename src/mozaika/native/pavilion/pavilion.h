@@ -1,13 +1,15 @@
 /* Azul: Summer Pavilion (coloured and colourless stars, rules S-1..S-17), natively.
  *
- * pavilion.c holds the rules, pavilion_core.c the Python type PavilionCore that holds a
- * position, pavilion_fields.c its getters and its flat form (dump and load).  Names carry
- * a PV_ (pv_) prefix so that the module can include the wall games' header beside this one.
+ * pavilion.c holds the rules, pavilion_tables.c the board's geometry, pavilion_family.c the
+ * family's table for the core (core.h) with its chance and playouts, pavilion_fields.c its fields
+ * and its flat form (dump and load), pavilion_search.c and pavilion_vector.c its part in the search
+ * and the vector environment.  Names carry a PV_ (pv_) prefix so that the module can include the
+ * wall games' header beside this one.
  */
 #ifndef MOZAIKA_PAVILION_H
 #define MOZAIKA_PAVILION_H
 
-#include "offer.h"
+#include "core.h"
 
 #define PV_COLOURS 6
 #define PV_STARS 7
@@ -153,7 +155,7 @@ void pv_apply_supply(PavPosition *p, const uint8_t *tiles, int count);
 /* Tiles of each colour wherever they lie (counts_in_play). */
 void pv_colour_totals(const PavPosition *p, int64_t totals[PV_COLOURS]);
 
-/* --- the Python type (pavilion_core.c; fields, dump and load in pavilion_fields.c) --------------- */
+/* --- the family in the core (pavilion_family.c; fields, dump and load in pavilion_fields.c) ------ */
 
 /* The objects a core hands out, shared by every core: a tuple of (takes by pv_take_index, placements
  * by pv_place_index, passes in the order of moves._KEEPS, picks of 1, 2 then 3 tiles in the order of
@@ -174,19 +176,15 @@ enum {
     PT_COUNT
 };
 
+/* A core of this family (core.h) with its position; a move of its last list is known by its identity
+ * in the position it was listed in (listed_at). */
 typedef struct {
-    PyObject_HEAD PyObject *tables;
+    CORE_HEAD
     PavPosition position;
-    /* The moves of the last legal_moves(), their codes and the position they were listed in, so that
-     * play() knows a move from that list by its identity, in that position, without reading its
-     * fields; not copied. */
-    PyObject **listed;
-    int *listed_codes;
-    int listed_count;
-    PavPosition *listed_at;
 } PavilionCore;
+extern const Family PAVILION_FAMILY;
 
-/* Every pending chance event of `p` as the seed decides (pavilion_core.c); each outcome recorded in
+/* Every pending chance event of `p` as the seed decides (pavilion_family.c); each outcome recorded in
  * `record` (NULL: not recorded); 0, or -1 with an error set. */
 int pv_resolve_position(PavilionCore *self, PavPosition *p, const ChanceSeed *seed, StepRecord *record);
 /* The steps Summer Pavilion records (steps.h): a move by its code, a fill by its groups (one word per
@@ -195,17 +193,18 @@ enum { PV_STEP_MOVE, PV_STEP_FILL, PV_STEP_SUPPLY };
 PyObject *pv_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at);
 /* The move object of a code (borrowed from the tables). */
 PyObject *pv_code_object(PavilionCore *self, int code);
-/* The search (pavilion_search.c): see search.h's search_method. */
-PyObject *PavilionCore_search(PavilionCore *self, PyObject *args);
-PavilionCore *pv_new_core(PyTypeObject *type, PyObject *tables);
-int pv_check_tables(PyObject *tables);
-PyObject *PavilionCore_board(PavilionCore *self, PyObject *const *args, Py_ssize_t count);
-PyObject *PavilionCore_dump(PavilionCore *self, PyObject *unused);
-PyObject *PavilionCore_load(PyTypeObject *type, PyObject *args);
+/* The search (pavilion_search.c) and the vector environment (pavilion_vector.c). */
+extern const SearchGame PAVILION_SEARCH;
+extern const VectorGame PAVILION_VECTOR;
+/* Fields, and the flat form (pavilion_fields.c). */
+#define PV_BOARD_FIELDS 13
+PyObject *pv_board_field(const void *position, int seat, int field);
+int pv_dump(const void *position, int64_t *values);
+void pv_load(void *position, Reader *reader);
+const char *pv_check(const void *position, PyObject *tables);
 /* NULL when the position keeps what the rules keep in step, else what it breaks. */
 const char *pv_inconsistency(const PavPosition *p);
-extern PyGetSetDef PavilionCore_getset[];
-extern PyTypeObject PavilionCoreType;
+extern PyGetSetDef pv_getset[];
 int pavilion_init(void);
 
 #endif

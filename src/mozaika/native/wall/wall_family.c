@@ -1,6 +1,6 @@
-/* WallCore: a position of a wall game held natively, as the Python bridge sees it
- * (mozaika.azul.native): the hot paths of the game protocol (legal moves, play, chance,
- * playouts, copies) and getters for everything else.  The rules are in wall.c.
+/* The wall games in the core (core.h): the family's table, a new game, and the moves the Python
+ * bridge (mozaika.azul.native) hands the core, as the core lists and plays them.  The rules are in
+ * wall.c.
  */
 #include "wall.h"
 
@@ -27,16 +27,7 @@ PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned 
     return move;
 }
 
-/* --- the Python type ---------------------------------------------------------------------------- */
-
-WallCore *new_core(PyTypeObject *type, PyObject *tables) {
-    WallCore *self = (WallCore *)type->tp_alloc(type, 0);
-    if (self == NULL)
-        return NULL;
-    Py_INCREF(tables);
-    self->tables = tables;
-    return self;
-}
+/* --- the family's entries ------------------------------------------------------------------ */
 
 int check_tables(PyObject *tables) {
     if (!PyTuple_Check(tables) || PyTuple_GET_SIZE(tables) != T_COUNT ||
@@ -62,28 +53,21 @@ int has_special_tables(PyObject *tables) {
            PyDict_CheckExact(PyTuple_GET_ITEM(tables, T_SPLITS));
 }
 
-/* WallCore(tables, players, grey, special=False): a new game waiting for its first fill. */
-static PyObject *WallCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    PyObject *tables;
+/* Core("wall", tables, players, grey, special=False): a new game waiting for its first fill. */
+static int wall_start(void *position, PyObject *tables, PyObject *options) {
     int players, grey, special = 0;
-    static char *names[] = {"tables", "players", "grey", "special", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oip|p", names, &tables, &players, &grey, &special))
-        return NULL;
-    if (check_tables(tables) < 0)
-        return NULL;
+    if (!PyArg_ParseTuple(options, "ip|p", &players, &grey, &special))
+        return -1;
     if (special && !has_special_tables(tables)) {
         PyErr_SetString(PyExc_TypeError,
                         "special factories need the split-take class, make_split, make_special and a dict of splits");
-        return NULL;
+        return -1;
     }
     if (players < 2 || players > MOST_SEATS) {
         PyErr_SetString(PyExc_ValueError, "2-4 players");
-        return NULL;
+        return -1;
     }
-    WallCore *self = new_core(type, tables);
-    if (self == NULL)
-        return NULL;
-    WallPosition *p = &self->position;
+    WallPosition *p = position;
     p->players = (uint8_t)players;
     p->grey = (uint8_t)grey;
     p->special = (uint8_t)special;
@@ -105,57 +89,23 @@ static PyObject *WallCore_new(PyTypeObject *type, PyObject *args, PyObject *kwar
         memset(board->accept, FULL_ROW, sizeof board->accept);
         board->tiling_line = SIZE;
     }
-    return (PyObject *)self;
+    return 0;
 }
 
-static void WallCore_dealloc(WallCore *self) {
-    PyMem_Free(self->listed);
-    PyMem_Free(self->listed_codes);
-    Py_XDECREF(self->tables);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static PyObject *WallCore_copy(WallCore *self, PyObject *unused) {
-    WallCore *other = new_core(Py_TYPE(self), self->tables);
-    if (other != NULL)
-        other->position = self->position;
-    return (PyObject *)other;
-}
-
-/* legal_moves(seat): the moves in the Python engine's order; None for a seat the Python
- * engine must answer for (one outside the table).  The list is made at its size, and its moves and
- * their numbers kept for play(). */
-static PyObject *WallCore_legal_moves(WallCore *self, PyObject *seat_object) {
+/* legal_moves(seat): None for a seat outside the table in the tiling phase. */
+CORE_HOT PyObject *wall_legal_moves(Core *core, int has_seat, long seat) {
+    WallCore *self = (WallCore *)core;
     const WallPosition *p = &self->position;
-    long seat = -1;
-    if (seat_object != Py_None) {
-        if (!PyLong_Check(seat_object))
-            Py_RETURN_NONE;
-        seat = PyLong_AsLong(seat_object);
-        if (seat == -1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            Py_RETURN_NONE;
-        }
-        if (p->phase == TILING && (seat < 0 || seat >= p->players))
-            Py_RETURN_NONE;
-    }
-    if (self->listed == NULL || self->listed_codes == NULL) {
-        PyMem_Free(self->listed);
-        PyMem_Free(self->listed_codes);
-        self->listed = PyMem_Malloc(WALL_MOST_MOVES * sizeof *self->listed);
-        self->listed_codes = PyMem_Malloc(WALL_MOST_MOVES * sizeof *self->listed_codes);
-        if (self->listed == NULL || self->listed_codes == NULL)
-            return PyErr_NoMemory();
-    }
+    if (has_seat && p->phase == TILING && (seat < 0 || seat >= p->players))
+        Py_RETURN_NONE;
     uint32_t *codes = self->listed_codes;
     int count = 0;
-    self->listed_count = 0;
     if (p->phase == DRAFT) {
-        if (seat_object == Py_None || seat == p->offer.turn)
+        if (!has_seat || seat == p->offer.turn)
             count = wall_move_codes(p, p->offer.turn, codes);
     } else if (p->phase == TILING) {
         for (int who = 0; who < p->players; who++)
-            if (seat_object == Py_None || who == seat)
+            if (!has_seat || who == seat)
                 count += wall_move_codes(p, who, codes + count);
     }
     PyObject *moves = PyList_New(count);
@@ -182,27 +132,10 @@ static PyObject *WallCore_legal_moves(WallCore *self, PyObject *seat_object) {
     return moves;
 }
 
-static int read_long(PyObject *object, PyObject *name, long *value) {
-    PyObject *attribute = PyObject_GetAttr(object, name);
-    if (attribute == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
-    int ok = PyLong_Check(attribute);
-    if (ok) {
-        *value = PyLong_AsLong(attribute);
-        if (*value == -1 && PyErr_Occurred()) {
-            PyErr_Clear();
-            ok = 0;
-        }
-    }
-    Py_DECREF(attribute);
-    return ok;
-}
-
 /* Play a move: 1 when played, 0 (nothing changed) for a move the Python engine must judge (not
  * one of this game's move classes, or illegal here). */
-static int core_play(WallCore *self, PyObject *move) {
+CORE_HOT int wall_play(Core *core, PyObject *move) {
+    WallCore *self = (WallCore *)core;
     WallPosition *p = &self->position;
     /* A move of the last list is known by its identity: its number, checked legal here. */
     for (int at = 0; at < self->listed_count; at++) {
@@ -250,56 +183,93 @@ static int core_play(WallCore *self, PyObject *move) {
     return 0;
 }
 
-/* play(move, seed=None) -> True when played; False, changing nothing, for a move the Python engine must
- * judge.  With a seed, the chance the move leads to is resolved from it, and its outcomes are the answer
- * (a Steps object) instead of True. */
-static PyObject *WallCore_play(WallCore *self, PyObject *const *args, Py_ssize_t count) {
-    if (count < 1 || count > 2) {
-        PyErr_SetString(PyExc_TypeError, "play(move, seed=None)");
-        return NULL;
-    }
-    if (!core_play(self, args[0]))
-        Py_RETURN_FALSE;
-    if (count == 2 && args[1] != Py_None && self->position.phase == CHANCE) {
-        StepRecord record;
-        record_open(&record);
-        if (resolve_chance(self, args[1], &record) < 0) {
-            record_close(&record);
-            return NULL;
-        }
-        return record_finish(&record, self->tables, wall_read_step);
-    }
-    Py_RETURN_TRUE;
+static int wall_resolve(Core *core, void *position, const ChanceSeed *seed, StepRecord *record) {
+    return resolve_position((WallCore *)core, position, seed, record);
 }
 
-static PyMethodDef WallCore_methods[] = {
-    {"copy", (PyCFunction)WallCore_copy, METH_NOARGS, "An independent copy."},
-    {"legal_moves", (PyCFunction)WallCore_legal_moves, METH_O, "The legal moves (of a seat, or None)."},
-    {"play", (PyCFunction)(void (*)(void))WallCore_play, METH_FASTCALL,
-     "play(move, seed=None): False (nothing changed) if the reference must judge the move; with a seed, the "
-     "chance it leads to resolved, its outcomes the answer."},
-    {"resolve", (PyCFunction)WallCore_resolve, METH_O, "Resolve pending chance from the seed; the outcomes."},
-    {"deal", (PyCFunction)WallCore_deal, METH_VARARGS, "Deal a checked fill: deal(groups, bag, lid)."},
-    {"deal_special", (PyCFunction)WallCore_deal_special, METH_VARARGS,
+static PyObject *wall_deal_core(Core *core, PyObject *args) { return wall_deal((WallCore *)core, args); }
+
+static int wall_playout_core(Core *core, void *position, Draws *draws, const ChanceSeed *seed, StepRecord *record) {
+    return wall_playout((WallCore *)core, position, draws, seed, record);
+}
+
+/* Without the special factories' objects, a playout makes no Python call. */
+static int wall_playout_unlocks(const void *position) { return !((const WallPosition *)position)->special; }
+
+static int wall_to_move(const void *position, int *seats) {
+    const WallPosition *p = position;
+    int count = 0;
+    if (p->phase == DRAFT) {
+        seats[count++] = p->offer.turn;
+    } else if (p->phase == TILING) {
+        for (int seat = 0; seat < p->players; seat++)
+            if (p->boards[seat].waiting)
+                seats[count++] = seat;
+    }
+    return count;
+}
+
+static PyObject *wall_round(const void *position) {
+    return PyLong_FromLongLong(((const WallPosition *)position)->round);
+}
+
+static PyObject *wall_code_to_move(PyObject *core, MoveCode code) { return wall_code_object((WallCore *)core, code); }
+
+static PyObject *deal_special_method(PyObject *core, PyObject *args) {
+    return wall_deal_special((WallCore *)core, args);
+}
+
+CORE_HOT_METHODS(wall, wall_legal_moves, wall_play)
+
+static PyMethodDef wall_methods[] = {
+    CORE_HOT_METHOD_DEFS(wall),
+    {"deal_special", deal_special_method, METH_VARARGS,
      "Deal a checked round's start with special factories: deal_special(groups, discs, extra, bag, lid)."},
-    {"playout", (PyCFunction)WallCore_playout, METH_VARARGS, "Play on to the end: playout(seed, random)."},
-    {"search", (PyCFunction)WallCore_search, METH_VARARGS,
-     "The search bot's search: search(shortlist, seat, generator state, options) (native/search.h)."},
-    {"board", (PyCFunction)(void (*)(void))WallCore_board, METH_FASTCALL, "board(seat, field)."},
-    {"dump", (PyCFunction)WallCore_dump, METH_NOARGS, "The position's flat form."},
-    {"load", (PyCFunction)WallCore_load, METH_VARARGS | METH_CLASS, "load(tables, values): a position."},
     {NULL},
 };
 
-PyTypeObject WallCoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "mozaika._native.WallCore",
-    .tp_doc = "A position of a wall game (Azul), held natively.",
-    .tp_basicsize = sizeof(WallCore),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = WallCore_new,
-    .tp_dealloc = (destructor)WallCore_dealloc,
-    .tp_methods = WallCore_methods,
-    .tp_getset = WallCore_getset,
+_Static_assert(offsetof(WallCore, position) == offsetof(Core, position), "a wall core is a core");
+_Static_assert(offsetof(WallPosition, offer) == 0 && offsetof(WallBoard, score) == 0,
+               "the offer leads the position, and the score each board (core.h's Family)");
+_Static_assert(sizeof(WallPosition) <= CORE_POSITION_ROOM, "a wall position fits a playout's copy");
+
+const Family WALL_FAMILY = {
+    .name = "wall",
+    .type_name = "mozaika._native.WallCore",
+    .position_size = sizeof(WallPosition),
+    .most_moves = WALL_MOST_MOVES,
+    .players_at = offsetof(WallPosition, players),
+    .phase_at = offsetof(WallPosition, phase),
+    .chance_index_at = offsetof(WallPosition, chance_index),
+    .bag_at = offsetof(WallPosition, bag),
+    .boards_at = offsetof(WallPosition, boards),
+    .board_size = sizeof(WallBoard),
+    .colours = COLOURS,
+    .chance_phase = CHANCE,
+    .over_phase = OVER,
+    .most_chance_index = 1LL << 62,
+    .board_fields = WALL_BOARD_FIELDS,
+    .entropy = T_ENTROPY,
+    .check_tables = check_tables,
+    .start = wall_start,
+    .legal_moves = wall_legal_moves,
+    .play = wall_play,
+    .resolve = wall_resolve,
+    .read_step = wall_read_step,
+    .deal = wall_deal_core,
+    .playout = wall_playout_core,
+    .playout_unlocks = wall_playout_unlocks,
+    .board_field = wall_board_field,
+    .to_move = wall_to_move,
+    .round = wall_round,
+    .dump = wall_dump,
+    .load = wall_load,
+    .check = wall_check,
+    .getset = wall_getset,
+    .methods = wall_methods,
+    .search = &WALL_SEARCH,
+    .code_to_move = wall_code_to_move,
+    .vector = &WALL_VECTOR,
 };
 
 int wall_init_strings(void) {

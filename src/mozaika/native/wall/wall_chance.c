@@ -128,15 +128,8 @@ int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, St
         sample_draw_unsorted(p->bag, p->lid, COLOURS, sizes, factories, limbs, limb_count, &groups);
         deal_and_open(p, &groups);
         p->chance_index++;
-        if (record != NULL) {
-            record_word(record, STEP_WORD(WALL_STEP_FILL, groups.group_count));
-            for (int group = 0; group < groups.group_count; group++) {
-                uint32_t word = groups.sizes[group];
-                for (int tile = 0; tile < groups.sizes[group]; tile++)
-                    word |= (uint32_t)groups.tiles[group][tile] << (3 + 3 * tile);
-                record_word(record, word);
-            }
-        }
+        if (record != NULL)
+            record_groups(record, WALL_STEP_FILL, &groups);
     }
     return 0;
 }
@@ -154,17 +147,11 @@ PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t cou
         }
         break;
     }
-    case WALL_STEP_FILL:
-        if (value <= MOST_FACTORIES && *at + (Py_ssize_t)value <= count) {
-            Groups groups;
-            groups.group_count = (int)value;
-            for (int group = 0; group < groups.group_count; group++) {
-                uint32_t packed = words[(*at)++];
-                groups.sizes[group] = (uint8_t)((packed & 7) > FACTORY_SIZE ? FACTORY_SIZE : (packed & 7));
-                for (int tile = 0; tile < groups.sizes[group]; tile++)
-                    groups.tiles[group][tile] = (uint8_t)(packed >> (3 + 3 * tile) & 7);
+    case WALL_STEP_FILL: {
+        Groups groups;
+        if (read_groups(words, count, at, value, &groups) == 0) {
+            for (int group = 0; group < groups.group_count; group++)
                 sort_tiles(groups.tiles[group], groups.sizes[group]);
-            }
             PyObject *tiles = groups_tuple(&groups);
             if (tiles == NULL)
                 return NULL;
@@ -174,25 +161,9 @@ PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t cou
         }
         break;
     }
+    }
     PyErr_SetString(PyExc_RuntimeError, "a step the wall games do not record");
     return NULL;
-}
-
-int resolve_chance(WallCore *self, PyObject *seed, StepRecord *record) {
-    ChanceSeed chance = {PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, 0};
-    return resolve_position(self, &self->position, &chance, record);
-}
-
-/* resolve(seed) -> the outcomes of the pending chance events as a Steps object (each made by make_fill
- * when read), or None when none was pending. */
-PyObject *WallCore_resolve(WallCore *self, PyObject *seed) {
-    StepRecord record;
-    record_open(&record);
-    if (resolve_chance(self, seed, &record) < 0) {
-        record_close(&record);
-        return NULL;
-    }
-    return record_finish(&record, self->tables, wall_read_step);
 }
 
 /* Read a checked fill's groups (a tuple of a tuple of colours per factory) and the bag and lid it
@@ -240,7 +211,7 @@ static int read_fill(WallPosition *p, PyObject *groups_object, PyObject *bag, Py
 }
 
 /* deal(groups, bag, lid): a checked fill (apply_draw has taken it from the bag and lid it leaves). */
-PyObject *WallCore_deal(WallCore *self, PyObject *args) {
+PyObject *wall_deal(WallCore *self, PyObject *args) {
     PyObject *groups_object, *bag, *lid;
     if (!PyArg_ParseTuple(args, "O!O!O!", &PyTuple_Type, &groups_object, &PyList_Type, &bag, &PyList_Type, &lid))
         return NULL;
@@ -257,7 +228,7 @@ PyObject *WallCore_deal(WallCore *self, PyObject *args) {
 /* deal_special(groups, discs, extra, bag, lid): a checked round's start with special factories
  * (ChocolatierState._apply_chance after its checks): each factory's disc as kind * 8 + colour + 1
  * (0: an ordinary factory), SN1's extra praline (a tuple of at most one colour). */
-PyObject *WallCore_deal_special(WallCore *self, PyObject *args) {
+PyObject *wall_deal_special(WallCore *self, PyObject *args) {
     PyObject *groups_object, *discs, *extra, *bag, *lid;
     if (!PyArg_ParseTuple(args, "O!O!O!O!O!", &PyTuple_Type, &groups_object, &PyTuple_Type, &discs, &PyTuple_Type,
                           &extra, &PyList_Type, &bag, &PyList_Type, &lid))

@@ -88,8 +88,7 @@ static int written(int players) { return SHARED_SIZE + BOARD_SIZE * players; }
 
 static void scores(const void *position, int64_t *out) {
     const PavPosition *p = position;
-    for (int seat = 0; seat < p->players; seat++)
-        out[seat] = p->boards[seat].score;
+    board_scores(p->boards, sizeof *p->boards, p->players, out);
 }
 
 /* S-14: the highest score wins; ties share. */

@@ -53,22 +53,9 @@ static MoveCode wall_rollout(const SearchGame *game, const void *position, PyRan
         }
         if (centre && p->offer.marker_in_centre)
             worth -= 0.7; /* the first-player marker costs a floor space */
-        if (worth > top + 1e-9) {
-            top = worth;
-            best = 0;
-            codes[best++] = code;
-        } else if (worth > top - 1e-9) {
-            codes[best++] = code;
-        }
+        keep_best(codes, &best, &top, code, worth);
     }
     return codes[pyrandom_below(random, (uint32_t)best)];
-}
-
-static int bits_in(uint32_t value) {
-    int count = 0;
-    for (; value; value &= value - 1)
-        count++;
-    return count;
 }
 
 /* strategy._azul_value: the score, what the pattern lines will bring, and progress to the bonuses. */
@@ -129,28 +116,31 @@ static double wall_potential(uint32_t wall, double placements) {
     return shape_potential(empty, excess, placements);
 }
 
+static double seat_value(const void *position, int seat) {
+    const WallPosition *p = position;
+    return board_value(p, &p->boards[seat]);
+}
+
+static double seat_potential(const void *position, int seat, double placements) {
+    return wall_potential(((const WallPosition *)position)->boards[seat].wall, placements);
+}
+
+/* Foresight times the placements left: a round's for each row the fullest wall still lacks. */
+static double placements_left(const void *position, double foresight) {
+    const WallPosition *p = position;
+    int fullest = 0;
+    for (int seat = 0; seat < p->players; seat++)
+        for (int row = 0; row < SIZE; row++) {
+            int filled = bits_in(p->boards[seat].wall >> (SIZE * row) & FULL_ROW);
+            fullest = filled > fullest ? filled : fullest;
+        }
+    return foresight * PLACEMENTS_A_ROUND * (SIZE - fullest);
+}
+
 static void wall_evaluate(const void *position, double foresight, double *points) {
     const WallPosition *p = position;
-    if (p->phase == OVER) {
-        for (int seat = 0; seat < p->players; seat++)
-            points[seat] = (double)p->boards[seat].score;
-        return;
-    }
-    double placements = 0.0;
-    if (foresight != 0.0) {
-        int fullest = 0;
-        for (int seat = 0; seat < p->players; seat++)
-            for (int row = 0; row < SIZE; row++) {
-                int filled = bits_in(p->boards[seat].wall >> (SIZE * row) & FULL_ROW);
-                fullest = filled > fullest ? filled : fullest;
-            }
-        placements = foresight * PLACEMENTS_A_ROUND * (SIZE - fullest);
-    }
-    for (int seat = 0; seat < p->players; seat++) {
-        points[seat] = board_value(p, &p->boards[seat]);
-        if (foresight != 0.0)
-            points[seat] += wall_potential(p->boards[seat].wall, placements);
-    }
+    Valuation valuation = {placements_left, seat_value, seat_potential};
+    evaluate_seats(p, p->phase == OVER, p->boards, sizeof *p->boards, p->players, foresight, valuation, points);
 }
 
 /* WallStrategy.move_priors: every move alike. */
@@ -159,12 +149,7 @@ static void wall_priors(const void *position, const MoveCode *codes, int count, 
         priors[at] = 0.0;
 }
 
-static PyObject *wall_code_to_move(PyObject *core, MoveCode code) { return wall_code_object((WallCore *)core, code); }
-
-/* search(shortlist, seat, generator state, options): see search_method. */
-PyObject *WallCore_search(WallCore *self, PyObject *args) {
-    SearchGame game = {(PyObject *)self, sizeof(WallPosition), WALL_MOST_MOVES, self->position.players,
-                       wall_legal,       wall_to_move,         wall_is_over,    wall_round,
-                       wall_play,        wall_rollout,         wall_evaluate,   wall_priors};
-    return search_method(&game, &self->position, args, wall_code_to_move);
-}
+/* The wall games in the search (search.h); the core fills in its `core` and `players`. */
+const SearchGame WALL_SEARCH = {NULL,       sizeof(WallPosition), WALL_MOST_MOVES, 0,
+                                wall_legal, wall_to_move,         wall_is_over,    wall_round,
+                                wall_play,  wall_rollout,         wall_evaluate,   wall_priors};

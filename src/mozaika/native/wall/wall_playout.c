@@ -1,16 +1,9 @@
-/* WallCore's playouts: a whole random game in C, drawing the generator's numbers exactly when and
+/* The wall games' playouts: a whole random game in C, drawing the generator's numbers exactly when and
  * as often as the Python engine's playout does (AzulState.playout, and State.playout with the
  * special factories), so both engines play the same game from the same generator. */
 #include "wall.h"
 
 #include <math.h>
-
-static int bits_in(unsigned value) {
-    int count = 0;
-    for (; value; value &= value - 1)
-        count++;
-    return count;
-}
 
 /* One draft move of a game with special factories, as State.playout picks it: uniform over
  * legal_moves() in its order (SN4's takes once per split), found without building the list;
@@ -73,32 +66,17 @@ static int special_draft_step(WallCore *self, WallPosition *p, Draws *draws, Ste
     return -1;
 }
 
-/* playout(seed, generator) -> every step to the end of the game as a Steps object (None when the game
- * is over), each decision uniform over the legal moves: AzulState.playout, with `generator` the
- * random.Random (or its random() method). */
-PyObject *WallCore_playout(WallCore *self, PyObject *args) {
-    PyObject *seed, *generator;
-    if (!PyArg_ParseTuple(args, "OO", &seed, &generator))
-        return NULL;
-    Draws draws;
-    if (draws_open(&draws, generator) < 0)
-        return NULL;
-    StepRecord record;
-    record_open(&record);
-    /* Played on a copy, put back at the end: without the GIL (where no Python call is left: not with
-     * the special factories' objects), another thread may touch the core meanwhile. */
-    WallPosition position = self->position, *p = &position;
-    ChanceSeed chance;
-    Unlocked unlocked;
-    playout_unlock(&unlocked, &draws, &chance, PyTuple_GET_ITEM(self->tables, T_ENTROPY), seed, !p->special);
+/* wall_playout: each decision uniform over the legal moves, as AzulState.playout draws it from the
+ * generator. */
+int wall_playout(WallCore *self, WallPosition *p, Draws *draws, const ChanceSeed *chance, StepRecord *record) {
     static const int widths[32] = {1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
                                    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6};
     int holders[MOST_COLOURS], holders_known = 0;
     for (;;) {
         if (p->phase == DRAFT && p->special) {
             /* The protocol's own loop (State.playout), as the Python engine plays these games. */
-            if (special_draft_step(self, p, &draws, &record) < 0)
-                goto failed;
+            if (special_draft_step(self, p, draws, record) < 0)
+                return -1;
         } else if (p->phase == DRAFT) {
             if (!holders_known) {
                 offer_colour_holders(&p->offer, holders);
@@ -110,9 +88,9 @@ PyObject *WallCore_playout(WallCore *self, PyObject *args) {
                 blocks[colour] = (long)widths[accept[colour]] * holders[colour];
                 total += blocks[colour];
             }
-            double number = draws_next(&draws);
+            double number = draws_next(draws);
             if (number < 0)
-                goto failed;
+                return -1;
             long pick = (long)floor(number * (double)total);
             int colour = 0;
             while (colour < COLOURS - 1 && pick >= blocks[colour]) {
@@ -138,7 +116,7 @@ PyObject *WallCore_playout(WallCore *self, PyObject *args) {
                     }
                     seen++;
                 }
-            record_take(&record, slot, colour, line);
+            record_take(record, slot, colour, line);
             /* The sources holding each colour after the take (AzulState.playout's holders): the centre
              * loses the colour taken; a factory is emptied, and each of its colours has one holder
              * fewer unless it goes to a centre that did not hold it. */
@@ -165,29 +143,20 @@ PyObject *WallCore_playout(WallCore *self, PyObject *args) {
             }
             if (count == 0) {
                 native_error(PyExc_RuntimeError, "a tiling phase with no column to choose");
-                goto failed;
+                return -1;
             }
-            double number = draws_next(&draws);
+            double number = draws_next(draws);
             if (number < 0)
-                goto failed;
+                return -1;
             int code = codes[(int)floor(number * count)];
-            record_wall_move(&record, code / 25, code / SIZE % SIZE, code % SIZE);
+            record_wall_move(record, code / 25, code / SIZE % SIZE, code % SIZE);
             choose_column(p, code / 25, code / SIZE % SIZE, code % SIZE);
         } else if (p->phase == CHANCE) {
-            if (resolve_position(self, p, &chance, &record) < 0)
-                goto failed;
+            if (resolve_position(self, p, chance, record) < 0)
+                return -1;
             holders_known = 0;
         } else {
-            playout_lock(&unlocked, &draws);
-            self->position = position;
-            draws_close(&draws);
-            return record_finish(&record, self->tables, wall_read_step);
+            return 0;
         }
     }
-failed:
-    playout_lock(&unlocked, &draws);
-    self->position = position;
-    draws_close(&draws);
-    record_close(&record);
-    return NULL;
 }
