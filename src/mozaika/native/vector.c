@@ -346,6 +346,8 @@ static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kw
     if (self == NULL)
         return NULL;
     self->game = game;
+    if (game->prepare)
+        game->prepare();
     self->core = start;
     Py_INCREF(start);
     self->num_envs = num_envs;

@@ -44,6 +44,9 @@ typedef struct {
     uint32_t (*code_of_action)(const void *position, int32_t action);
     void (*encode_cached)(const VectorCore *self, const void *position, int seat, float *out, void *cache, int fresh);
     size_t cache_size;
+    /* Fill the game's own tables (the encoder's), once, before any game is stepped: called when a
+     * VectorCore is made, with the GIL held, since steps run without it; NULL when there are none. */
+    void (*prepare)(void);
 } VectorGame;
 
 /* The Python type: see vector.c. */

@@ -194,8 +194,6 @@ static void encode(const VectorCore *self, const void *position, int seat, float
     const WallPosition *p = position;
     out[p->phase] = 1.0f;
     out[4] = (float)((double)p->round / 10);
-    if (!QUARTERS[1])
-        fill_tables();
     for (int factory = 0; factory < p->offer.factory_count; factory++)
         if (p->offer.masks[factory])
             for (int colour = 0; colour < COLOURS; colour++)
@@ -310,8 +308,6 @@ static void update_shared(const WallPosition *p, WallCache *kept) {
 static void encode_cached(const VectorCore *self, const void *position, int seat, float *out, void *cache, int fresh) {
     const WallPosition *p = position;
     WallCache *kept = cache;
-    if (!QUARTERS[1])
-        fill_tables();
     if (fresh) {
         encode_shared(p, kept->shared);
         for (int who = 0; who < p->players; who++) {
@@ -377,4 +373,5 @@ const VectorGame WALL_VECTOR = {
     code_of_action,
     encode_cached,
     sizeof(WallCache),
+    fill_tables,
 };
