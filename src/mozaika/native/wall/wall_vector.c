@@ -188,10 +188,9 @@ static void encode_board(const WallBoard *board, float *out) {
     out[158] = (float)board->waiting;
 }
 
-/* learning.WALL_ENCODING (and chocolatier.learning's extras): the phase and round, the factories and
- * the centre, the bag and the lid, then each board from the observer's on, padded to four. */
-static void encode(const VectorCore *self, const void *position, int seat, float *out) {
-    const WallPosition *p = position;
+/* The observation's shared part: the phase and round, the factories and the centre, the bag and the lid. */
+static void encode_shared(const WallPosition *p, float *out) {
+    memset(out, 0, SHARED_SIZE * sizeof *out);
     out[p->phase] = 1.0f;
     out[4] = (float)((double)p->round / 10);
     for (int factory = 0; factory < p->offer.factory_count; factory++)
@@ -204,6 +203,13 @@ static void encode(const VectorCore *self, const void *position, int seat, float
         out[61 + colour] = scaled(TWENTIETHS, 20, p->lid[colour]);
     }
     out[55] = (float)p->offer.marker_in_centre;
+}
+
+/* learning.WALL_ENCODING (and chocolatier.learning's extras): the phase and round, the factories and
+ * the centre, the bag and the lid, then each board from the observer's on, padded to four. */
+static void encode(const VectorCore *self, const void *position, int seat, float *out) {
+    const WallPosition *p = position;
+    encode_shared(p, out);
     for (int at = 0; at < p->players; at++)
         encode_board(&p->boards[(seat + at) % p->players], out + SHARED_SIZE + BOARD_SIZE * at);
     if (!self->extended)
@@ -259,22 +265,6 @@ static void update_board(const WallBoard *board, const WallBoard *seen, float *b
     SET(157, (float)marker);
     SET(158, (float)board->waiting);
 #undef SET
-}
-
-static void encode_shared(const WallPosition *p, float *out) {
-    memset(out, 0, SHARED_SIZE * sizeof *out);
-    out[p->phase] = 1.0f;
-    out[4] = (float)((double)p->round / 10);
-    for (int factory = 0; factory < p->offer.factory_count; factory++)
-        if (p->offer.masks[factory])
-            for (int colour = 0; colour < COLOURS; colour++)
-                out[5 + 5 * factory + colour] = scaled(QUARTERS, 4, p->offer.factories[factory][colour]);
-    for (int colour = 0; colour < COLOURS; colour++) {
-        out[50 + colour] = scaled(TWENTIETHS, 20, p->offer.centre[colour]);
-        out[56 + colour] = scaled(TWENTIETHS, 20, p->bag[colour]);
-        out[61 + colour] = scaled(TWENTIETHS, 20, p->lid[colour]);
-    }
-    out[55] = (float)p->offer.marker_in_centre;
 }
 
 /* Five counts scaled (a factory, the centre, the bag, the lid), written only where they changed. */
