@@ -24,7 +24,6 @@ from mozaika.core.learning import (
     Block,
     Blocks,
     Encoding,
-    EndSigns,
     ObservationParts,
     factory_blocks,
     one_hot_cells,
@@ -206,9 +205,6 @@ class WallLearning:
     """Azul's observations and action space."""
 
     observation_size = AZUL_SIZE
-    end_signs = EndSigns(flags=(1,), last_take=(5, 5 + 9 * 5 + 5))
-    """A game ends with a round: on the grey wall after a column choice (the tiling phase, entry 1), else
-    with the take that empties the factories (entries 5-49) and the centre (50-54)."""
 
     def action_count(self, options: Mapping[str, Any]) -> int:
         return AZUL_ACTIONS

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
@@ -96,30 +95,11 @@ class ObservationParts(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class EndSigns:
-    """Where an observation shows that the move about to be played may end the game.
-
-    The move may end it when any entry of ``flags`` is not zero, or when at most one entry
-    of ``last_take`` (a range of the observation: the tiles still on offer, by source and
-    colour) is not zero (the take then empties the table and ends the round).  Signs may
-    say "may" of moves that do not end the game, never "may not" of one that does: the
-    vector environment keeps the position before these moves only, to give the finished
-    game's terminal observation.
-    """
-
-    flags: tuple[int, ...] = ()
-    last_take: tuple[int, int] | None = None
-
-
 class Learning(Protocol):
     """A game's observations and action space."""
 
     observation_size: int
     """The length of the game's observation vector."""
-
-    end_signs: EndSigns
-    """Where its observations show that a move may end the game."""
 
     def action_count(self, options: Mapping[str, Any]) -> int:
         """The size of the action space of a game with these options."""

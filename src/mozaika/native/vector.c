@@ -257,14 +257,15 @@ static int step_games(VectorCore *self, const int64_t *chosen) {
             reward[who] = (float)((double)reward[who] + final);
         }
         mover_rewards[env] = reward[seat];
+        memcpy(self->finals + (size_t)env * game->position_size, position, game->position_size);
         if (start_game(self, env) < 0)
             return -1;
     }
     return 0;
 }
 
-/* position(env) -> a core holding game `env`'s position (a copy), for a state of the game to adopt. */
-static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
+/* A core holding a copy of game `env`'s position among `positions` (the games' or their last ones). */
+static PyObject *core_of(VectorCore *self, PyObject *env_object, const unsigned char *positions) {
     if (not_stepping(self) < 0)
         return NULL;
     long env = PyLong_AsLong(env_object);
@@ -277,8 +278,18 @@ static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
     PyObject *copy = PyObject_CallMethod(self->core, "copy", NULL);
     if (copy == NULL)
         return NULL;
-    memcpy(CORE_POSITION(copy), position_of(self, (int)env), self->game->position_size);
+    memcpy(CORE_POSITION(copy), positions + (size_t)env * self->game->position_size, self->game->position_size);
     return copy;
+}
+
+/* position(env) -> a core holding game `env`'s position (a copy), for a state of the game to adopt. */
+static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
+    return core_of(self, env_object, self->positions);
+}
+
+/* final_position(env) -> a core holding the position game `env` ended in, the last time one did. */
+static PyObject *VectorCore_final_position(VectorCore *self, PyObject *env_object) {
+    return core_of(self, env_object, self->finals);
 }
 
 static int hold_views(VectorCore *self, PyObject *arrays) {
@@ -310,6 +321,7 @@ static void VectorCore_dealloc(VectorCore *self) {
     Py_XDECREF(self->core);
     PyMem_Free(self->start);
     PyMem_Free(self->positions);
+    PyMem_Free(self->finals);
     PyMem_Free(self->streams);
     PyMem_Free(self->game_seeds);
     PyMem_Free(self->codes);
@@ -386,6 +398,7 @@ static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kw
     size_t n = (size_t)num_envs, most = (size_t)game->most_moves;
     self->start = PyMem_Malloc(game->position_size);
     self->positions = PyMem_Calloc(n, game->position_size);
+    self->finals = PyMem_Calloc(n, game->position_size);
     self->streams = PyMem_Calloc(n, sizeof *self->streams);
     self->game_seeds = PyMem_Calloc(n, sizeof *self->game_seeds);
     self->codes = PyMem_Calloc(n * most, sizeof *self->codes);
@@ -395,8 +408,8 @@ static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kw
     self->legal_bits = PyMem_Calloc(n * (size_t)self->legal_words, sizeof *self->legal_bits);
     self->caches = PyMem_Calloc(n, game->cache_size ? game->cache_size : 1);
     self->fresh = PyMem_Calloc(n, 1);
-    if (!self->start || !self->positions || !self->streams || !self->game_seeds || !self->codes || !self->actions ||
-        !self->legal || !self->legal_bits || !self->caches || !self->fresh) {
+    if (!self->start || !self->positions || !self->finals || !self->streams || !self->game_seeds || !self->codes ||
+        !self->actions || !self->legal || !self->legal_bits || !self->caches || !self->fresh) {
         PyErr_NoMemory();
         goto failed;
     }
@@ -424,6 +437,8 @@ static PyMethodDef VectorCore_methods[] = {
      "Start every game anew; reset(seed): a base number, or one stream state a game."},
     {"step", (PyCFunction)VectorCore_step, METH_O, "One move in every game: step(actions, int64)."},
     {"position", (PyCFunction)VectorCore_position, METH_O, "A core holding one game's position: position(index)."},
+    {"final_position", (PyCFunction)VectorCore_final_position, METH_O,
+     "A core holding the position a game last ended in: final_position(index)."},
     {NULL},
 };
 

@@ -55,6 +55,7 @@ struct VectorCore {
     PyObject *core;       /* the new game every game starts as (before its first deal): its tables */
     unsigned char *start; /* that position */
     unsigned char *positions;
+    unsigned char *finals; /* each game's last position, kept as it ends: its terminal observation's */
     int num_envs, players, win_rewards, shaped;
     int extended; /* with the game's extras (observation and actions) */
     int observation_size, action_count;

@@ -22,7 +22,6 @@ from mozaika.core.learning import (
     Blocks,
     EncodedParts,
     Encoding,
-    EndSigns,
     ObservationParts,
     factory_blocks,
     one_hot_cells,
@@ -112,8 +111,6 @@ class StarLearning:
     """Summer Pavilion's observations and action space."""
 
     observation_size = PAVILION_SIZE
-    end_signs = EndSigns(flags=(5 + ROUNDS - 1,))
-    """The game ends in its last round (the round's one-hot entry)."""
 
     def action_count(self, options: Mapping[str, Any]) -> int:
         return PAVILION_ACTIONS

@@ -23,10 +23,9 @@ from gymnasium.vector.utils import batch_space
 
 from mozaika.catalogue.registry import from_json, game_spec, new_game
 from mozaika.core import engine as engines
-from mozaika.core.learning import EndSigns
 from mozaika.core.native_state import NativeState
 from mozaika.core.protocol import State
-from mozaika.rl.actions import LegalActions, action_count
+from mozaika.rl.actions import action_count
 from mozaika.rl.encoding import encode, learning_of, observation_size
 from mozaika.rl.rewards import REWARDS
 from mozaika.rl.vector_games import Batch, Finished, PythonGames, Settings, Streams, streams_of
@@ -113,8 +112,7 @@ class MozaikaVectorEnv(VectorEnv):
             core = start.native_core()
             tables = learning_of(game_id).native_actions(core.tables)
             vector = native.VectorCore(core, num_envs, reward == "win", shaped, batch.arrays(), tables, size, actions)
-            signs = learning_of(game_id).end_signs if final_observations else None
-            self._native = NativeGames(vector, start, batch, actions, signs)
+            self._native = NativeGames(vector, start, batch, final_observations)
         self._games: NativeGames | PythonGames = self._native or self._python()
         self._started = False
 
@@ -259,13 +257,11 @@ class NativeGames:
 
     engine = "native"
 
-    def __init__(self, core: Any, start: NativeState, batch: Batch, actions: int, signs: EndSigns | None) -> None:
+    def __init__(self, core: Any, start: NativeState, batch: Batch, final_observations: bool) -> None:
         self._core = core
-        self._signs = signs
-        """None: no terminal observations (nor the positions kept for them)."""
+        self._final_observations = final_observations
         self._start = start
         self._batch = batch
-        self._actions = actions
         self.streams = Streams(len(batch.seeds))
         """A copy of the core's seed streams (what an unpickled environment goes on with)."""
 
@@ -276,41 +272,19 @@ class NativeGames:
             self.streams.next_seed(index)
 
     def step(self, actions: npt.NDArray[np.int64]) -> list[Finished]:
-        # The position before a move that may end its game (a copy of a few hundred bytes): the core
-        # starts a finished game anew in the same call, so its terminal position is the move played on this.
-        if self._signs is None:
-            return self._step_only(actions)
-        position = self._core.position
-        before = {index: position(index) for index in self._may_end(self._signs).tolist()}
         seeds = self._batch.seeds.copy()
         self._core.step(actions)
         ended = np.flatnonzero(self._batch.terminated).tolist()
         finished = []
         for index in ended:
             self.streams.next_seed(index)
-            if index not in before:
-                raise RuntimeError(f"game {index} ended where its game's end signs said it could not")
-            state = self._state(before[index], int(seeds[index]))
-            seat = state.to_move[0]
-            state.play(LegalActions(state, self._actions).move(int(actions[index])))
-            finished.append(Finished(index, encode(state, seat), int(seeds[index])))
+            observation = None
+            if self._final_observations:
+                # The core keeps the position a game ended in as it starts the next: seen by the seat that moved.
+                state = self._state(self._core.final_position(index), int(seeds[index]))
+                observation = encode(state, int(self._batch.seats[index]))
+            finished.append(Finished(index, observation, int(seeds[index])))
         return finished
-
-    def _step_only(self, actions: npt.NDArray[np.int64]) -> list[Finished]:
-        seeds = self._batch.seeds.copy()
-        self._core.step(actions)
-        ended = np.flatnonzero(self._batch.terminated).tolist()
-        for index in ended:
-            self.streams.next_seed(index)
-        return [Finished(index, None, int(seeds[index])) for index in ended]
-
-    def _may_end(self, signs: EndSigns) -> npt.NDArray[np.intp]:
-        """The games whose next move may end them, by their observations (the game's end signs)."""
-        observations = self._batch.observations
-        may = observations[:, list(signs.flags)].any(axis=1)
-        if signs.last_take is not None:
-            may |= (observations[:, slice(*signs.last_take)] != 0).sum(axis=1) <= 1
-        return np.flatnonzero(may)
 
     def _state(self, core: Any, seed: int) -> State:
         state = self._start.on_core(core)
