@@ -69,8 +69,15 @@ def postgres_database() -> Iterator[str]:
                 connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             except psycopg.errors.InsufficientPrivilege:
                 # An autovacuum worker was in the database, which FORCE may end only for a superuser;
-                # a plain DROP ends it itself (and waits a few seconds for other sessions to go).
-                connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+                # a plain DROP ends it itself, but waits only five seconds for another session to go,
+                # which a loaded machine can outlast: it is asked again until the session has gone.
+                for attempt in range(12):
+                    try:
+                        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+                        break
+                    except psycopg.errors.ObjectInUse:
+                        if attempt == 11:
+                            raise
 
 
 _shared_postgres: list[str] = []
