@@ -264,8 +264,8 @@ static int step_games(VectorCore *self, const int64_t *chosen) {
     return 0;
 }
 
-/* A core holding a copy of game `env`'s position among `positions` (the games' or their last ones). */
-static PyObject *core_of(VectorCore *self, PyObject *env_object, const unsigned char *positions) {
+/* position(env) -> a core holding game `env`'s position (a copy), for a state of the game to adopt. */
+static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
     if (not_stepping(self) < 0)
         return NULL;
     long env = PyLong_AsLong(env_object);
@@ -278,18 +278,35 @@ static PyObject *core_of(VectorCore *self, PyObject *env_object, const unsigned 
     PyObject *copy = PyObject_CallMethod(self->core, "copy", NULL);
     if (copy == NULL)
         return NULL;
-    memcpy(CORE_POSITION(copy), positions + (size_t)env * self->game->position_size, self->game->position_size);
+    memcpy(CORE_POSITION(copy), position_of(self, (int)env), self->game->position_size);
     return copy;
 }
 
-/* position(env) -> a core holding game `env`'s position (a copy), for a state of the game to adopt. */
-static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
-    return core_of(self, env_object, self->positions);
-}
-
-/* final_position(env) -> a core holding the position game `env` ended in, the last time one did. */
-static PyObject *VectorCore_final_position(VectorCore *self, PyObject *env_object) {
-    return core_of(self, env_object, self->finals);
+/* encode_final(env, seat, out): the observation of the position game `env` last ended in, as `seat`
+ * sees it, written into `out` (a writable buffer of the environment's observation size, float32). */
+static PyObject *VectorCore_encode_final(VectorCore *self, PyObject *args) {
+    int env, seat;
+    Py_buffer out;
+    if (!PyArg_ParseTuple(args, "iiw*:encode_final", &env, &seat, &out))
+        return NULL;
+    PyObject *result = NULL;
+    if (not_stepping(self) < 0)
+        goto done;
+    if (env < 0 || env >= self->num_envs || seat < 0 || seat >= self->players) {
+        PyErr_Format(PyExc_IndexError, "encode_final: %d games and %d seats, numbered from 0", self->num_envs,
+                     self->players);
+        goto done;
+    }
+    if (out.len != (Py_ssize_t)self->observation_size * (Py_ssize_t)sizeof(float)) {
+        PyErr_Format(PyExc_ValueError, "encode_final: room for %d float32 observations", self->observation_size);
+        goto done;
+    }
+    memset(out.buf, 0, (size_t)out.len);
+    self->game->encode(self, self->finals + (size_t)env * self->game->position_size, seat, out.buf);
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&out);
+    return result;
 }
 
 static int hold_views(VectorCore *self, PyObject *arrays) {
@@ -437,8 +454,8 @@ static PyMethodDef VectorCore_methods[] = {
      "Start every game anew; reset(seed): a base number, or one stream state a game."},
     {"step", (PyCFunction)VectorCore_step, METH_O, "One move in every game: step(actions, int64)."},
     {"position", (PyCFunction)VectorCore_position, METH_O, "A core holding one game's position: position(index)."},
-    {"final_position", (PyCFunction)VectorCore_final_position, METH_O,
-     "A core holding the position a game last ended in: final_position(index)."},
+    {"encode_final", (PyCFunction)VectorCore_encode_final, METH_VARARGS,
+     "Write the observation of the position a game last ended in: encode_final(index, seat, out)."},
     {NULL},
 };
 

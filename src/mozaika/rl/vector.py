@@ -26,7 +26,7 @@ from mozaika.core import engine as engines
 from mozaika.core.native_state import NativeState
 from mozaika.core.protocol import State
 from mozaika.rl.actions import action_count
-from mozaika.rl.encoding import encode, learning_of, observation_size
+from mozaika.rl.encoding import learning_of, observation_size
 from mozaika.rl.rewards import REWARDS
 from mozaika.rl.vector_games import Batch, Finished, PythonGames, Settings, Streams, streams_of
 
@@ -281,8 +281,8 @@ class NativeGames:
             observation = None
             if self._final_observations:
                 # The core keeps the position a game ended in as it starts the next: seen by the seat that moved.
-                state = self._state(self._core.final_position(index), int(seeds[index]))
-                observation = encode(state, int(self._batch.seats[index]))
+                observation = np.zeros(self._batch.observations.shape[1], np.float32)
+                self._core.encode_final(index, int(self._batch.seats[index]), observation)
             finished.append(Finished(index, observation, int(seeds[index])))
         return finished
 
