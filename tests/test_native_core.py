@@ -23,7 +23,7 @@ from mozaika import from_json, new_game
 from mozaika.azul.native import NativeAzulState
 from mozaika.azul.state import AzulState
 from mozaika.azul.table import CHANCE, DRAFT
-from mozaika.chocolatier.moves import SpecialFill
+from mozaika.chocolatier.moves import SpecialFill, SplitTake
 from mozaika.chocolatier.native import NativeChocolatierState
 from mozaika.chocolatier.state import ChocolatierState
 from mozaika.cli.app import app
@@ -307,6 +307,33 @@ def test_a_round_start_with_special_factories_is_the_python_engines_outcome(play
             )
             extras += bool(ours.extra)
     assert extras >= 10  # SN1's extra praline came up
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_playout_with_special_factories_is_the_python_engines_game(players: int) -> None:
+    """M-1..M-5: a seeded playout with the special factories, played in C (its round starts and SN4's
+    split takes recorded as numbers), reads back as the Python engine's history, object for object,
+    and ends in the same position."""
+    splits = 0
+    for seed in range(12):
+        python, native = pair("chocolatier", players, "special-grey" if seed % 3 == 2 else "special", 7_000 + seed)
+        python.playout(random.Random(seed))
+        native.playout(random.Random(seed))
+        ours, theirs = native.history, python.history
+        assert ours == theirs
+        assert [type(step) for step in ours] == [type(step) for step in theirs]
+        for mine, reference in zip(ours, theirs, strict=True):
+            if isinstance(mine, SpecialFill):
+                assert isinstance(reference, SpecialFill) and mine.draw is not None and reference.draw is not None
+                assert (mine.draw.groups, mine.draw.origin, mine.draw.result) == (
+                    reference.draw.groups,
+                    reference.draw.origin,
+                    reference.draw.result,
+                )
+        assert native.to_json() == python.to_json()
+        assert to_line(native) == to_line(python)
+        splits += sum(isinstance(step, SplitTake) for step in ours)
+    assert splits >= 5  # SN4's split takes came up
 
 
 def test_every_split_of_sn4_gets_the_python_engines_answer() -> None:

@@ -88,3 +88,45 @@ def test_a_playout_gives_the_generator_back_where_random_leaves_it() -> None:
         state.playout(rng)
         results.append((state.to_json(), rng.getstate(), rng.random()))
     assert results[0] == results[1]
+
+
+PLAYOUTS = 20_000
+"""The playouts played before giving up, were the other thread never to run: a few seconds at most,
+far within the long switch interval."""
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("azul", {}), ("chocolatier", {"special_factories": True}), ("pavilion", {})]
+)
+def test_another_thread_runs_while_a_native_playout_does(game: str, options: dict[str, object]) -> None:
+    """A playout (Master Chocolatier's special factories included) releases the GIL: with a long switch
+    interval, the worker told to go gets its turn only where a playout lets it, so the main thread
+    plays playouts (pure Python and C between them, which never hand the GIL over) until it has run."""
+    with engines.using("native"):
+        start = new_game(game, players=2, seed=3, **options)
+    assert isinstance(start, NativeState)
+    progress: list[int] = []
+    go = threading.Event()
+
+    def work() -> None:
+        go.wait()
+        progress.append(1)
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(60.0)
+    played = 0
+    try:
+        go.set()
+        while not progress and played < PLAYOUTS:
+            state = start.copy()
+            state.playout(random.Random(played))
+            assert state.is_over
+            played += 1
+    finally:
+        sys.setswitchinterval(interval)
+        go.set()
+        worker.join()
+    assert progress == [1]
+    assert 1 <= played < PLAYOUTS  # the worker ran during a playout

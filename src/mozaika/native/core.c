@@ -124,8 +124,7 @@ static PyObject *Core_playout(Core *self, PyObject *const *args, Py_ssize_t coun
     memcpy(position, self->position, family->position_size);
     ChanceSeed chance;
     Unlocked unlocked;
-    playout_unlock(&unlocked, &draws, &chance, PyTuple_GET_ITEM(self->tables, family->entropy), seed,
-                   family->playout_unlocks(position));
+    playout_unlock(&unlocked, &draws, &chance, PyTuple_GET_ITEM(self->tables, family->entropy), seed);
     int status = family->playout(self, position, &draws, &chance, &record);
     playout_lock(&unlocked, &draws);
     memcpy(self->position, position, family->position_size);

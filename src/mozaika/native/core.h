@@ -74,10 +74,9 @@ struct Family {
     /* deal(...): a checked outcome of the pending chance given by the Python engine. */
     PyObject *(*deal)(Core *core, PyObject *args);
     /* Play `position` (the core's, copied) to the end, each decision drawn from `draws`, every step
-     * recorded; 0, or -1 with an error set.  playout_unlocks: whether it makes no Python call (the GIL
-     * released where the generator and the seed allow it). */
+     * recorded; 0, or -1 with an error set.  It makes no Python call: the GIL is released where the
+     * generator and the seed allow it. */
     int (*playout)(Core *core, void *position, Draws *draws, const ChanceSeed *seed, StepRecord *record);
-    int (*playout_unlocks)(const void *position);
     /* A seat's board field (the bridge's numbers), and the seats to move (how many). */
     PyObject *(*board_field)(const void *position, int seat, int field);
     int (*to_move)(const void *position, int *seats);

@@ -295,13 +295,12 @@ void native_no_memory(void) {
     PyGILState_Release(held);
 }
 
-void playout_unlock(Unlocked *unlocked, Draws *draws, ChanceSeed *seed, PyObject *entropy, PyObject *seed_object,
-                    int may_unlock) {
+void playout_unlock(Unlocked *unlocked, Draws *draws, ChanceSeed *seed, PyObject *entropy, PyObject *seed_object) {
     unlocked->thread = NULL;
     seed->entropy = entropy;
     seed->object = seed_object;
     seed->value = 0;
-    if (!may_unlock || draws->state == NULL || !PyLong_CheckExact(seed_object))
+    if (draws->state == NULL || !PyLong_CheckExact(seed_object))
         return;
     int overflow = 0;
     long long value = PyLong_AsLongLongAndOverflow(seed_object, &overflow);

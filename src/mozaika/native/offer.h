@@ -161,8 +161,7 @@ typedef struct {
     uint32_t state[624];
     int index;
 } Unlocked;
-void playout_unlock(Unlocked *unlocked, Draws *draws, ChanceSeed *seed, PyObject *entropy, PyObject *seed_object,
-                    int may_unlock);
+void playout_unlock(Unlocked *unlocked, Draws *draws, ChanceSeed *seed, PyObject *entropy, PyObject *seed_object);
 void playout_lock(Unlocked *unlocked, Draws *draws);
 
 /* Learn where CPython keeps a random.Random's twister (checked against random() itself); 0 or -1. */

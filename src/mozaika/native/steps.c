@@ -5,8 +5,7 @@
 
 typedef struct {
     PyObject_VAR_HEAD PyObject *tables;
-    PyObject *objects; /* the steps kept as Python objects (a list), or NULL */
-    PyObject *made;    /* the steps' objects once read (a tuple), or NULL */
+    PyObject *made; /* the steps' objects once read (a tuple), or NULL */
     StepReader reader;
     uint32_t words[1];
 } StepsObject;
@@ -15,7 +14,6 @@ void record_open(StepRecord *record) {
     record->words = record->inline_words;
     record->count = 0;
     record->capacity = RECORD_INLINE;
-    record->objects = NULL;
     record->failed = 0;
 }
 
@@ -23,23 +21,6 @@ void record_close(StepRecord *record) {
     if (record->words != record->inline_words)
         PyMem_RawFree(record->words);
     record->words = record->inline_words;
-    Py_CLEAR(record->objects);
-}
-
-int record_object(StepRecord *record, PyObject *step) {
-    if (step == NULL)
-        return -1;
-    if (record->objects == NULL && (record->objects = PyList_New(0)) == NULL) {
-        Py_DECREF(step);
-        return -1;
-    }
-    Py_ssize_t index = PyList_GET_SIZE(record->objects);
-    int failed = PyList_Append(record->objects, step);
-    Py_DECREF(step);
-    if (failed)
-        return -1;
-    record_word(record, STEP_WORD(STEP_OBJECT, index));
-    return 0;
 }
 
 PyObject *record_finish(StepRecord *record, PyObject *tables, StepReader reader) {
@@ -59,8 +40,6 @@ PyObject *record_finish(StepRecord *record, PyObject *tables, StepReader reader)
     memcpy(steps->words, record->words, (size_t)record->count * sizeof(uint32_t));
     Py_INCREF(tables);
     steps->tables = tables;
-    steps->objects = record->objects; /* (the record's reference, taken) */
-    record->objects = NULL;
     steps->made = NULL;
     steps->reader = reader;
     record_close(record);
@@ -69,7 +48,6 @@ PyObject *record_finish(StepRecord *record, PyObject *tables, StepReader reader)
 
 static void Steps_dealloc(StepsObject *self) {
     Py_XDECREF(self->tables);
-    Py_XDECREF(self->objects);
     Py_XDECREF(self->made);
     PyObject_Free(self);
 }
@@ -83,16 +61,7 @@ static PyObject *steps_made(StepsObject *self) {
         return NULL;
     Py_ssize_t count = Py_SIZE(self), at = 0;
     while (at < count) {
-        uint32_t word = self->words[at];
-        PyObject *step;
-        if (STEP_TAG(word) == STEP_OBJECT && self->objects != NULL &&
-            (Py_ssize_t)STEP_VALUE(word) < PyList_GET_SIZE(self->objects)) {
-            step = PyList_GET_ITEM(self->objects, STEP_VALUE(word));
-            Py_INCREF(step);
-            at++;
-        } else {
-            step = self->reader(self->tables, self->words, count, &at);
-        }
+        PyObject *step = self->reader(self->tables, self->words, count, &at);
         if (step == NULL || PyList_Append(list, step) < 0) {
             Py_XDECREF(step);
             Py_DECREF(list);

@@ -4,8 +4,7 @@
  *
  * A step is one or more 32-bit words; the family that recorded it reads it back (StepReader):
  * each family's words name its moves by their index in its tables and its outcomes by their
- * tiles.  A step made as a Python object while playing (Master Chocolatier's special round
- * starts) is kept as is, as STEP_OBJECT and its index among the record's objects.
+ * tiles.  Recording makes no Python call, so a playout may record without the GIL.
  */
 #ifndef MOZAIKA_STEPS_H
 #define MOZAIKA_STEPS_H
@@ -17,19 +16,17 @@
 #define STEP_TAG(word) ((word) >> 28)
 #define STEP_VALUE(word) ((word)&0x0fffffffu)
 #define STEP_WORD(tag, value) ((uint32_t)(tag) << 28 | (uint32_t)(value))
-enum { STEP_OBJECT = 15 };
 
 /* Reads the step at words[*at] (advancing *at past it): its Python object, a new reference. */
 typedef PyObject *(*StepReader)(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at);
 
 #define RECORD_INLINE 512
 
-/* A record being written (on the stack of a playout): words, then the objects kept as they are. */
+/* A record being written (on the stack of a playout). */
 typedef struct {
     uint32_t *words;
     Py_ssize_t count, capacity;
-    PyObject *objects; /* a list, made when the first is kept */
-    int failed;        /* out of memory: the record is lost (an error set by record_finish) */
+    int failed; /* out of memory: the record is lost (an error set by record_finish) */
     uint32_t inline_words[RECORD_INLINE];
 } StepRecord;
 
@@ -52,8 +49,6 @@ static inline void record_word(StepRecord *record, uint32_t word) {
     }
     record->words[record->count++] = word;
 }
-/* Keep a step made as a Python object (a new reference, taken; NULL: a failed call, passed on); 0 or -1. */
-int record_object(StepRecord *record, PyObject *step);
 /* The record as a Steps object read by `reader` over `tables` (None when it holds no step); the record
  * is closed either way.  NULL with an error set on failure. */
 PyObject *record_finish(StepRecord *record, PyObject *tables, StepReader reader);

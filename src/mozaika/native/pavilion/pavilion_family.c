@@ -339,8 +339,6 @@ static int pv_resolve(Core *core, void *position, const ChanceSeed *seed, StepRe
     return pv_resolve_position((PavilionCore *)core, position, seed, record);
 }
 
-static int pv_playout_unlocks(const void *position) { return 1; }
-
 static int pv_to_move(const void *position, int *seats) {
     const PavPosition *p = position;
     if (p->phase != PV_ACQUIRE && p->phase != PV_PLACE && p->phase != PV_PICK)
@@ -391,7 +389,6 @@ const Family PAVILION_FAMILY = {
     .read_step = pv_read_step,
     .deal = pv_deal,
     .playout = pv_playout,
-    .playout_unlocks = pv_playout_unlocks,
     .board_field = pv_board_field,
     .to_move = pv_to_move,
     .round = pv_round,

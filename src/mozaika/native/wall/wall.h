@@ -112,8 +112,12 @@ static inline PyObject *wall_move(WallCore *self, int seat, int line, int column
     return PyTuple_GET_ITEM(PyTuple_GET_ITEM(self->tables, T_WALL_MOVES), seat * 25 + line * SIZE + column);
 }
 
-/* SN4's take with its split, as the Python engine makes it: made once by make_split and kept (a new reference). */
-PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned to_previous, unsigned to_next);
+/* SN4's take with its split, as the Python engine makes it: made once by make_split and kept under its
+ * key in the tables' dict of splits (a new reference). */
+#define SPLIT_KEY(source, colour, line, to_previous, to_next)                                                   \
+    (((((uint32_t)((source) + 1) * 8 + (uint32_t)(colour)) * 8 + (uint32_t)(line)) * 64 + (to_previous)) * 64 + \
+     (to_next))
+PyObject *split_move(PyObject *tables, int source, int colour, int line, unsigned to_previous, unsigned to_next);
 
 /* The moves as numbers (wall_codes.c), for the search and the vector environment.  A take: its slot
  * (a factory, the centre last), colour, line (the floor last), and for SN4's takes the split; a
@@ -144,14 +148,21 @@ int has_special_tables(PyObject *tables);
 int resolve_position(WallCore *self, WallPosition *p, const ChanceSeed *seed, StepRecord *record);
 /* The steps a wall game records (steps.h): a take by its index in the takes' table, a wall move by its
  * index in the wall moves' table, a fill by its groups (then one word per group: its size, then its
- * colours, three bits each). */
-enum { WALL_STEP_TAKE, WALL_STEP_WALL, WALL_STEP_FILL };
+ * colours, three bits each); with Master Chocolatier's special factories, SN4's take by its source,
+ * colour, line and split (split_move's key), and a round's start by its factory count, SN1's extra
+ * (bit 4: drawn for, then its colour + 1), then a disc code per factory, the fill's groups (as a
+ * fill's) and the bag and lid before and after it, one word a colour. */
+enum { WALL_STEP_TAKE, WALL_STEP_WALL, WALL_STEP_FILL, WALL_STEP_SPLIT, WALL_STEP_SPECIAL };
 PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at);
 static inline void record_take(StepRecord *record, int slot, int colour, int line) {
     record_word(record, STEP_WORD(WALL_STEP_TAKE, (slot * COLOURS + colour) * 6 + line));
 }
 static inline void record_wall_move(StepRecord *record, int seat, int line, int column) {
     record_word(record, STEP_WORD(WALL_STEP_WALL, seat * 25 + line * SIZE + column));
+}
+static inline void record_split(StepRecord *record, int source, int colour, int line, unsigned to_previous,
+                                unsigned to_next) {
+    record_word(record, STEP_WORD(WALL_STEP_SPLIT, SPLIT_KEY(source, colour, line, to_previous, to_next)));
 }
 PyObject *wall_deal(WallCore *self, PyObject *args);
 PyObject *wall_deal_special(WallCore *self, PyObject *args);

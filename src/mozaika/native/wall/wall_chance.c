@@ -8,17 +8,18 @@ static const int DISC_CODES[] = {EXTRA_TILE * 8, PULL * 8 + 1, PULL * 8 + 2, PUL
                                  PULL * 8 + 5,   KEEP * 8,     SPLIT * 8,    FLOOR_SPACE * 8};
 #define DISC_COUNT ((int)(sizeof DISC_CODES / sizeof DISC_CODES[0]))
 
-/* The outcome of a round's start the core sampled, made by the game's make_special. */
-static PyObject *special_outcome(WallCore *self, const WallPosition *p, const Groups *groups, const int *codes,
-                                 int has_extra, int extra_colour, const int32_t *bag_before,
-                                 const int32_t *lid_before) {
-    int count = p->offer.factory_count;
+/* The outcome of a round's start the core sampled, made by the game's make_special when the history
+ * is read. */
+static PyObject *special_outcome(PyObject *tables, const Groups *groups, const int *codes, int has_extra,
+                                 int extra_colour, const int32_t *bag_before, const int32_t *lid_before,
+                                 const int32_t *bag_after_counts, const int32_t *lid_after_counts) {
+    int count = groups->group_count;
     PyObject *factories = groups_tuple(groups);
     PyObject *discs = PyTuple_New(count);
     PyObject *extra = extra_colour >= 0 ? Py_BuildValue("(i)", extra_colour) : PyTuple_New(0);
     PyObject *drawn = has_extra ? PyTuple_New(count + 1) : NULL;
     PyObject *bag = int32_list(bag_before, COLOURS), *lid = int32_list(lid_before, COLOURS);
-    PyObject *bag_after = int32_list(p->bag, COLOURS), *lid_after = int32_list(p->lid, COLOURS);
+    PyObject *bag_after = int32_list(bag_after_counts, COLOURS), *lid_after = int32_list(lid_after_counts, COLOURS);
     PyObject *origin_bag = bag ? PyList_AsTuple(bag) : NULL, *origin_lid = lid ? PyList_AsTuple(lid) : NULL;
     PyObject *outcome = NULL;
     if (factories && discs && extra && (drawn || !has_extra) && origin_bag && origin_lid && bag_after && lid_after) {
@@ -38,8 +39,8 @@ static PyObject *special_outcome(WallCore *self, const WallPosition *p, const Gr
             PyTuple_SET_ITEM(drawn, count, extra);
         }
         if (!failed)
-            outcome = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(self->tables, T_MAKE_SPECIAL), factories, discs,
-                                                   extra, drawn ? drawn : factories, origin_bag, origin_lid, bag_after,
+            outcome = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(tables, T_MAKE_SPECIAL), factories, discs, extra,
+                                                   drawn ? drawn : factories, origin_bag, origin_lid, bag_after,
                                                    lid_after, NULL);
     }
     Py_XDECREF(factories);
@@ -105,8 +106,38 @@ static int resolve_special(WallCore *self, WallPosition *p, const ChanceSeed *se
     p->chance_index++;
     if (record == NULL)
         return 0;
-    return record_object(record,
-                         special_outcome(self, p, &groups, codes, has_extra, extra_colour, bag_before, lid_before));
+    record_word(record, STEP_WORD(WALL_STEP_SPECIAL, (uint32_t)factories | (uint32_t)(has_extra << 4) |
+                                                         (uint32_t)(extra_colour + 1) << 5));
+    for (int factory = 0; factory < factories; factory++)
+        record_word(record, (uint32_t)codes[factory]);
+    record_groups(record, WALL_STEP_SPECIAL, &groups);
+    const int32_t *counts[4] = {bag_before, lid_before, p->bag, p->lid};
+    for (int kind = 0; kind < 4; kind++)
+        for (int colour = 0; colour < COLOURS; colour++)
+            record_word(record, (uint32_t)counts[kind][colour]);
+    return 0;
+}
+
+/* A round's start as resolve_special records it (after its first word, whose value is `value`), made
+ * by make_special; NULL (no error set) where the words do not hold one. */
+static PyObject *read_special(PyObject *tables, const uint32_t *words, Py_ssize_t count, Py_ssize_t *at,
+                              uint32_t value) {
+    int factories = (int)(value & 15), has_extra = (int)(value >> 4 & 1), extra_colour = (int)(value >> 5) - 1;
+    if (factories > MOST_FACTORIES || extra_colour >= COLOURS || *at + factories + 1 > count)
+        return NULL;
+    int codes[MOST_FACTORIES];
+    for (int factory = 0; factory < factories; factory++)
+        codes[factory] = (int)words[(*at)++];
+    Groups groups;
+    uint32_t head = words[(*at)++];
+    if (STEP_VALUE(head) != (uint32_t)factories || read_groups(words, count, at, (uint32_t)factories, &groups) < 0 ||
+        *at + 4 * COLOURS > count)
+        return NULL;
+    int32_t counts[4][COLOURS];
+    for (int kind = 0; kind < 4; kind++)
+        for (int colour = 0; colour < COLOURS; colour++)
+            counts[kind][colour] = (int32_t)words[(*at)++];
+    return special_outcome(tables, &groups, codes, has_extra, extra_colour, counts[0], counts[1], counts[2], counts[3]);
 }
 
 /* resolve_position: every pending event of `p` as the seed decides; each outcome recorded in `record`. */
@@ -145,6 +176,19 @@ PyObject *wall_read_step(PyObject *tables, const uint32_t *words, Py_ssize_t cou
             Py_INCREF(move);
             return move;
         }
+        break;
+    }
+    case WALL_STEP_SPLIT: {
+        unsigned to_next = value & 63, to_previous = value >> 6 & 63, line = value >> 12 & 7, colour = value >> 15 & 7;
+        int source = (int)(value >> 18) - 1;
+        if (source < MOST_FACTORIES && line <= FLOOR_LINE && colour < COLOURS)
+            return split_move(tables, source, (int)colour, (int)line, to_previous, to_next);
+        break;
+    }
+    case WALL_STEP_SPECIAL: {
+        PyObject *outcome = read_special(tables, words, count, at, value);
+        if (outcome != NULL || PyErr_Occurred())
+            return outcome;
         break;
     }
     case WALL_STEP_FILL: {

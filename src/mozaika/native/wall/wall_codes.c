@@ -106,7 +106,7 @@ PyObject *wall_code_object(WallCore *self, uint32_t code) {
     } else {
         int slot = CODE_SLOT(code), colour = CODE_COLOUR(code), line = CODE_LINE(code);
         if (CODE_SPLIT(code))
-            return split_move(self, slot == self->position.offer.factory_count ? -1 : slot, colour, line,
+            return split_move(self->tables, slot == self->position.offer.factory_count ? -1 : slot, colour, line,
                               CODE_TO_PREVIOUS(code), CODE_TO_NEXT(code));
         move = take_move(self, slot, colour, line);
     }

@@ -8,18 +8,17 @@ static PyObject *str_source, *str_colour, *str_line, *str_seat, *str_column, *st
 
 /* --- moves as Python values --------------------------------------------------------------------- */
 
-PyObject *split_move(WallCore *self, int source, int colour, int line, unsigned to_previous, unsigned to_next) {
-    long code = ((((long)(source + 1) * 8 + colour) * 8 + line) * 64 + (long)to_previous) * 64 + (long)to_next;
-    PyObject *key = PyLong_FromLong(code);
+PyObject *split_move(PyObject *tables, int source, int colour, int line, unsigned to_previous, unsigned to_next) {
+    PyObject *key = PyLong_FromUnsignedLong(SPLIT_KEY(source, colour, line, to_previous, to_next));
     if (key == NULL)
         return NULL;
-    PyObject *made = PyTuple_GET_ITEM(self->tables, T_SPLITS);
+    PyObject *made = PyTuple_GET_ITEM(tables, T_SPLITS);
     PyObject *move = PyDict_GetItemWithError(made, key);
     if (move != NULL) {
         Py_INCREF(move);
     } else if (!PyErr_Occurred()) {
-        move = PyObject_CallFunction(PyTuple_GET_ITEM(self->tables, T_MAKE_SPLIT), "iiiII", source, colour, line,
-                                     to_previous, to_next);
+        move = PyObject_CallFunction(PyTuple_GET_ITEM(tables, T_MAKE_SPLIT), "iiiII", source, colour, line, to_previous,
+                                     to_next);
         if (move != NULL && PyDict_SetItem(made, key, move) < 0)
             Py_CLEAR(move);
     }
@@ -193,9 +192,6 @@ static int wall_playout_core(Core *core, void *position, Draws *draws, const Cha
     return wall_playout((WallCore *)core, position, draws, seed, record);
 }
 
-/* Without the special factories' objects, a playout makes no Python call. */
-static int wall_playout_unlocks(const void *position) { return !((const WallPosition *)position)->special; }
-
 static int wall_to_move(const void *position, int *seats) {
     const WallPosition *p = position;
     int count = 0;
@@ -258,7 +254,6 @@ const Family WALL_FAMILY = {
     .read_step = wall_read_step,
     .deal = wall_deal_core,
     .playout = wall_playout_core,
-    .playout_unlocks = wall_playout_unlocks,
     .board_field = wall_board_field,
     .to_move = wall_to_move,
     .round = wall_round,

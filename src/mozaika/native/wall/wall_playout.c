@@ -7,8 +7,9 @@
 
 /* One draft move of a game with special factories, as State.playout picks it: uniform over
  * legal_moves() in its order (SN4's takes once per split), found without building the list;
- * the move is recorded and played.  0, or -1 with an error set. */
-static int special_draft_step(WallCore *self, WallPosition *p, Draws *draws, StepRecord *record) {
+ * the move is recorded and played.  0, or -1 with an error set (no Python call: it may run without
+ * the GIL). */
+static int special_draft_step(WallPosition *p, Draws *draws, StepRecord *record) {
     const uint8_t *accept = p->boards[p->offer.turn].accept;
     int split_from = disc_index(p, SPLIT);
     unsigned on_split = split_from >= 0 ? p->offer.masks[split_from] : 0;
@@ -20,12 +21,13 @@ static int special_draft_step(WallCore *self, WallPosition *p, Draws *draws, Ste
             if (p->offer.masks[slot] >> colour & 1)
                 count += (long)each * (bits_in(accept[colour]) + 1);
     }
-    double number = count ? draws_next(draws) : -1.0;
-    if (number < 0) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_RuntimeError, "no legal move in a position that is not over");
+    if (count == 0) {
+        native_error(PyExc_RuntimeError, "no legal move in a position that is not over");
         return -1;
     }
+    double number = draws_next(draws);
+    if (number < 0)
+        return -1;
     long pick = (long)(number * (double)count);
     for (int slot = 0; slot <= p->offer.factory_count; slot++) {
         int each = slot == split_from ? splits_each : 1;
@@ -49,20 +51,19 @@ static int special_draft_step(WallCore *self, WallPosition *p, Draws *draws, Ste
                     for (long nth = 0; nth < pick; nth++)
                         to_previous = (to_previous - 1) & leftovers;
                     to_next = leftovers ^ to_previous;
-                    if (record_object(record, split_move(self, source, colour, destination, to_previous, to_next)))
-                        return -1;
+                    record_split(record, source, colour, destination, to_previous, to_next);
                 } else {
                     record_take(record, slot, colour, destination);
                 }
                 if (play_take(p, source, colour, destination, split, to_previous, to_next) != 1) {
-                    PyErr_SetString(PyExc_RuntimeError, "a listed move was refused");
+                    native_error(PyExc_RuntimeError, "a listed move was refused");
                     return -1;
                 }
                 return 0;
             }
         }
     }
-    PyErr_SetString(PyExc_RuntimeError, "a move was counted but not found");
+    native_error(PyExc_RuntimeError, "a move was counted but not found");
     return -1;
 }
 
@@ -75,7 +76,7 @@ int wall_playout(WallCore *self, WallPosition *p, Draws *draws, const ChanceSeed
     for (;;) {
         if (p->phase == DRAFT && p->special) {
             /* The protocol's own loop (State.playout), as the Python engine plays these games. */
-            if (special_draft_step(self, p, draws, record) < 0)
+            if (special_draft_step(p, draws, record) < 0)
                 return -1;
         } else if (p->phase == DRAFT) {
             if (!holders_known) {
