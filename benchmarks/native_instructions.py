@@ -10,7 +10,8 @@ Workloads:
 - ``protocol``: ``new_game(...)`` then ``legal_moves()`` and ``play(...)`` to the end, a move drawn
   uniformly by ``rng.random()``, one game a unit (``mozaika bench``'s protocol row).
 - ``vector``: one step of ``mozaika.rl.vector_env`` with 256 games, each game's action drawn from
-  its mask with numpy (benchmarks/rl_speed.py's loop), one game-step a unit.
+  its mask with numpy (benchmarks/rl_speed.py's loop, the arrays not copied: ``copy=False``), one
+  game-step a unit.
 
 Usage: python benchmarks/native_instructions.py [--games N] [--workloads playout,protocol,vector]
 """
@@ -66,7 +67,7 @@ def _vector(game: str, players: int, options: dict[str, Any], count: int) -> Non
     sys.path.insert(0, str(Path(__file__).parent))
     from rl_speed import random_legal_actions
 
-    env = rl.vector_env(game, VECTOR_GAMES, players=players, **options)
+    env = rl.vector_env(game, VECTOR_GAMES, players=players, copy=False, **options)
     rng = np.random.default_rng(0)
     observations, _ = env.reset(seed=0)
     for _ in range(count // VECTOR_GAMES):
