@@ -205,6 +205,19 @@ static void encode_shared(const WallPosition *p, float *out) {
     out[55] = (float)p->offer.marker_in_centre;
 }
 
+/* Master Chocolatier's extras (chocolatier.learning): each special factory's disc, who holds SN5's disc
+ * (from `seat`'s side) and the tile on it; written over zeroed floats. */
+static void encode_extras(const WallPosition *p, int seat, float *extras) {
+    if (p->special)
+        for (int factory = 0; factory < p->offer.factory_count; factory++)
+            if (p->disc_kind[factory] != NO_DISC)
+                extras[DISC_KINDS * factory + disc_number(p->disc_kind[factory], p->disc_colour[factory])] = 1.0f;
+    if (p->disc_holder >= 0)
+        extras[9 * DISC_KINDS + (p->disc_holder - seat + p->players) % p->players] = 1.0f;
+    if (p->disc_tile >= 0)
+        extras[9 * DISC_KINDS + SEATS + p->disc_tile] = 1.0f;
+}
+
 /* learning.WALL_ENCODING (and chocolatier.learning's extras): the phase and round, the factories and
  * the centre, the bag and the lid, then each board from the observer's on, padded to four. */
 static void encode(const VectorCore *self, const void *position, int seat, float *out) {
@@ -214,15 +227,7 @@ static void encode(const VectorCore *self, const void *position, int seat, float
         encode_board(&p->boards[(seat + at) % p->players], out + SHARED_SIZE + BOARD_SIZE * at);
     if (!self->extended)
         return;
-    float *extras = out + SHARED_SIZE + BOARD_SIZE * SEATS;
-    if (p->special)
-        for (int factory = 0; factory < p->offer.factory_count; factory++)
-            if (p->disc_kind[factory] != NO_DISC)
-                extras[DISC_KINDS * factory + disc_number(p->disc_kind[factory], p->disc_colour[factory])] = 1.0f;
-    if (p->disc_holder >= 0)
-        extras[9 * DISC_KINDS + (p->disc_holder - seat + p->players) % p->players] = 1.0f;
-    if (p->disc_tile >= 0)
-        extras[9 * DISC_KINDS + SEATS + p->disc_tile] = 1.0f;
+    encode_extras(p, seat, out + SHARED_SIZE + BOARD_SIZE * SEATS);
 }
 
 /* What the observation was last encoded from, and its parts as encoded (the boards by seat), so that
@@ -323,14 +328,7 @@ static void encode_cached(const VectorCore *self, const void *position, int seat
         return;
     float *extras = out + SHARED_SIZE + BOARD_SIZE * SEATS;
     memset(extras, 0, EXTRAS_SIZE * sizeof *extras);
-    if (p->special)
-        for (int factory = 0; factory < p->offer.factory_count; factory++)
-            if (p->disc_kind[factory] != NO_DISC)
-                extras[DISC_KINDS * factory + disc_number(p->disc_kind[factory], p->disc_colour[factory])] = 1.0f;
-    if (p->disc_holder >= 0)
-        extras[9 * DISC_KINDS + (p->disc_holder - seat + p->players) % p->players] = 1.0f;
-    if (p->disc_tile >= 0)
-        extras[9 * DISC_KINDS + SEATS + p->disc_tile] = 1.0f;
+    encode_extras(p, seat, extras);
 }
 
 static int written(int players) { return SHARED_SIZE + BOARD_SIZE * players; }
