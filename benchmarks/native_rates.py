@@ -51,19 +51,14 @@ def playouts_per_second(game: str, players: int, options: dict[str, Any], second
 def iterations_per_second(game: str, seconds: float) -> float:
     from mozaika.bots.base import Budget
     from mozaika.bots.mcts import MctsBot
-    from mozaika.catalogue.registry import new_game
+    from mozaika.bots.speed import random_position
 
     rng = random.Random(0)
     iterations = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = new_game(game, players=2, seed=rng.getrandbits(32))
-        for _ in range(rng.randrange(40)):
-            if state.is_over:
-                break
-            moves = state.legal_moves()
-            state.play(moves[rng.randrange(len(moves))])
-        if state.is_over:
+        state = random_position(game, 2, rng)
+        if state is None:
             continue
         bot = MctsBot(budget=Budget(iterations=2000), seed=rng.getrandbits(32))
         bot.search(state, seat=state.to_move[0])

@@ -10,6 +10,7 @@ from typing import Any
 from mozaika.bots.base import Budget
 from mozaika.bots.mcts import MctsBot
 from mozaika.catalogue.registry import new_game
+from mozaika.core.protocol import State
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,17 @@ class SearchSpeed:
         }
 
 
+def random_position(game: str, players: int, rng: random.Random) -> State | None:
+    """A position of a random game, from its first move to mid-game; None where that game ended first."""
+    state = new_game(game, players=players, seed=rng.getrandbits(32))
+    for _ in range(rng.randrange(40)):
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        state.play(moves[rng.randrange(len(moves))])
+    return None if state.is_over else state
+
+
 def search_speed(game: str, *, players: int = 2, seconds: float = 3.0, seed: int = 0) -> SearchSpeed:
     """Search positions of random games (from the first move to mid-game) for about ``seconds``."""
     rng = random.Random(seed)
@@ -54,15 +66,10 @@ def search_speed(game: str, *, players: int = 2, seconds: float = 3.0, seed: int
     spent = 0.0
     engine = "python"
     while spent < seconds:
-        state = new_game(game, players=players, seed=rng.getrandbits(32))
-        engine = state.engine
-        for _ in range(rng.randrange(40)):
-            if state.is_over:
-                break
-            moves = state.legal_moves()
-            state.play(moves[rng.randrange(len(moves))])
-        if state.is_over:
+        state = random_position(game, players, rng)
+        if state is None:
             continue
+        engine = state.engine
         bot = MctsBot(budget=Budget(iterations=200), seed=rng.getrandbits(32))
         start = time.perf_counter()
         bot.search(state)
