@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import ExitStack
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -152,6 +153,18 @@ class ServerProcess:
 
     def __exit__(self, *_exc: Any) -> None:
         self.stop()
+
+
+def two_servers(
+    running: ExitStack, database: str, redis: str, logs: Path, *options: str
+) -> tuple[ServerProcess, ServerProcess]:
+    """Two server processes over one database and one Redis, started side by side and both ready;
+    ``running`` stops them as it closes."""
+    first = ServerProcess(database, logs / "first.log", redis, 1, *options).launch()
+    running.callback(first.stop)
+    second = ServerProcess(database, logs / "second.log", redis, 1, *options).launch()
+    running.callback(second.stop)
+    return first.wait_until_ready(), second.wait_until_ready()
 
 
 class HttpPlayer:

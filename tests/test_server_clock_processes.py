@@ -17,7 +17,7 @@ from typing import Any
 import websockets
 
 from serverkit import postgres_database, require_services, rewind_clocks
-from serverprocess import HttpPlayer, ServerProcess
+from serverprocess import HttpPlayer, ServerProcess, two_servers
 
 CLOCK_FIELDS = ("running", "since", "deadline")
 
@@ -78,12 +78,7 @@ def test_two_servers_agree_on_the_clocks_and_either_enforces_a_timeout(tmp_path:
     _, redis = require_services()
     with ExitStack() as running:
         postgres = running.enter_context(postgres_database())
-        first = ServerProcess(postgres, tmp_path / "first.log", redis, 1, "--replacement-bot", "beginner").launch()
-        running.callback(first.stop)
-        second = ServerProcess(postgres, tmp_path / "second.log", redis, 1, "--replacement-bot", "beginner").launch()
-        running.callback(second.stop)
-        first.wait_until_ready()
-        second.wait_until_ready()
+        first, second = two_servers(running, postgres, redis, tmp_path, "--replacement-bot", "beginner")
         table_id, alice, bob = timed_table(first, second, "fast")
         play_first(alice, table_id)  # through the first server
         seen_by_first = alice.get(f"/api/tables/{table_id}")

@@ -18,7 +18,7 @@ import websockets
 from sqlalchemy import create_engine, text
 
 from serverkit import postgres_database, require_services
-from serverprocess import HttpPlayer, ServerProcess
+from serverprocess import HttpPlayer, ServerProcess, two_servers
 
 WISHES = [*[("azul", 2)] * 40, *[("chocolatier", 3)] * 30, *[("pavilion", 4)] * 30]
 """A hundred requests: 20 tables of two, 10 of three, 7 of four, and two players left waiting."""
@@ -93,12 +93,7 @@ def test_a_lobby_on_one_process_hears_of_a_pairing_made_through_the_other(tmp_pa
     _, redis = require_services()
     with ExitStack() as running:
         postgres = running.enter_context(postgres_database())
-        first = ServerProcess(postgres, tmp_path / "first.log", redis, 1).launch()
-        running.callback(first.stop)
-        second = ServerProcess(postgres, tmp_path / "second.log", redis, 1).launch()
-        running.callback(second.stop)
-        first.wait_until_ready()
-        second.wait_until_ready()
+        first, second = two_servers(running, postgres, redis, tmp_path)
         alice, bob = HttpPlayer(first, "Alice"), HttpPlayer(first, "Bob")
 
         async def wait_on_second() -> dict[str, Any]:

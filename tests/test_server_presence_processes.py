@@ -17,7 +17,7 @@ from typing import Any
 import websockets
 
 from serverkit import postgres_database, require_services
-from serverprocess import HttpPlayer, ServerProcess
+from serverprocess import HttpPlayer, two_servers
 
 
 async def next_presence(socket: Any, seat: int, online: bool, timeout: float = 60.0) -> dict[str, Any]:
@@ -34,12 +34,7 @@ def test_a_player_on_one_process_is_seen_on_the_other_and_leaves_when_their_proc
     with ExitStack() as running:
         postgres = running.enter_context(postgres_database())
         options = ("--presence-grace", "1")
-        first = ServerProcess(postgres, tmp_path / "first.log", redis, 1, *options).launch()
-        running.callback(first.stop)
-        second = ServerProcess(postgres, tmp_path / "second.log", redis, 1, *options).launch()
-        running.callback(second.stop)
-        first.wait_until_ready()
-        second.wait_until_ready()
+        first, second = two_servers(running, postgres, redis, tmp_path, *options)
         alice, bob = HttpPlayer(first, "Alice"), HttpPlayer(second, "Bob")
         table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
         assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 200

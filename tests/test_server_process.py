@@ -17,7 +17,7 @@ import websockets
 from mozaika.notation.records import Record, replay
 
 from serverkit import postgres_database, require_services, wait_for
-from serverprocess import HttpPlayer, ServerProcess, free_port, http_client, play_until
+from serverprocess import HttpPlayer, ServerProcess, free_port, http_client, play_until, two_servers
 
 
 def test_a_killed_server_restarts_from_the_last_acknowledged_move(tmp_path: Path) -> None:
@@ -92,12 +92,7 @@ def test_a_move_through_one_server_reaches_a_watcher_on_another(postgres: str, t
     _, redis = require_services()
     with ExitStack() as running:
         # Both start at once; each is stopped at the end even if the other fails to start.
-        first = ServerProcess(postgres, tmp_path / "first.log", redis=redis).launch()
-        running.callback(first.stop)
-        second = ServerProcess(postgres, tmp_path / "second.log", redis=redis).launch()
-        running.callback(second.stop)
-        first.wait_until_ready()
-        second.wait_until_ready()
+        first, second = two_servers(running, postgres, redis, tmp_path)
         alice, bob = HttpPlayer(first, "Alice"), HttpPlayer(second, "Bob")
         table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
         assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 200  # the same table, seen by both
@@ -156,12 +151,7 @@ def test_when_the_server_playing_a_table_s_bots_dies_another_takes_them_over(pos
         # A lease of 3 s (10 s served), renewed before each move, and a pace that fits in it: the
         # takeover comes within about 7 s of the kill (the lease, the next look, the pace).
         options = ("--replacement-bot", "beginner", "--bot-lease-seconds", "3", "--stand-in-pace", "2")
-        first = ServerProcess(postgres, tmp_path / "first.log", redis, 1, *options).launch()
-        running.callback(first.stop)
-        second = ServerProcess(postgres, tmp_path / "second.log", redis, 1, *options).launch()
-        running.callback(second.stop)
-        first.wait_until_ready()
-        second.wait_until_ready()
+        first, second = two_servers(running, postgres, redis, tmp_path, *options)
         alice, bob, watcher = HttpPlayer(first, "Alice"), HttpPlayer(first, "Bob"), HttpPlayer(second, "Watcher")
         table_id = alice.post("/api/tables", {"game": "azul", "players": 2}).json()["table"]["id"]
         assert bob.post(f"/api/tables/{table_id}/join", {}).status_code == 200

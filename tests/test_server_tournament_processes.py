@@ -14,7 +14,7 @@ import httpx
 import websockets
 
 from serverkit import postgres_database, require_services
-from serverprocess import ServerProcess, http_client
+from serverprocess import ServerProcess, http_client, two_servers
 
 
 class Account:
@@ -37,12 +37,7 @@ def test_a_round_paired_and_ended_through_one_server_reaches_the_other(tmp_path:
     _, redis = require_services()
     with ExitStack() as running:
         postgres = running.enter_context(postgres_database())
-        first = ServerProcess(postgres, tmp_path / "first.log", redis, 1).launch()
-        running.callback(first.stop)
-        second = ServerProcess(postgres, tmp_path / "second.log", redis, 1).launch()
-        running.callback(second.stop)
-        first.wait_until_ready()
-        second.wait_until_ready()
+        first, second = two_servers(running, postgres, redis, tmp_path)
         jana, petr = Account(first, "jana"), Account(second, "petr")
         created = jana.post("/api/tournaments", {"name": "Two servers", "game": "azul", "players": 2, "rounds": 1})
         tid = created.json()["id"]
