@@ -187,6 +187,8 @@ class MctsBot(Bot):
             network.points if network is not None else lambda position: evaluate(position, foresight)
         )
         reference = standings(judge(state))
+        if network is not None:  # a trained network says how it is best searched with
+            tuning = network.tuned(tuning)
         own_weight = tuning.own_weight if self.own_weight is None else self.own_weight
         widening = tuning.widening if self.widening is None else self.widening
         margin = tuning.margin if self.margin is None else self.margin

@@ -23,7 +23,7 @@ import random
 import struct
 from array import array
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -31,11 +31,14 @@ from pathlib import Path
 from mozaika.bots.base import BotError
 from mozaika.catalogue import spec_of
 from mozaika.core.protocol import State
+from mozaika.core.strategy import SearchTuning
 
 FORMAT = "mozaika-value-1"
 MOST_LAYERS = 4
 MOST_WIDTH = 256
 """The native core's limits on a network's shape."""
+TUNED = ("own_weight", "margin")
+"""The search's settings a network file may set for itself (metadata ``search.<name>``)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -110,6 +113,19 @@ class ValueNetwork:
             other = (seat + offset) % players
             points[other] = float(scores[other]) + gain
         return points
+
+    def tuned(self, tuning: SearchTuning) -> SearchTuning:
+        """The game's search tuning with what this network's metadata sets (``search.own_weight``,
+        ``search.margin``): the search a network was measured with is part of the agent."""
+        changes: dict[str, float] = {}
+        for name in TUNED:
+            text = self.metadata.get(f"search.{name}")
+            if text is not None:
+                try:
+                    changes[name] = float(text)
+                except ValueError:
+                    raise BotError(f"the network's search.{name} is not a number: {text!r}") from None
+        return replace(tuning, **changes) if changes else tuning
 
     def native_form(self) -> tuple[int, tuple[tuple[int, bytes, bytes], ...]]:
         """What the core's search reads: the inputs, then each layer's outputs, weights and biases."""

@@ -66,7 +66,7 @@ class Learner:
                 loss.backward()  # type: ignore[no-untyped-call]
                 self.optimiser.step()
                 self.steps += 1
-                total += float(loss) * len(chosen)
+                total += float(loss.detach()) * len(chosen)
             last = total / max(len(samples), 1) * POINT_SCALE**2
         return last
 

@@ -35,6 +35,8 @@ class SelfPlayTask:
 
 @dataclass(frozen=True)
 class SelfPlayResult:
+    seed: int
+    """The task's first game's seed (results come back in any order)."""
     samples: Samples
     games: int
     moves: int
@@ -55,7 +57,6 @@ def play_games(task: SelfPlayTask) -> SelfPlayResult:
         bot = cast(MctsBot, make_bot(level, iterations=task.iterations, seed=seed, network=network))
         bot.rollout = task.rollout
         seen: list[tuple[int, tuple[int, ...]]] = []
-        first = len(observations)
         while not state.is_over:
             now = tuple(state.scores)
             for seat in range(task.players):
@@ -68,10 +69,9 @@ def play_games(task: SelfPlayTask) -> SelfPlayResult:
         for seat, then in seen:
             order = [(seat + offset) % task.players for offset in range(task.players)]
             gains.append([float(final[other] - then[other]) for other in order])
-        assert len(gains) == len(observations), (first, len(gains))
     inputs = len(observations[0]) // 4 if observations else 0
     samples = Samples(
         np.frombuffer(b"".join(observations), np.float32).reshape(len(observations), inputs).copy(),
         np.asarray(gains, np.float32).reshape(len(gains), task.players),
     )
-    return SelfPlayResult(samples, task.games, moves, scores)
+    return SelfPlayResult(task.seed, samples, task.games, moves, scores)
