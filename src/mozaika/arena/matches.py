@@ -1,4 +1,4 @@
-"""Playing bots against each other: seats rotated, chance mirrored, games spread over processes.
+"""Playing bots against each other: seats rotated, chance mirrored, games spread over a work pool.
 
 Each *deal* is a game seed.  For a deal, the arena plays one game per rotation of
 the seats (bot ``i`` in seat ``(i + r) mod n``), all with that seed: the chance
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mozaika.arena.stats import GameResult
 from mozaika.bots import make_bot
 from mozaika.catalogue.registry import new_game
+from mozaika.distributed import WorkPool, open_pool
 
 
 @dataclass(frozen=True)
@@ -122,31 +122,31 @@ def run_match(
     match: Match,
     *,
     jobs: int | None = None,
+    pool: WorkPool[Any] | None = None,
     progress: Callable[[GameResult], None] | None = None,
     played: Sequence[GameResult] = (),
 ) -> list[GameResult]:
-    """Play every game of ``match`` over ``jobs`` processes (all cores by default); the results in schedule order.
+    """Play every game of ``match``; the results in schedule order.
 
-    ``progress`` hears of each game as it finishes (in any order).  Games in
-    ``played`` (results of this match from an earlier run, see
-    :mod:`mozaika.arena.journal`) are not played again, only counted.
+    The games run on ``pool`` (:func:`mozaika.distributed.open_pool`: Ray, locally or on a
+    cluster), or else on ``jobs`` local processes (all cores by default).  Either way a game
+    is played by :func:`play_game` from its pairing alone, so the results are the same.
+    ``progress`` hears of each game as it finishes (in any order).  Games in ``played``
+    (results of this match from an earlier run, see :mod:`mozaika.arena.journal`) are not
+    played again, only counted.
     """
     pairings = schedule(match)
     done = {result.index: result for result in played if result.index < len(pairings)}
-    jobs = jobs or os.cpu_count() or 1
+    waiting = [pairing for pairing in pairings if pairing.index not in done]
     results = list(done.values())
-    for result in _results([pairing for pairing in pairings if pairing.index not in done], jobs):
+    if pool is None:
+        # No more processes than games: one game, or --jobs 1, is played here, with no process started.
+        workers = max(1, min(jobs or os.cpu_count() or 1, len(waiting)))
+        with open_pool(workers=workers, use_ray=False) as own:
+            return run_match(match, pool=own, progress=progress, played=played)
+    for result in pool.map_unordered(play_game, waiting):
         results.append(result)
         if progress is not None:
             progress(result)
     results.sort(key=lambda result: result.index)
     return results
-
-
-def _results(pairings: Sequence[Pairing], jobs: int) -> Iterator[GameResult]:
-    """The games' results as they finish, so that none waits on a slower game scheduled before it."""
-    if jobs == 1 or len(pairings) <= 1:
-        yield from map(play_game, pairings)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from (future.result() for future in as_completed([pool.submit(play_game, p) for p in pairings]))

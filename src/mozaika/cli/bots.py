@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -40,7 +41,26 @@ def arena_command(
     time_limit: Annotated[float | None, typer.Option("--time", help="Seconds per move for every bot.")] = None,
     iterations: Annotated[int | None, typer.Option(help="Search iterations per move for every search bot.")] = None,
     seed: Annotated[int, typer.Option(help="The first deal's seed; deals are seed, seed+1, …")] = 0,
-    jobs: Annotated[int | None, typer.Option(help="Processes to use (default: every core).")] = None,
+    jobs: Annotated[
+        int | None, typer.Option(help="Processes to use (default: every core); with --ray, the local Ray's CPUs.")
+    ] = None,
+    ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help="Play the games on Ray (pip install 'mozaika[distributed]'): a local Ray, or the cluster at"
+            " --ray-address.",
+        ),
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            metavar="ADDRESS",
+            help="The Ray cluster to play on (implies --ray): auto (the one this machine is in), HOST:6379,"
+            " ray://HOST:10001.",
+        ),
+    ] = None,
     journal: Annotated[
         Path | None,
         typer.Option(
@@ -62,6 +82,7 @@ def arena_command(
     from mozaika.arena import Match, run_match
     from mozaika.arena.journal import journal_text, journal_writer, open_journal, read_journal
     from mozaika.bots import make_bot
+    from mozaika.distributed import open_pool
 
     names = tuple(name.strip() for name in bots.split(",") if name.strip())
     options = parse_options(option or [])
@@ -87,8 +108,13 @@ def arena_command(
         return
     played = guarded(lambda: open_journal(journal, match)) if journal else []
     already = sum(1 for result in played if result.index < total)
-    tally = _Tally(match.labels, total, already)
+    use_ray = ray or ray_address is not None
+    pool = guarded(lambda: open_pool(ray_address, jobs, use_ray=True)) if use_ray else None
+    if pool is not None:
+        errors.print(f"arena: playing on {pool.describe()}", highlight=False, markup=False)
+    tally = _Tally(match.labels, total, already)  # after Ray has started: its start is no game's time
     with (
+        pool or nullcontext(),
         journal_writer(journal) as record,
         Progress(
             TextColumn("[bold]arena"),
@@ -110,7 +136,7 @@ def arena_command(
             else:
                 errors.print(tally.line(), highlight=False, markup=False)
 
-        results = guarded(lambda: run_match(match, jobs=jobs, progress=advance, played=played))
+        results = guarded(lambda: run_match(match, jobs=jobs, pool=pool, progress=advance, played=played))
     _report(results, game, spec.resolve_options(options), names, seed, time_limit, iterations, as_json)
 
 
