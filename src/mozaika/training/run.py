@@ -138,7 +138,10 @@ class TrainingRun:
             if finished:
                 finished(history[-1])
             plot_strength(
-                history, self.out / "strength.png", f"{game_spec(settings.game).title}, {settings.players} players"
+                history,
+                self.out / "strength.png",
+                f"{game_spec(settings.game).title}, {settings.players} players",
+                settings.players,
             )
         return history
 
