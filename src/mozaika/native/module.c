@@ -68,6 +68,7 @@ static int add_type(PyObject *module, const char *name, PyTypeObject *type) {
 
 PyMODINIT_FUNC PyInit__native(void) {
     keccak_init();
+    pyrandom_init();
     if (PyType_Ready(&VectorCoreType) < 0 || PyType_Ready(&StepsType) < 0 || wall_init_strings() < 0 ||
         pavilion_init() < 0 || draws_init() < 0)
         return NULL;

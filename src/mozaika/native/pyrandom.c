@@ -1,6 +1,8 @@
 /* Python's random.Random, bit for bit (pyrandom.h): CPython's _randommodule.c and random.py. */
 #include "pyrandom.h"
 
+#include <string.h>
+
 #define N 624
 #define M 397
 
@@ -12,31 +14,36 @@ static void init_genrand(PyRandom *random, uint32_t seed) {
     random->index = N;
 }
 
-/* init_by_array, as random.seed(int) calls it with the number's 32-bit words, lowest first. */
+/* init_genrand(19650218), where every init_by_array starts: worked out once (pyrandom_init). */
+static uint32_t FIRST_STATE[N];
+
+void pyrandom_init(void) {
+    PyRandom first;
+    init_genrand(&first, 19650218u);
+    memcpy(FIRST_STATE, first.state, sizeof FIRST_STATE);
+}
+
+/* init_by_array, as random.seed(int) calls it with the number's 32-bit words, lowest first, for a
+ * key of one or two words.  The key word and its index added at step t are add[t % 2] (one word: the
+ * same twice); the loops run as CPython's, their wrap-arounds (mt[0] = mt[N - 1], on from 1) written
+ * out after them. */
 static void init_by_array(PyRandom *random, const uint32_t *key, int length) {
     uint32_t *mt = random->state;
-    init_genrand(random, 19650218u);
-    int i = 1, j = 0;
-    for (int k = N > length ? N : length; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= N) {
-            mt[0] = mt[N - 1];
-            i = 1;
-        }
-        if (j >= length)
-            j = 0;
-    }
-    for (int k = N - 1; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
-        i++;
-        if (i >= N) {
-            mt[0] = mt[N - 1];
-            i = 1;
-        }
-    }
+    const uint32_t add[2] = {key[0], key[length - 1] + (uint32_t)(length - 1)};
+    memcpy(mt, FIRST_STATE, sizeof FIRST_STATE);
+    /* The first loop: max(N, length) = N steps, i from 1 to N - 1, then i = 1 once more. */
+    uint32_t last = mt[0];
+    for (int i = 1; i < N; i++)
+        mt[i] = last = (mt[i] ^ ((last ^ (last >> 30)) * 1664525u)) + add[(i - 1) & 1];
+    mt[0] = last;
+    mt[1] = last = (mt[1] ^ ((last ^ (last >> 30)) * 1664525u)) + add[(N - 1) & 1];
+    /* The second loop: N - 1 steps, i from 2 to N - 1, then i = 1 once more. */
+    for (int i = 2; i < N; i++)
+        mt[i] = last = (mt[i] ^ ((last ^ (last >> 30)) * 1566083941u)) - (uint32_t)i;
+    mt[0] = last;
+    mt[1] = (mt[1] ^ ((last ^ (last >> 30)) * 1566083941u)) - 1u;
     mt[0] = 0x80000000u;
+    random->index = N;
 }
 
 void pyrandom_seed(PyRandom *random, uint64_t seed) {

@@ -14,6 +14,9 @@ typedef struct {
     int index;
 } PyRandom;
 
+/* Work out the tables seeding starts from; once, when the module is loaded, before any seeding. */
+void pyrandom_init(void);
+
 /* random.Random(seed) for a whole number 0 <= seed < 2**64. */
 void pyrandom_seed(PyRandom *random, uint64_t seed);
 
