@@ -39,8 +39,18 @@ static void observe(VectorCore *self, int env) {
     int32_t *actions = self->actions + (size_t)env * game->most_moves;
     uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
     if (game->legal_actions != NULL) {
-        memset(mask, 0, (size_t)self->action_count);
-        memset(bits, 0, (size_t)self->legal_words * sizeof *bits);
+        /* A short mask at once; a long one (Master Chocolatier's 11,125 actions, a few dozen legal) 64
+         * actions at a time where its bits say one was legal. */
+        if (self->action_count <= 1024) {
+            memset(mask, 0, (size_t)self->action_count);
+            memset(bits, 0, (size_t)self->legal_words * sizeof *bits);
+        } else
+            for (int word = 0; word < self->legal_words; word++)
+                if (bits[word]) {
+                    int first = 64 * word, last = first + 64 < self->action_count ? first + 64 : self->action_count;
+                    memset(mask + first, 0, (size_t)(last - first));
+                    bits[word] = 0;
+                }
     } else {
         for (int at = 0; at < self->legal[env]; at++) {
             mask[actions[at]] = 0; /* the last mask's entries: far fewer than the actions */

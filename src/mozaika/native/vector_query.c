@@ -65,10 +65,14 @@ PyObject *VectorCore_encode_finals(VectorCore *self, PyObject *out_object) {
                      self->observation_size);
         goto done;
     }
-    memset(out.buf, 0, (size_t)out.len);
-    for (int at = 0; at < self->ended_count; at++)
+    for (int at = 0; at < self->ended_count; at++) {
+        /* Row by row, what the encoder writes and the padding after it: small clears, not one long one. */
+        float *row = (float *)out.buf + at * size;
+        memset(row, 0, (size_t)self->written * sizeof *row);
+        memset(row + self->written, 0, (size - (size_t)self->written) * sizeof *row);
         self->game->encode(self, self->finals + (size_t)self->ended[at] * self->game->position_size,
-                           self->ended_seats[at], (float *)out.buf + at * size);
+                           self->ended_seats[at], row);
+    }
     result = Py_NewRef(Py_None);
 done:
     PyBuffer_Release(&out);
