@@ -183,6 +183,19 @@ static uint32_t code_of(VectorCore *self, int env, int64_t action) {
 
 static int step_games(VectorCore *self, const int64_t *chosen);
 
+/* The games the last step ended, in order, as a tuple of their indices (empty, shared, when none did). */
+static PyObject *ended_games(VectorCore *self) {
+    PyObject *ended = PyTuple_New(self->ended_count);
+    for (int at = 0; ended != NULL && at < self->ended_count; at++) {
+        PyObject *index = PyLong_FromLong(self->ended[at]);
+        if (index == NULL)
+            Py_CLEAR(ended);
+        else
+            PyTuple_SET_ITEM(ended, at, index);
+    }
+    return ended;
+}
+
 /* step(actions): one move in every game, for its seat to move (actions: int64, one a game).  Every
  * action is checked before any is played: a wrong one is a ValueError naming its game. */
 static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
@@ -214,7 +227,7 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
     PyBuffer_Release(&actions);
     if (status < 0)
         return NULL;
-    return PyLong_FromLong(self->ended_count);
+    return ended_games(self);
 }
 
 /* Keep what a finished game's info says (final_info), before the game starts anew. */
@@ -467,7 +480,7 @@ static PyMethodDef VectorCore_methods[] = {
     {"reset", (PyCFunction)VectorCore_reset, METH_O,
      "Start every game anew; reset(seed): a base number, or one stream state a game."},
     {"step", (PyCFunction)VectorCore_step, METH_O,
-     "One move in every game: step(actions, int64); how many games ended (and started anew)."},
+     "One move in every game: step(actions, int64); the games that ended (and started anew), a tuple."},
     {"position", (PyCFunction)VectorCore_position, METH_O, "A core holding one game's position: position(index)."},
     {"encode_final", (PyCFunction)VectorCore_encode_final, METH_VARARGS,
      "Write the observation of the position a game last ended in: encode_final(index, seat, out)."},

@@ -202,7 +202,7 @@ class MozaikaVectorEnv(VectorEnv):
         info.update(final_info=final_info, _final_info=ended)
         if self.final_observations:
             final_obs = np.empty(self.num_envs, dtype=object)  # None for the games that go on
-            empty_masks = np.zeros((len(finished), self.single_action_space.n), np.int8)  # type: ignore[attr-defined]
+            empty_masks = np.zeros((len(finished), self._batch.masks.shape[1]), np.int8)
             for at, game in enumerate(finished):
                 final_obs[game.game] = {"observation": game.observation, "action_mask": empty_masks[at]}
             info.update(final_obs=final_obs, _final_obs=ended)
@@ -280,9 +280,9 @@ class NativeGames:
         self._core.reset(base)
 
     def step(self, actions: npt.NDArray[np.int64]) -> list[Finished]:
-        if not self._core.step(actions):  # how many games ended: their info is in the environment's Finals
+        ended = self._core.step(actions)  # the games that ended: their info is in the environment's Finals
+        if not ended:
             return []
-        ended = np.flatnonzero(self._batch.terminated).tolist()
         if not self._final_observations:
             return [Finished(index, None) for index in ended]
         # The core keeps the positions the games ended in as they start the next: seen by the seats that moved.
