@@ -33,17 +33,23 @@ static void init_by_array(PyRandom *random, const uint32_t *key, int length) {
     memcpy(mt, FIRST_STATE, sizeof FIRST_STATE);
     /* The first loop: max(N, length) = N steps, i from 1 to N - 1, then i = 1 once more. */
     uint32_t last = mt[0];
-    for (int i = 1; i < N; i++)
+    int i = 1;
+    for (; i + 1 < N; i += 2) { /* two steps a turn: each its own key word, kept in a register */
+        mt[i] = last = (mt[i] ^ ((last ^ (last >> 30)) * 1664525u)) + add[0];
+        mt[i + 1] = last = (mt[i + 1] ^ ((last ^ (last >> 30)) * 1664525u)) + add[1];
+    }
+    for (; i < N; i++)
         mt[i] = last = (mt[i] ^ ((last ^ (last >> 30)) * 1664525u)) + add[(i - 1) & 1];
     mt[0] = last;
     mt[1] = last = (mt[1] ^ ((last ^ (last >> 30)) * 1664525u)) + add[(N - 1) & 1];
     /* The second loop: N - 1 steps, i from 2 to N - 1, then i = 1 once more. */
-    for (int i = 2; i < N; i++)
+    for (i = 2; i < N; i++)
         mt[i] = last = (mt[i] ^ ((last ^ (last >> 30)) * 1566083941u)) - (uint32_t)i;
     mt[0] = last;
     mt[1] = (mt[1] ^ ((last ^ (last >> 30)) * 1566083941u)) - 1u;
     mt[0] = 0x80000000u;
-    random->index = N;
+    random->index = 0; /* the first block, twisted as it is drawn (genrand_uint32) */
+    random->twisted = 0;
 }
 
 void pyrandom_seed(PyRandom *random, uint64_t seed) {
@@ -76,7 +82,44 @@ static inline uint32_t genrand_at(uint32_t *mt, int *index) {
     return y;
 }
 
-static uint32_t genrand_uint32(PyRandom *random) { return genrand_at(random->state, &random->index); }
+static inline uint32_t temper(uint32_t y) {
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    return y ^ (y >> 18);
+}
+
+/* Twist the words of a just-seeded block up to `at`, in genrand_at's order: word kk < N - M reads
+ * words kk, kk + 1 and kk + M, none twisted yet, so the first N - M words can be twisted one at a time;
+ * past them the rest of the block is twisted at once. */
+static void twist_through(PyRandom *random, int at) {
+    static const uint32_t mag01[2] = {0u, 0x9908b0dfu};
+    uint32_t *mt = random->state, y;
+    int kk = random->twisted;
+    int lazy_end = at < N - M ? at + 1 : N - M;
+    for (; kk < lazy_end; kk++) {
+        y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
+        mt[kk] = mt[kk + M] ^ (y >> 1) ^ mag01[y & 1u];
+    }
+    if (at < N - M) {
+        random->twisted = kk;
+        return;
+    }
+    for (; kk < N - 1; kk++) {
+        y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
+        mt[kk] = mt[kk + (M - N)] ^ (y >> 1) ^ mag01[y & 1u];
+    }
+    y = (mt[N - 1] & 0x80000000u) | (mt[0] & 0x7fffffffu);
+    mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ mag01[y & 1u];
+    random->twisted = N;
+}
+
+static uint32_t genrand_uint32(PyRandom *random) {
+    if (random->index < random->twisted || random->index >= N)
+        return genrand_at(random->state, &random->index);
+    twist_through(random, random->index);
+    return temper(random->state[random->index++]);
+}
 
 double pyrandom_random_at(uint32_t *state, int *index) {
     uint32_t a = genrand_at(state, index) >> 5, b = genrand_at(state, index) >> 6; /* random_random */
