@@ -40,15 +40,72 @@ static inline uint64_t line_bytes(unsigned lines) { return (lines * 0x810204081u
 
 static void mark(int8_t *mask, uint64_t *bits, int action) {
     mask[action] = 1;
-    bits[action >> 6] |= 1ull << (action & 63);
+    if (bits != NULL)
+        bits[action >> 6] |= 1ull << (action & 63);
+}
+
+/* Per set of colours, 0xff over the six actions (bytes) of each colour in it: a source's 30 actions
+ * are the mover's lines for every colour, ANDed with its colours' bytes. */
+static uint8_t COLOUR_BYTES[1 << COLOURS][32];
+
+static inline uint64_t load_word(const void *from) {
+    uint64_t word;
+    memcpy(&word, from, sizeof word);
+    return word;
+}
+
+static inline void store_word(void *to, uint64_t word) { memcpy(to, &word, sizeof word); }
+
+/* One source's 30 actions (and the two after them, zero) from its colours and the mover's pattern. */
+#define SOURCE_ACTIONS(at, colours)                                                                   \
+    do {                                                                                              \
+        const uint8_t *bytes = COLOUR_BYTES[(colours) & ((1u << COLOURS) - 1)];                       \
+        uint64_t w0 = load_word(bytes) & p0, w1 = load_word(bytes + 8) & p1;                          \
+        uint64_t w2 = load_word(bytes + 16) & p2, w3 = load_word(bytes + 24) & p3;                    \
+        sum += w0 + w1 + w2 + w3; /* each byte the count of its place's ones: at most 40, no carry */ \
+        store_word(mask + (at), w0);                                                                  \
+        store_word(mask + (at) + 8, w1);                                                              \
+        store_word(mask + (at) + 16, w2);                                                             \
+        store_word(mask + (at) + 24, w3);                                                             \
+    } while (0)
+
+/* The whole mask of a draft without special factories, eight actions at a time: each source's 30
+ * actions are the mover's pattern (each colour's lines) ANDed with the bytes of the source's colours,
+ * written as 32 bytes in increasing order (the two past a source's are the next one's); how many. */
+static int draft_mask(const WallPosition *p, int seat, int8_t *mask, int action_count) {
+    const uint8_t *accept = p->boards[seat].accept;
+    unsigned char lines[6 * COLOURS + 8];
+    _Pragma("GCC unroll 5") for (int colour = 0; colour < COLOURS; colour++) {
+        uint64_t marks = line_bytes(accept[colour] | 1u << FLOOR_LINE);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        marks = __builtin_bswap64(marks);
+#endif
+        memcpy(lines + 6 * colour, &marks, sizeof marks);
+    }
+    uint64_t p0 = load_word(lines), p1 = load_word(lines + 8), p2 = load_word(lines + 16), p3 = load_word(lines + 24);
+    uint64_t sum = 0;
+    int factories = p->offer.factory_count;
+    for (int factory = 0; factory < factories; factory++)
+        SOURCE_ACTIONS(30 * factory, p->offer.masks[factory]);
+    memset(mask + 30 * factories, 0, (size_t)(30 * (9 - factories)));      /* the factories a game lacks */
+    SOURCE_ACTIONS(30 * 9, p->offer.masks[factories]);                     /* the centre */
+    memset(mask + TAKE_ACTIONS, 0, (size_t)(action_count - TAKE_ACTIONS)); /* no wall moves in the draft */
+    sum = (sum & 0x00ff00ff00ff00ffull) + (sum >> 8 & 0x00ff00ff00ff00ffull);
+    return (int)(sum * 0x0001000100010001ull >> 48);
 }
 
 /* wall_move_codes's loops, marking each move's action (action_of) in the mask and the bits, both
  * zero before; how many.  A colour's takes are marked at once: their six actions are side by side,
- * and the actions come in increasing order, so the two bytes written past them are marked later. */
+ * and the actions come in increasing order, so the two bytes written past them are marked later.
+ * Without bits (Azul's 325 actions, checked by action_is_legal) the whole mask is written. */
 static int legal_actions(const VectorCore *self, const void *position, int8_t *mask, uint64_t *bits) {
     const WallPosition *p = position;
     int count = 0, seat = wall_first_to_move(p);
+    if (bits == NULL) {
+        if (p->phase == DRAFT && seat == p->offer.turn && !p->special)
+            return draft_mask(p, seat, mask, self->action_count);
+        memset(mask, 0, (size_t)self->action_count);
+    }
     if (p->phase == DRAFT && seat == p->offer.turn) {
         const uint8_t *accept = p->boards[seat].accept;
         int split_from = p->special ? disc_index(p, SPLIT) : -1;
@@ -66,9 +123,11 @@ static int legal_actions(const VectorCore *self, const void *position, int8_t *m
                     marks = __builtin_bswap64(marks);
 #endif
                     memcpy(mask + base, &marks, sizeof marks);
-                    bits[base >> 6] |= (uint64_t)lines << (base & 63);
-                    if ((base & 63) > 58)
-                        bits[(base >> 6) + 1] |= (uint64_t)lines >> (64 - (base & 63));
+                    if (bits != NULL) {
+                        bits[base >> 6] |= (uint64_t)lines << (base & 63);
+                        if ((base & 63) > 58)
+                            bits[(base >> 6) + 1] |= (uint64_t)lines >> (64 - (base & 63));
+                    }
                     count += (int)(marks * 0x0101010101010101ull >> 56);
                     continue;
                 }
@@ -98,6 +157,41 @@ static int legal_actions(const VectorCore *self, const void *position, int8_t *m
     }
     (void)self;
     return count;
+}
+
+/* Each take's source, colour and line (bits 6, 3 and 0), read off its action index. */
+static uint16_t TAKE_PARTS[TAKE_ACTIONS];
+
+/* The move number of an action of Azul's 325 where it is legal for the seat to move, else UINT32_MAX:
+ * legal_actions's rules for one action (the split takes of Master Chocolatier's SN4 lie past them, and
+ * keep their bits), and code_of_action. */
+static uint32_t legal_code(const void *position, int64_t action) {
+    const WallPosition *p = position;
+    if (action >= TAKE_ACTIONS) {
+        int seat = wall_first_to_move(p);
+        if (action >= ACTIONS || p->phase != TILING || seat < 0)
+            return UINT32_MAX;
+        const WallBoard *board = &p->boards[seat];
+        int line = (int)(action - TAKE_ACTIONS) / SIZE, column = (int)(action - TAKE_ACTIONS) % SIZE;
+        if (line != board->tiling_line || !(grey_columns(board, line, board->line_colour[line]) >> column & 1))
+            return UINT32_MAX;
+        return COLUMN_MOVE | (uint32_t)(seat * 25 + action - TAKE_ACTIONS);
+    }
+    if (p->phase != DRAFT)
+        return UINT32_MAX;
+    unsigned parts = TAKE_PARTS[action];
+    int source = (int)(parts >> 6), colour = (int)(parts >> 3 & 7), line = (int)(parts & 7);
+    int factories = p->offer.factory_count;
+    if (source >= factories && source != 9)
+        return UINT32_MAX;
+    int slot = source == 9 ? factories : source;
+    unsigned colours = p->offer.masks[slot];
+    if (!(colours >> colour & 1) || !((p->boards[p->offer.turn].accept[colour] | 1u << FLOOR_LINE) >> line & 1))
+        return UINT32_MAX;
+    /* SN4's factory with two colours or more is taken from with a split only. */
+    if (p->special && slot == disc_index(p, SPLIT) && (colours & (colours - 1)))
+        return UINT32_MAX;
+    return (uint32_t)slot | (uint32_t)colour << 4 | (uint32_t)line << 7;
 }
 
 /* The number of a legal action's move: action_of read backwards. */
@@ -162,6 +256,12 @@ static void fill_tables(void) {
             LINE_SHARES[line][count] = (float)((double)count / (line + 1));
     for (int count = 0; count <= FLOOR_SPACES; count++)
         FLOOR_SHARES[count] = (float)((double)count / 7);
+    for (unsigned colours = 0; colours < 1u << COLOURS; colours++)
+        for (int colour = 0; colour < COLOURS; colour++)
+            if (colours >> colour & 1)
+                memset(COLOUR_BYTES[colours] + 6 * colour, 0xff, 6);
+    for (int take = 0; take < TAKE_ACTIONS; take++)
+        TAKE_PARTS[take] = (uint16_t)(take / 30 << 6 | take / 6 % 5 << 3 | take % 6);
 }
 
 static float scaled(const float *table, double whole, int64_t count) {
@@ -371,4 +471,5 @@ const VectorGame WALL_VECTOR = {
     encode_cached,
     sizeof(WallCache),
     fill_tables,
+    legal_code,
 };
