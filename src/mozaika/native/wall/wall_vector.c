@@ -1,5 +1,7 @@
 /* Azul and Master Chocolatier in the vector environment (vector.h): their observations and action
  * indices exactly as mozaika.azul.learning and mozaika.chocolatier.learning make them (docs/rl.md). */
+#include <stddef.h>
+
 #include "vector.h"
 #include "wall.h"
 
@@ -330,11 +332,25 @@ static void encode(const VectorCore *self, const void *position, int seat, float
     encode_extras(p, seat, out + SHARED_SIZE + BOARD_SIZE * SEATS);
 }
 
+/* What a board's block was last encoded from: the parts of the board it reads, each compared on its own. */
+typedef struct {
+    int64_t score;
+    uint32_t wall;
+    int8_t lines[2 * SIZE];         /* the lines' colours, then their counts (as the board keeps them) */
+    int8_t floor[FLOOR_SPACES + 1]; /* the floor's spaces, then how many are taken */
+    uint8_t waiting;
+} BoardSeen;
+
+_Static_assert(offsetof(WallBoard, line_count) == offsetof(WallBoard, line_colour) + SIZE, "the lines side by side");
+_Static_assert(offsetof(WallBoard, floor_len) == offsetof(WallBoard, floor) + FLOOR_SPACES, "the floor and its length");
+
 /* What the observation was last encoded from, and its parts as encoded (the boards by seat), so that
  * only what changed is written again. */
 typedef struct {
-    WallBoard boards[SEATS];
-    Offer offer;
+    BoardSeen boards[SEATS];
+    int16_t factories[MOST_FACTORIES][COLOURS];
+    int16_t centre[COLOURS];
+    uint8_t masks[MOST_FACTORIES + 1];
     int32_t bag[COLOURS], lid[COLOURS];
     int64_t round;
     int phase;
@@ -344,31 +360,55 @@ typedef struct {
     float blocks[2 * SEATS][BOARD_SIZE];
 } WallCache;
 
-/* Bring a board's block (and its twin) up to date with the board (its wall only gains tiles within a game). */
-static void update_board(const WallBoard *board, const WallBoard *seen, float *block, float *twin) {
+static void see_board(const WallBoard *board, BoardSeen *seen) {
+    seen->score = board->score;
+    seen->wall = board->wall;
+    memcpy(seen->lines, board->line_colour, sizeof seen->lines);
+    memcpy(seen->floor, board->floor, sizeof seen->floor);
+    seen->waiting = board->waiting;
+}
+
+/* Bring a board's block (and its twin) up to date with the board, each part where it changed (its
+ * wall only gains tiles within a game), and keep what it was encoded from. */
+static void update_board(const WallBoard *board, BoardSeen *seen, float *block, float *twin) {
 #define SET(at, value) (block[at] = twin[at] = (value))
-    if (board->score != seen->score)
+    if (board->score != seen->score) {
         SET(0, (float)((double)board->score / 100));
-    for (int line = 0; line < SIZE; line++)
-        if (board->line_count[line] != seen->line_count[line] || board->line_colour[line] != seen->line_colour[line]) {
-            memset(block + 1 + 6 * line, 0, 6 * sizeof *block);
-            memset(twin + 1 + 6 * line, 0, 6 * sizeof *twin);
-            if (board->line_count[line]) {
-                SET(1 + 6 * line, LINE_SHARES[line][board->line_count[line]]);
-                SET(1 + 6 * line + 1 + board->line_colour[line], 1.0f);
-            }
-        }
-    for (uint32_t placed = board->wall & ~seen->wall; placed; placed &= placed - 1) {
-        int cell = __builtin_ctz(placed);
-        if (board->wall_colours[cell] >= 0)
-            SET(31 + 5 * cell + board->wall_colours[cell], 1.0f);
+        seen->score = board->score;
     }
-    int marker = 0;
-    for (int space = 0; space < board->floor_len; space++)
-        marker |= board->floor[space] == MARKER;
-    SET(156, FLOOR_SHARES[board->floor_len]);
-    SET(157, (float)marker);
-    SET(158, (float)board->waiting);
+    if (memcmp(board->line_colour, seen->lines, sizeof seen->lines) != 0) {
+        for (int line = 0; line < SIZE; line++)
+            if (board->line_count[line] != (uint8_t)seen->lines[SIZE + line] ||
+                board->line_colour[line] != seen->lines[line]) {
+                memset(block + 1 + 6 * line, 0, 6 * sizeof *block);
+                memset(twin + 1 + 6 * line, 0, 6 * sizeof *twin);
+                if (board->line_count[line]) {
+                    SET(1 + 6 * line, LINE_SHARES[line][board->line_count[line]]);
+                    SET(1 + 6 * line + 1 + board->line_colour[line], 1.0f);
+                }
+            }
+        memcpy(seen->lines, board->line_colour, sizeof seen->lines);
+    }
+    if (board->wall != seen->wall) {
+        for (uint32_t placed = board->wall & ~seen->wall; placed; placed &= placed - 1) {
+            int cell = __builtin_ctz(placed);
+            if (board->wall_colours[cell] >= 0)
+                SET(31 + 5 * cell + board->wall_colours[cell], 1.0f);
+        }
+        seen->wall = board->wall;
+    }
+    if (memcmp(board->floor, seen->floor, sizeof seen->floor) != 0) {
+        int marker = 0;
+        for (int space = 0; space < board->floor_len; space++)
+            marker |= board->floor[space] == MARKER;
+        SET(156, FLOOR_SHARES[board->floor_len]);
+        SET(157, (float)marker);
+        memcpy(seen->floor, board->floor, sizeof seen->floor);
+    }
+    if (board->waiting != seen->waiting) {
+        SET(158, (float)board->waiting);
+        seen->waiting = board->waiting;
+    }
 #undef SET
 }
 
@@ -385,21 +425,30 @@ static void update_shared(const WallPosition *p, WallCache *kept) {
     if (p->phase != kept->phase) {
         out[kept->phase] = 0.0f;
         out[p->phase] = 1.0f;
+        kept->phase = p->phase;
     }
-    if (p->round != kept->round)
-        out[4] = (float)((double)p->round / 10);
     /* Within a round a factory's tiles change only as it is emptied (its colours go with them), but
      * where Master Chocolatier's special factories move tiles from one to another: its counts are
      * compared only in a new round or with those. */
     int counts_may_change = p->round != kept->round || p->special;
-    for (int factory = 0; factory < p->offer.factory_count; factory++)
-        if (p->offer.masks[factory] != kept->offer.masks[factory] ||
-            (counts_may_change &&
-             memcmp(p->offer.factories[factory], kept->offer.factories[factory], COLOURS * sizeof(int16_t)) != 0))
-            for (int colour = 0; colour < COLOURS; colour++)
-                out[5 + 5 * factory + colour] =
-                    p->offer.masks[factory] ? scaled(QUARTERS, 4, p->offer.factories[factory][colour]) : 0.0f;
-    UPDATE_FIVE(out + 50, p->offer.centre, kept->offer.centre, TWENTIETHS, 20)
+    if (p->round != kept->round) {
+        out[4] = (float)((double)p->round / 10);
+        kept->round = p->round;
+    }
+    int factories = p->offer.factory_count;
+    if (counts_may_change || memcmp(p->offer.masks, kept->masks, sizeof kept->masks) != 0) {
+        for (int factory = 0; factory < factories; factory++)
+            if (p->offer.masks[factory] != kept->masks[factory] ||
+                (counts_may_change &&
+                 memcmp(p->offer.factories[factory], kept->factories[factory], COLOURS * sizeof(int16_t)) != 0)) {
+                for (int colour = 0; colour < COLOURS; colour++)
+                    out[5 + 5 * factory + colour] =
+                        p->offer.masks[factory] ? scaled(QUARTERS, 4, p->offer.factories[factory][colour]) : 0.0f;
+                memcpy(kept->factories[factory], p->offer.factories[factory], COLOURS * sizeof(int16_t));
+            }
+        memcpy(kept->masks, p->offer.masks, sizeof kept->masks);
+    }
+    UPDATE_FIVE(out + 50, p->offer.centre, kept->centre, TWENTIETHS, 20)
     UPDATE_FIVE(out + 56, p->bag, kept->bag, TWENTIETHS, 20)
     UPDATE_FIVE(out + 61, p->lid, kept->lid, TWENTIETHS, 20)
     out[55] = (float)p->offer.marker_in_centre;
@@ -416,21 +465,21 @@ static void encode_cached(const VectorCore *self, const void *position, int seat
             memset(kept->blocks[who], 0, sizeof kept->blocks[who]);
             encode_board(&p->boards[who], kept->blocks[who]);
             memcpy(kept->blocks[p->players + who], kept->blocks[who], sizeof kept->blocks[who]);
+            see_board(&p->boards[who], &kept->boards[who]);
         }
-        memcpy(kept->boards, p->boards, (size_t)p->players * sizeof(WallBoard));
+        for (int factory = 0; factory < p->offer.factory_count; factory++)
+            memcpy(kept->factories[factory], p->offer.factories[factory], COLOURS * sizeof(int16_t));
+        memcpy(kept->centre, p->offer.centre, sizeof kept->centre);
+        memcpy(kept->masks, p->offer.masks, sizeof kept->masks);
         memcpy(kept->bag, p->bag, sizeof kept->bag);
         memcpy(kept->lid, p->lid, sizeof kept->lid);
+        kept->round = p->round;
+        kept->phase = p->phase;
     } else {
-        update_shared(p, kept); /* keeps the bag and the lid where they changed */
+        update_shared(p, kept);
         for (int who = 0; who < p->players; who++)
-            if (memcmp(&p->boards[who], &kept->boards[who], sizeof(WallBoard)) != 0) {
-                update_board(&p->boards[who], &kept->boards[who], kept->blocks[who], kept->blocks[p->players + who]);
-                kept->boards[who] = p->boards[who];
-            }
+            update_board(&p->boards[who], &kept->boards[who], kept->blocks[who], kept->blocks[p->players + who]);
     }
-    kept->offer = p->offer;
-    kept->round = p->round;
-    kept->phase = p->phase;
     memcpy(out, kept->shared, sizeof kept->shared);
     memcpy(out + SHARED_SIZE, kept->blocks[seat], (size_t)p->players * sizeof kept->blocks[0]);
     if (!self->extended)
