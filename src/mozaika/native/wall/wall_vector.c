@@ -89,9 +89,19 @@ static int draft_mask(const WallPosition *p, int seat, int8_t *mask, int action_
     int factories = p->offer.factory_count;
     for (int factory = 0; factory < factories; factory++)
         SOURCE_ACTIONS(30 * factory, p->offer.masks[factory]);
-    memset(mask + 30 * factories, 0, (size_t)(30 * (9 - factories)));      /* the factories a game lacks */
-    SOURCE_ACTIONS(30 * 9, p->offer.masks[factories]);                     /* the centre */
-    memset(mask + TAKE_ACTIONS, 0, (size_t)(action_count - TAKE_ACTIONS)); /* no wall moves in the draft */
+    for (int factory = factories; factory < 9; factory++) { /* the factories a game lacks */
+        store_word(mask + 30 * factory, 0);
+        store_word(mask + 30 * factory + 8, 0);
+        store_word(mask + 30 * factory + 16, 0);
+        store_word(mask + 30 * factory + 22, 0);
+    }
+    SOURCE_ACTIONS(30 * 9, p->offer.masks[factories]); /* the centre */
+    if (action_count == ACTIONS) { /* no wall moves in the draft (the first two written with the centre) */
+        store_word(mask + TAKE_ACTIONS + 2, 0);
+        store_word(mask + TAKE_ACTIONS + 10, 0);
+        store_word(mask + TAKE_ACTIONS + 17, 0);
+    } else
+        memset(mask + TAKE_ACTIONS, 0, (size_t)(action_count - TAKE_ACTIONS));
     sum = (sum & 0x00ff00ff00ff00ffull) + (sum >> 8 & 0x00ff00ff00ff00ffull);
     return (int)(sum * 0x0001000100010001ull >> 48);
 }
@@ -376,17 +386,32 @@ static void update_board(const WallBoard *board, BoardSeen *seen, float *block, 
         SET(0, (float)((double)board->score / 100));
         seen->score = board->score;
     }
-    if (memcmp(board->line_colour, seen->lines, sizeof seen->lines) != 0) {
-        for (int line = 0; line < SIZE; line++)
-            if (board->line_count[line] != (uint8_t)seen->lines[SIZE + line] ||
-                board->line_colour[line] != seen->lines[line]) {
-                memset(block + 1 + 6 * line, 0, 6 * sizeof *block);
-                memset(twin + 1 + 6 * line, 0, 6 * sizeof *twin);
-                if (board->line_count[line]) {
-                    SET(1 + 6 * line, LINE_SHARES[line][board->line_count[line]]);
-                    SET(1 + 6 * line + 1 + board->line_colour[line], 1.0f);
-                }
+    /* The lines changed (one a take, at most), a byte each: colours 0-4 and counts 5-9 compared at once. */
+    uint64_t now, before;
+    uint16_t counts_now, counts_before;
+    memcpy(&now, board->line_colour, sizeof now);
+    memcpy(&before, seen->lines, sizeof before);
+    memcpy(&counts_now, board->line_colour + 8, sizeof counts_now);
+    memcpy(&counts_before, seen->lines + 8, sizeof counts_before);
+    uint64_t changed = now ^ before;
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    changed = __builtin_bswap64(changed);
+    counts_now = __builtin_bswap16(counts_now);
+    counts_before = __builtin_bswap16(counts_before);
+#endif
+    changed =
+        (changed | changed >> 8 * SIZE | (uint64_t)(uint16_t)(counts_now ^ counts_before) << 24) & 0xffffffffffull;
+    if (changed) {
+        do {
+            int line = __builtin_ctzll(changed) / 8;
+            changed &= ~(0xffull << 8 * line);
+            memset(block + 1 + 6 * line, 0, 6 * sizeof *block);
+            memset(twin + 1 + 6 * line, 0, 6 * sizeof *twin);
+            if (board->line_count[line]) {
+                SET(1 + 6 * line, LINE_SHARES[line][board->line_count[line]]);
+                SET(1 + 6 * line + 1 + board->line_colour[line], 1.0f);
             }
+        } while (changed);
         memcpy(seen->lines, board->line_colour, sizeof seen->lines);
     }
     if (board->wall != seen->wall) {
@@ -420,6 +445,13 @@ static void update_board(const WallBoard *board, BoardSeen *seen, float *block, 
         memcpy(seen, now, sizeof(now)[0] * COLOURS);             \
     }
 
+/* A factory's counts (none where it is empty). */
+static void write_factory(const WallPosition *p, int factory, float *out) {
+    for (int colour = 0; colour < COLOURS; colour++)
+        out[5 + 5 * factory + colour] =
+            p->offer.masks[factory] ? scaled(QUARTERS, 4, p->offer.factories[factory][colour]) : 0.0f;
+}
+
 static void update_shared(const WallPosition *p, WallCache *kept) {
     float *out = kept->shared;
     if (p->phase != kept->phase) {
@@ -436,14 +468,25 @@ static void update_shared(const WallPosition *p, WallCache *kept) {
         kept->round = p->round;
     }
     int factories = p->offer.factory_count;
-    if (counts_may_change || memcmp(p->offer.masks, kept->masks, sizeof kept->masks) != 0) {
+    if (!counts_may_change) {
+        /* The factories whose colours changed (emptied, one a take at most), eight at a time: a byte each. */
+        uint64_t now, seen;
+        memcpy(&now, p->offer.masks, sizeof now);
+        memcpy(&seen, kept->masks, sizeof seen);
+        uint64_t changed = (now ^ seen) & (factories >= 8 ? ~0ull : (1ull << 8 * factories) - 1);
+        while (changed) {
+            int factory = __builtin_ctzll(changed) / 8;
+            changed &= ~(0xffull << 8 * factory);
+            write_factory(p, factory, out);
+        }
+        if (factories > 8 && p->offer.masks[8] != kept->masks[8])
+            write_factory(p, 8, out);
+        memcpy(kept->masks, p->offer.masks, sizeof kept->masks);
+    } else {
         for (int factory = 0; factory < factories; factory++)
             if (p->offer.masks[factory] != kept->masks[factory] ||
-                (counts_may_change &&
-                 memcmp(p->offer.factories[factory], kept->factories[factory], COLOURS * sizeof(int16_t)) != 0)) {
-                for (int colour = 0; colour < COLOURS; colour++)
-                    out[5 + 5 * factory + colour] =
-                        p->offer.masks[factory] ? scaled(QUARTERS, 4, p->offer.factories[factory][colour]) : 0.0f;
+                memcmp(p->offer.factories[factory], kept->factories[factory], COLOURS * sizeof(int16_t)) != 0) {
+                write_factory(p, factory, out);
                 memcpy(kept->factories[factory], p->offer.factories[factory], COLOURS * sizeof(int16_t));
             }
         memcpy(kept->masks, p->offer.masks, sizeof kept->masks);
