@@ -89,6 +89,7 @@ class MozaikaVectorEnv(VectorEnv):
         self.options = spec.resolve_options(options)
         self.players = players
         self.num_envs = num_envs
+        self._shape = (num_envs,)
         self.copy = copy
         size, actions = observation_size(game_id), action_count(game_id, self.options)
         self.single_observation_space = spaces.Dict(
@@ -168,14 +169,15 @@ class MozaikaVectorEnv(VectorEnv):
     ]:
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        chosen = np.asarray(actions)
-        if chosen.shape != (self.num_envs,):
-            raise ValueError(f"one action a game: an array of shape ({self.num_envs},), not {chosen.shape}")
-        if chosen.dtype != _INT64:
-            if chosen.dtype.kind not in "iu":
-                raise ValueError(f"actions are whole numbers (an integer dtype), not {chosen.dtype}")
-            chosen = chosen.astype(_INT64)
-        finished = self._games.step(np.ascontiguousarray(chosen))
+        if (
+            type(actions) is np.ndarray
+            and actions.dtype is _INT64
+            and actions.shape == self._shape
+            and actions.flags.c_contiguous
+        ):
+            finished = self._games.step(actions)  # numpy's own choice (an argmax, a draw), as it is
+        else:
+            finished = self._games.step(self._actions(actions))
         batch = self._batch
         info = self._info()
         if finished:
@@ -183,6 +185,17 @@ class MozaikaVectorEnv(VectorEnv):
         if self.copy:
             return self._answer(), batch.mover_rewards.copy(), batch.terminated.copy(), self._truncated.copy(), info
         return self._answer(), batch.mover_rewards, batch.terminated, self._truncated, info
+
+    def _actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """The actions as the games take them (int64, one a game, contiguous), or a clear error."""
+        chosen = np.asarray(actions)
+        if chosen.shape != self._shape:
+            raise ValueError(f"one action a game: an array of shape ({self.num_envs},), not {chosen.shape}")
+        if chosen.dtype != _INT64:
+            if chosen.dtype.kind not in "iu":
+                raise ValueError(f"actions are whole numbers (an integer dtype), not {chosen.dtype}")
+            chosen = chosen.astype(_INT64)
+        return np.ascontiguousarray(chosen)
 
     def _add_finals(self, info: dict[str, Any], finished: Sequence[Ended]) -> None:
         """Gymnasium's same-step autoreset: each finished game's terminal observation and last info.
