@@ -74,12 +74,10 @@ static inline void store_word(void *to, uint64_t word) { memcpy(to, &word, sizeo
         store_word(mask + (at) + 24, w3);                                                             \
     } while (0)
 
-/* The whole mask of a draft without special factories, eight actions at a time: each source's 30
- * actions are the mover's pattern (each colour's lines) ANDed with the bytes of the source's colours,
- * written as 32 bytes in increasing order (the two past a source's are the next one's); how many. */
-static int draft_mask(const WallPosition *p, int seat, int8_t *mask, int action_count) {
+/* The mover's pattern: each colour's six actions (its pattern lines and the floor), 0 or 1, side by
+ * side in 30 bytes (then zeros). */
+static void mover_pattern(const WallPosition *p, int seat, unsigned char lines[6 * COLOURS + 8]) {
     const uint8_t *accept = p->boards[seat].accept;
-    unsigned char lines[6 * COLOURS + 8];
     _Pragma("GCC unroll 5") for (int colour = 0; colour < COLOURS; colour++) {
         uint64_t marks = line_bytes(accept[colour] | 1u << FLOOR_LINE);
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -87,6 +85,24 @@ static int draft_mask(const WallPosition *p, int seat, int8_t *mask, int action_
 #endif
         memcpy(lines + 6 * colour, &marks, sizeof marks);
     }
+}
+
+/* No wall moves in the draft (the first two were written with the centre's takes). */
+static void no_wall_moves(int8_t *mask, int action_count) {
+    if (action_count == ACTIONS) {
+        store_word(mask + TAKE_ACTIONS + 2, 0);
+        store_word(mask + TAKE_ACTIONS + 10, 0);
+        store_word(mask + TAKE_ACTIONS + 17, 0);
+    } else
+        memset(mask + TAKE_ACTIONS, 0, (size_t)(action_count - TAKE_ACTIONS));
+}
+
+/* The whole mask of a draft without special factories, eight actions at a time: each source's 30
+ * actions are the mover's pattern (each colour's lines) ANDed with the bytes of the source's colours,
+ * written as 32 bytes in increasing order (the two past a source's are the next one's); how many. */
+static int draft_mask_generic(const WallPosition *p, int seat, int8_t *mask, int action_count) {
+    unsigned char lines[6 * COLOURS + 8];
+    mover_pattern(p, seat, lines);
     uint64_t p0 = load_word(lines), p1 = load_word(lines + 8), p2 = load_word(lines + 16), p3 = load_word(lines + 24);
     uint64_t sum = 0;
     int factories = p->offer.factory_count;
@@ -99,15 +115,37 @@ static int draft_mask(const WallPosition *p, int seat, int8_t *mask, int action_
         store_word(mask + 30 * factory + 22, 0);
     }
     SOURCE_ACTIONS(30 * 9, p->offer.masks[factories]); /* the centre */
-    if (action_count == ACTIONS) { /* no wall moves in the draft (the first two written with the centre) */
-        store_word(mask + TAKE_ACTIONS + 2, 0);
-        store_word(mask + TAKE_ACTIONS + 10, 0);
-        store_word(mask + TAKE_ACTIONS + 17, 0);
-    } else
-        memset(mask + TAKE_ACTIONS, 0, (size_t)(action_count - TAKE_ACTIONS));
+    no_wall_moves(mask, action_count);
     sum = (sum & 0x00ff00ff00ff00ffull) + (sum >> 8 & 0x00ff00ff00ff00ffull);
     return (int)(sum * 0x0001000100010001ull >> 48);
 }
+
+static int (*draft_mask)(const WallPosition *p, int seat, int8_t *mask, int action_count) = draft_mask_generic;
+
+#if defined(__GNUC__) && defined(__x86_64__)
+/* The same where the processor has AVX2: a source's 32 bytes in one AND, one add and one store. */
+__attribute__((target("avx2"))) static int draft_mask_avx2(const WallPosition *p, int seat, int8_t *mask,
+                                                           int action_count) {
+    unsigned char lines[6 * COLOURS + 8];
+    mover_pattern(p, seat, lines);
+    __m256i pattern = _mm256_loadu_si256((const __m256i *)lines), sum = _mm256_setzero_si256();
+    int factories = p->offer.factory_count;
+    for (int factory = 0; factory <= 9; factory++) {
+        int slot = factory < factories ? factory : factory == 9 ? factories : -1;
+        __m256i actions = _mm256_setzero_si256(); /* a factory a game lacks */
+        if (slot >= 0)
+            actions = _mm256_and_si256(
+                _mm256_loadu_si256((const __m256i *)COLOUR_BYTES[p->offer.masks[slot] & ((1u << COLOURS) - 1)]),
+                pattern);
+        sum = _mm256_add_epi8(sum, actions); /* each byte at most 10 */
+        _mm256_storeu_si256((__m256i *)(mask + 30 * factory), actions);
+    }
+    no_wall_moves(mask, action_count);
+    __m256i sums = _mm256_sad_epu8(sum, _mm256_setzero_si256()); /* four sums of eight bytes */
+    __m128i pairs = _mm_add_epi64(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+    return (int)(_mm_cvtsi128_si64(pairs) + _mm_extract_epi64(pairs, 1));
+}
+#endif
 
 /* wall_move_codes's loops, marking each move's action (action_of) in the mask and the bits, both
  * zero before; how many.  A colour's takes are marked at once: their six actions are side by side,
@@ -261,7 +299,7 @@ static int disc_number(int kind, int colour) {
 #define TABLED 256
 static float QUARTERS[TABLED], TWENTIETHS[TABLED], LINE_SHARES[SIZE][SIZE + 1], FLOOR_SHARES[FLOOR_SPACES + 1];
 
-static void choose_copy(void);
+static void choose_simd(void);
 
 static void fill_tables(void) {
     for (int count = 0; count < TABLED; count++) {
@@ -277,7 +315,7 @@ static void fill_tables(void) {
         for (int colour = 0; colour < COLOURS; colour++)
             if (colours >> colour & 1)
                 memset(COLOUR_BYTES[colours] + 6 * colour, 0xff, 6);
-    choose_copy();
+    choose_simd();
     for (int take = 0; take < TAKE_ACTIONS; take++)
         TAKE_PARTS[take] = (uint16_t)(take / 30 << 6 | take / 6 % 5 << 3 | take % 6);
 }
@@ -532,12 +570,14 @@ __attribute__((target("avx"))) static void copy_out_avx(float *out, const float 
 }
 #endif
 
-/* The copy for this processor (chosen once, when the tables are filled). */
-static void choose_copy(void) {
+/* The copy and the draft's mask for this processor (chosen once, when the tables are filled). */
+static void choose_simd(void) {
 #if defined(__GNUC__) && defined(__x86_64__)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx"))
         copy_out = copy_out_avx;
+    if (__builtin_cpu_supports("avx2"))
+        draft_mask = draft_mask_avx2;
 #endif
 }
 
