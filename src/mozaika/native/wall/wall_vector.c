@@ -129,16 +129,18 @@ __attribute__((target("avx2"))) static int draft_mask_avx2(const WallPosition *p
     unsigned char lines[6 * COLOURS + 8];
     mover_pattern(p, seat, lines);
     __m256i pattern = _mm256_loadu_si256((const __m256i *)lines), sum = _mm256_setzero_si256();
+    /* Each source's colours: the factories (none for those a game lacks), then the centre as source 9. */
     int factories = p->offer.factory_count;
-    for (int factory = 0; factory <= 9; factory++) {
-        int slot = factory < factories ? factory : factory == 9 ? factories : -1;
-        __m256i actions = _mm256_setzero_si256(); /* a factory a game lacks */
-        if (slot >= 0)
-            actions = _mm256_and_si256(
-                _mm256_loadu_si256((const __m256i *)COLOUR_BYTES[p->offer.masks[slot] & ((1u << COLOURS) - 1)]),
-                pattern);
+    uint8_t sets[10];
+    uint64_t first_eight = load_word(p->offer.masks);
+    store_word(sets, factories >= 8 ? first_eight : first_eight & ((1ull << 8 * factories) - 1));
+    sets[8] = factories > 8 ? p->offer.masks[8] : 0;
+    sets[9] = p->offer.masks[factories];
+    _Pragma("GCC unroll 10") for (int source = 0; source < 10; source++) {
+        __m256i actions = _mm256_and_si256(
+            _mm256_loadu_si256((const __m256i *)COLOUR_BYTES[sets[source] & ((1u << COLOURS) - 1)]), pattern);
         sum = _mm256_add_epi8(sum, actions); /* each byte at most 10 */
-        _mm256_storeu_si256((__m256i *)(mask + 30 * factory), actions);
+        _mm256_storeu_si256((__m256i *)(mask + 30 * source), actions);
     }
     no_wall_moves(mask, action_count);
     __m256i sums = _mm256_sad_epu8(sum, _mm256_setzero_si256()); /* four sums of eight bytes */
