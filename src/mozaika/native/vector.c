@@ -35,6 +35,21 @@ static void observe(VectorCore *self, int env) {
     const void *position = vector_position(self, env);
     float *observation = (float *)view(self, V_OBSERVATIONS) + (size_t)env * self->observation_size;
     int8_t *mask = (int8_t *)view(self, V_MASKS) + (size_t)env * self->action_count;
+    if (self->rules_check && game->encode_cached != NULL) {
+        /* The game writes the whole mask, its observation from its cache: nothing to clear first. */
+        int seat = game->first_to_move(position);
+        if (seat < 0) {
+            memset(mask, 0, (size_t)self->action_count);
+            memset(observation, 0, (size_t)self->written * sizeof *observation);
+            self->legal[env] = 0;
+            return;
+        }
+        game->encode_cached(self, position, seat, observation, self->caches + (size_t)env * game->cache_size,
+                            self->fresh[env]);
+        self->fresh[env] = 0;
+        self->legal[env] = game->legal_actions(self, position, mask, NULL);
+        return;
+    }
     uint32_t *codes = self->codes + (size_t)env * game->most_moves;
     int32_t *actions = self->actions + (size_t)env * game->most_moves;
     uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
