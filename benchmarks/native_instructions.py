@@ -9,13 +9,14 @@ Workloads:
 - ``playout``: ``new_game(...)`` then ``state.playout(rng)``, one game a unit (docs/engine.md).
 - ``protocol``: ``new_game(...)`` then ``legal_moves()`` and ``play(...)`` to the end, a move drawn
   uniformly by ``rng.random()``, one game a unit (``mozaika bench``'s protocol row).
-- ``vector``: one step of ``mozaika.rl.vector_env`` with 256 games, each game's action drawn
+- ``vector``: one step of ``mozaika.rl.vector_env`` with 256 games (``--vector-games``), each game's action drawn
   uniformly from its mask with numpy (benchmarks/rl_speed.py's loop, ``--policy random``, the
   arrays not copied: ``copy=False``), one game-step a unit.
 - ``vector-first``: the same with each game's first legal action (an argmax over its mask,
   rl_speed.py's ``--policy first``).
 
 Usage: python benchmarks/native_instructions.py [--games N] [--workloads playout,protocol,vector,vector-first]
+[--vector-games G]
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
     "chocolatier-2p-special": ("chocolatier", 2, {"special_factories": True}),
     "pavilion-2p": ("pavilion", 2, {}),
 }
-VECTOR_GAMES = 256
+VECTOR_GAMES = int(os.environ.get("MOZAIKA_VECTOR_GAMES", "256"))
+"""Games a vector step steps (``--vector-games``; the child processes read it from the environment)."""
 WARMUP = 20
 
 
@@ -121,12 +123,17 @@ def instructions(workload: str, case: str, count: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--games", type=int, default=400, help="N: games of the first run (vector: N/4 steps of 256 games)"
+        "--games", type=int, default=400, help="N: games of the first run (vector: N/4 steps of the vector's games)"
     )
     parser.add_argument("--workloads", default="playout,protocol,vector,vector-first")
+    parser.add_argument("--vector-games", type=int, help="games a vector step steps (default 256)")
     parser.add_argument("--cases", default=",".join(CASES))
     parser.add_argument("--run", nargs=3, metavar=("WORKLOAD", "CASE", "COUNT"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.vector_games:
+        global VECTOR_GAMES
+        VECTOR_GAMES = arguments.vector_games
+        os.environ["MOZAIKA_VECTOR_GAMES"] = str(arguments.vector_games)
     if arguments.run:
         workload, case, count = arguments.run
         run(workload, case, int(count))
