@@ -27,9 +27,12 @@ class OptionalBuildExt(build_ext):
         if self.compiler.compiler_type == "unix":
             for extension in self.extensions:
                 # Hidden symbols: calls between the core's files go straight, not through the PLT.
+                # No fused multiply-adds: a value network's sums must equal the Python evaluation's
+                # to the last bit (mozaika.bots.network).
                 extension.extra_compile_args = [
                     "-std=c11",
                     "-O2",
+                    "-ffp-contract=off",
                     "-Wall",
                     "-Wno-unused-parameter",
                     "-fvisibility=hidden",

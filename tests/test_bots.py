@@ -213,8 +213,8 @@ def test_a_bots_name_can_carry_a_budget_of_its_own() -> None:
 
 
 def test_levels_and_names() -> None:
-    """Five levels map to bots and budgets; unknown names and bad budgets are refused clearly."""
-    assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "expert"]
+    """Six levels map to bots and budgets; unknown names and bad budgets are refused clearly."""
+    assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "expert", "master"]
     assert set(bot_names()) >= {"random", "greedy", "mcts", *LEVELS}
     for level in LEVELS:
         assert make_bot(level, seed=1).choose(mozaika.new_game("azul", players=2, seed=1))

@@ -7,16 +7,18 @@
 >>> state.play(bot.choose(state))
 
 Bots: ``random``, ``greedy`` and ``mcts`` (see :mod:`mozaika.bots.mcts`).
-Levels: ``beginner``, ``easy``, ``medium``, ``hard``, ``expert`` (:data:`LEVELS`).
+Levels: ``beginner``, ``easy``, ``medium``, ``hard``, ``expert``, ``master`` (:data:`LEVELS`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mozaika.bots.base import Bot, BotError, Budget, MoveValue
 from mozaika.bots.mcts import MctsBot
+from mozaika.bots.network import ValueNetwork
 from mozaika.bots.simple import GreedyBot, RandomBot
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
@@ -60,6 +62,19 @@ LEVELS: dict[str, Level] = {
         " in Azul and Master Chocolatier, valuing what the wall's shape will score;"
         " in Azul, valuing bigger gains more nearly in proportion to their points",
     ),
+    "master": Level(
+        "mcts",
+        Budget(iterations=10_000, seconds=3.0),
+        (
+            ("candidates", 32),
+            ("widening", None),
+            ("foresight", None),
+            ("margin", None),
+            ("network", "shipped"),
+        ),
+        "the expert's search, each simulation judged by a value network trained by self-play"
+        " (docs/training.md); in a game without a trained network, the expert",
+    ),
 }
 
 
@@ -87,27 +102,49 @@ def split_budget(name: str) -> tuple[str, Budget | None]:
         ) from None
 
 
-def make_bot(name: str, *, seconds: float | None = None, iterations: int | None = None, seed: int | None = None) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``mcts``) or level (``beginner`` … ``expert``).
+def make_bot(
+    name: str,
+    *,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    seed: int | None = None,
+    network: ValueNetwork | str | Path | None = None,
+) -> Bot:
+    """A bot by name (``random``, ``greedy``, ``mcts``) or level (``beginner`` … ``master``).
 
     ``seconds`` and ``iterations`` override the budget (for a level, both replace
     its own, in every game); a budget in the name (``expert@20000``, ``expert@0.5s``,
     see :func:`split_budget`) overrides them.  With an iteration budget and a seed, a
-    bot is deterministic.
+    bot is deterministic.  ``network``: a value network (or its file) that judges a
+    searching bot's simulations instead of the game's valuation (the ``master`` level's
+    own is the one Mozaika ships for the game).
     """
     name, carried = split_budget(name)
     override = carried or (
         Budget(seconds=seconds, iterations=iterations) if seconds is not None or iterations is not None else None
     )
+    if isinstance(network, str | Path):
+        network = ValueNetwork.load(network)
     if name in LEVELS:
         level = LEVELS[name]
         settings = dict(level.settings)
         if override:
             settings.pop("level", None)  # a budget asked for replaces the one a game gives the level
+        if network is not None:
+            _check_searches(name, level.bot)
+            settings["network"] = network
         return BOTS[level.bot](budget=override or level.budget, seed=seed, **settings)
     if name in BOTS:
+        if network is not None:
+            _check_searches(name, name)
+            return MctsBot(budget=override, seed=seed, network=network)
         return BOTS[name](budget=override, seed=seed)
     raise BotError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
+
+
+def _check_searches(name: str, bot: str) -> None:
+    if BOTS[bot] is not MctsBot:
+        raise BotError(f"{name!r} does not search, so no value network can judge for it")
 
 
 __all__ = [
@@ -121,6 +158,7 @@ __all__ = [
     "MctsBot",
     "MoveValue",
     "RandomBot",
+    "ValueNetwork",
     "bot_names",
     "make_bot",
     "split_budget",

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from typing import cast
+from collections.abc import Callable, Sequence
+from typing import Literal, cast
 
 from mozaika.bots.base import Bot, BotError, Budget, Deadline, MoveValue
 from mozaika.bots.evaluation import evaluate
+from mozaika.bots.network import ValueNetwork, shipped_network
 from mozaika.bots.rollout import best_move, move_priors, rollout_chooser
 from mozaika.bots.simple import acting_seat, greedy_values
 from mozaika.catalogue import spec_of
@@ -101,6 +102,8 @@ class MctsBot(Bot):
         margin: float | None = MARGIN_SCALE,
         level: str | None = None,
         native: bool = True,
+        network: ValueNetwork | Literal["shipped"] | None = None,
+        rollout: bool = True,
     ) -> None:
         super().__init__(budget=budget or Budget(iterations=1000), seed=seed)
         self.exploration = exploration
@@ -123,6 +126,12 @@ class MctsBot(Bot):
             raise BotError(f"a margin is a number of points other than 0, not {margin}")
         self.native = native
         """Search in the native core where the position is held there (the same search, step for step)."""
+        self.network = network
+        """What judges the simulations' ends instead of the game's valuation: a value network
+        (:mod:`mozaika.bots.network`), ``"shipped"`` for the one Mozaika ships for the game and its
+        number of players (the game's valuation where it ships none), or None."""
+        self.rollout = rollout
+        """Whether a simulation plays the rollout policy to the round's end before it is judged."""
         self.last_iterations = 0
         """How many iterations the last search ran (for speed measurements)."""
 
@@ -173,13 +182,20 @@ class MctsBot(Bot):
         shortlist = self._shortlist(state, root.seat)
         shortlist += [move for move in include if move not in shortlist]
         foresight = tuning.foresight if self.foresight is None else self.foresight
-        reference = standings(evaluate(state, foresight))
+        network = self.network_for(state)
+        judge: Callable[[State], list[float]] = (
+            network.points if network is not None else lambda position: evaluate(position, foresight)
+        )
+        reference = standings(judge(state))
+        if network is not None:  # a trained network says how it is best searched with
+            tuning = network.tuned(tuning)
         own_weight = tuning.own_weight if self.own_weight is None else self.own_weight
         widening = tuning.widening if self.widening is None else self.widening
         margin = tuning.margin if self.margin is None else self.margin
         if self.native and state.engine == "native":
             settings = (self.exploration, widening, foresight, own_weight, margin)
-            if self._search_natively(cast(NativeState, state), root, shortlist, deadline, settings):
+            judging = (network.native_form() if network is not None else None, self.rollout)
+            if self._search_natively(cast(NativeState, state), root, shortlist, deadline, settings, judging):
                 return root
         rollout_move = rollout_chooser(state)
         while True:
@@ -220,9 +236,9 @@ class MctsBot(Bot):
                 path.append(node)
             # Rollout to the end of this round, then judge the position.
             leaf_round = simulation.round
-            while not simulation.is_over and simulation.round == leaf_round:
+            while self.rollout and not simulation.is_over and simulation.round == leaf_round:
                 simulation.play(rollout_move(simulation, rng))
-            points = evaluate(simulation, foresight)
+            points = judge(simulation)
             values = values_of_points(points, reference, own_weight, margin)
             if len(path) > 1:
                 first = path[1]
@@ -239,6 +255,20 @@ class MctsBot(Bot):
         self.last_iterations = deadline.done
         return root
 
+    def network_for(self, state: State) -> ValueNetwork | None:
+        """The value network that judges this game's simulations, if any (see :attr:`network`).
+
+        A network made for another game or number of players is refused with a :class:`BotError`.
+        """
+        if self.network == "shipped":
+            return shipped_network(spec_of(state).id, len(state.scores))
+        if self.network is not None and not self.network.fits(state):
+            raise BotError(
+                f"the value network is for {self.network.game} with {self.network.players} players,"
+                f" not {spec_of(state).id} with {len(state.scores)}"
+            )
+        return self.network
+
     def _budget_in(self, tuning: SearchTuning) -> Budget:
         """The bot's budget, or the one the game gives the bot's level."""
         iterations = tuning.level_iterations.get(self.level) if self.level is not None else None
@@ -251,6 +281,7 @@ class MctsBot(Bot):
         shortlist: list[Move],
         deadline: Deadline,
         settings: tuple[float, float, float, float, float],
+        judging: tuple[object, bool],
     ) -> bool:
         """Run :meth:`search`'s loop in the core: the same numbers drawn from :attr:`rng`, the same statistics.
 
@@ -258,7 +289,7 @@ class MctsBot(Bot):
         """
         version, generator, gauss = self.rng.getstate()
         timing = (deadline.iterations, deadline.seconds, deadline.start, deadline.clock)
-        answer = state.native_search(shortlist, root.seat, generator, (*settings, *timing))
+        answer = state.native_search(shortlist, root.seat, generator, (*settings, *timing, *judging))
         if answer is None:
             return False
         children, iterations, generator = answer

@@ -141,6 +141,7 @@ static PyObject *Core_search(Core *self, PyObject *args) {
     SearchGame game = *self->family->search;
     game.core = (PyObject *)self;
     game.players = ((const uint8_t *)self->position)[self->family->players_at];
+    game.vector = self->family->vector;
     return search_method(&game, self->position, args, self->family->code_to_move);
 }
 

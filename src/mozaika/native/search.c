@@ -168,6 +168,8 @@ static int best_of(const double *worths, int count, double floor, int *best) {
 typedef struct {
     const SearchGame *game;
     const SearchOptions *options;
+    VectorCore *observer; /* what the family's encoder reads of an environment: the extras or not */
+    float *observation;
     Tree tree;
     MoveCode *codes, *tried, *scratch;
     int32_t *found;
@@ -203,6 +205,62 @@ static MoveCode most_promising_untried(Work *work, const void *position, const M
     return work->tried[work->best[pyrandom_below(random, (uint32_t)best)]];
 }
 
+/* ValueNetwork.points: each seat's score and what the network says it will still gain, seen from the
+ * first seat to move (0 where none is); a finished game's scores.  The sums are the Python
+ * evaluation's, term for term in double precision, so that both give the same numbers. */
+static void network_points(const Work *work, const void *position, double *points) {
+    const SearchGame *game = work->game;
+    const Network *network = work->options->network;
+    if (game->is_over(position)) {
+        game->evaluate(position, 0.0, points);
+        return;
+    }
+    int seat = game->first_to_move(position), players = game->players;
+    if (seat < 0)
+        seat = 0;
+    float *observation = work->observation;
+    memset(observation, 0, (size_t)network->inputs * sizeof *observation);
+    game->vector->encode(work->observer, position, seat, observation);
+    double values[NETWORK_MOST_WIDTH], next[NETWORK_MOST_WIDTH];
+    int width = network->outputs[0];
+    for (int out = 0; out < width; out++)
+        values[out] = network->biases[0][out];
+    for (int in = 0; in < network->inputs; in++) /* most of an observation is zeros */
+        if (observation[in] != 0.0f) {
+            double value = observation[in];
+            const float *row = network->weights[0] + (size_t)in * width;
+            for (int out = 0; out < width; out++)
+                values[out] += value * row[out];
+        }
+    for (int layer = 1; layer < network->layers; layer++) {
+        int outputs = network->outputs[layer];
+        for (int out = 0; out < outputs; out++)
+            next[out] = network->biases[layer][out];
+        for (int in = 0; in < width; in++) {
+            double value = values[in] > 0.0 ? values[in] : 0.0;
+            const float *row = network->weights[layer] + (size_t)in * outputs;
+            for (int out = 0; out < outputs; out++)
+                next[out] += value * row[out];
+        }
+        memcpy(values, next, (size_t)outputs * sizeof *values);
+        width = outputs;
+    }
+    int64_t scores[MOST_SEATS];
+    game->vector->scores(position, scores);
+    for (int offset = 0; offset < players; offset++) {
+        int other = (seat + offset) % players;
+        points[other] = (double)scores[other] + values[offset];
+    }
+}
+
+/* Each seat's points at `position`: the network's where there is one, else the game's valuation. */
+static void judge(const Work *work, const void *position, double *points) {
+    if (work->options->network != NULL)
+        network_points(work, position, points);
+    else
+        work->game->evaluate(position, work->options->foresight, points);
+}
+
 int run_search(const SearchGame *game, const void *root, int seat, const MoveCode *shortlist, int shortlist_count,
                const SearchOptions *options, PyRandom *random, SearchResult *result) {
     Work work = {game, options};
@@ -224,6 +282,16 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
     work.path_room = 64;
     work.path = PyMem_RawMalloc((size_t)work.path_room * sizeof(int64_t));
     work.simulation = PyMem_RawMalloc(game->position_size);
+    if (options->network != NULL) {
+        work.observer = PyMem_RawCalloc(1, sizeof *work.observer);
+        work.observation = PyMem_RawMalloc((size_t)options->network->inputs * sizeof(float));
+        if (work.observer == NULL || work.observation == NULL) {
+            native_no_memory();
+            goto done;
+        }
+        work.observer->extended = options->network->extended;
+        work.observer->players = players;
+    }
     result->children = PyMem_RawCalloc((size_t)(shortlist_count ? shortlist_count : 1), sizeof(RootChild));
     if (!work.tree.nodes || !work.tree.keys || !work.tree.children || !work.codes || !work.tried || !work.scratch ||
         !work.found || !work.priors || !work.best || !work.path || !work.simulation || !result->children) {
@@ -233,7 +301,7 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
     if (add_node(&work.tree, -1, 0, seat) < 0)
         goto done;
     double reference_points[MOST_SEATS], reference_leads[MOST_SEATS];
-    game->evaluate(root, options->foresight, reference_points);
+    judge(&work, root, reference_points);
     standings(reference_points, players, reference_leads);
     Clock clock = {options->clock, options->start, options->start, 0.0, 0};
     void *simulation = work.simulation;
@@ -332,7 +400,7 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
         }
         /* Rollout to the end of this round, then judge the position. */
         int64_t leaf_round = game->round(simulation);
-        while (!game->is_over(simulation) && game->round(simulation) == leaf_round) {
+        while (options->rollout && !game->is_over(simulation) && game->round(simulation) == leaf_round) {
             MoveCode move = game->rollout(game, simulation, random, work.codes);
             if (move == NO_MOVE) {
                 status = -2;
@@ -342,7 +410,7 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
                 goto done;
         }
         double points[MOST_SEATS], leads[MOST_SEATS], values[MOST_SEATS];
-        game->evaluate(simulation, options->foresight, points);
+        judge(&work, simulation, points);
         standings(points, players, leads);
         for (int who = 0; who < players; who++) {
             double gain =
@@ -386,6 +454,8 @@ done:
     PyMem_RawFree(work.best);
     PyMem_RawFree(work.path);
     PyMem_RawFree(work.simulation);
+    PyMem_RawFree(work.observer);
+    PyMem_RawFree(work.observation);
     if (status < 0) {
         PyMem_RawFree(result->children);
         result->children = NULL;

@@ -12,6 +12,7 @@
 
 #include "offer.h"
 #include "pyrandom.h"
+#include "vector.h"
 
 typedef uint32_t MoveCode;
 /* What a rollout policy answers where the seat to move has no legal move. */
@@ -39,7 +40,23 @@ struct SearchGame {
     void (*evaluate)(const void *position, double foresight, double *points);
     /* How promising each of `codes` (the legal moves of the seat to move) looks (Strategy.move_priors). */
     void (*priors)(const void *position, const MoveCode *codes, int count, double *priors);
+    /* The family's observations (the core fills it in): what a value network reads. */
+    const VectorGame *vector;
 };
+
+/* A value network (mozaika.bots.network): dense layers with ReLU between them; the last answers,
+ * for the observing seat and each seat after it, the points it will still gain.  The weights are
+ * float32 by input (a row of outputs for each input), read where Python keeps them. */
+#define NETWORK_MOST_LAYERS 4
+#define NETWORK_MOST_WIDTH 256
+typedef struct {
+    int layers;
+    int inputs;
+    int extended; /* the observation has the game's extras (Master Chocolatier's discs) */
+    int outputs[NETWORK_MOST_LAYERS];
+    const float *weights[NETWORK_MOST_LAYERS];
+    const float *biases[NETWORK_MOST_LAYERS];
+} Network;
 
 /* MctsBot's settings for one search (0 for a widening the game does not have). */
 typedef struct {
@@ -48,10 +65,12 @@ typedef struct {
     double foresight;
     double own_weight;
     double margin;
-    int64_t iterations; /* -1: no iteration limit */
-    double seconds;     /* 0: no time limit */
-    double start;       /* when the budget began, on `clock` */
-    PyObject *clock;    /* what the search reads the time on (bots.base.Deadline.clock), when it has a time limit */
+    int64_t iterations;     /* -1: no iteration limit */
+    double seconds;         /* 0: no time limit */
+    double start;           /* when the budget began, on `clock` */
+    PyObject *clock;        /* what the search reads the time on (bots.base.Deadline.clock), when it has a time limit */
+    const Network *network; /* judges the simulations instead of the game's evaluate (NULL: none) */
+    int rollout;            /* play the rollout policy to the round's end before judging (the expert does) */
 } SearchOptions;
 
 /* One of the root's moves as the search leaves it. */
@@ -128,7 +147,8 @@ int run_search(const SearchGame *game, const void *root, int seat, const MoveCod
  *   search(shortlist, seat, generator state, options) -> (children, iterations, generator state)
  * shortlist: moves of the root's seat; generator state: random.Random.getstate()[1]; options:
  * (exploration, widening, foresight, own_weight, margin, iterations or None, seconds or None, the budget's
- * start, the clock it is read on);
+ * start, the clock it is read on[, network, rollout]), the network None or ValueNetwork.native_form()
+ * and rollout a bool (without them: no network, rollouts);
  * children: (move, visits, value, points) in the order first tried.  None (changing nothing)
  * where the position is one the Python search must judge.  `code_to_move` gives the move object
  * of a code (a new reference). */

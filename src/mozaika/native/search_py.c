@@ -19,11 +19,70 @@ static int read_double(PyObject *options, int at, double *value, int may_be_none
     return 0;
 }
 
-static int read_options(PyObject *options, SearchOptions *read) {
-    if (PyTuple_GET_SIZE(options) != 9 || !PyCallable_Check(PyTuple_GET_ITEM(options, 8))) {
-        PyErr_SetString(PyExc_TypeError, "search options: (exploration, widening, foresight, own_weight, margin, "
-                                         "iterations or None, seconds or None, the budget's start, its clock)");
+/* A value network's native form (mozaika.bots.network.ValueNetwork.native_form): (inputs, ((outputs,
+ * weights, biases), ...)), its floats read in place (the options keep them alive for the search). */
+static int read_network(const SearchGame *game, PyObject *form, Network *network) {
+    const char *shape = "a value network for the search: (inputs, ((outputs, weights, biases), ...)) with "
+                        "float32 bytes, at most 4 layers of at most 256 outputs, the last one per seat";
+    PyObject *layers;
+    if (!PyTuple_Check(form) || !PyArg_ParseTuple(form, "iO!", &network->inputs, &PyTuple_Type, &layers))
+        goto wrong;
+    const VectorGame *vector = game->vector;
+    network->layers = (int)PyTuple_GET_SIZE(layers);
+    network->extended =
+        vector != NULL && network->inputs == vector->observation_size + vector->extras_size && vector->extras_size > 0;
+    if (vector == NULL || (network->inputs != vector->observation_size && !network->extended)) {
+        PyErr_SetString(PyExc_ValueError, "the value network does not read this game's observations");
         return -1;
+    }
+    if (network->layers < 1 || network->layers > NETWORK_MOST_LAYERS)
+        goto wrong;
+    int inputs = network->inputs;
+    for (int at = 0; at < network->layers; at++) {
+        PyObject *layer = PyTuple_GET_ITEM(layers, at);
+        int outputs;
+        const char *weights, *biases;
+        Py_ssize_t weights_size, biases_size;
+        if (!PyTuple_Check(layer) ||
+            !PyArg_ParseTuple(layer, "iy#y#", &outputs, &weights, &weights_size, &biases, &biases_size))
+            goto wrong;
+        if (outputs < 1 || outputs > NETWORK_MOST_WIDTH || weights_size != (Py_ssize_t)inputs * outputs * 4 ||
+            biases_size != (Py_ssize_t)outputs * 4)
+            goto wrong;
+        network->outputs[at] = outputs;
+        network->weights[at] = (const float *)weights;
+        network->biases[at] = (const float *)biases;
+        inputs = outputs;
+    }
+    if (inputs != game->players)
+        goto wrong;
+    return 0;
+wrong:
+    PyErr_Clear();
+    PyErr_SetString(PyExc_ValueError, shape);
+    return -1;
+}
+
+static int read_options(const SearchGame *game, PyObject *options, SearchOptions *read, Network *network) {
+    Py_ssize_t size = PyTuple_GET_SIZE(options);
+    if ((size != 9 && size != 11) || !PyCallable_Check(PyTuple_GET_ITEM(options, 8))) {
+        PyErr_SetString(PyExc_TypeError, "search options: (exploration, widening, foresight, own_weight, margin, "
+                                         "iterations or None, seconds or None, the budget's start, its clock"
+                                         "[, network or None, rollout])");
+        return -1;
+    }
+    read->network = NULL;
+    read->rollout = 1;
+    if (size == 11) {
+        PyObject *form = PyTuple_GET_ITEM(options, 9);
+        if (form != Py_None) {
+            if (read_network(game, form, network) < 0)
+                return -1;
+            read->network = network;
+        }
+        read->rollout = PyObject_IsTrue(PyTuple_GET_ITEM(options, 10));
+        if (read->rollout < 0)
+            return -1;
     }
     if (read_double(options, 0, &read->exploration, 0) || read_double(options, 1, &read->widening, 0) ||
         read_double(options, 2, &read->foresight, 0) || read_double(options, 3, &read->own_weight, 0) ||
@@ -130,6 +189,23 @@ static int shortlist_codes(const SearchGame *game, const void *root, int seat, P
     return status < 0 ? status : (int)wanted;
 }
 
+/* The family's encoder tables filled once, with the GIL held, before a search without it reads them. */
+static void prepare_observations(const VectorGame *vector) {
+    static const VectorGame *prepared[8];
+    for (int at = 0; at < 8; at++) {
+        if (prepared[at] == vector)
+            return;
+        if (prepared[at] == NULL) {
+            if (vector->prepare)
+                vector->prepare();
+            prepared[at] = vector;
+            return;
+        }
+    }
+    if (vector->prepare) /* more families than places: prepared again, which writes the same values */
+        vector->prepare();
+}
+
 PyObject *search_method(const SearchGame *game, const void *root, PyObject *args,
                         PyObject *(*code_to_move)(PyObject *core, MoveCode code)) {
     PyObject *shortlist, *generator, *options_tuple;
@@ -138,9 +214,12 @@ PyObject *search_method(const SearchGame *game, const void *root, PyObject *args
                           &options_tuple))
         return NULL;
     SearchOptions options;
+    Network network;
     PyRandom random;
-    if (read_options(options_tuple, &options) < 0 || read_generator(generator, &random) < 0)
+    if (read_options(game, options_tuple, &options, &network) < 0 || read_generator(generator, &random) < 0)
         return NULL;
+    if (options.network != NULL)
+        prepare_observations(game->vector);
     Py_ssize_t wanted = PyList_GET_SIZE(shortlist);
     if (seat < 0 || seat >= game->players || game->is_over(root) || game->first_to_move(root) < 0 || wanted == 0 ||
         wanted > game->most_moves)
