@@ -4,6 +4,7 @@ a factory of bots) named module:function, each checked before a game is played."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,8 +12,9 @@ from typer.testing import CliRunner
 
 import mozaika
 from mozaika.arena import Match, run_match, summarise
-from mozaika.arena.entrants import CallableBot, make_entrant
-from mozaika.bots import Bot, BotError, Budget, GreedyBot
+from mozaika.arena.entrants import CallableBot, check_entrant, make_entrant
+from mozaika.bots import Bot, BotError, Budget, GreedyBot, MctsBot, ValueNetwork, make_bot
+from mozaika.catalogue import game_spec
 from mozaika.cli.app import app
 from mozaika.core.protocol import Move, State
 
@@ -125,3 +127,43 @@ def test_arena_command_measures_a_callable(tmp_path: Any) -> None:
     document = json.loads(result.stdout)
     assert document["bots"] == [spec, "greedy"] and [row["bot"] for row in document["summary"]] == [spec, "greedy"]
     assert sum(row["wins"] for row in document["summary"]) == pytest.approx(2)
+
+
+def network_file(folder: Path, game: str = "azul", players: int = 2) -> Path:
+    """An (untrained) value network's file, as `mozaika train` writes them."""
+    learning = game_spec(game).learning
+    assert learning is not None
+    path = folder / f"{game}-{players}.safetensors"
+    ValueNetwork.initial(game, players, learning.observation_size, (16,), seed=1).save(path)
+    return path
+
+
+def test_a_network_file_plays_as_the_master_level_with_that_network(tmp_path: Path) -> None:
+    path = network_file(tmp_path)
+    bot = make_entrant(str(path), iterations=40, seed=3)
+    assert isinstance(bot, MctsBot) and isinstance(bot.network, ValueNetwork)
+    assert bot.network.to_bytes() == path.read_bytes() and bot.budget == Budget(iterations=40)
+    master = make_bot("master", iterations=40, seed=3, network=path)
+    state = mozaika.new_game("azul", players=2, seed=6)
+    assert bot.choose(state) == master.choose(state)  # the same search, judged by the same network
+    assert make_entrant(f"{path}@25", seconds=1.0).budget == Budget(iterations=25)
+    results = run_match(Match("azul", (str(path), "random"), games=2, seed=1, iterations=20), jobs=1)
+    assert [summary.name for summary in summarise(results)] == [str(path), "random"]
+
+
+def test_a_network_file_that_is_none_or_for_another_game_is_refused(tmp_path: Path) -> None:
+    for spec, message in [
+        (tmp_path / "missing.safetensors", "no network file"),
+        (network_file(tmp_path, "pavilion", 2), "the network is for pavilion with 2 players, not azul with 2"),
+        (network_file(tmp_path, "azul", 3), "the network is for azul with 3 players, not azul with 2"),
+    ]:
+        with pytest.raises(BotError, match=message):
+            check_entrant(str(spec), game="azul", players=2)
+        result = runner.invoke(app, ["arena", "--bots", f"{spec},random", "--games", "2", "--jobs", "1"])
+        assert result.exit_code == 2 and message in result.output
+    (tmp_path / "broken.safetensors").write_bytes(b"not a network")
+    with pytest.raises(BotError, match="is not a safetensors file"):
+        make_entrant(str(tmp_path / "broken.safetensors"))
+    (tmp_path / "weights.pt").write_bytes(b"")
+    with pytest.raises(BotError, match=r"weights\.pt is a file, but not a network's"):
+        make_entrant(str(tmp_path / "weights.pt"))

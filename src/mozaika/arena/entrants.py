@@ -12,16 +12,21 @@ An entrant is named by a *spec*, the text given to ``mozaika arena --bots``:
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from mozaika.bots import Bot, BotError, Budget, bot_names, make_bot, split_budget
+from mozaika.bots import Bot, BotError, Budget, MctsBot, ValueNetwork, bot_names, make_bot, split_budget
 from mozaika.core.errors import NotationError
 from mozaika.core.protocol import Move, State
 
 Policy = Callable[[State], Move | str]
+NETWORK_SUFFIX = ".safetensors"
+NETWORK_LEVEL = "master"
+"""The level a network file plays at: the search it is trained to judge for."""
 
 
 class CallableBot(Bot):
@@ -54,15 +59,46 @@ def make_entrant(
     text = spec.strip()
     if not text:
         raise BotError("an empty bot: name a bot or level, a network file (NAME.safetensors) or module:function")
+    target = text.rpartition("@")[0] if "@" in text else text
+    if target.lower().endswith(NETWORK_SUFFIX):
+        budget = _budget(text, seconds, iterations) or Budget()
+        network = _network(target)
+        return make_bot(NETWORK_LEVEL, seconds=budget.seconds, iterations=budget.iterations, seed=seed, network=network)
     if ":" in text:
         return _from_callable(text, _budget(text, seconds, iterations), seed)
     name = split_budget(text)[0]
+    if Path(name).is_file():
+        raise BotError(f"{name} is a file, but not a network's: a value network's file ends in {NETWORK_SUFFIX}")
     if name not in bot_names():
         raise BotError(
             f"unknown bot {name!r}; the bots are: {', '.join(bot_names())};"
             " or a network file (NAME.safetensors), or a Python callable (module:function)"
         )
     return make_bot(text, seconds=seconds, iterations=iterations, seed=seed)
+
+
+def check_entrant(spec: str, *, game: str, players: int) -> None:
+    """Whether ``spec`` can play ``game`` with ``players`` players: :class:`BotError` saying why not."""
+    bot = make_entrant(spec, seed=0)
+    network = bot.network if isinstance(bot, MctsBot) else None
+    if isinstance(network, ValueNetwork) and (network.game, network.players) != (game, players):
+        raise BotError(
+            f"{spec}: the network is for {network.game} with {network.players} players, not {game} with {players}"
+        )
+
+
+def _network(path: str) -> ValueNetwork:
+    """A network file, read once in each process while it stays unchanged (every game makes its bots anew)."""
+    try:
+        changed = Path(path).stat().st_mtime_ns
+    except OSError as error:
+        raise BotError(f"no network file {path!r}: {error.strerror or error}") from None
+    return _read_network(str(Path(path).resolve()), changed)
+
+
+@functools.lru_cache(maxsize=16)
+def _read_network(path: str, changed: int) -> ValueNetwork:
+    return ValueNetwork.load(path)
 
 
 def _budget(spec: str, seconds: float | None, iterations: int | None) -> Budget | None:

@@ -82,7 +82,7 @@ def arena_command(
     """Play bots against each other, seats rotated and chance mirrored, and measure their strength."""
     # Imported here, not above: ``mozaika --help`` and the other commands need neither the bots nor the arena.
     from mozaika.arena import Match, run_match
-    from mozaika.arena.entrants import make_entrant
+    from mozaika.arena.entrants import check_entrant
     from mozaika.arena.journal import journal_text, journal_writer, open_journal, read_journal
     from mozaika.bots import Budget
     from mozaika.distributed import open_pool
@@ -95,7 +95,8 @@ def arena_command(
     if "" not in sys.path and str(Path.cwd()) not in sys.path:
         sys.path.insert(0, str(Path.cwd()))  # module:function, as `python -m` finds a module: here first
     for name in names:
-        guarded(partial(make_entrant, name))  # an unknown bot, a missing file, a callable that is none
+        # An unknown bot, a network file missing or for another game, a callable that is none.
+        guarded(partial(check_entrant, name, game=game, players=len(names)))
     guarded(lambda: spec.resolve_options(options))
     if games < 1:
         fail("--games must be at least 1")
