@@ -117,15 +117,15 @@ class ValueNetwork:
     def tuned(self, tuning: SearchTuning) -> SearchTuning:
         """The game's search tuning with what this network's metadata sets (``search.own_weight``,
         ``search.margin``): the search a network was measured with is part of the agent."""
-        changes: dict[str, float] = {}
-        for name in TUNED:
+        settings = [tuning.own_weight, tuning.margin]
+        for index, name in enumerate(TUNED):
             text = self.metadata.get(f"search.{name}")
             if text is not None:
                 try:
-                    changes[name] = float(text)
+                    settings[index] = float(text)
                 except ValueError:
                     raise BotError(f"the network's search.{name} is not a number: {text!r}") from None
-        return replace(tuning, **changes) if changes else tuning
+        return replace(tuning, own_weight=settings[0], margin=settings[1])
 
     def native_form(self) -> tuple[int, tuple[tuple[int, bytes, bytes], ...]]:
         """What the core's search reads: the inputs, then each layer's outputs, weights and biases."""

@@ -19,6 +19,7 @@ from mozaika.cli.ops import admin_app, backup_command, check_db_command, restore
 from mozaika.cli.play import play_command
 from mozaika.cli.review import review_command
 from mozaika.cli.serve import serve_command
+from mozaika.cli.train import train_command
 from mozaika.core.engine import EngineUnavailableError, native_core
 from mozaika.core.engine import available as available_engines
 from mozaika.core.engine import describe as describe_engine
@@ -200,6 +201,7 @@ def bench_command(
 app.command("play", short_help="Play at the terminal: you against the bots, or friends at one keyboard.")(play_command)
 app.command("learn", short_help="Learn to play a game, lesson by lesson, at the terminal.")(learn_command)
 app.command("arena", short_help="Play bots against each other and measure their strength.")(arena_command)
+app.command("train", short_help="Train a value network for the master level by self-play.")(train_command)
 app.command("analyze", short_help="The best moves in a position, with their values: a hint.")(analyze_command)
 app.command("review", short_help="Review a game: the points each player lost per move.")(review_command)
 app.command("serve", short_help="Run the game server: online tables for every game.")(serve_command)

@@ -67,7 +67,7 @@ def plot_strength(history: list[Generation], path: Path, title: str) -> None:
     axes.set_ylabel("% of the wins against the expert")
     axes.set_ylim(0, 100)
     axes.set_title(f"Master against expert, equal iterations: {title}")
-    axes.legend(loc="lower right")
+    axes.legend(loc="best")
     axes.grid(alpha=0.3)
     figure.tight_layout()
     figure.savefig(path)
