@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from mozaika.cli.common import console, fail, guarded, parse_options
+from mozaika.training.report import Generation
 
 
 def train_command(
@@ -91,6 +92,9 @@ def train_command(
                 return
             bar.update(task, description=what, completed=done, total=total)
 
+        def finished(generation: Generation) -> None:
+            bar.console.print(describe(generation), highlight=False)
+
         history = guarded(
             lambda: train(
                 out,
@@ -99,14 +103,23 @@ def train_command(
                 address=ray_address,
                 use_ray=False if no_ray else None,
                 progress=progress,
+                finished=finished,
             )
         )
-    for generation in history:
-        low, high = generation.interval
-        console.print(
-            f"generation {generation.number}: {generation.positions} positions, held-out error"
-            f" {generation.held_out_error:.1f} points², master {100 * generation.master_share:.1f}%"
-            f" [{100 * low:.1f}, {100 * high:.1f}] of {generation.duels} games against expert",
-            highlight=False,
-        )
+    best = max(history, key=lambda generation: generation.master_share)
+    console.print(
+        f"{len(history)} generations; the strongest against the expert: generation {best.number}"
+        f" ({100 * best.master_share:.1f}%).",
+        highlight=False,
+    )
     console.print(f"network: {out / 'network.safetensors'}; plot: {out / 'strength.png'}", highlight=False)
+
+
+def describe(generation: Generation) -> str:
+    low, high = generation.interval
+    return (
+        f"generation {generation.number}: {generation.positions} positions, held-out error"
+        f" {generation.held_out_error:.1f} points², master {100 * generation.master_share:.1f}%"
+        f" [{100 * low:.1f}, {100 * high:.1f}] of {generation.duels} games against expert"
+        f" ({generation.seconds / 60:.1f} min)"
+    )

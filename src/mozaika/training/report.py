@@ -42,8 +42,12 @@ def read_journal(path: Path) -> list[Generation]:
     return [Generation.from_json(json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
 
 
-def plot_strength(history: list[Generation], path: Path, title: str) -> None:
-    """The master's share against the expert after each generation, with its interval, over the hours trained."""
+def plot_strength(history: list[Generation], path: Path, title: str, players: int) -> None:
+    """The master's share against the expert after each generation, with its interval, over the hours trained.
+
+    With more than two players the master plays experts in every other seat: as strong as
+    they are, it wins one game in ``players``.
+    """
     import matplotlib
 
     matplotlib.use("Agg")  # no display needed: the plot goes to a file
@@ -60,7 +64,7 @@ def plot_strength(history: list[Generation], path: Path, title: str) -> None:
     figure, axes = pyplot.subplots(figsize=(7, 4), dpi=120)
     axes.fill_between(hours, lows, highs, alpha=0.25, label="95% interval")
     axes.plot(hours, shares, marker="o", label="master's share of the wins")
-    axes.axhline(50, color="grey", linestyle="--", linewidth=1, label="as strong as the expert")
+    axes.axhline(100 / players, color="grey", linestyle="--", linewidth=1, label="as strong as the expert")
     for hour, share, generation in zip(hours, shares, history, strict=True):
         axes.annotate(str(generation.number), (hour, share), textcoords="offset points", xytext=(0, 7), ha="center")
     axes.set_xlabel("hours of training")

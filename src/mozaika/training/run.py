@@ -117,8 +117,16 @@ class TrainingRun:
     def history(self) -> list[Generation]:
         return read_journal(self.journal_path)
 
-    def train(self, pool: WorkPool[Any], progress: Progress | None = None) -> list[Generation]:
-        """Run generations until the settings' hours or generations are spent; the journal of the run."""
+    def train(
+        self,
+        pool: WorkPool[Any],
+        progress: Progress | None = None,
+        finished: Callable[[Generation], None] | None = None,
+    ) -> list[Generation]:
+        """Run generations until the settings' hours or generations are spent; the journal of the run.
+
+        ``finished`` hears of each generation as it ends.
+        """
         settings = self.settings
         self._save_settings(pool)
         learner = Learner(settings.game, settings.players, self._inputs(), hidden=settings.hidden, seed=settings.seed)
@@ -127,8 +135,13 @@ class TrainingRun:
             learner.restore(self.out / "learner.pt")
         while not self._done(history):
             history.append(self._generation(len(history), learner, pool, history, progress))
+            if finished:
+                finished(history[-1])
             plot_strength(
-                history, self.out / "strength.png", f"{game_spec(settings.game).title}, {settings.players} players"
+                history,
+                self.out / "strength.png",
+                f"{game_spec(settings.game).title}, {settings.players} players",
+                settings.players,
             )
         return history
 
@@ -258,13 +271,14 @@ def train(
     address: str | None = None,
     use_ray: bool | None = None,
     progress: Progress | None = None,
+    finished: Callable[[Generation], None] | None = None,
 ) -> list[Generation]:
     """Open (or resume) the run in ``out`` and train it on a work pool (:func:`mozaika.distributed.open_pool`)."""
     run = TrainingRun.open(out, settings)
     with open_pool(address, workers, use_ray=use_ray) as pool:
         if progress:
             progress(f"working on {pool.describe()}", 0, 0)
-        return run.train(pool, progress)
+        return run.train(pool, progress, finished)
 
 
 def _tracked(results: Iterator[T], total: int, what: str, progress: Progress | None) -> Iterable[T]:
