@@ -9,11 +9,13 @@ Workloads:
 - ``playout``: ``new_game(...)`` then ``state.playout(rng)``, one game a unit (docs/engine.md).
 - ``protocol``: ``new_game(...)`` then ``legal_moves()`` and ``play(...)`` to the end, a move drawn
   uniformly by ``rng.random()``, one game a unit (``mozaika bench``'s protocol row).
-- ``vector``: one step of ``mozaika.rl.vector_env`` with 256 games, each game's action drawn from
-  its mask with numpy (benchmarks/rl_speed.py's loop, the arrays not copied: ``copy=False``), one
-  game-step a unit.
+- ``vector``: one step of ``mozaika.rl.vector_env`` with 256 games, each game's action drawn
+  uniformly from its mask with numpy (benchmarks/rl_speed.py's loop, ``--policy random``, the
+  arrays not copied: ``copy=False``), one game-step a unit.
+- ``vector-first``: the same with each game's first legal action (an argmax over its mask,
+  rl_speed.py's ``--policy first``).
 
-Usage: python benchmarks/native_instructions.py [--games N] [--workloads playout,protocol,vector]
+Usage: python benchmarks/native_instructions.py [--games N] [--workloads playout,protocol,vector,vector-first]
 """
 
 from __future__ import annotations
@@ -58,30 +60,35 @@ def _protocol(game: str, players: int, options: dict[str, Any], count: int) -> N
             state.play(legal[int(draw() * len(legal))])
 
 
-def _vector(game: str, players: int, options: dict[str, Any], count: int) -> None:
+def _vector(game: str, players: int, options: dict[str, Any], count: int, policy: str = "random") -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     import numpy as np
 
     from mozaika import rl
 
     sys.path.insert(0, str(Path(__file__).parent))
-    from rl_speed import random_legal_actions
+    from rl_speed import POLICIES
 
+    choose = POLICIES[policy]
     env = rl.vector_env(game, VECTOR_GAMES, players=players, copy=False, **options)
     rng = np.random.default_rng(0)
     observations, _ = env.reset(seed=0)
     for _ in range(count // VECTOR_GAMES):
-        observations, *_ = env.step(random_legal_actions(observations["action_mask"], rng))
+        observations, *_ = env.step(choose(observations["action_mask"], rng))
 
 
-WORKLOADS = {"playout": _playouts, "protocol": _protocol, "vector": _vector}
+def _vector_first(game: str, players: int, options: dict[str, Any], count: int) -> None:
+    _vector(game, players, options, count, "first")
+
+
+WORKLOADS = {"playout": _playouts, "protocol": _protocol, "vector": _vector, "vector-first": _vector_first}
 
 
 def run(workload: str, case: str, count: int) -> None:
     """Run ``count`` units of ``workload`` after a warm-up (the process callgrind counts)."""
     game, players, options = CASES[case]
     function = WORKLOADS[workload]
-    function(game, players, options, WARMUP if workload != "vector" else VECTOR_GAMES * 4)
+    function(game, players, options, VECTOR_GAMES * 4 if workload.startswith("vector") else WARMUP)
     function(game, players, options, count)
 
 
@@ -116,7 +123,7 @@ def main() -> None:
     parser.add_argument(
         "--games", type=int, default=400, help="N: games of the first run (vector: N/4 steps of 256 games)"
     )
-    parser.add_argument("--workloads", default="playout,protocol,vector")
+    parser.add_argument("--workloads", default="playout,protocol,vector,vector-first")
     parser.add_argument("--cases", default=",".join(CASES))
     parser.add_argument("--run", nargs=3, metavar=("WORKLOAD", "CASE", "COUNT"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
@@ -126,10 +133,11 @@ def main() -> None:
         return
     for workload in arguments.workloads.split(","):
         for case in arguments.cases.split(","):
-            count = arguments.games * VECTOR_GAMES // 4 if workload == "vector" else arguments.games
+            vector = workload.startswith("vector")
+            count = arguments.games * VECTOR_GAMES // 4 if vector else arguments.games
             once, twice = instructions(workload, case, count), instructions(workload, case, 2 * count)
-            unit = "game-step" if workload == "vector" else "game"
-            print(f"{workload:<9} {case:<24} {(twice - once) / count:>12,.0f} instructions per {unit}", flush=True)
+            unit = "game-step" if vector else "game"
+            print(f"{workload:<12} {case:<24} {(twice - once) / count:>12,.0f} instructions per {unit}", flush=True)
 
 
 if __name__ == "__main__":

@@ -279,6 +279,19 @@ def test_the_cores_random_is_pythons(seed: int, population: tuple[int, int], bit
     assert engines.built_core().python_random(seed, size, chosen, bits) == drawn
 
 
+@settings(max_examples=60)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 1500), st.integers(1, 384))
+def test_the_cores_random_is_pythons_through_its_blocks(seed: int, skip: int, bits: int) -> None:
+    """M-1: a twister seeded in the core twists its first words as they are drawn; drawn on past them,
+    past its first block of 624 words and into the next, it still draws Python's numbers."""
+    expected = random.Random(seed)
+    sample = expected.sample(range(21), 5)
+    for _ in range(skip):
+        expected.getrandbits(32)
+    drawn = (sample, expected.getrandbits(bits))
+    assert engines.built_core().python_random(seed, 21, 5, bits, skip) == drawn
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_round_start_with_special_factories_is_the_python_engines_outcome(players: int) -> None:
     """M-1: the core samples the discs, the fill and SN1's extra praline itself; the outcomes in the

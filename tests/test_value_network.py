@@ -17,7 +17,7 @@ from mozaika import new_game
 from mozaika.bots import BotError, make_bot
 from mozaika.bots.base import Budget
 from mozaika.bots.mcts import MctsBot
-from mozaika.bots.network import ValueNetwork, observation_of, write_safetensors
+from mozaika.bots.network import ValueNetwork, observation_of, shipped_network, write_safetensors
 from mozaika.catalogue import game_spec
 from mozaika.core import engine as engines
 from test_native_search import VARIANTS, position, statistics
@@ -156,3 +156,25 @@ def test_the_native_search_refuses_a_network_of_the_wrong_shape() -> None:
         with pytest.raises(ValueError, match="network"):
             state.native_search(moves, state.to_move[0], generator, (*base, wrong, True))
     assert state.native_search(moves, state.to_move[0], generator, (*base, (inputs, layers), False)) is not None
+
+
+def test_the_master_level_plays_the_shipped_network_of_its_game_and_table() -> None:
+    master = make_bot("master", iterations=60, seed=3)
+    assert isinstance(master, MctsBot)
+    state = new_game("azul", players=2, seed=8)
+    shipped = master.network_for(state)
+    assert isinstance(shipped, ValueNetwork) and shipped.fits(state)
+    assert shipped.metadata["format"] == "mozaika-value-1" and "trained" in shipped.metadata
+    assert master.choose(state) in state.legal_moves()
+
+
+def test_where_no_network_is_shipped_the_master_plays_as_the_expert() -> None:
+    tables = [(game, players) for game in ("azul", "chocolatier", "pavilion") for players in (2, 3, 4)]
+    unshipped = [table for table in tables if shipped_network(*table) is None]
+    if not unshipped:
+        pytest.skip("every game and table has a network")
+    game, players = unshipped[0]
+    state = new_game(game, players=players, seed=2)
+    master, expert = make_bot("master", iterations=80, seed=5), make_bot("expert", iterations=80, seed=5)
+    assert isinstance(master, MctsBot) and master.network_for(state) is None
+    assert [entry.move for entry in master.analyse(state)] == [entry.move for entry in expert.analyse(state)]

@@ -9,16 +9,18 @@
 /* The families of boards the core plays (core.h): a new board's table is added here. */
 const Family *const FAMILIES[] = {&WALL_FAMILY, &PAVILION_FAMILY, NULL};
 
-/* python_random(seed, n, k, bits) -> (random.Random(seed).sample(range(n), k), then .getrandbits(bits)),
- * drawn by the core's port of random.Random (pyrandom.c), for the tests that hold it to Python's. */
+/* python_random(seed, n, k, bits[, skip]) -> (random.Random(seed).sample(range(n), k), then `skip` calls
+ * of .getrandbits(32) dropped, then .getrandbits(bits)), drawn by the core's port of random.Random
+ * (pyrandom.c), for the tests that hold it to Python's (`skip` takes the draws past the words a fresh
+ * twister twists one at a time, and past its first block). */
 static PyObject *python_random(PyObject *module, PyObject *args) {
     (void)module;
     unsigned long long seed;
-    int n, k, bits;
-    if (!PyArg_ParseTuple(args, "Kiii", &seed, &n, &k, &bits))
+    int n, k, bits, skip = 0;
+    if (!PyArg_ParseTuple(args, "Kiii|i", &seed, &n, &k, &bits, &skip))
         return NULL;
-    if (n < 0 || n > 21 || k < 0 || k > n || bits < 1 || bits > 32 * ENTROPY_LIMBS) {
-        PyErr_SetString(PyExc_ValueError, "0 <= k <= n <= 21 and 1 <= bits <= 384");
+    if (n < 0 || n > 21 || k < 0 || k > n || bits < 1 || bits > 32 * ENTROPY_LIMBS || skip < 0 || skip > 100000) {
+        PyErr_SetString(PyExc_ValueError, "0 <= k <= n <= 21, 1 <= bits <= 384 and 0 <= skip <= 100000");
         return NULL;
     }
     PyRandom random;
@@ -27,6 +29,8 @@ static PyObject *python_random(PyObject *module, PyObject *args) {
     for (int at = 0; at < n; at++)
         population[at] = at;
     pyrandom_sample(&random, population, n, k, chosen);
+    for (int at = 0; at < skip; at++)
+        pyrandom_bits(&random, 32);
     uint32_t limbs[ENTROPY_LIMBS];
     int limb_count;
     pyrandom_limbs(&random, bits, limbs, &limb_count);
@@ -44,7 +48,8 @@ static PyObject *python_random(PyObject *module, PyObject *args) {
 
 static PyMethodDef native_functions[] = {
     {"python_random", python_random, METH_VARARGS,
-     "python_random(seed, n, k, bits): random.Random(seed).sample(range(n), k), then getrandbits(bits), "
+     "python_random(seed, n, k, bits[, skip]): random.Random(seed).sample(range(n), k), skip getrandbits(32), "
+     "then getrandbits(bits), "
      "as the core draws them."},
     {NULL, NULL, 0, NULL},
 };
@@ -68,6 +73,7 @@ static int add_type(PyObject *module, const char *name, PyTypeObject *type) {
 
 PyMODINIT_FUNC PyInit__native(void) {
     keccak_init();
+    pyrandom_init();
     if (PyType_Ready(&VectorCoreType) < 0 || PyType_Ready(&StepsType) < 0 || wall_init_strings() < 0 ||
         pavilion_init() < 0 || draws_init() < 0)
         return NULL;

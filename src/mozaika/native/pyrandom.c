@@ -1,6 +1,8 @@
 /* Python's random.Random, bit for bit (pyrandom.h): CPython's _randommodule.c and random.py. */
 #include "pyrandom.h"
 
+#include <string.h>
+
 #define N 624
 #define M 397
 
@@ -12,31 +14,42 @@ static void init_genrand(PyRandom *random, uint32_t seed) {
     random->index = N;
 }
 
-/* init_by_array, as random.seed(int) calls it with the number's 32-bit words, lowest first. */
+/* init_genrand(19650218), where every init_by_array starts: worked out once (pyrandom_init). */
+static uint32_t FIRST_STATE[N];
+
+void pyrandom_init(void) {
+    PyRandom first;
+    init_genrand(&first, 19650218u);
+    memcpy(FIRST_STATE, first.state, sizeof FIRST_STATE);
+}
+
+/* init_by_array, as random.seed(int) calls it with the number's 32-bit words, lowest first, for a
+ * key of one or two words.  The key word and its index added at step t are add[t % 2] (one word: the
+ * same twice); the loops run as CPython's, their wrap-arounds (mt[0] = mt[N - 1], on from 1) written
+ * out after them. */
 static void init_by_array(PyRandom *random, const uint32_t *key, int length) {
     uint32_t *mt = random->state;
-    init_genrand(random, 19650218u);
-    int i = 1, j = 0;
-    for (int k = N > length ? N : length; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= N) {
-            mt[0] = mt[N - 1];
-            i = 1;
-        }
-        if (j >= length)
-            j = 0;
+    const uint32_t add[2] = {key[0], key[length - 1] + (uint32_t)(length - 1)};
+    memcpy(mt, FIRST_STATE, sizeof FIRST_STATE);
+    /* The first loop: max(N, length) = N steps, i from 1 to N - 1, then i = 1 once more. */
+    uint32_t last = mt[0];
+    int i = 1;
+    for (; i + 1 < N; i += 2) { /* two steps a turn: each its own key word, kept in a register */
+        mt[i] = last = (mt[i] ^ ((last ^ (last >> 30)) * 1664525u)) + add[0];
+        mt[i + 1] = last = (mt[i + 1] ^ ((last ^ (last >> 30)) * 1664525u)) + add[1];
     }
-    for (int k = N - 1; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
-        i++;
-        if (i >= N) {
-            mt[0] = mt[N - 1];
-            i = 1;
-        }
-    }
+    for (; i < N; i++)
+        mt[i] = last = (mt[i] ^ ((last ^ (last >> 30)) * 1664525u)) + add[(i - 1) & 1];
+    mt[0] = last;
+    mt[1] = last = (mt[1] ^ ((last ^ (last >> 30)) * 1664525u)) + add[(N - 1) & 1];
+    /* The second loop: N - 1 steps, i from 2 to N - 1, then i = 1 once more. */
+    for (i = 2; i < N; i++)
+        mt[i] = last = (mt[i] ^ ((last ^ (last >> 30)) * 1566083941u)) - (uint32_t)i;
+    mt[0] = last;
+    mt[1] = (mt[1] ^ ((last ^ (last >> 30)) * 1566083941u)) - 1u;
     mt[0] = 0x80000000u;
+    random->index = 0; /* the first block, twisted as it is drawn (genrand_uint32) */
+    random->twisted = 0;
 }
 
 void pyrandom_seed(PyRandom *random, uint64_t seed) {
@@ -69,7 +82,44 @@ static inline uint32_t genrand_at(uint32_t *mt, int *index) {
     return y;
 }
 
-static uint32_t genrand_uint32(PyRandom *random) { return genrand_at(random->state, &random->index); }
+static inline uint32_t temper(uint32_t y) {
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    return y ^ (y >> 18);
+}
+
+/* Twist the words of a just-seeded block up to `at`, in genrand_at's order: word kk < N - M reads
+ * words kk, kk + 1 and kk + M, none twisted yet, so the first N - M words can be twisted one at a time;
+ * past them the rest of the block is twisted at once. */
+static void twist_through(PyRandom *random, int at) {
+    static const uint32_t mag01[2] = {0u, 0x9908b0dfu};
+    uint32_t *mt = random->state, y;
+    int kk = random->twisted;
+    int lazy_end = at < N - M ? at + 1 : N - M;
+    for (; kk < lazy_end; kk++) {
+        y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
+        mt[kk] = mt[kk + M] ^ (y >> 1) ^ mag01[y & 1u];
+    }
+    if (at < N - M) {
+        random->twisted = kk;
+        return;
+    }
+    for (; kk < N - 1; kk++) {
+        y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
+        mt[kk] = mt[kk + (M - N)] ^ (y >> 1) ^ mag01[y & 1u];
+    }
+    y = (mt[N - 1] & 0x80000000u) | (mt[0] & 0x7fffffffu);
+    mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ mag01[y & 1u];
+    random->twisted = N;
+}
+
+static uint32_t genrand_uint32(PyRandom *random) {
+    if (random->index < random->twisted || random->index >= N)
+        return genrand_at(random->state, &random->index);
+    twist_through(random, random->index);
+    return temper(random->state[random->index++]);
+}
 
 double pyrandom_random_at(uint32_t *state, int *index) {
     uint32_t a = genrand_at(state, index) >> 5, b = genrand_at(state, index) >> 6; /* random_random */

@@ -12,7 +12,14 @@
 typedef struct {
     uint32_t state[624];
     int index;
+    /* How many of the state's first words are twisted: 624 (CPython's state), but for a twister just
+     * seeded here, whose first block is twisted a word at a time as the words are drawn (a round
+     * start draws a dozen of its 624); its state is CPython's only once twisted (624). */
+    int twisted;
 } PyRandom;
+
+/* Work out the tables seeding starts from; once, when the module is loaded, before any seeding. */
+void pyrandom_init(void);
 
 /* random.Random(seed) for a whole number 0 <= seed < 2**64. */
 void pyrandom_seed(PyRandom *random, uint64_t seed);

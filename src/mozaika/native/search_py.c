@@ -124,6 +124,7 @@ static int read_generator(PyObject *state, PyRandom *random) {
         else
             random->index = (int)word;
     }
+    random->twisted = 624; /* CPython's state, twisted whole */
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /* VectorCore: many games of one kind stepped in one call (vector.h).
  *
- *   VectorCore(start, num_envs, win_rewards, shaped, arrays, extra_actions, observation_size, action_count)
+ *   VectorCore(start, num_envs, win_rewards, shaped, arrays, extra_actions, observation_size, action_count
+ *              [, final_arrays])
  *
  * `start` is a core holding a new game before its first deal; the observation size and the action
  * count say whether the game's extras are in (Master Chocolatier's discs, its split takes); `arrays` are the caller's
@@ -8,6 +9,8 @@
  * actions, int8), rewards (num_envs x players, float32), the seat that moved (int8), terminated (bool), scores
  * (num_envs x players, int32), each game's seed (int64) and the reward of the seat that moved (float32).
  * `extra_actions`: a game's own tables of action indices (Summer Pavilion's picks, then passes).
+ * `final_arrays` (optional): where each step writes the info of the games it ended (seat that moved, rewards,
+ * scores, the finished game's seed; zero for the others), so that Python builds no info of its own.
  */
 #include "vector.h"
 
@@ -24,24 +27,30 @@ static uint64_t splitmix(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
-static void *position_of(VectorCore *self, int env) {
-    return self->positions + (size_t)env * self->game->position_size;
-}
-
 static void *view(VectorCore *self, int which) { return self->views[which].buf; }
 
 /* Write game `env`'s observation (for the seat to move) and mask, and keep its legal moves. */
 static void observe(VectorCore *self, int env) {
     const VectorGame *game = self->game;
-    const void *position = position_of(self, env);
+    const void *position = vector_position(self, env);
     float *observation = (float *)view(self, V_OBSERVATIONS) + (size_t)env * self->observation_size;
     int8_t *mask = (int8_t *)view(self, V_MASKS) + (size_t)env * self->action_count;
     uint32_t *codes = self->codes + (size_t)env * game->most_moves;
     int32_t *actions = self->actions + (size_t)env * game->most_moves;
     uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
     if (game->legal_actions != NULL) {
-        memset(mask, 0, (size_t)self->action_count);
-        memset(bits, 0, (size_t)self->legal_words * sizeof *bits);
+        /* A short mask at once; a long one (Master Chocolatier's 11,125 actions, a few dozen legal) 64
+         * actions at a time where its bits say one was legal. */
+        if (self->action_count <= 1024) {
+            memset(mask, 0, (size_t)self->action_count);
+            memset(bits, 0, (size_t)self->legal_words * sizeof *bits);
+        } else
+            for (int word = 0; word < self->legal_words; word++)
+                if (bits[word]) {
+                    int first = 64 * word, last = first + 64 < self->action_count ? first + 64 : self->action_count;
+                    memset(mask + first, 0, (size_t)(last - first));
+                    bits[word] = 0;
+                }
     } else {
         for (int at = 0; at < self->legal[env]; at++) {
             mask[actions[at]] = 0; /* the last mask's entries: far fewer than the actions */
@@ -80,7 +89,7 @@ static void observe(VectorCore *self, int env) {
 /* Start game `env` anew with the next seed of its stream. */
 static int start_game(VectorCore *self, int env) {
     const VectorGame *game = self->game;
-    void *position = position_of(self, env);
+    void *position = vector_position(self, env);
     memcpy(position, self->start, game->position_size);
     int64_t seed = (int64_t)(splitmix(&self->streams[env]) >> 1);
     self->game_seeds[env] = seed;
@@ -94,7 +103,7 @@ static int start_game(VectorCore *self, int env) {
 }
 
 /* Refuse to touch the games while another thread steps them; 0 or -1. */
-static int not_stepping(VectorCore *self) {
+int vector_not_stepping(VectorCore *self) {
     if (!self->stepping)
         return 0;
     PyErr_SetString(PyExc_RuntimeError, "the vector environment is being stepped by another thread");
@@ -134,7 +143,7 @@ static int set_streams(VectorCore *self, PyObject *seed_object) {
 }
 
 static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
-    if (not_stepping(self) < 0)
+    if (vector_not_stepping(self) < 0)
         return NULL;
     if (set_streams(self, seed_object) < 0)
         return NULL;
@@ -145,6 +154,7 @@ static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
     memset(view(self, V_MOVER_REWARDS), 0, (size_t)self->views[V_MOVER_REWARDS].len);
     memset(view(self, V_MASKS), 0, (size_t)self->views[V_MASKS].len);
     memset(self->legal, 0, (size_t)self->num_envs * sizeof *self->legal);
+    self->ended_count = 0;
     memset(self->legal_bits, 0, (size_t)self->num_envs * self->legal_words * sizeof *self->legal_bits);
     for (int env = 0; env < self->num_envs; env++)
         if (start_game(self, env) < 0)
@@ -163,7 +173,7 @@ static uint32_t code_of(VectorCore *self, int env, int64_t action) {
     if (!is_legal(self, env, action))
         return UINT32_MAX;
     if (self->game->code_of_action != NULL)
-        return self->game->code_of_action(position_of(self, env), (int32_t)action);
+        return self->game->code_of_action(vector_position(self, env), (int32_t)action);
     const int32_t *actions = self->actions + (size_t)env * self->game->most_moves;
     for (int at = 0; at < self->legal[env]; at++)
         if (actions[at] == action)
@@ -172,6 +182,19 @@ static uint32_t code_of(VectorCore *self, int env, int64_t action) {
 }
 
 static int step_games(VectorCore *self, const int64_t *chosen);
+
+/* The games the last step ended, in order, as a tuple of their indices (empty, shared, when none did). */
+static PyObject *ended_games(VectorCore *self) {
+    PyObject *ended = PyTuple_New(self->ended_count);
+    for (int at = 0; ended != NULL && at < self->ended_count; at++) {
+        PyObject *index = PyLong_FromLong(self->ended[at]);
+        if (index == NULL)
+            Py_CLEAR(ended);
+        else
+            PyTuple_SET_ITEM(ended, at, index);
+    }
+    return ended;
+}
 
 /* step(actions): one move in every game, for its seat to move (actions: int64, one a game).  Every
  * action is checked before any is played: a wrong one is a ValueError naming its game. */
@@ -192,7 +215,7 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
             PyBuffer_Release(&actions);
             return NULL;
         }
-    if (not_stepping(self) < 0) {
+    if (vector_not_stepping(self) < 0) {
         PyBuffer_Release(&actions);
         return NULL;
     }
@@ -204,7 +227,20 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
     PyBuffer_Release(&actions);
     if (status < 0)
         return NULL;
-    Py_RETURN_NONE;
+    return ended_games(self);
+}
+
+/* Keep what a finished game's info says (final_info), before the game starts anew. */
+static void keep_final(VectorCore *self, int env, int seat, const float *reward, const int32_t *scores) {
+    self->ended[self->ended_count] = env;
+    self->ended_seats[self->ended_count++] = (int8_t)seat;
+    if (!self->finals_held)
+        return;
+    size_t players = (size_t)self->players;
+    ((int8_t *)self->final_views[0].buf)[env] = (int8_t)seat;
+    memcpy((float *)self->final_views[1].buf + env * players, reward, players * sizeof *reward);
+    memcpy((int32_t *)self->final_views[2].buf + env * players, scores, players * sizeof *scores);
+    ((int64_t *)self->final_views[3].buf)[env] = self->game_seeds[env];
 }
 
 /* Play each game's chosen move (legal: checked), observe it, and start anew a game that ends; 0 or -1. */
@@ -216,8 +252,11 @@ static int step_games(VectorCore *self, const int64_t *chosen) {
     uint8_t *terminated = view(self, V_TERMINATED);
     int32_t *scores = view(self, V_SCORES);
     float *mover_rewards = view(self, V_MOVER_REWARDS);
+    self->ended_count = 0;
+    for (int which = 0; which < self->finals_held; which++)
+        memset(self->final_views[which].buf, 0, (size_t)self->final_views[which].len);
     for (int env = 0; env < self->num_envs; env++) {
-        void *position = position_of(self, env);
+        void *position = vector_position(self, env);
         float *reward = rewards + (size_t)env * players;
         int64_t before[MOST_SEATS], after[MOST_SEATS];
         if (self->shaped)
@@ -257,56 +296,12 @@ static int step_games(VectorCore *self, const int64_t *chosen) {
             reward[who] = (float)((double)reward[who] + final);
         }
         mover_rewards[env] = reward[seat];
+        keep_final(self, env, seat, reward, scores + (size_t)env * players);
         memcpy(self->finals + (size_t)env * game->position_size, position, game->position_size);
         if (start_game(self, env) < 0)
             return -1;
     }
     return 0;
-}
-
-/* position(env) -> a core holding game `env`'s position (a copy), for a state of the game to adopt. */
-static PyObject *VectorCore_position(VectorCore *self, PyObject *env_object) {
-    if (not_stepping(self) < 0)
-        return NULL;
-    long env = PyLong_AsLong(env_object);
-    if (env == -1 && PyErr_Occurred())
-        return NULL;
-    if (env < 0 || env >= self->num_envs) {
-        PyErr_Format(PyExc_IndexError, "there are %d games, numbered from 0", self->num_envs);
-        return NULL;
-    }
-    PyObject *copy = PyObject_CallMethod(self->core, "copy", NULL);
-    if (copy == NULL)
-        return NULL;
-    memcpy(CORE_POSITION(copy), position_of(self, (int)env), self->game->position_size);
-    return copy;
-}
-
-/* encode_final(env, seat, out): the observation of the position game `env` last ended in, as `seat`
- * sees it, written into `out` (a writable buffer of the environment's observation size, float32). */
-static PyObject *VectorCore_encode_final(VectorCore *self, PyObject *args) {
-    int env, seat;
-    Py_buffer out;
-    if (!PyArg_ParseTuple(args, "iiw*:encode_final", &env, &seat, &out))
-        return NULL;
-    PyObject *result = NULL;
-    if (not_stepping(self) < 0)
-        goto done;
-    if (env < 0 || env >= self->num_envs || seat < 0 || seat >= self->players) {
-        PyErr_Format(PyExc_IndexError, "encode_final: %d games and %d seats, numbered from 0", self->num_envs,
-                     self->players);
-        goto done;
-    }
-    if (out.len != (Py_ssize_t)self->observation_size * (Py_ssize_t)sizeof(float)) {
-        PyErr_Format(PyExc_ValueError, "encode_final: room for %d float32 observations", self->observation_size);
-        goto done;
-    }
-    memset(out.buf, 0, (size_t)out.len);
-    self->game->encode(self, self->finals + (size_t)env * self->game->position_size, seat, out.buf);
-    result = Py_NewRef(Py_None);
-done:
-    PyBuffer_Release(&out);
-    return result;
 }
 
 static int hold_views(VectorCore *self, PyObject *arrays) {
@@ -332,9 +327,36 @@ static int hold_views(VectorCore *self, PyObject *arrays) {
     return 0;
 }
 
+/* The optional arrays of the finished games' info: seats (int8), rewards and scores by seat (float32,
+ * int32) and seeds (int64), one entry a game. */
+static int hold_final_views(VectorCore *self, PyObject *arrays) {
+    Py_ssize_t n = self->num_envs, p = self->players;
+    const Py_ssize_t sizes[4] = {n, n * p * 4, n * p * 4, n * 8};
+    if (!PyTuple_Check(arrays) || PyTuple_GET_SIZE(arrays) != 4) {
+        PyErr_SetString(PyExc_TypeError, "VectorCore final arrays: (seats, rewards, scores, seeds)");
+        return -1;
+    }
+    for (int which = 0; which < 4; which++) {
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(arrays, which), &self->final_views[which],
+                               PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
+            return -1;
+        self->finals_held = which + 1;
+        if (self->final_views[which].len != sizes[which]) {
+            PyErr_Format(PyExc_ValueError, "VectorCore final array %d: %zd bytes, not %zd", which,
+                         self->final_views[which].len, sizes[which]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static void VectorCore_dealloc(VectorCore *self) {
     for (int which = 0; which < self->views_held; which++)
         PyBuffer_Release(&self->views[which]);
+    for (int which = 0; which < self->finals_held; which++)
+        PyBuffer_Release(&self->final_views[which]);
+    PyMem_Free(self->ended);
+    PyMem_Free(self->ended_seats);
     Py_XDECREF(self->core);
     PyMem_Free(self->start);
     PyMem_Free(self->positions);
@@ -351,10 +373,10 @@ static void VectorCore_dealloc(VectorCore *self) {
 }
 
 static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    PyObject *start, *arrays, *extra;
+    PyObject *start, *arrays, *extra, *final_arrays = NULL;
     int num_envs, win_rewards, shaped, observation_size, action_count;
-    if (!PyArg_ParseTuple(args, "OippOOii", &start, &num_envs, &win_rewards, &shaped, &arrays, &extra,
-                          &observation_size, &action_count))
+    if (!PyArg_ParseTuple(args, "OippOOii|O", &start, &num_envs, &win_rewards, &shaped, &arrays, &extra,
+                          &observation_size, &action_count, &final_arrays))
         return NULL;
     const VectorGame *game;
     const void *position;
@@ -425,13 +447,18 @@ static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kw
     self->legal_bits = PyMem_Calloc(n * (size_t)self->legal_words, sizeof *self->legal_bits);
     self->caches = PyMem_Calloc(n, game->cache_size ? game->cache_size : 1);
     self->fresh = PyMem_Calloc(n, 1);
+    self->ended = PyMem_Calloc(n, sizeof *self->ended);
+    self->ended_seats = PyMem_Calloc(n, sizeof *self->ended_seats);
     if (!self->start || !self->positions || !self->finals || !self->streams || !self->game_seeds || !self->codes ||
-        !self->actions || !self->legal || !self->legal_bits || !self->caches || !self->fresh) {
+        !self->actions || !self->legal || !self->legal_bits || !self->caches || !self->fresh || !self->ended ||
+        !self->ended_seats) {
         PyErr_NoMemory();
         goto failed;
     }
     memcpy(self->start, position, game->position_size);
     if (hold_views(self, arrays) < 0)
+        goto failed;
+    if (final_arrays != NULL && final_arrays != Py_None && hold_final_views(self, final_arrays) < 0)
         goto failed;
     self->written = self->extended ? self->observation_size : game->written(players);
     return (PyObject *)self;
@@ -452,10 +479,14 @@ static PyGetSetDef VectorCore_getset[] = {
 static PyMethodDef VectorCore_methods[] = {
     {"reset", (PyCFunction)VectorCore_reset, METH_O,
      "Start every game anew; reset(seed): a base number, or one stream state a game."},
-    {"step", (PyCFunction)VectorCore_step, METH_O, "One move in every game: step(actions, int64)."},
+    {"step", (PyCFunction)VectorCore_step, METH_O,
+     "One move in every game: step(actions, int64); the games that ended (and started anew), a tuple."},
     {"position", (PyCFunction)VectorCore_position, METH_O, "A core holding one game's position: position(index)."},
     {"encode_final", (PyCFunction)VectorCore_encode_final, METH_VARARGS,
      "Write the observation of the position a game last ended in: encode_final(index, seat, out)."},
+    {"encode_finals", (PyCFunction)VectorCore_encode_finals, METH_O,
+     "Write the terminal observations of the games the last step ended, in order: encode_finals(out)."},
+    {"streams", (PyCFunction)VectorCore_streams, METH_NOARGS, "Each game's seed stream state, as a list."},
     {NULL},
 };
 

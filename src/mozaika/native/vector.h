@@ -72,9 +72,26 @@ struct VectorCore {
     int extra_actions[2][256]; /* a game's own tables of action indices (Summer Pavilion's picks and passes) */
     Py_buffer views[8]; /* observations, masks, rewards by seat, seats, terminated, scores, seeds, movers' rewards */
     int views_held;
+    /* Optional: the finished games' last info, written by each step (zero for the others): the seat that
+     * moved, the rewards by seat, the scores and the finished game's seed (Gymnasium's final_info). */
+    Py_buffer final_views[4];
+    int finals_held;
+    int32_t *ended; /* the games that ended in the last step, in order, and the seat that moved in each */
+    int8_t *ended_seats;
+    int ended_count;
     int stepping; /* a step is running (without the GIL): another thread's step is refused */
 };
 
 extern PyTypeObject VectorCoreType;
+
+/* Shared by vector.c and vector_query.c. */
+int vector_not_stepping(VectorCore *self);
+static inline void *vector_position(VectorCore *self, int env) {
+    return self->positions + (size_t)env * self->game->position_size;
+}
+PyObject *VectorCore_position(VectorCore *self, PyObject *env_object);
+PyObject *VectorCore_encode_final(VectorCore *self, PyObject *args);
+PyObject *VectorCore_encode_finals(VectorCore *self, PyObject *out_object);
+PyObject *VectorCore_streams(VectorCore *self, PyObject *unused);
 
 #endif

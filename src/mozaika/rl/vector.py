@@ -28,7 +28,7 @@ from mozaika.core.protocol import State
 from mozaika.rl.actions import action_count
 from mozaika.rl.encoding import learning_of, observation_size
 from mozaika.rl.rewards import REWARDS
-from mozaika.rl.vector_games import Batch, Finished, PythonGames, Settings, Streams, streams_of
+from mozaika.rl.vector_games import Batch, Finals, Finished, PythonGames, Settings, Streams, streams_of
 
 _MASK64 = (1 << 64) - 1
 _INT64 = np.dtype(np.int64)
@@ -100,8 +100,15 @@ class MozaikaVectorEnv(VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions))
         self._batch = batch = Batch.of(num_envs, players, size, actions)
+        self._finals = Finals.of(num_envs, players)
         self._truncated = np.zeros(num_envs, np.bool_)
         self._present = np.ones(num_envs, np.bool_)
+        values = (batch.seats, batch.rewards, batch.scores, batch.seeds)
+        self._own_info: dict[str, Any] = {}
+        """The step's info as the environment's own arrays (``copy=False``): copied as a dict, not built."""
+        for key, value in zip(INFO_KEYS, values, strict=True):
+            self._own_info[key] = value
+            self._own_info[f"_{key}"] = self._present
         self._settings = Settings(game_id, players, self.options, actions, reward, shaped)
         start = new_game(game_id, players=players, seed=0, auto_chance=False, **self.options)
         self._native: NativeGames | None = None
@@ -111,7 +118,9 @@ class MozaikaVectorEnv(VectorEnv):
             start = cast(NativeState, start)
             core = start.native_core()
             tables = learning_of(game_id).native_actions(core.tables)
-            vector = native.VectorCore(core, num_envs, reward == "win", shaped, batch.arrays(), tables, size, actions)
+            vector = native.VectorCore(
+                core, num_envs, reward == "win", shaped, batch.arrays(), tables, size, actions, self._finals.arrays()
+            )
             self._native = NativeGames(vector, start, batch, final_observations)
         self._games: NativeGames | PythonGames = self._native or self._python()
         self._started = False
@@ -123,7 +132,7 @@ class MozaikaVectorEnv(VectorEnv):
 
     def _python(self) -> PythonGames:
         next_step = self.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
-        return PythonGames(self._settings, self._batch, next_step, self.final_observations)
+        return PythonGames(self._settings, self._batch, self._finals, next_step, self.final_observations)
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
@@ -175,27 +184,28 @@ class MozaikaVectorEnv(VectorEnv):
         return self._answer(), batch.mover_rewards, batch.terminated, self._truncated, info
 
     def _add_finals(self, info: dict[str, Any], finished: list[Finished]) -> None:
-        """Gymnasium's same-step autoreset: each finished game's terminal observation and last info."""
-        batch = self._batch
-        ended = batch.terminated.copy()
-        final_obs = np.full(self.num_envs, None, dtype=object)
-        empty_mask = np.zeros(self.single_action_space.n, np.int8)  # type: ignore[attr-defined]
-        seeds = np.zeros(self.num_envs, np.int64)
-        for game in finished:
-            if game.observation is not None:
-                final_obs[game.game] = {"observation": game.observation, "action_mask": empty_mask.copy()}
-            seeds[game.game] = game.seed
+        """Gymnasium's same-step autoreset: each finished game's terminal observation and last info.
+
+        The step wrote the finished games' info (zero for the others); it is copied here, the
+        games that go on cost nothing.
+        """
+        ended = self._batch.terminated.copy()
+        finals = self._finals
         final_info: dict[str, Any] = {
-            "seat": np.where(ended, batch.seats, 0).astype(np.int8),
-            "rewards": np.where(ended[:, None], batch.rewards, 0.0).astype(np.float32),
-            "scores": np.where(ended[:, None], batch.scores, 0).astype(np.int32),
-            "game_seed": seeds,
+            "seat": finals.seats.copy(),
+            "rewards": finals.rewards.copy(),
+            "scores": finals.scores.copy(),
+            "game_seed": finals.seeds.copy(),
         }
         for key in INFO_KEYS:
-            final_info[f"_{key}"] = ended.copy()
+            final_info[f"_{key}"] = ended
         info.update(final_info=final_info, _final_info=ended)
         if self.final_observations:
-            info.update(final_obs=final_obs, _final_obs=ended.copy())
+            final_obs = np.empty(self.num_envs, dtype=object)  # None for the games that go on
+            empty_masks = np.zeros((len(finished), self._batch.masks.shape[1]), np.int8)
+            for at, game in enumerate(finished):
+                final_obs[game.game] = {"observation": game.observation, "action_mask": empty_masks[at]}
+            info.update(final_obs=final_obs, _final_obs=ended)
 
     def _answer(self) -> dict[str, npt.NDArray[Any]]:
         batch = self._batch
@@ -204,13 +214,9 @@ class MozaikaVectorEnv(VectorEnv):
         return {"observation": batch.observations, "action_mask": batch.masks}
 
     def _info(self) -> dict[str, Any]:
-        batch = self._batch
-        values: tuple[npt.NDArray[Any], ...] = (batch.seats, batch.rewards, batch.scores, batch.seeds)
-        info: dict[str, Any] = {}
-        for key, value in zip(INFO_KEYS, values, strict=True):
-            info[key] = value.copy() if self.copy else value
-            info[f"_{key}"] = self._present.copy() if self.copy else self._present
-        return info
+        if not self.copy:
+            return dict(self._own_info)
+        return {key: value.copy() for key, value in self._own_info.items()}
 
     def position(self, index: int) -> State:
         """Game ``index``'s position (a copy) as a state of the game."""
@@ -262,29 +268,27 @@ class NativeGames:
         self._final_observations = final_observations
         self._start = start
         self._batch = batch
-        self.streams = Streams(len(batch.seeds))
-        """A copy of the core's seed streams (what an unpickled environment goes on with)."""
+
+    @property
+    def streams(self) -> Streams:
+        """The core's seed streams (what an unpickled environment goes on with)."""
+        streams = Streams(0)
+        streams.states = self._core.streams()
+        return streams
 
     def reset(self, base: int | list[int]) -> None:
         self._core.reset(base)
-        self.streams.reset(base)
-        for index in range(len(self._batch.seeds)):
-            self.streams.next_seed(index)
 
     def step(self, actions: npt.NDArray[np.int64]) -> list[Finished]:
-        seeds = self._batch.seeds.copy()
-        self._core.step(actions)
-        ended = np.flatnonzero(self._batch.terminated).tolist()
-        finished = []
-        for index in ended:
-            self.streams.next_seed(index)
-            observation = None
-            if self._final_observations:
-                # The core keeps the position a game ended in as it starts the next: seen by the seat that moved.
-                observation = np.zeros(self._batch.observations.shape[1], np.float32)
-                self._core.encode_final(index, int(self._batch.seats[index]), observation)
-            finished.append(Finished(index, observation, int(seeds[index])))
-        return finished
+        ended = self._core.step(actions)  # the games that ended: their info is in the environment's Finals
+        if not ended:
+            return []
+        if not self._final_observations:
+            return [Finished(index, None) for index in ended]
+        # The core keeps the positions the games ended in as they start the next: seen by the seats that moved.
+        observations = np.empty((len(ended), self._batch.observations.shape[1]), np.float32)
+        self._core.encode_finals(observations)
+        return [Finished(index, observations[at]) for at, index in enumerate(ended)]
 
     def _state(self, core: Any, seed: int) -> State:
         state = self._start.on_core(core)

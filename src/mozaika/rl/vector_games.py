@@ -93,13 +93,41 @@ class Batch:
             mine[...] = saved
 
 
+@dataclass(frozen=True)
+class Finals:
+    """The info of the games a step ended (Gymnasium's ``final_info``), zero for the others: written in place
+    by the step (by the core, in this order), so that no info is built for the games that go on."""
+
+    seats: npt.NDArray[np.int8]
+    """The seat that made the last move."""
+    rewards: npt.NDArray[np.float32]
+    scores: npt.NDArray[np.int32]
+    seeds: npt.NDArray[np.int64]
+    """The seed of the game that ended."""
+
+    @classmethod
+    def of(cls, games: int, players: int) -> Finals:
+        return cls(
+            np.zeros(games, np.int8),
+            np.zeros((games, players), np.float32),
+            np.zeros((games, players), np.int32),
+            np.zeros(games, np.int64),
+        )
+
+    def arrays(self) -> tuple[npt.NDArray[Any], ...]:
+        return tuple(getattr(self, field.name) for field in fields(self))
+
+    def clear(self) -> None:
+        for array in self.arrays():
+            array[...] = 0
+
+
 class Finished(NamedTuple):
-    """A game that ended in a step: its terminal observation (for the seat that moved) and its seed."""
+    """A game that ended in a step, and its terminal observation (for the seat that moved)."""
 
     game: int
     observation: npt.NDArray[np.float32] | None
     """None where the environment gives no terminal observations."""
-    seed: int
 
 
 class Settings(NamedTuple):
@@ -121,9 +149,12 @@ class PythonGames:
 
     engine = "python"
 
-    def __init__(self, settings: Settings, batch: Batch, next_step: bool, final_observations: bool) -> None:
+    def __init__(
+        self, settings: Settings, batch: Batch, finals: Finals, next_step: bool, final_observations: bool
+    ) -> None:
         self._settings = settings
         self._batch = batch
+        self._finals = finals
         self._next_step = next_step
         self._final_observations = final_observations
         count = len(batch.seeds)
@@ -183,6 +214,7 @@ class PythonGames:
                     "use the action mask)"
                 )
         finished: list[Finished] = []
+        self._finals.clear()
         for index, action in enumerate(chosen):
             if pending[index]:
                 self._restart(index)
@@ -228,7 +260,12 @@ class PythonGames:
             self.pending[index] = True
             return
         final = self._observers[index].vector(seat) if self._final_observations else None
-        finished.append(Finished(index, final, int(batch.seeds[index])))
+        finished.append(Finished(index, final))
+        finals = self._finals
+        finals.seats[index] = seat
+        finals.rewards[index] = batch.rewards[index]
+        finals.scores[index] = batch.scores[index]
+        finals.seeds[index] = batch.seeds[index]
         self._start(index)
 
     def position(self, index: int) -> State:

@@ -190,7 +190,7 @@ class TrainingRun:
         held = Samples(samples.observations[-held_out:], samples.gains[-held_out:])
         loss = learner.fit(training, epochs=settings.epochs)
         error = learner.error(held)
-        trained = learner.network(self._metadata(number, history, len(training)))
+        trained = learner.network(self._metadata(number, history, len(training), time.monotonic() - began))
         (self.out / "networks").mkdir(exist_ok=True)
         trained.save(self.out / "networks" / f"gen-{number:03}.safetensors")
         trained.save(newest)
@@ -236,9 +236,10 @@ class TrainingRun:
         assert learning is not None  # checked with the settings
         return learning.observation_size
 
-    def _metadata(self, number: int, history: list[Generation], positions: int) -> dict[str, str]:
+    def _metadata(self, number: int, history: list[Generation], positions: int, seconds: float) -> dict[str, str]:
+        """What the network's file says of it; ``seconds``: this generation's time so far."""
         settings = self.settings
-        hours = (sum(generation.seconds for generation in history)) / 3600
+        hours = (sum(generation.seconds for generation in history) + seconds) / 3600
         return {
             "search.own_weight": repr(settings.own_weight),
             "generation": str(number),

@@ -51,11 +51,9 @@ static int resolve(PyObject *core, void *position, const ChanceSeed *seed) {
 
 static float share(double count, double whole) { return (float)(count / whole); }
 
-/* learning.STAR_ENCODING: the phase, the round and its wild colour, the factories, the centre and the
- * marker, the supply, the bag and the tower, the bonus tiles owed, then each board from the
- * observer's on (score, hand, passed, every space one-hot), padded to four. */
-static void encode(const VectorCore *self, const void *position, int seat, float *out) {
-    const PavPosition *p = position;
+/* The observation's shared part (zeroed before): the phase, the round and its wild colour, the
+ * factories, the centre and the marker, the supply, the bag and the tower, the bonus tiles owed. */
+static void encode_shared(const PavPosition *p, float *out) {
     out[p->phase] = 1.0f;
     out[5 + p->round - 1] = 1.0f;
     out[5 + PV_ROUNDS + PV_WILD_BY_ROUND[p->round - 1]] = 1.0f;
@@ -71,17 +69,85 @@ static void encode(const VectorCore *self, const void *position, int seat, float
     out[77] = (float)p->offer.marker_in_centre;
     for (int owed = 0; owed < 3 && owed < p->pending_len; owed++)
         out[96 + owed] = share(p->pending[owed], 3);
-    for (int at = 0; at < p->players; at++) {
-        const PavBoard *board = &p->boards[(seat + at) % p->players];
-        float *part = out + SHARED_SIZE + BOARD_SIZE * at;
-        part[0] = share((double)board->score, 100);
+}
+
+/* A board's block (zeroed before): its score, its hand, whether it passed, every space one-hot. */
+static void encode_board(const PavBoard *board, float *part) {
+    part[0] = share((double)board->score, 100);
+    for (int colour = 0; colour < PV_COLOURS; colour++)
+        part[1 + colour] = share(board->hand[colour], 10);
+    part[7] = (float)board->passed;
+    for (int space = 0; space < PV_SPACES; space++)
+        if (board->colours[space] >= 0)
+            part[8 + 6 * space + board->colours[space]] = 1.0f;
+}
+
+/* learning.STAR_ENCODING: the shared part, then each board from the observer's on, padded to four. */
+static void encode(const VectorCore *self, const void *position, int seat, float *out) {
+    const PavPosition *p = position;
+    encode_shared(p, out);
+    for (int at = 0; at < p->players; at++)
+        encode_board(&p->boards[(seat + at) % p->players], out + SHARED_SIZE + BOARD_SIZE * at);
+}
+
+/* What each board's block was last encoded from, and the blocks (each seat's twice, the seats in order
+ * then again, so that the observer's order is one run of blocks from the observer's own). */
+typedef struct {
+    int64_t score[SEATS];
+    int32_t hand[SEATS][PV_COLOURS];
+    int8_t colours[SEATS][PV_SPACES];
+    uint8_t passed[SEATS];
+    float blocks[2 * SEATS][BOARD_SIZE];
+} PavCache;
+
+static void keep_board(PavCache *kept, int who, const PavBoard *board) {
+    kept->score[who] = board->score;
+    memcpy(kept->hand[who], board->hand, sizeof kept->hand[who]);
+    memcpy(kept->colours[who], board->colours, sizeof kept->colours[who]);
+    kept->passed[who] = board->passed;
+}
+
+/* Bring seat `who`'s block (and its twin) up to date with its board: only what changed is written. */
+static void update_board(PavCache *kept, int who, int players, const PavBoard *board) {
+    float *block = kept->blocks[who], *twin = kept->blocks[players + who];
+#define SET(at, value) (block[at] = twin[at] = (value))
+    if (board->score != kept->score[who])
+        SET(0, share((double)board->score, 100));
+    if (memcmp(board->hand, kept->hand[who], sizeof kept->hand[who]) != 0)
         for (int colour = 0; colour < PV_COLOURS; colour++)
-            part[1 + colour] = share(board->hand[colour], 10);
-        part[7] = (float)board->passed;
-        for (int space = 0; space < PV_SPACES; space++)
-            if (board->colours[space] >= 0)
-                part[8 + 6 * space + board->colours[space]] = 1.0f;
-    }
+            SET(1 + colour, share(board->hand[colour], 10));
+    if (board->passed != kept->passed[who])
+        SET(7, (float)board->passed);
+    if (memcmp(board->colours, kept->colours[who], sizeof kept->colours[who]) != 0)
+        for (int space = 0; space < PV_SPACES; space++) {
+            int was = kept->colours[who][space], now = board->colours[space];
+            if (was == now)
+                continue;
+            if (was >= 0)
+                SET(8 + 6 * space + was, 0.0f);
+            if (now >= 0)
+                SET(8 + 6 * space + now, 1.0f);
+        }
+#undef SET
+    keep_board(kept, who, board);
+}
+
+/* encode's observation, its boards' blocks kept from the last step and brought up to date, the shared
+ * part written anew (`out` is not zeroed; what the encoder may write is all written). */
+static void encode_cached(const VectorCore *self, const void *position, int seat, float *out, void *cache, int fresh) {
+    const PavPosition *p = position;
+    PavCache *kept = cache;
+    for (int who = 0; who < p->players; who++)
+        if (fresh) {
+            memset(kept->blocks[who], 0, sizeof kept->blocks[who]);
+            encode_board(&p->boards[who], kept->blocks[who]);
+            memcpy(kept->blocks[p->players + who], kept->blocks[who], sizeof kept->blocks[who]);
+            keep_board(kept, who, &p->boards[who]);
+        } else
+            update_board(kept, who, p->players, &p->boards[who]);
+    memset(out, 0, SHARED_SIZE * sizeof *out);
+    encode_shared(p, out);
+    memcpy(out + SHARED_SIZE, kept->blocks[seat], (size_t)p->players * sizeof kept->blocks[0]);
 }
 
 static int written(int players) { return SHARED_SIZE + BOARD_SIZE * players; }
@@ -123,6 +189,6 @@ const VectorGame PAVILION_VECTOR = {
     winners,
     NULL,
     NULL,
-    NULL,
-    0,
+    encode_cached,
+    sizeof(PavCache),
 };

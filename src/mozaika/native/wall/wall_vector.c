@@ -272,11 +272,13 @@ static void update_board(const WallBoard *board, const WallBoard *seen, float *b
 #undef SET
 }
 
-/* Five counts scaled (a factory, the centre, the bag, the lid), written only where they changed. */
-#define UPDATE_FIVE(out, now, seen, table, whole)         \
-    if (memcmp(now, seen, sizeof(now)[0] * COLOURS) != 0) \
-        for (int colour = 0; colour < COLOURS; colour++)  \
-            (out)[colour] = scaled(table, whole, (now)[colour]);
+/* Five counts scaled (the centre, the bag, the lid), written only where they changed, and kept. */
+#define UPDATE_FIVE(out, now, seen, table, whole)                \
+    if (memcmp(now, seen, sizeof(now)[0] * COLOURS) != 0) {      \
+        for (int colour = 0; colour < COLOURS; colour++)         \
+            (out)[colour] = scaled(table, whole, (now)[colour]); \
+        memcpy(seen, now, sizeof(now)[0] * COLOURS);             \
+    }
 
 static void update_shared(const WallPosition *p, WallCache *kept) {
     float *out = kept->shared;
@@ -286,9 +288,14 @@ static void update_shared(const WallPosition *p, WallCache *kept) {
     }
     if (p->round != kept->round)
         out[4] = (float)((double)p->round / 10);
+    /* Within a round a factory's tiles change only as it is emptied (its colours go with them), but
+     * where Master Chocolatier's special factories move tiles from one to another: its counts are
+     * compared only in a new round or with those. */
+    int counts_may_change = p->round != kept->round || p->special;
     for (int factory = 0; factory < p->offer.factory_count; factory++)
         if (p->offer.masks[factory] != kept->offer.masks[factory] ||
-            memcmp(p->offer.factories[factory], kept->offer.factories[factory], COLOURS * sizeof(int16_t)) != 0)
+            (counts_may_change &&
+             memcmp(p->offer.factories[factory], kept->offer.factories[factory], COLOURS * sizeof(int16_t)) != 0))
             for (int colour = 0; colour < COLOURS; colour++)
                 out[5 + 5 * factory + colour] =
                     p->offer.masks[factory] ? scaled(QUARTERS, 4, p->offer.factories[factory][colour]) : 0.0f;
@@ -310,16 +317,18 @@ static void encode_cached(const VectorCore *self, const void *position, int seat
             encode_board(&p->boards[who], kept->blocks[who]);
             memcpy(kept->blocks[p->players + who], kept->blocks[who], sizeof kept->blocks[who]);
         }
+        memcpy(kept->boards, p->boards, (size_t)p->players * sizeof(WallBoard));
+        memcpy(kept->bag, p->bag, sizeof kept->bag);
+        memcpy(kept->lid, p->lid, sizeof kept->lid);
     } else {
-        update_shared(p, kept);
+        update_shared(p, kept); /* keeps the bag and the lid where they changed */
         for (int who = 0; who < p->players; who++)
-            if (memcmp(&p->boards[who], &kept->boards[who], sizeof(WallBoard)) != 0)
+            if (memcmp(&p->boards[who], &kept->boards[who], sizeof(WallBoard)) != 0) {
                 update_board(&p->boards[who], &kept->boards[who], kept->blocks[who], kept->blocks[p->players + who]);
+                kept->boards[who] = p->boards[who];
+            }
     }
-    memcpy(kept->boards, p->boards, (size_t)p->players * sizeof(WallBoard));
     kept->offer = p->offer;
-    memcpy(kept->bag, p->bag, sizeof kept->bag);
-    memcpy(kept->lid, p->lid, sizeof kept->lid);
     kept->round = p->round;
     kept->phase = p->phase;
     memcpy(out, kept->shared, sizeof kept->shared);
