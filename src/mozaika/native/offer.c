@@ -67,18 +67,29 @@ int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, u
 /* The entropy of event `index` for a whole-number seed, SHAKE-256 computed here. */
 /* Write `value` in decimal at `at` (as Python's str of a whole number); the end of what was written. */
 static char *write_decimal(char *at, long long value) {
+    /* Two digits a division (a seed has 19), from the last pair back. */
+    static const char PAIRS[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                "8081828384858687888990919293949596979899";
     unsigned long long magnitude = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
     char digits[20];
-    int count = 0;
-    do {
-        digits[count++] = (char)('0' + magnitude % 10);
-        magnitude /= 10;
-    } while (magnitude);
+    char *first = digits + sizeof digits;
+    while (magnitude >= 100) {
+        unsigned pair = (unsigned)(magnitude % 100);
+        magnitude /= 100;
+        *--first = PAIRS[2 * pair + 1];
+        *--first = PAIRS[2 * pair];
+    }
+    if (magnitude >= 10) {
+        *--first = PAIRS[2 * magnitude + 1];
+        *--first = PAIRS[2 * magnitude];
+    } else
+        *--first = (char)('0' + magnitude);
     if (value < 0)
         *at++ = '-';
-    while (count)
-        *at++ = digits[--count];
-    return at;
+    size_t length = (size_t)(digits + sizeof digits - first);
+    memcpy(at, first, length);
+    return at + length;
 }
 
 static void number_entropy(long long value, int64_t index, Py_ssize_t size, uint32_t *limbs, int *limb_count) {

@@ -35,10 +35,27 @@ static void observe(VectorCore *self, int env) {
     const void *position = vector_position(self, env);
     float *observation = (float *)view(self, V_OBSERVATIONS) + (size_t)env * self->observation_size;
     int8_t *mask = (int8_t *)view(self, V_MASKS) + (size_t)env * self->action_count;
+    if (self->rules_check && game->encode_cached != NULL) {
+        /* The game writes the whole mask, its observation from its cache: nothing to clear first. */
+        int seat = game->first_to_move(position);
+        if (seat < 0) {
+            memset(mask, 0, (size_t)self->action_count);
+            memset(observation, 0, (size_t)self->written * sizeof *observation);
+            self->legal[env] = 0;
+            return;
+        }
+        game->encode_cached(self, position, seat, observation, self->caches + (size_t)env * game->cache_size,
+                            self->fresh[env]);
+        self->fresh[env] = 0;
+        self->legal[env] = game->legal_actions(self, position, mask, NULL);
+        return;
+    }
     uint32_t *codes = self->codes + (size_t)env * game->most_moves;
     int32_t *actions = self->actions + (size_t)env * game->most_moves;
     uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
-    if (game->legal_actions != NULL) {
+    int rules = self->rules_check; /* the game writes the whole mask (below) */
+    if (rules) {
+    } else if (game->legal_actions != NULL) {
         /* A short mask at once; a long one (Master Chocolatier's 11,125 actions, a few dozen legal) 64
          * actions at a time where its bits say one was legal. */
         if (self->action_count <= 1024) {
@@ -59,6 +76,8 @@ static void observe(VectorCore *self, int env) {
     }
     int seat = game->first_to_move(position);
     if (seat < 0) {
+        if (rules)
+            memset(mask, 0, (size_t)self->action_count);
         /* The seats a game lacks stay zero: only what the encoder may write is cleared. */
         memset(observation, 0, (size_t)self->written * sizeof *observation);
         self->legal[env] = 0;
@@ -74,7 +93,7 @@ static void observe(VectorCore *self, int env) {
     }
     int count;
     if (game->legal_actions != NULL) {
-        count = game->legal_actions(self, position, mask, bits);
+        count = game->legal_actions(self, position, mask, rules ? NULL : bits);
     } else {
         count = game->codes(position, codes);
         for (int at = 0; at < count; at++) {
@@ -162,16 +181,20 @@ static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
     Py_RETURN_NONE;
 }
 
-/* Whether `action` is legal in game `env`. */
-static int is_legal(const VectorCore *self, int env, int64_t action) {
+/* Whether `action` is legal in game `env` (with the game's legal_code: its move, kept for the step). */
+static int is_legal(VectorCore *self, int env, int64_t action) {
+    if (action < 0 || action >= self->action_count)
+        return 0;
+    if (self->rules_check)
+        return (self->chosen[env] = self->game->legal_code(vector_position(self, env), action)) != UINT32_MAX;
     const uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
-    return action >= 0 && action < self->action_count && (bits[action >> 6] >> (action & 63) & 1);
+    return bits[action >> 6] >> (action & 63) & 1;
 }
 
-/* The move of game `env` behind `action`, or UINT32_MAX when the action is not legal there. */
+/* The move of game `env` behind `action`, legal there (step checked it). */
 static uint32_t code_of(VectorCore *self, int env, int64_t action) {
-    if (!is_legal(self, env, action))
-        return UINT32_MAX;
+    if (self->rules_check)
+        return self->chosen[env];
     if (self->game->code_of_action != NULL)
         return self->game->code_of_action(vector_position(self, env), (int32_t)action);
     const int32_t *actions = self->actions + (size_t)env * self->game->most_moves;
@@ -369,6 +392,7 @@ static void VectorCore_dealloc(VectorCore *self) {
     PyMem_Free(self->legal_bits);
     PyMem_Free(self->caches);
     PyMem_Free(self->fresh);
+    PyMem_Free(self->chosen);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -444,14 +468,16 @@ static PyObject *VectorCore_new(PyTypeObject *type, PyObject *args, PyObject *kw
     self->actions = PyMem_Calloc(n * most, sizeof *self->actions);
     self->legal = PyMem_Calloc(n, sizeof *self->legal);
     self->legal_words = (action_count + 63) / 64;
+    self->rules_check = game->legal_code != NULL && game->legal_actions != NULL && action_count <= 1024;
     self->legal_bits = PyMem_Calloc(n * (size_t)self->legal_words, sizeof *self->legal_bits);
     self->caches = PyMem_Calloc(n, game->cache_size ? game->cache_size : 1);
     self->fresh = PyMem_Calloc(n, 1);
+    self->chosen = PyMem_Calloc(n, sizeof *self->chosen);
     self->ended = PyMem_Calloc(n, sizeof *self->ended);
     self->ended_seats = PyMem_Calloc(n, sizeof *self->ended_seats);
     if (!self->start || !self->positions || !self->finals || !self->streams || !self->game_seeds || !self->codes ||
-        !self->actions || !self->legal || !self->legal_bits || !self->caches || !self->fresh || !self->ended ||
-        !self->ended_seats) {
+        !self->actions || !self->legal || !self->legal_bits || !self->caches || !self->fresh || !self->chosen ||
+        !self->ended || !self->ended_seats) {
         PyErr_NoMemory();
         goto failed;
     }

@@ -47,6 +47,11 @@ typedef struct {
     /* Fill the game's own tables (the encoder's), once, before any game is stepped: called when a
      * VectorCore is made, with the GIL held, since steps run without it; NULL when there are none. */
     void (*prepare)(void);
+    /* Optional: the move number of an action (within the action count) where it is legal for the seat
+     * to move, else UINT32_MAX, read off the position.  Where it is given and the actions are few (at
+     * most 1,024: Azul's), no bits are kept: legal_actions is called with `bits` NULL and writes the
+     * whole mask (not zeroed before). */
+    uint32_t (*legal_code)(const void *position, int64_t action);
 } VectorGame;
 
 /* The Python type: see vector.c. */
@@ -67,6 +72,8 @@ struct VectorCore {
     int32_t *legal;
     uint64_t *legal_bits; /* each game's legal actions as bits (legal_words words a game): a step's check */
     int legal_words;
+    int rules_check;           /* the game's legal_code checks a step's actions (no bits are kept) */
+    uint32_t *chosen;          /* with it, each game's move as the step's check found it */
     unsigned char *caches;     /* each game's observation cache (the game's cache_size bytes) */
     uint8_t *fresh;            /* each game's cache holds nothing of it yet */
     int extra_actions[2][256]; /* a game's own tables of action indices (Summer Pavilion's picks and passes) */

@@ -13,6 +13,7 @@ numbers.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -28,7 +29,7 @@ from mozaika.core.protocol import State
 from mozaika.rl.actions import action_count
 from mozaika.rl.encoding import learning_of, observation_size
 from mozaika.rl.rewards import REWARDS
-from mozaika.rl.vector_games import Batch, Finals, Finished, PythonGames, Settings, Streams, streams_of
+from mozaika.rl.vector_games import Batch, Ended, Finals, PythonGames, Settings, Streams, streams_of
 
 _MASK64 = (1 << 64) - 1
 _INT64 = np.dtype(np.int64)
@@ -88,6 +89,7 @@ class MozaikaVectorEnv(VectorEnv):
         self.options = spec.resolve_options(options)
         self.players = players
         self.num_envs = num_envs
+        self._shape = (num_envs,)
         self.copy = copy
         size, actions = observation_size(game_id), action_count(game_id, self.options)
         self.single_observation_space = spaces.Dict(
@@ -167,14 +169,15 @@ class MozaikaVectorEnv(VectorEnv):
     ]:
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        chosen = np.asarray(actions)
-        if chosen.shape != (self.num_envs,):
-            raise ValueError(f"one action a game: an array of shape ({self.num_envs},), not {chosen.shape}")
-        if chosen.dtype != _INT64:
-            if chosen.dtype.kind not in "iu":
-                raise ValueError(f"actions are whole numbers (an integer dtype), not {chosen.dtype}")
-            chosen = chosen.astype(_INT64)
-        finished = self._games.step(np.ascontiguousarray(chosen))
+        if (
+            type(actions) is np.ndarray
+            and actions.dtype is _INT64
+            and actions.shape == self._shape
+            and actions.flags.c_contiguous
+        ):
+            finished = self._games.step(actions)  # numpy's own choice (an argmax, a draw), as it is
+        else:
+            finished = self._games.step(self._actions(actions))
         batch = self._batch
         info = self._info()
         if finished:
@@ -183,29 +186,43 @@ class MozaikaVectorEnv(VectorEnv):
             return self._answer(), batch.mover_rewards.copy(), batch.terminated.copy(), self._truncated.copy(), info
         return self._answer(), batch.mover_rewards, batch.terminated, self._truncated, info
 
-    def _add_finals(self, info: dict[str, Any], finished: list[Finished]) -> None:
+    def _actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """The actions as the games take them (int64, one a game, contiguous), or a clear error."""
+        chosen = np.asarray(actions)
+        if chosen.shape != self._shape:
+            raise ValueError(f"one action a game: an array of shape ({self.num_envs},), not {chosen.shape}")
+        if chosen.dtype != _INT64:
+            if chosen.dtype.kind not in "iu":
+                raise ValueError(f"actions are whole numbers (an integer dtype), not {chosen.dtype}")
+            chosen = chosen.astype(_INT64)
+        return np.ascontiguousarray(chosen)
+
+    def _add_finals(self, info: dict[str, Any], finished: Sequence[Ended]) -> None:
         """Gymnasium's same-step autoreset: each finished game's terminal observation and last info.
 
         The step wrote the finished games' info (zero for the others); it is copied here, the
-        games that go on cost nothing.
+        games that go on cost nothing (a few arrays a step, whatever the number of games).
         """
         ended = self._batch.terminated.copy()
         finals = self._finals
-        final_info: dict[str, Any] = {
+        info["final_info"] = {
             "seat": finals.seats.copy(),
             "rewards": finals.rewards.copy(),
             "scores": finals.scores.copy(),
             "game_seed": finals.seeds.copy(),
+            "_seat": ended,
+            "_rewards": ended,
+            "_scores": ended,
+            "_game_seed": ended,
         }
-        for key in INFO_KEYS:
-            final_info[f"_{key}"] = ended
-        info.update(final_info=final_info, _final_info=ended)
+        info["_final_info"] = ended
         if self.final_observations:
             final_obs = np.empty(self.num_envs, dtype=object)  # None for the games that go on
             empty_masks = np.zeros((len(finished), self._batch.masks.shape[1]), np.int8)
-            for at, game in enumerate(finished):
-                final_obs[game.game] = {"observation": game.observation, "action_mask": empty_masks[at]}
-            info.update(final_obs=final_obs, _final_obs=ended)
+            for (game, observation), mask in zip(finished, empty_masks, strict=True):
+                final_obs[game] = {"observation": observation, "action_mask": mask}
+            info["final_obs"] = final_obs
+            info["_final_obs"] = ended
 
     def _answer(self) -> dict[str, npt.NDArray[Any]]:
         batch = self._batch
@@ -279,16 +296,16 @@ class NativeGames:
     def reset(self, base: int | list[int]) -> None:
         self._core.reset(base)
 
-    def step(self, actions: npt.NDArray[np.int64]) -> list[Finished]:
+    def step(self, actions: npt.NDArray[np.int64]) -> Sequence[Ended]:
         ended = self._core.step(actions)  # the games that ended: their info is in the environment's Finals
         if not ended:
-            return []
+            return ()
         if not self._final_observations:
-            return [Finished(index, None) for index in ended]
+            return [(index, None) for index in ended]
         # The core keeps the positions the games ended in as they start the next: seen by the seats that moved.
         observations = np.empty((len(ended), self._batch.observations.shape[1]), np.float32)
         self._core.encode_finals(observations)
-        return [Finished(index, observations[at]) for at, index in enumerate(ended)]
+        return list(zip(ended, observations, strict=True))
 
     def _state(self, core: Any, seed: int) -> State:
         state = self._start.on_core(core)

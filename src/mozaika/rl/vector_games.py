@@ -130,6 +130,10 @@ class Finished(NamedTuple):
     """None where the environment gives no terminal observations."""
 
 
+Ended = tuple[int, npt.NDArray[np.float32] | None]
+"""A game that ended in a step and its terminal observation, or None (a Finished, or a plain pair)."""
+
+
 class Settings(NamedTuple):
     game_id: str
     players: int
