@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from mozaika.arena import GameResult, Match, run_match
 from mozaika.bots import BotError, split_budget
 from mozaika.cli.app import app
-from mozaika.distributed import TaskError, WorkPool, open_pool
+from mozaika.distributed import DistributedError, TaskError, WorkPool, open_pool
 
 ray = pytest.importorskip("ray")
 runner = CliRunner()
@@ -34,31 +34,26 @@ def ray_pool() -> Iterator[WorkPool[Any]]:
     assert not ray.is_initialized()
 
 
-def test_every_item_is_run_once_on_ray(ray_pool: WorkPool[Any]) -> None:
+def test_the_pool_on_ray(ray_pool: WorkPool[Any]) -> None:
+    """Every item run once; a task's error raised again with the worker's traceback; a second pool joins."""
     assert (ray_pool.kind, ray_pool.workers, ray_pool.describe()) == ("ray", 2, "local Ray, 2 CPUs")
     assert sorted(ray_pool.map_unordered(math.factorial, range(30))) == [math.factorial(n) for n in range(30)]
-
-
-def test_a_failing_ray_task_raises_its_error_with_the_workers_traceback(ray_pool: WorkPool[Any]) -> None:
     with pytest.raises(BotError, match="after the @") as caught:
         list(ray_pool.map_unordered(split_budget, ["expert@5", "expert@soon"]))
     cause = caught.value.__cause__
     assert isinstance(cause, TaskError)
     assert "in split_budget" in cause.text and "bots/__init__.py" in cause.text and "\x1b[" not in cause.text
-
-
-def test_a_pool_opened_while_ray_runs_joins_it_and_leaves_it_running(ray_pool: WorkPool[Any]) -> None:
-    with open_pool() as joined:  # Ray is installed: the pool runs on it
+    with open_pool() as joined:  # Ray is installed: the pool runs on it, the Ray this process has started
         assert joined.kind == "ray" and joined.workers == 2
         assert list(joined.map_unordered(abs, [-3])) == [3]
-    assert ray.is_initialized()
+    assert ray.is_initialized()  # left running by the pool that joined it
 
 
-def test_the_arena_plays_the_same_games_on_ray_as_on_processes(ray_pool: WorkPool[Any]) -> None:
-    match = Match("azul", ("greedy", "random"), games=4, seed=30)
-    on_ray = run_match(match, pool=ray_pool)
-    assert [result.index for result in on_ray] == [0, 1, 2, 3]
-    assert without_times(on_ray) == without_times(run_match(match, jobs=2))
+def test_a_cluster_out_of_reach_is_said_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not after Ray's minutes of retrying: the address's port is tried first."""
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)  # as in a process with no Ray of its own
+    with pytest.raises(DistributedError, match=r"cannot reach the Ray cluster at 127\.0\.0\.1:1: Connection refused"):
+        open_pool("127.0.0.1:1")
 
 
 def _arena(tmp_path: Path, *where: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -73,7 +68,12 @@ def _arena(tmp_path: Path, *where: str) -> tuple[dict[str, Any], list[dict[str, 
     return json.loads(result.stdout), sorted(games, key=lambda game: game["index"])
 
 
-def test_arena_ray_gives_the_results_and_journal_of_the_process_arena(ray_pool: WorkPool[Any], tmp_path: Path) -> None:
+def test_the_arena_on_ray_plays_the_games_it_plays_on_processes(ray_pool: WorkPool[Any], tmp_path: Path) -> None:
+    """Results, journal and statistics as on local processes, game for game (only the times differ)."""
+    match = Match("azul", ("greedy", "random"), games=4, seed=30)
+    on_ray = run_match(match, pool=ray_pool)
+    assert [result.index for result in on_ray] == [0, 1, 2, 3]
+    assert without_times(on_ray) == without_times(run_match(match, jobs=2))
     on_ray, ray_journal = _arena(tmp_path, "--ray")
     on_processes, process_journal = _arena(tmp_path, "--jobs", "2")
     assert on_ray["results"] == on_processes["results"] and ray_journal == process_journal

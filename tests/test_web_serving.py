@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 import mozaika.server
 from mozaika.azul.wall import coloured_colour
+from mozaika.bots import LEVELS
 from mozaika.catalogue.registry import game_ids, game_spec
 from mozaika.cli.app import app as cli
 from mozaika.pavilion.geometry import FEATURES, SPACES
@@ -157,7 +158,7 @@ def test_every_text_the_scripts_ask_for_is_in_the_catalogue() -> None:
             assert f"option.{option.name}" in english
             for value in option.values:
                 assert f"option.{option.name}.{str(value).lower() if isinstance(value, bool) else value}" in english
-    for level in ("beginner", "easy", "medium", "hard", "expert"):
+    for level in LEVELS:
         assert f"level.{level}" in english
     for status in ("open", "running", "finished", "cancelled"):
         assert f"status.{status}" in english

@@ -14,15 +14,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mozaika.arena.entrants import make_entrant
 from mozaika.arena.stats import GameResult
-from mozaika.bots import make_bot
 from mozaika.catalogue.registry import new_game
 from mozaika.distributed import WorkPool, open_pool
 
 
 @dataclass(frozen=True)
 class Match:
-    """What to play: a game with options, bots (one per seat), budgets, games and a seed."""
+    """What to play: a game with options, bots (one per seat), budgets, games and a seed.
+
+    A bot is any spec of :mod:`mozaika.arena.entrants`: a bot or level, a network file, a callable.
+    """
 
     game: str
     bots: tuple[str, ...]
@@ -86,7 +89,7 @@ def play_game(pairing: Pairing) -> GameResult:
     state = new_game(match.game, players=len(seats), seed=pairing.deal, **match.options)
     # Each seat's bot gets its own seed, derived from the deal and the bot's place in the match.
     bots = [
-        make_bot(
+        make_entrant(
             match.bots[entrant],
             seconds=match.seconds,
             iterations=match.iterations,

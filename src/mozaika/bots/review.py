@@ -30,6 +30,7 @@ from mozaika.notation.positions import to_line
 from mozaika.notation.records import Record, replay
 
 REVIEW_BOT = "expert"
+"""The level that reviews unless another is asked for (any searching level: ``master`` too)."""
 MISTAKES = 3
 """How many of the biggest mistakes a review names."""
 DEFAULT_BUDGET = Budget(iterations=10_000, seconds=0.25)
@@ -113,6 +114,8 @@ class Review:
     players: list[str]
     moves: list[MoveReview] = field(default_factory=list)
     budget: str = ""
+    bot: str = REVIEW_BOT
+    """The level whose search reviewed every decision."""
 
     def average_loss(self, seat: int) -> float:
         """Expected points lost per decision that was a real choice."""
@@ -131,6 +134,7 @@ class Review:
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
+            "bot": self.bot,
             "budget": self.budget,
             "players": [
                 {
@@ -152,6 +156,7 @@ class Review:
             players=[str(player["name"]) for player in data["players"]],
             moves=[MoveReview.from_dict(move) for move in data["moves"]],
             budget=str(data.get("budget", "")),
+            bot=str(data.get("bot", REVIEW_BOT)),  # reviews stored before a level could be chosen: the expert's
         )
 
 
@@ -172,12 +177,16 @@ def decisions(record: Record) -> list[Decision]:
     return found
 
 
-def review_decision(position: State, played: Move | str, seat: int, budget: Budget, seed: int) -> MoveReview:
-    """The expert's view of one decision: its best move, and the expected points the move played lost."""
+def review_decision(
+    position: State, played: Move | str, seat: int, budget: Budget, seed: int, bot_name: str = REVIEW_BOT
+) -> MoveReview:
+    """The view of one decision by a searching level (the expert's by default): its best move, and the
+    expected points the move played lost."""
     if isinstance(played, str):
         played = position.parse_move(played)
-    bot = make_bot(REVIEW_BOT, iterations=budget.iterations, seconds=budget.seconds, seed=seed)
-    assert isinstance(bot, MctsBot)
+    bot = make_bot(bot_name, iterations=budget.iterations, seconds=budget.seconds, seed=seed)
+    if not isinstance(bot, MctsBot):
+        raise BotError(f"a review needs a level that searches (medium … master), not {bot_name!r}")
     legal = position.legal_moves(seat)
     if played not in legal:
         raise BotError(f"{played} is not a legal move of player {seat + 1} here")
@@ -208,16 +217,18 @@ def review_record(
     budget: Budget = DEFAULT_BUDGET,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    bot: str = REVIEW_BOT,
 ) -> Review:
-    """Review every decision of a finished (or unfinished) game; ``progress(done, total)`` after each."""
+    """Review every decision of a finished (or unfinished) game by the level ``bot``; ``progress(done, total)``
+    after each."""
     found = decisions(record)
     moves = []
     for index, decision in enumerate(found):
-        reviewed = review_decision(decision.position, decision.played, decision.seat, budget, seed + index)
+        reviewed = review_decision(decision.position, decision.played, decision.seat, budget, seed + index, bot)
         moves.append(placed(reviewed, decision.step, index + 1))
         if progress is not None:
             progress(index + 1, len(found))
-    return Review(game=record.game, players=list(record.players), moves=moves, budget=budget.describe())
+    return Review(game=record.game, players=list(record.players), moves=moves, budget=budget.describe(), bot=bot)
 
 
 def placed(reviewed: MoveReview, step: int, number: int) -> MoveReview:

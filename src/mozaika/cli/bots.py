@@ -28,8 +28,10 @@ def arena_command(
     bots: Annotated[
         str,
         typer.Option(
-            help="Comma-separated bots or levels, one per seat (2-4), e.g. expert,greedy; a budget of"
-            " a bot's own after @: expert@20000 (iterations), expert@0.5s."
+            help="Comma-separated bots, one per seat (2-4), e.g. expert,greedy: a bot or level, a trained"
+            " network's file (net.safetensors: the master level with it) or a Python callable (module:function,"
+            " a policy or a factory of bots); a budget of a bot's own after @: expert@20000 (iterations),"
+            " expert@0.5s."
         ),
     ],
     game: Annotated[str, typer.Option(help="azul, chocolatier or pavilion.")] = "azul",
@@ -80,8 +82,9 @@ def arena_command(
     """Play bots against each other, seats rotated and chance mirrored, and measure their strength."""
     # Imported here, not above: ``mozaika --help`` and the other commands need neither the bots nor the arena.
     from mozaika.arena import Match, run_match
+    from mozaika.arena.entrants import check_entrant
     from mozaika.arena.journal import journal_text, journal_writer, open_journal, read_journal
-    from mozaika.bots import make_bot
+    from mozaika.bots import Budget
     from mozaika.distributed import open_pool
 
     names = tuple(name.strip() for name in bots.split(",") if name.strip())
@@ -89,15 +92,18 @@ def arena_command(
     spec = guarded(lambda: game_spec(game))
     if len(names) not in spec.players:
         fail(f"{spec.title} is played by 2-4 players: name one bot per seat, not {len(names)}")
+    if "" not in sys.path and str(Path.cwd()) not in sys.path:
+        sys.path.insert(0, str(Path.cwd()))  # module:function, as `python -m` finds a module: here first
     for name in names:
-        guarded(partial(make_bot, name))  # an unknown bot, or a budget after @ that is none
+        # An unknown bot, a network file missing or for another game, a callable that is none.
+        guarded(partial(check_entrant, name, game=game, players=len(names)))
     guarded(lambda: spec.resolve_options(options))
     if games < 1:
         fail("--games must be at least 1")
     if no_play and journal is None:
         fail("--no-play reports the games of a journal: name it with --journal FILE")
     match = Match(game, names, games, seed, options, time_limit, iterations)
-    guarded(lambda: make_bot(names[0], seconds=time_limit, iterations=iterations))  # checks the budget
+    guarded(lambda: Budget(seconds=time_limit, iterations=iterations))  # a budget that is none
     total = match.deals * len(names)
     if no_play and journal is not None:
         text = guarded(lambda: journal_text(journal))

@@ -34,7 +34,7 @@ def play_command(
     seat: Annotated[
         list[str] | None,
         typer.Option(
-            metavar="WHO", help="Who sits in each seat, in turn order: human, or a bot level (beginner … expert)."
+            metavar="WHO", help="Who sits in each seat, in turn order: human, or a bot level (beginner … master)."
         ),
     ] = None,
     lang: Annotated[str | None, typer.Option(help=LANGUAGE_HELP)] = None,

@@ -1,4 +1,4 @@
-"""``mozaika review``: the expert's review of a recorded game, in the terminal."""
+"""``mozaika review``: a searching level's review (the expert's by default) of a recorded game, in the terminal."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from mozaika.bots.base import Budget
-from mozaika.bots.review import DEFAULT_BUDGET, Review, review_record
+from mozaika.bots.review import DEFAULT_BUDGET, REVIEW_BOT, Review, review_record
 from mozaika.cli.common import console, errors, guarded, read_file
 from mozaika.notation.records import Record, replay
 
@@ -30,6 +30,9 @@ def review_command(
     ] = None,
     time_limit: Annotated[float | None, typer.Option("--time", help="Seconds per decision.")] = None,
     seed: Annotated[int, typer.Option(help="With --iterations alone, makes a review reproducible.")] = 0,
+    bot: Annotated[
+        str, typer.Option(help=f"The level that reviews, one that searches (default {REVIEW_BOT}; master too).")
+    ] = REVIEW_BOT,
     as_json: Annotated[bool, typer.Option("--json", help="Print the whole review as JSON.")] = False,
 ) -> None:
     """Review a game: each player's average expected points lost per move, the biggest mistakes, the lead over time."""
@@ -57,6 +60,7 @@ def review_command(
                 budget=budget,
                 seed=seed,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
+                bot=bot,
             )
         )
     if as_json:
@@ -68,7 +72,7 @@ def review_command(
 
 
 def print_review(review: Review) -> None:
-    players = Table(title=f"Review of a game of {review.game} (expert, {review.budget} a move)")
+    players = Table(title=f"Review of a game of {review.game} ({review.bot}, {review.budget} a move)")
     players.add_column("player")
     players.add_column("moves", justify="right")
     players.add_column("points lost a move", justify="right")
@@ -92,7 +96,7 @@ def print_review(review: Review) -> None:
         mistakes.add_row(
             str(move.number), str(move.round), review.players[move.seat], move.played, move.best, f"{move.loss:.1f}"
         )
-    console.print(mistakes if review.mistakes() else "No mistakes: every move was as good as the expert's.")
+    console.print(mistakes if review.mistakes() else f"No mistakes: every move was as good as the {review.bot}'s.")
 
 
 def sparkline(values: list[float], width: int = 24) -> str:

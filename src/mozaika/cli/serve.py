@@ -45,6 +45,13 @@ def serve_command(
     replacement_bot: Annotated[
         str, typer.Option(help="The bot level that plays on for a player who leaves a running game.")
     ] = "medium",
+    hint_bot: Annotated[
+        str,
+        typer.Option(help="The level whose search answers hints and the analysis board (one that searches)."),
+    ] = "expert",
+    review_bot: Annotated[
+        str, typer.Option(help="The level whose search reviews finished games (one that searches).")
+    ] = "expert",
     stand_in_pace: Annotated[
         float,
         typer.Option(
@@ -171,6 +178,10 @@ def serve_command(
     settings = Settings.from_environment(database_url=database, redis_url=redis, bot_workers=bot_workers)
     if replacement_bot not in LEVELS:
         fail(f"--replacement-bot is one of {', '.join(LEVELS)}, not {replacement_bot!r}")
+    searching = [name for name, level in LEVELS.items() if level.bot == "mcts"]
+    for option, chosen in (("--hint-bot", hint_bot), ("--review-bot", review_bot)):
+        if chosen not in searching:
+            fail(f"{option} is a level that searches, one of {', '.join(searching)}, not {chosen!r}")
     address = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     proxies = tuple(proxy_ip or ())
     for proxy in proxies:
@@ -199,6 +210,8 @@ def serve_command(
         settings,
         secure_cookies=secure_cookies,
         replacement_bot=replacement_bot,
+        hint_bot=hint_bot,
+        review_bot=review_bot,
         stand_in_pace_seconds=stand_in_pace,
         hand_over_seconds=hand_over_after,
         presence_grace_seconds=presence_grace,

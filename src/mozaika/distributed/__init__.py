@@ -8,7 +8,9 @@
 ``open_pool`` gives a Ray pool when Ray is installed (``pip install 'mozaika[distributed]'``): a
 local Ray with ``workers`` CPUs, or the cluster at ``address``; otherwise a pool of local
 processes.  The functions it runs must be picklable (defined at the top level of a module that
-every worker can import), and so must their items and results.  Self-play, training's evaluation
+every worker can import), and so must their items and results; local workers start from a
+clean server process (``forkserver``) that imports the main module again, so a script that opens
+a pool keeps its work under ``if __name__ == "__main__":``.  Self-play, training's evaluation
 games and ``mozaika arena --ray`` run over it.
 """
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import multiprocessing
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
@@ -119,7 +120,10 @@ class ProcessPool(WorkPool[Future[Any]]):
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._executor = ProcessPoolExecutor(max_workers=workers)
+        # Workers forked from a clean server process, not from this one: a process that runs threads
+        # (Ray's, PyTorch's, a server's) can be forked while one of them holds a lock, and the child
+        # then waits on it for ever (a worker hung importing a module, the arena beside a local Ray).
+        self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("forkserver"))
 
     def describe(self) -> str:
         return f"{self.workers} local processes"

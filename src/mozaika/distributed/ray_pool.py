@@ -6,6 +6,7 @@ import contextlib
 import logging
 import os
 import re
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -38,14 +39,16 @@ class RayPool(WorkPool["ray.ObjectRef[Any]"]):
                 "configure_logging": True,
                 "logging_level": logging.ERROR,
             }
+            if address is not None:
+                _check_reachable(address)
             try:
                 if address is None:
                     ray.init(num_cpus=workers or os.cpu_count() or 1, **quiet)
                 else:
                     ray.init(address=address, **quiet)
             except Exception as error:
-                where = f"the Ray cluster at {address}" if address else "a local Ray"
-                raise DistributedError(f"cannot start {where}: {error}") from error
+                what = f"join the Ray cluster at {address}" if address else "start a local Ray"
+                raise DistributedError(f"cannot {what}: {error}") from error
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
         self.cpus = int(resources.get("CPU", 0))
         self.workers = max(1, min(workers, self.cpus) if workers and address else self.cpus)
@@ -85,3 +88,15 @@ class RayPool(WorkPool["ray.ObjectRef[Any]"]):
         for handle in running:
             with contextlib.suppress(Exception):  # a task that finished meanwhile is no longer to cancel
                 ray.cancel(handle)
+
+
+def _check_reachable(address: str) -> None:
+    """A clear error at once for a cluster's host and port out of reach (Ray itself retries for minutes)."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        return  # ``auto``, or an address Ray resolves itself
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=5):
+            pass
+    except OSError as error:
+        raise DistributedError(f"cannot reach the Ray cluster at {address}: {error.strerror or error}") from None

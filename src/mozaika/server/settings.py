@@ -113,6 +113,8 @@ class Settings:
     hint_bot: str = "expert"
     """The bot whose analysis a hint shows, and how long it thinks (seconds)."""
     hint_seconds: float = 1.0
+    review_bot: str = "expert"
+    """The level whose search reviews games (one that searches: ``medium`` … ``master``)."""
     review_every_game: bool = True
     """Review each game as it ends (any finished game can also be reviewed on request)."""
     review_iterations: int = 10_000

@@ -231,11 +231,17 @@ class ReviewRunner:
         moves: list[MoveReview] = []
         for index, decision in enumerate(found):
             reviewed = await self.bots.review_decision(
-                decision.position.to_json(), decision.played, decision.seat, budget, index
+                decision.position.to_json(), decision.played, decision.seat, budget, index, self.settings.review_bot
             )
             moves.append(placed(MoveReview.from_dict(reviewed), decision.step, index + 1))
             await run_in_threadpool(self.reviews.progress, table_id, index + 1, len(found))
-        review = Review(game=record.game, players=list(record.players), moves=moves, budget=budget.describe())
+        review = Review(
+            game=record.game,
+            players=list(record.players),
+            moves=moves,
+            budget=budget.describe(),
+            bot=self.settings.review_bot,
+        )
         await self.publish([_event(await run_in_threadpool(self.reviews.finish, table_id, review))])
 
     def _budget(self, decisions: int) -> Budget:

@@ -39,6 +39,9 @@ class GameReview(Answer):
     """A finished game's review (``mozaika.bots.review``)."""
 
     game: str
+    bot: str = Field(
+        "expert", description="The level whose search reviewed every decision (docs/bots.md).", examples=["expert"]
+    )
     budget: str = Field(description="Each decision's search bound.", examples=["10000 iterations or 0.25 s"])
     players: list[ReviewedPlayer] = Field(description="By seat.")
     mistakes: list[ReviewedMove] = Field(description="The biggest losses.")

@@ -22,7 +22,7 @@ from mozaika.server.answers.common import (
 )
 from mozaika.server.answers.results import GameResult
 
-BotLevel = Literal["beginner", "easy", "medium", "hard", "expert"]
+BotLevel = Literal["beginner", "easy", "medium", "hard", "expert", "master"]
 
 
 class GameOption(Answer):

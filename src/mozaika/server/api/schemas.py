@@ -46,7 +46,7 @@ class Guest(Body):
 
 class SeatPlan(Body):
     kind: Literal["me", "open", "invite", "bot"]
-    level: Literal["beginner", "easy", "medium", "hard", "expert"] | None = None
+    level: Literal["beginner", "easy", "medium", "hard", "expert", "master"] | None = None
 
 
 class NewTable(Body):

@@ -16,6 +16,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from mozaika.bots.base import Budget
+from mozaika.bots.review import REVIEW_BOT
 from mozaika.server.bots.lanes import BACKGROUND_NICENESS, Lane
 from mozaika.server.bots.leases import SWEEP_SECONDS, BotLeases
 from mozaika.server.bots.priority import BOT_MOVE, HINT, REVIEW
@@ -232,7 +233,9 @@ class BotPlayer:
             self._check_idle()
         return found
 
-    async def review_decision(self, position: str, played: str, seat: int, budget: Budget, seed: int) -> dict[str, Any]:
+    async def review_decision(
+        self, position: str, played: str, seat: int, budget: Budget, seed: int, bot: str = REVIEW_BOT
+    ) -> dict[str, Any]:
         """Background work: one decision of a game review, in a worker, once no bot move or hint is waiting.
 
         Live play goes first: this waits while any table waits for its bots, and runs in
@@ -240,7 +243,7 @@ class BotPlayer:
         """
         await self._idle.wait()
         reviewed: dict[str, Any] = await self._in_worker(
-            REVIEW, review_move, position, played, seat, budget.iterations, budget.seconds, seed
+            REVIEW, review_move, position, played, seat, budget.iterations, budget.seconds, seed, bot
         )
         return reviewed
 

@@ -91,8 +91,9 @@ def analyse_position(position: str, seat: int, bot: str, seconds: float, top: in
 
 
 def review_move(
-    position: str, played: str, seat: int, iterations: int | None, seconds: float | None, seed: int
+    position: str, played: str, seat: int, iterations: int | None, seconds: float | None, seed: int, bot: str
 ) -> dict[str, Any]:
-    """In a worker process: the expert's review of one decision (:func:`mozaika.bots.review.review_decision`)."""
+    """In a worker process: a level's review of one decision (:func:`mozaika.bots.review.review_decision`)."""
     state = from_json(position)
-    return review_decision(state, played, seat, Budget(iterations=iterations, seconds=seconds), seed).to_dict()
+    budget = Budget(iterations=iterations, seconds=seconds)
+    return review_decision(state, played, seat, budget, seed, bot).to_dict()

@@ -7,7 +7,7 @@ import { explain, t } from "./i18n.js";
 import { navigate } from "./router.js";
 import { session } from "./session.js";
 
-export const LEVELS = ["beginner", "easy", "medium", "hard", "expert"];
+export const LEVELS = ["beginner", "easy", "medium", "hard", "expert", "master"];
 const invitesKey = (tableId) => `mozaika.invites.${tableId}`;
 
 export function rememberInvites(tableId, invites) {
