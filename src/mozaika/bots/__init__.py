@@ -38,6 +38,15 @@ class Level:
     description: str = ""
 
 
+EXPERT_BUDGET = Budget(iterations=10_000, seconds=3.0)
+EXPERT_SEARCH: tuple[tuple[str, Any], ...] = (
+    ("candidates", 32),
+    ("widening", None),
+    ("foresight", None),
+    ("margin", None),
+)
+"""The expert's search, which the master shares (the game's own widening, foresight and margin)."""
+
 LEVELS: dict[str, Level] = {
     "beginner": Level("greedy", Budget(), (("noise", 0.5),), "greedy, but half its moves are random"),
     "easy": Level("greedy", Budget(), (), "always the best-looking move now"),
@@ -50,13 +59,8 @@ LEVELS: dict[str, Level] = {
     ),
     "expert": Level(
         "mcts",
-        Budget(iterations=10_000, seconds=3.0),
-        (
-            ("candidates", 32),
-            ("widening", None),
-            ("foresight", None),
-            ("margin", None),
-        ),
+        EXPERT_BUDGET,
+        EXPERT_SEARCH,
         "search over the 32 best-looking moves, 10,000 iterations (at most 3 s) a move;"
         " in Summer Pavilion, deeper: trying the likeliest moves first;"
         " in Azul and Master Chocolatier, valuing what the wall's shape will score;"
@@ -64,14 +68,8 @@ LEVELS: dict[str, Level] = {
     ),
     "master": Level(
         "mcts",
-        Budget(iterations=10_000, seconds=3.0),
-        (
-            ("candidates", 32),
-            ("widening", None),
-            ("foresight", None),
-            ("margin", None),
-            ("network", "shipped"),
-        ),
+        EXPERT_BUDGET,
+        (*EXPERT_SEARCH, ("network", "shipped")),
         "the expert's search, each simulation judged by a value network trained by self-play"
         " (docs/training.md); in a game without a trained network, the expert",
     ),
