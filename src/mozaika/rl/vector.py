@@ -29,11 +29,11 @@ from mozaika.core.protocol import State
 from mozaika.rl.actions import action_count
 from mozaika.rl.encoding import learning_of, observation_size
 from mozaika.rl.rewards import REWARDS
-from mozaika.rl.vector_games import Batch, Ended, Finals, PythonGames, Settings, Streams, streams_of
+from mozaika.rl.vector_finals import INFO_KEYS, FinalEntries
+from mozaika.rl.vector_games import Batch, Finals, PythonGames, Settings, Streams, streams_of
 
 _MASK64 = (1 << 64) - 1
 _INT64 = np.dtype(np.int64)
-INFO_KEYS = ("seat", "rewards", "scores", "game_seed")
 AUTORESET_MODES = {"same_step": AutoresetMode.SAME_STEP, "next_step": AutoresetMode.NEXT_STEP}
 
 
@@ -103,6 +103,7 @@ class MozaikaVectorEnv(VectorEnv):
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions))
         self._batch = batch = Batch.of(num_envs, players, size, actions)
         self._finals = Finals.of(num_envs, players)
+        self._final_entries = FinalEntries(batch, self._finals, final_observations, copy)
         self._truncated = np.zeros(num_envs, np.bool_)
         self._present = np.ones(num_envs, np.bool_)
         values = (batch.seats, batch.rewards, batch.scores, batch.seeds)
@@ -123,7 +124,7 @@ class MozaikaVectorEnv(VectorEnv):
             vector = native.VectorCore(
                 core, num_envs, reward == "win", shaped, batch.arrays(), tables, size, actions, self._finals.arrays()
             )
-            self._native = NativeGames(vector, start, batch, final_observations)
+            self._native = NativeGames(vector, start, batch)
         self._games: NativeGames | PythonGames = self._native or self._python()
         self._started = False
 
@@ -181,7 +182,7 @@ class MozaikaVectorEnv(VectorEnv):
         batch = self._batch
         info = self._info()
         if finished:
-            self._add_finals(info, finished)
+            self._final_entries.add(info, finished, self._games)
         if self.copy:
             return self._answer(), batch.mover_rewards.copy(), batch.terminated.copy(), self._truncated.copy(), info
         return self._answer(), batch.mover_rewards, batch.terminated, self._truncated, info
@@ -196,33 +197,6 @@ class MozaikaVectorEnv(VectorEnv):
                 raise ValueError(f"actions are whole numbers (an integer dtype), not {chosen.dtype}")
             chosen = chosen.astype(_INT64)
         return np.ascontiguousarray(chosen)
-
-    def _add_finals(self, info: dict[str, Any], finished: Sequence[Ended]) -> None:
-        """Gymnasium's same-step autoreset: each finished game's terminal observation and last info.
-
-        The step wrote the finished games' info (zero for the others); it is copied here, the
-        games that go on cost nothing (a few arrays a step, whatever the number of games).
-        """
-        ended = self._batch.terminated.copy()
-        finals = self._finals
-        info["final_info"] = {
-            "seat": finals.seats.copy(),
-            "rewards": finals.rewards.copy(),
-            "scores": finals.scores.copy(),
-            "game_seed": finals.seeds.copy(),
-            "_seat": ended,
-            "_rewards": ended,
-            "_scores": ended,
-            "_game_seed": ended,
-        }
-        info["_final_info"] = ended
-        if self.final_observations:
-            final_obs = np.empty(self.num_envs, dtype=object)  # None for the games that go on
-            empty_masks = np.zeros((len(finished), self._batch.masks.shape[1]), np.int8)
-            for (game, observation), mask in zip(finished, empty_masks, strict=True):
-                final_obs[game] = {"observation": observation, "action_mask": mask}
-            info["final_obs"] = final_obs
-            info["_final_obs"] = ended
 
     def _answer(self) -> dict[str, npt.NDArray[Any]]:
         batch = self._batch
@@ -280,9 +254,8 @@ class NativeGames:
 
     engine = "native"
 
-    def __init__(self, core: Any, start: NativeState, batch: Batch, final_observations: bool) -> None:
+    def __init__(self, core: Any, start: NativeState, batch: Batch) -> None:
         self._core = core
-        self._final_observations = final_observations
         self._start = start
         self._batch = batch
 
@@ -296,16 +269,17 @@ class NativeGames:
     def reset(self, base: int | list[int]) -> None:
         self._core.reset(base)
 
-    def step(self, actions: npt.NDArray[np.int64]) -> Sequence[Ended]:
-        ended = self._core.step(actions)  # the games that ended: their info is in the environment's Finals
-        if not ended:
-            return ()
-        if not self._final_observations:
-            return [(index, None) for index in ended]
-        # The core keeps the positions the games ended in as they start the next: seen by the seats that moved.
-        observations = np.empty((len(ended), self._batch.observations.shape[1]), np.float32)
-        self._core.encode_finals(observations)
-        return list(zip(ended, observations, strict=True))
+    def step(self, actions: npt.NDArray[np.int64]) -> Sequence[int]:
+        """The games that ended (their info is in the environment's Finals), in order: a tuple."""
+        ended: Sequence[int] = self._core.step(actions)
+        return ended
+
+    def encode_finals(self, out: npt.NDArray[np.float32]) -> None:
+        """The terminal observations of the games the last step ended, in order, written into ``out``.
+
+        The core keeps the positions the games ended in as they start the next: seen by the seats that moved.
+        """
+        self._core.encode_finals(out)
 
     def _state(self, core: Any, seed: int) -> State:
         state = self._start.on_core(core)
