@@ -13,7 +13,7 @@ numbers.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -126,6 +126,8 @@ class MozaikaVectorEnv(VectorEnv):
             )
             self._native = NativeGames(vector, start, batch)
         self._games: NativeGames | PythonGames = self._native or self._python()
+        self._quick: Callable[[Any], Sequence[int] | None] | None = None
+        """The core's own step where it steps the games (it takes an int64 array of one action a game as it is)."""
         self._started = False
 
     @property
@@ -155,6 +157,7 @@ class MozaikaVectorEnv(VectorEnv):
         else:
             base = secrets.randbits(64) if seed is None else int(seed) & _MASK64
         self._games = self._native or self._games  # an unpickled environment goes back to the core
+        self._quick = None if self._native is None else self._native.quick_step
         self._games.reset(base)
         self._started = True
         return self._answer(), self._info()
@@ -170,22 +173,25 @@ class MozaikaVectorEnv(VectorEnv):
     ]:
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        if (
-            type(actions) is np.ndarray
-            and actions.dtype is _INT64
-            and actions.shape == self._shape
-            and actions.flags.c_contiguous
-        ):
-            finished = self._games.step(actions)  # numpy's own choice (an argmax, a draw), as it is
-        else:
+        quick = self._quick  # the core steps numpy's own choice (an argmax, a draw) as it is
+        finished = None if quick is None else quick(actions)
+        if finished is None:  # anything else is checked and converted first
             finished = self._games.step(self._actions(actions))
         batch = self._batch
-        info = self._info()
+        if self.copy:
+            info = {key: value.copy() for key, value in self._own_info.items()}
+            if finished:
+                self._final_entries.add(info, finished, self._games)
+            answer: dict[str, npt.NDArray[Any]] = {
+                "observation": batch.observations.copy(),
+                "action_mask": batch.masks.copy(),
+            }
+            return answer, batch.mover_rewards.copy(), batch.terminated.copy(), self._truncated.copy(), info
+        info = dict(self._own_info)
         if finished:
             self._final_entries.add(info, finished, self._games)
-        if self.copy:
-            return self._answer(), batch.mover_rewards.copy(), batch.terminated.copy(), self._truncated.copy(), info
-        return self._answer(), batch.mover_rewards, batch.terminated, self._truncated, info
+        own: dict[str, npt.NDArray[Any]] = {"observation": batch.observations, "action_mask": batch.masks}
+        return own, batch.mover_rewards, batch.terminated, self._truncated, info
 
     def _actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
         """The actions as the games take them (int64, one a game, contiguous), or a clear error."""
@@ -273,6 +279,13 @@ class NativeGames:
         """The games that ended (their info is in the environment's Finals), in order: a tuple."""
         ended: Sequence[int] = self._core.step(actions)
         return ended
+
+    @property
+    def quick_step(self) -> Callable[[Any], Sequence[int] | None]:
+        """The core's step: the games that ended, or None (nothing played) where the actions are not a
+        C-contiguous int64 array of one a game, to be converted first."""
+        step: Callable[[Any], Sequence[int] | None] = self._core.step_as_is
+        return step
 
     def encode_finals(self, out: npt.NDArray[np.float32]) -> None:
         """The terminal observations of the games the last step ended, in order, written into ``out``.

@@ -17,7 +17,7 @@ INFO_KEYS = ("seat", "rewards", "scores", "game_seed")
 
 class FinishedGames(Protocol):
     def encode_finals(self, out: npt.NDArray[np.float32]) -> None:
-        """Write the terminal observations of the games the last step ended, in order, into ``out``."""
+        """Write the terminal observations of the games the last step ended, in order, into ``out``'s first rows."""
 
 
 class FinalEntries:
@@ -66,7 +66,7 @@ class FinalEntries:
         count = len(finished)
         if count > len(self._entries):
             self._grow(count)
-        games.encode_finals(self._rows[:count])
+        games.encode_finals(self._rows)  # its first rows
         final_obs, entries = self._final_obs, self._entries
         for game in self._shown:
             final_obs[game] = None
