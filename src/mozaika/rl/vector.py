@@ -55,7 +55,9 @@ class MozaikaVectorEnv(VectorEnv):
     game that ends shows its terminal observation, and the next step ignores its action and
     starts it anew (``seat`` -1, no reward).  ``reset(seed=...)`` takes a number or a list
     of ``num_envs``.  The arrays returned are fresh ones; with ``copy=False`` they are the
-    environment's own, written again by the next step.  The environment pickles (every
+    environment's own, written again by the next step: the finished games' entries too
+    (``final_info``'s arrays, the masks as ``terminated`` itself, one kept ``final_obs``
+    over one buffer of terminal observations and a shared read-only empty mask).  The environment pickles (every
     game's position as JSON) and goes on, one game after another until its next reset.
     """
 
