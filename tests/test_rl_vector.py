@@ -225,6 +225,16 @@ def test_the_native_vector_core_refuses_what_it_cannot_step_without_crashing() -
     stepped.reset(3)
     with pytest.raises(ValueError, match="one action"):
         stepped.step(np.zeros(3, np.int64))
+    # step_as_is takes only numpy's own int64 array of one action a game; anything else is left, unplayed.
+    games = arrays(2)
+    own = native.VectorCore(core, 2, False, False, games, (), 702, 325)
+    own.reset(3)
+    before = own.position(0).dump()
+    for other in (np.zeros(3, np.int64), np.zeros(2, np.int32), np.zeros(4, np.int64)[::2], [0, 0], np.zeros((2, 1))):
+        assert own.step_as_is(other) is None
+    assert own.position(0).dump() == before
+    assert own.step_as_is(games[1].argmax(axis=1)) == ()
+    assert own.position(0).dump() != before
     with pytest.raises(IndexError, match="2 games"):
         stepped.position(2)
 

@@ -164,6 +164,48 @@ def test_arrays_are_fresh_by_default_and_the_environments_own_when_asked() -> No
     assert np.array_equal(second["observation"], stepped["observation"])
 
 
+@pytest.mark.parametrize("final_observations", [True, False])
+def test_own_arrays_give_each_step_only_its_own_finished_games(final_observations: bool) -> None:
+    """With copy=False the final entries are kept and written again: a step marks its own finished games
+    alone, none left from the step before, and says what fresh arrays say."""
+    fresh = rl.vector_env("azul", 6, final_observations=final_observations)
+    own = rl.vector_env("azul", 6, copy=False, final_observations=final_observations)
+    observations, _ = fresh.reset(seed=11)
+    own.reset(seed=11)
+    rng = np.random.default_rng(11)
+    ended_before: set[int] = set()
+    followed = 0  # steps with finished games right after another such step, other games than its
+    for _ in range(400):
+        actions = random_actions(observations["action_mask"], rng)
+        observations, _, terminated, _, info = fresh.step(actions)
+        _, _, own_terminated, _, own_info = own.step(actions)
+        ended = set(np.flatnonzero(terminated).tolist())
+        assert np.array_equal(own_terminated, terminated)
+        assert ("final_info" in own_info) == bool(ended) == ("final_info" in info)
+        if not ended:
+            ended_before = set()
+            continue
+        assert np.array_equal(own_info["_final_info"], terminated)
+        for key in ("seat", "rewards", "scores", "game_seed"):
+            assert np.array_equal(own_info["final_info"][key], info["final_info"][key])
+            assert np.array_equal(own_info["final_info"][f"_{key}"], terminated)
+        assert ("final_obs" in own_info) == final_observations
+        if final_observations:
+            assert np.array_equal(own_info["_final_obs"], terminated)
+            for game, final in enumerate(own_info["final_obs"]):
+                if game not in ended:
+                    assert final is None and info["final_obs"][game] is None
+                    continue
+                expected = info["final_obs"][game]
+                assert np.array_equal(final["observation"], expected["observation"])
+                assert np.array_equal(final["action_mask"], expected["action_mask"])
+                assert not final["action_mask"].any()
+        if ended_before and ended != ended_before:
+            followed += 1
+        ended_before = ended
+    assert followed >= 1
+
+
 def test_the_vector_environment_pickles_and_goes_on_from_the_positions() -> None:
     vector = rl.vector_env("chocolatier", 3, players=3, special_factories=True)
     assert pickle.loads(pickle.dumps(vector)).engine == vector.engine  # not reset yet

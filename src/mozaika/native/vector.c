@@ -219,6 +219,20 @@ static PyObject *ended_games(VectorCore *self) {
     return ended;
 }
 
+/* Whether a buffer is what step takes as it is: one int64 a game, in a row (numpy's int64 is 'l' or 'q',
+ * in the machine's order; the item size rules out a 4-byte 'l'). */
+static int one_int64_a_game(const VectorCore *self, const Py_buffer *actions) {
+    const char *format = actions->format;
+    if (actions->ndim != 1 || actions->shape[0] != self->num_envs || actions->itemsize != sizeof(int64_t) ||
+        format == NULL)
+        return 0;
+    if (format[0] == '@' || format[0] == '=')
+        format++;
+    return (format[0] == 'l' || format[0] == 'q') && format[1] == '\0';
+}
+
+static PyObject *step_with(VectorCore *self, Py_buffer *actions);
+
 /* step(actions): one move in every game, for its seat to move (actions: int64, one a game).  Every
  * action is checked before any is played: a wrong one is a ValueError naming its game. */
 static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
@@ -230,16 +244,37 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
         PyErr_Format(PyExc_ValueError, "one action (int64) for each of the %d games", self->num_envs);
         return NULL;
     }
-    const int64_t *chosen = actions.buf;
+    return step_with(self, &actions);
+}
+
+/* step_as_is(actions): step where `actions` is a C-contiguous int64 array of one action a game (numpy's
+ * own argmax or draw, passed as it is: no checks in Python); None, nothing played, for anything else
+ * (for the caller to check and convert).  The games that ended, as step. */
+static PyObject *VectorCore_step_as_is(VectorCore *self, PyObject *actions_object) {
+    Py_buffer actions;
+    if (PyObject_GetBuffer(actions_object, &actions, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    if (!one_int64_a_game(self, &actions)) {
+        PyBuffer_Release(&actions);
+        Py_RETURN_NONE;
+    }
+    return step_with(self, &actions);
+}
+
+/* Check and play `actions` (released here). */
+static PyObject *step_with(VectorCore *self, Py_buffer *actions) {
+    const int64_t *chosen = actions->buf;
     for (int env = 0; env < self->num_envs; env++)
         if (!is_legal(self, env, chosen[env])) {
             PyErr_Format(PyExc_ValueError, "game %d: action %lld is not legal there (%d legal; use the action mask)",
                          env, (long long)chosen[env], self->legal[env]);
-            PyBuffer_Release(&actions);
+            PyBuffer_Release(actions);
             return NULL;
         }
     if (vector_not_stepping(self) < 0) {
-        PyBuffer_Release(&actions);
+        PyBuffer_Release(actions);
         return NULL;
     }
     /* The games are stepped without the GIL (errors inside take it for the moment they need it). */
@@ -247,7 +282,7 @@ static PyObject *VectorCore_step(VectorCore *self, PyObject *actions_object) {
     int status;
     Py_BEGIN_ALLOW_THREADS status = step_games(self, chosen);
     Py_END_ALLOW_THREADS self->stepping = 0;
-    PyBuffer_Release(&actions);
+    PyBuffer_Release(actions);
     if (status < 0)
         return NULL;
     return ended_games(self);
@@ -507,6 +542,8 @@ static PyMethodDef VectorCore_methods[] = {
      "Start every game anew; reset(seed): a base number, or one stream state a game."},
     {"step", (PyCFunction)VectorCore_step, METH_O,
      "One move in every game: step(actions, int64); the games that ended (and started anew), a tuple."},
+    {"step_as_is", (PyCFunction)VectorCore_step_as_is, METH_O,
+     "step(actions) where actions are a C-contiguous int64 array of one a game, else None (nothing played)."},
     {"position", (PyCFunction)VectorCore_position, METH_O, "A core holding one game's position: position(index)."},
     {"encode_final", (PyCFunction)VectorCore_encode_final, METH_VARARGS,
      "Write the observation of the position a game last ended in: encode_final(index, seat, out)."},

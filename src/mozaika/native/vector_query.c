@@ -50,8 +50,8 @@ done:
 }
 
 /* encode_finals(out): the terminal observations of the games the last step ended (in the order of the
- * games), each as the seat that moved sees it, written into `out` (a writable float32 buffer of that
- * many observations): one call for all of a step's finished games. */
+ * games), each as the seat that moved sees it, written into the first rows of `out` (a writable float32
+ * buffer of at least that many observations): one call for all of a step's finished games. */
 PyObject *VectorCore_encode_finals(VectorCore *self, PyObject *out_object) {
     Py_buffer out;
     if (PyObject_GetBuffer(out_object, &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0)
@@ -60,9 +60,9 @@ PyObject *VectorCore_encode_finals(VectorCore *self, PyObject *out_object) {
     if (vector_not_stepping(self) < 0)
         goto done;
     size_t size = (size_t)self->observation_size;
-    if (out.len != (Py_ssize_t)(self->ended_count * size * sizeof(float))) {
-        PyErr_Format(PyExc_ValueError, "encode_finals: room for %d float32 observations of %d", self->ended_count,
-                     self->observation_size);
+    if (out.len < (Py_ssize_t)(self->ended_count * size * sizeof(float))) {
+        PyErr_Format(PyExc_ValueError, "encode_finals: room for %d float32 observations of %d (at least)",
+                     self->ended_count, self->observation_size);
         goto done;
     }
     for (int at = 0; at < self->ended_count; at++) {

@@ -13,7 +13,7 @@ numbers.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -29,11 +29,11 @@ from mozaika.core.protocol import State
 from mozaika.rl.actions import action_count
 from mozaika.rl.encoding import learning_of, observation_size
 from mozaika.rl.rewards import REWARDS
-from mozaika.rl.vector_games import Batch, Ended, Finals, PythonGames, Settings, Streams, streams_of
+from mozaika.rl.vector_finals import INFO_KEYS, FinalEntries
+from mozaika.rl.vector_games import Batch, Finals, PythonGames, Settings, Streams, streams_of
 
 _MASK64 = (1 << 64) - 1
 _INT64 = np.dtype(np.int64)
-INFO_KEYS = ("seat", "rewards", "scores", "game_seed")
 AUTORESET_MODES = {"same_step": AutoresetMode.SAME_STEP, "next_step": AutoresetMode.NEXT_STEP}
 
 
@@ -55,7 +55,9 @@ class MozaikaVectorEnv(VectorEnv):
     game that ends shows its terminal observation, and the next step ignores its action and
     starts it anew (``seat`` -1, no reward).  ``reset(seed=...)`` takes a number or a list
     of ``num_envs``.  The arrays returned are fresh ones; with ``copy=False`` they are the
-    environment's own, written again by the next step.  The environment pickles (every
+    environment's own, written again by the next step: the finished games' entries too
+    (``final_info``'s arrays, the masks as ``terminated`` itself, one kept ``final_obs``
+    over one buffer of terminal observations and a shared read-only empty mask).  The environment pickles (every
     game's position as JSON) and goes on, one game after another until its next reset.
     """
 
@@ -103,6 +105,7 @@ class MozaikaVectorEnv(VectorEnv):
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions))
         self._batch = batch = Batch.of(num_envs, players, size, actions)
         self._finals = Finals.of(num_envs, players)
+        self._final_entries = FinalEntries(batch, self._finals, final_observations, copy)
         self._truncated = np.zeros(num_envs, np.bool_)
         self._present = np.ones(num_envs, np.bool_)
         values = (batch.seats, batch.rewards, batch.scores, batch.seeds)
@@ -123,8 +126,10 @@ class MozaikaVectorEnv(VectorEnv):
             vector = native.VectorCore(
                 core, num_envs, reward == "win", shaped, batch.arrays(), tables, size, actions, self._finals.arrays()
             )
-            self._native = NativeGames(vector, start, batch, final_observations)
+            self._native = NativeGames(vector, start, batch)
         self._games: NativeGames | PythonGames = self._native or self._python()
+        self._quick: Callable[[Any], Sequence[int] | None] | None = None
+        """The core's own step where it steps the games (it takes an int64 array of one action a game as it is)."""
         self._started = False
 
     @property
@@ -154,6 +159,7 @@ class MozaikaVectorEnv(VectorEnv):
         else:
             base = secrets.randbits(64) if seed is None else int(seed) & _MASK64
         self._games = self._native or self._games  # an unpickled environment goes back to the core
+        self._quick = None if self._native is None else self._native.quick_step
         self._games.reset(base)
         self._started = True
         return self._answer(), self._info()
@@ -169,22 +175,25 @@ class MozaikaVectorEnv(VectorEnv):
     ]:
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        if (
-            type(actions) is np.ndarray
-            and actions.dtype is _INT64
-            and actions.shape == self._shape
-            and actions.flags.c_contiguous
-        ):
-            finished = self._games.step(actions)  # numpy's own choice (an argmax, a draw), as it is
-        else:
+        quick = self._quick  # the core steps numpy's own choice (an argmax, a draw) as it is
+        finished = None if quick is None else quick(actions)
+        if finished is None:  # anything else is checked and converted first
             finished = self._games.step(self._actions(actions))
         batch = self._batch
-        info = self._info()
-        if finished:
-            self._add_finals(info, finished)
         if self.copy:
-            return self._answer(), batch.mover_rewards.copy(), batch.terminated.copy(), self._truncated.copy(), info
-        return self._answer(), batch.mover_rewards, batch.terminated, self._truncated, info
+            info = {key: value.copy() for key, value in self._own_info.items()}
+            if finished:
+                self._final_entries.add(info, finished, self._games)
+            answer: dict[str, npt.NDArray[Any]] = {
+                "observation": batch.observations.copy(),
+                "action_mask": batch.masks.copy(),
+            }
+            return answer, batch.mover_rewards.copy(), batch.terminated.copy(), self._truncated.copy(), info
+        info = dict(self._own_info)
+        if finished:
+            self._final_entries.add(info, finished, self._games)
+        own: dict[str, npt.NDArray[Any]] = {"observation": batch.observations, "action_mask": batch.masks}
+        return own, batch.mover_rewards, batch.terminated, self._truncated, info
 
     def _actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
         """The actions as the games take them (int64, one a game, contiguous), or a clear error."""
@@ -196,33 +205,6 @@ class MozaikaVectorEnv(VectorEnv):
                 raise ValueError(f"actions are whole numbers (an integer dtype), not {chosen.dtype}")
             chosen = chosen.astype(_INT64)
         return np.ascontiguousarray(chosen)
-
-    def _add_finals(self, info: dict[str, Any], finished: Sequence[Ended]) -> None:
-        """Gymnasium's same-step autoreset: each finished game's terminal observation and last info.
-
-        The step wrote the finished games' info (zero for the others); it is copied here, the
-        games that go on cost nothing (a few arrays a step, whatever the number of games).
-        """
-        ended = self._batch.terminated.copy()
-        finals = self._finals
-        info["final_info"] = {
-            "seat": finals.seats.copy(),
-            "rewards": finals.rewards.copy(),
-            "scores": finals.scores.copy(),
-            "game_seed": finals.seeds.copy(),
-            "_seat": ended,
-            "_rewards": ended,
-            "_scores": ended,
-            "_game_seed": ended,
-        }
-        info["_final_info"] = ended
-        if self.final_observations:
-            final_obs = np.empty(self.num_envs, dtype=object)  # None for the games that go on
-            empty_masks = np.zeros((len(finished), self._batch.masks.shape[1]), np.int8)
-            for (game, observation), mask in zip(finished, empty_masks, strict=True):
-                final_obs[game] = {"observation": observation, "action_mask": mask}
-            info["final_obs"] = final_obs
-            info["_final_obs"] = ended
 
     def _answer(self) -> dict[str, npt.NDArray[Any]]:
         batch = self._batch
@@ -280,9 +262,8 @@ class NativeGames:
 
     engine = "native"
 
-    def __init__(self, core: Any, start: NativeState, batch: Batch, final_observations: bool) -> None:
+    def __init__(self, core: Any, start: NativeState, batch: Batch) -> None:
         self._core = core
-        self._final_observations = final_observations
         self._start = start
         self._batch = batch
 
@@ -296,16 +277,24 @@ class NativeGames:
     def reset(self, base: int | list[int]) -> None:
         self._core.reset(base)
 
-    def step(self, actions: npt.NDArray[np.int64]) -> Sequence[Ended]:
-        ended = self._core.step(actions)  # the games that ended: their info is in the environment's Finals
-        if not ended:
-            return ()
-        if not self._final_observations:
-            return [(index, None) for index in ended]
-        # The core keeps the positions the games ended in as they start the next: seen by the seats that moved.
-        observations = np.empty((len(ended), self._batch.observations.shape[1]), np.float32)
-        self._core.encode_finals(observations)
-        return list(zip(ended, observations, strict=True))
+    def step(self, actions: npt.NDArray[np.int64]) -> Sequence[int]:
+        """The games that ended (their info is in the environment's Finals), in order: a tuple."""
+        ended: Sequence[int] = self._core.step(actions)
+        return ended
+
+    @property
+    def quick_step(self) -> Callable[[Any], Sequence[int] | None]:
+        """The core's step: the games that ended, or None (nothing played) where the actions are not a
+        C-contiguous int64 array of one a game, to be converted first."""
+        step: Callable[[Any], Sequence[int] | None] = self._core.step_as_is
+        return step
+
+    def encode_finals(self, out: npt.NDArray[np.float32]) -> None:
+        """The terminal observations of the games the last step ended, in order, written into ``out``.
+
+        The core keeps the positions the games ended in as they start the next: seen by the seats that moved.
+        """
+        self._core.encode_finals(out)
 
     def _state(self, core: Any, seed: int) -> State:
         state = self._start.on_core(core)

@@ -122,18 +122,6 @@ class Finals:
             array[...] = 0
 
 
-class Finished(NamedTuple):
-    """A game that ended in a step, and its terminal observation (for the seat that moved)."""
-
-    game: int
-    observation: npt.NDArray[np.float32] | None
-    """None where the environment gives no terminal observations."""
-
-
-Ended = tuple[int, npt.NDArray[np.float32] | None]
-"""A game that ended in a step and its terminal observation, or None (a Finished, or a plain pair)."""
-
-
 class Settings(NamedTuple):
     game_id: str
     players: int
@@ -161,6 +149,8 @@ class PythonGames:
         self._finals = finals
         self._next_step = next_step
         self._final_observations = final_observations
+        self._final_rows: list[npt.NDArray[np.float32]] = []
+        """The terminal observations of the games the last step ended, in order (for the seat that moved)."""
         count = len(batch.seeds)
         self.streams = Streams(count)
         self._states: list[State] = []
@@ -208,7 +198,8 @@ class PythonGames:
         self._batch.observations[index] = self._observers[index].vector(state.to_move[0])
         self._batch.masks[index] = legal.mask()
 
-    def step(self, actions: npt.NDArray[np.int64]) -> list[Finished]:
+    def step(self, actions: npt.NDArray[np.int64]) -> list[int]:
+        """Play each game's action; the games that ended (and started anew), in order."""
         chosen = actions.tolist()
         pending = self.pending.tolist()
         for index, action in enumerate(chosen):
@@ -217,7 +208,8 @@ class PythonGames:
                     f"game {index}: action {action} is not legal there ({len(self._legal[index])} legal; "
                     "use the action mask)"
                 )
-        finished: list[Finished] = []
+        finished: list[int] = []
+        self._final_rows = []
         self._finals.clear()
         for index, action in enumerate(chosen):
             if pending[index]:
@@ -236,7 +228,12 @@ class PythonGames:
         batch.terminated[index] = False
         batch.mover_rewards[index] = 0.0
 
-    def _play(self, index: int, action: int, finished: list[Finished]) -> None:
+    def encode_finals(self, out: npt.NDArray[np.float32]) -> None:
+        """Write the terminal observations of the games the last step ended, in order, into ``out``."""
+        for at, row in enumerate(self._final_rows):
+            out[at] = row
+
+    def _play(self, index: int, action: int, finished: list[int]) -> None:
         batch, settings = self._batch, self._settings
         state = self._states[index]
         seat = state.to_move[0]
@@ -263,8 +260,9 @@ class PythonGames:
             self._legal[index] = LegalActions.none(state, settings.actions)
             self.pending[index] = True
             return
-        final = self._observers[index].vector(seat) if self._final_observations else None
-        finished.append(Finished(index, final))
+        if self._final_observations:
+            self._final_rows.append(self._observers[index].vector(seat))
+        finished.append(index)
         finals = self._finals
         finals.seats[index] = seat
         finals.rewards[index] = batch.rewards[index]
