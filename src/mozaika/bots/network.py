@@ -24,7 +24,7 @@ import struct
 from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -82,7 +82,7 @@ class ValueNetwork:
 
     def gains(self, observation: Sequence[float]) -> list[float]:
         """The points the observing seat and each seat after it will still gain, from an observation."""
-        rows = _rows(self)
+        rows = self._rows
         first = rows[0]
         hidden = [float(bias) for bias in self.layers[0].bias]
         # Sparse on purpose: most of an observation is zeros, and the core skips them too.
@@ -127,9 +127,20 @@ class ValueNetwork:
                     raise BotError(f"the network's search.{name} is not a number: {text!r}") from None
         return replace(tuning, own_weight=settings[0], margin=settings[1])
 
+    @cached_property
+    def _rows(self) -> tuple[list[list[float]], ...]:
+        """Each layer's weights as rows of Python floats, for the Python evaluation (made once a network)."""
+        return tuple(layer.rows() for layer in self.layers)
+
+    @cached_property
+    def _native(self) -> tuple[int, tuple[tuple[int, bytes, bytes], ...]]:
+        return self.inputs, tuple(
+            (layer.outputs, layer.weights.tobytes(), layer.bias.tobytes()) for layer in self.layers
+        )
+
     def native_form(self) -> tuple[int, tuple[tuple[int, bytes, bytes], ...]]:
         """What the core's search reads: the inputs, then each layer's outputs, weights and biases."""
-        return _native_form(self)
+        return self._native
 
     def fits(self, state: State) -> bool:
         """Whether this network judges ``state``'s game: the same game, players and observation."""
@@ -305,15 +316,3 @@ def _little(values: array[float]) -> bytes:
     swapped = array("f", values)
     swapped.byteswap()
     return swapped.tobytes()
-
-
-@cache
-def _rows(network: ValueNetwork) -> tuple[list[list[float]], ...]:
-    return tuple(layer.rows() for layer in network.layers)
-
-
-@cache
-def _native_form(network: ValueNetwork) -> tuple[int, tuple[tuple[int, bytes, bytes], ...]]:
-    return network.inputs, tuple(
-        (layer.outputs, layer.weights.tobytes(), layer.bias.tobytes()) for layer in network.layers
-    )
