@@ -54,7 +54,7 @@ def test_a_run_trains_measures_and_goes_on_where_it_stopped(tmp_path: Path) -> N
         run = TrainingRun.open(out, TINY)
         history = run.train(pool)
         assert [generation.number for generation in history] == [0, 1]
-        for name in ("settings.json", "journal.jsonl", "learner.pt", "network.safetensors", "strength.png"):
+        for name in ("settings.json", "journal.jsonl", "checkpoints/gen-001.pt", "network.safetensors", "strength.png"):
             assert (out / name).is_file(), name
         assert (out / "strength.png").read_bytes().startswith(b"\x89PNG")
         settings = json.loads((out / "settings.json").read_text())
@@ -67,9 +67,13 @@ def test_a_run_trains_measures_and_goes_on_where_it_stopped(tmp_path: Path) -> N
         longer = TrainSettings(game="azul", players=2, generations=3)
         resumed = TrainingRun.open(out, longer)
         assert resumed.settings.games == 3 and resumed.settings.generations == 3
+        # A generation stopped half-way may have left its network written: the next sitting plays
+        # that generation again from the last finished one's network and learner.
+        (out / "network.safetensors").write_bytes(b"half-written")
         history = resumed.train(pool)
     assert [generation.number for generation in history] == [0, 1, 2]
     assert len((out / "journal.jsonl").read_text().splitlines()) == 3
+    assert ValueNetwork.load(out / "network.safetensors").metadata["generation"] == "2"
     bot = make_bot("master", iterations=20, seed=1, network=out / "networks" / "gen-002.safetensors")
     assert isinstance(bot, MctsBot) and isinstance(bot.network, ValueNetwork)
     with pytest.raises(ValueError, match="holds a run of azul with 2 players"):

@@ -8,7 +8,8 @@ deals.  Everything a run makes is in its folder (docs/training.md):
 - ``settings.json``: the run's settings and seeds, enough to run it again;
 - ``journal.jsonl``: a line per generation (positions, errors, the strength against the expert);
 - ``samples/gen-NNN.npz``, ``networks/gen-NNN.safetensors`` and ``network.safetensors`` (the newest);
-- ``learner.pt``: the learner's checkpoint, from which a stopped run goes on;
+- ``checkpoints/gen-NNN.pt``: the learner after each generation, from which a stopped run goes on
+  (a generation stopped half-way is played again whole, from the last one finished);
 - ``strength.png``: the strength against the expert over the run.
 """
 
@@ -132,7 +133,7 @@ class TrainingRun:
         learner = Learner(settings.game, settings.players, self._inputs(), hidden=settings.hidden, seed=settings.seed)
         history = self.history
         if history:
-            learner.restore(self.out / "learner.pt")
+            learner.restore(self._checkpoint(len(history) - 1))
         while not self._done(history):
             history.append(self._generation(len(history), learner, pool, history, progress))
             if finished:
@@ -158,7 +159,7 @@ class TrainingRun:
         settings = self.settings
         began = time.monotonic()
         newest = self.out / "network.safetensors"
-        network = newest.read_bytes() if number > 0 else None
+        network = self._network(number - 1).read_bytes() if number > 0 else None
         first = settings.seed * 10_000_000 + number * 100_000
         tasks = [
             SelfPlayTask(
@@ -191,8 +192,8 @@ class TrainingRun:
         loss = learner.fit(training, epochs=settings.epochs)
         error = learner.error(held)
         trained = learner.network(self._metadata(number, history, len(training), time.monotonic() - began))
-        (self.out / "networks").mkdir(exist_ok=True)
-        trained.save(self.out / "networks" / f"gen-{number:03}.safetensors")
+        self._network(number).parent.mkdir(exist_ok=True)
+        trained.save(self._network(number))
         trained.save(newest)
         tasks_of_duels = duel_tasks(
             settings.game,
@@ -226,10 +227,17 @@ class TrainingRun:
             interval=(low, high),
             mean_margin=sum(duel.margin for duel in duels) / len(duels),
         )
-        learner.save(self.out / "learner.pt", {"generation": number})
+        self._checkpoint(number).parent.mkdir(exist_ok=True)
+        learner.save(self._checkpoint(number), {"generation": number})
         with self.journal_path.open("a") as journal:
             journal.write(json.dumps(generation.to_json()) + "\n")
         return generation
+
+    def _network(self, number: int) -> Path:
+        return self.out / "networks" / f"gen-{number:03}.safetensors"
+
+    def _checkpoint(self, number: int) -> Path:
+        return self.out / "checkpoints" / f"gen-{number:03}.pt"
 
     def _inputs(self) -> int:
         learning = game_spec(self.settings.game).learning
