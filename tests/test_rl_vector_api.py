@@ -28,6 +28,16 @@ def random_actions(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return (rng.random(masks.shape) * masks).argmax(axis=1)
 
 
+def aec_twins(game: str, vector: Any, info: dict[str, Any]) -> list[MozaikaEnv]:
+    """An AEC environment for each of the vector's games, started on the same game's seed."""
+    twins = []
+    for seed in info["game_seed"]:
+        twin = MozaikaEnv(game, players=2, **vector.options)
+        twin.reset(seed=int(seed))
+        twins.append(twin)
+    return twins
+
+
 @pytest.mark.parametrize(("game", "options"), VARIANTS, ids=str)
 def test_a_finished_games_terminal_observation_and_info_are_the_aec_environments(
     game: str, options: dict[str, Any]
@@ -37,11 +47,7 @@ def test_a_finished_games_terminal_observation_and_info_are_the_aec_environments
     vector = rl.vector_env(game, 4, players=2, **options)
     assert vector.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     observations, info = vector.reset(seed=21)
-    twins = []
-    for index in range(4):
-        twin = MozaikaEnv(game, players=2, **vector.options)
-        twin.reset(seed=int(info["game_seed"][index]))
-        twins.append(twin)
+    twins = aec_twins(game, vector, info)
     rng = np.random.default_rng(21)
     finished = 0
     for _ in range(400 if game == "pavilion" else 300):
@@ -88,11 +94,7 @@ def test_next_step_autoreset_shows_the_end_then_starts_anew(game: str, options: 
     vector = rl.vector_env(game, 3, autoreset_mode="next_step", **options)
     assert vector.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
     observations, info = vector.reset(seed=8)
-    twins = []
-    for index in range(3):
-        twin = MozaikaEnv(game, players=2, **vector.options)
-        twin.reset(seed=int(info["game_seed"][index]))
-        twins.append(twin)
+    twins = aec_twins(game, vector, info)
     rng = np.random.default_rng(8)
     ending = np.zeros(3, np.bool_)
     restarts = 0
