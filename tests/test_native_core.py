@@ -9,13 +9,14 @@ The benchmarks run the same comparison over thousands of games (``benchmarks/nat
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -290,6 +291,36 @@ def test_the_cores_random_is_pythons_through_its_blocks(seed: int, skip: int, bi
         expected.getrandbits(32)
     drawn = (sample, expected.getrandbits(bits))
     assert engines.built_core().python_random(seed, 21, 5, bits, skip) == drawn
+
+
+@settings(max_examples=150)
+@given(st.lists(st.binary(max_size=135), min_size=1, max_size=9), st.integers(1, 136))
+@example([b"mozaika chance 7 0"] * 4, 28)
+@example([b"x" * 7, b"y" * 8, b"z" * 9, b""], 40)
+@example([b"a" * 135, b"b" * 134, b"c" * 128, b"d" * 127, b"e" * 136 * 0], 41)
+@example([bytes(range(135))], 136)
+def test_the_cores_shake256_four_at_a_time_is_hashlibs(messages: list[bytes], size: int) -> None:
+    """F-3: a vector step hashes its games' chance events four at a time (side by side with AVX2, where
+    the processor has it); whatever the batch, the messages' lengths and the digest's size (one row of
+    lanes or more), each digest is hashlib's SHAKE-256 of its own message."""
+    expected = [hashlib.shake_256(message).digest(size) for message in messages]
+    assert engines.built_core().shake256_digests(messages, size) == expected
+
+
+@pytest.mark.parametrize(
+    ("messages", "size", "error"),
+    [
+        ([b"a"], 0, ValueError),
+        ([b"a"], 137, ValueError),
+        ([b"a" * 136], 8, ValueError),
+        ([b"a", "text"], 8, TypeError),
+        (b"abcd", 8, TypeError),
+        (7, 8, TypeError),
+    ],
+)
+def test_the_cores_shake256_refuses_what_it_does_not_hash(messages: Any, size: int, error: type) -> None:
+    with pytest.raises(error, match=r"size|bytes|sequence"):
+        engines.built_core().shake256_digests(messages, size)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

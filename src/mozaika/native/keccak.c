@@ -21,131 +21,131 @@ static const uint64_t KECCAK_ROUNDS[24] = {
 
 /* One round on the 25 lanes a00..a24 (lane x + 5y), and the last round computing only the first row
  * (the lanes a digest of up to 40 bytes is read from). */
-#define KECCAK_ROUND(round)                        \
-    do {                                           \
-        uint64_t c0 = a00 ^ a05 ^ a10 ^ a15 ^ a20; \
-        uint64_t c1 = a01 ^ a06 ^ a11 ^ a16 ^ a21; \
-        uint64_t c2 = a02 ^ a07 ^ a12 ^ a17 ^ a22; \
-        uint64_t c3 = a03 ^ a08 ^ a13 ^ a18 ^ a23; \
-        uint64_t c4 = a04 ^ a09 ^ a14 ^ a19 ^ a24; \
-        uint64_t d0 = c4 ^ ROTL(c1, 1);            \
-        uint64_t d1 = c0 ^ ROTL(c2, 1);            \
-        uint64_t d2 = c1 ^ ROTL(c3, 1);            \
-        uint64_t d3 = c2 ^ ROTL(c4, 1);            \
-        uint64_t d4 = c3 ^ ROTL(c0, 1);            \
-        uint64_t b00 = a00 ^ d0;                   \
-        uint64_t b01 = ROTL(a06 ^ d1, 44);         \
-        uint64_t b02 = ROTL(a12 ^ d2, 43);         \
-        uint64_t b03 = ROTL(a18 ^ d3, 21);         \
-        uint64_t b04 = ROTL(a24 ^ d4, 14);         \
-        uint64_t b05 = ROTL(a03 ^ d3, 28);         \
-        uint64_t b06 = ROTL(a09 ^ d4, 20);         \
-        uint64_t b07 = ROTL(a10 ^ d0, 3);          \
-        uint64_t b08 = ROTL(a16 ^ d1, 45);         \
-        uint64_t b09 = ROTL(a22 ^ d2, 61);         \
-        uint64_t b10 = ROTL(a01 ^ d1, 1);          \
-        uint64_t b11 = ROTL(a07 ^ d2, 6);          \
-        uint64_t b12 = ROTL(a13 ^ d3, 25);         \
-        uint64_t b13 = ROTL(a19 ^ d4, 8);          \
-        uint64_t b14 = ROTL(a20 ^ d0, 18);         \
-        uint64_t b15 = ROTL(a04 ^ d4, 27);         \
-        uint64_t b16 = ROTL(a05 ^ d0, 36);         \
-        uint64_t b17 = ROTL(a11 ^ d1, 10);         \
-        uint64_t b18 = ROTL(a17 ^ d2, 15);         \
-        uint64_t b19 = ROTL(a23 ^ d3, 56);         \
-        uint64_t b20 = ROTL(a02 ^ d2, 62);         \
-        uint64_t b21 = ROTL(a08 ^ d3, 55);         \
-        uint64_t b22 = ROTL(a14 ^ d4, 39);         \
-        uint64_t b23 = ROTL(a15 ^ d0, 41);         \
-        uint64_t b24 = ROTL(a21 ^ d1, 2);          \
-        a00 = b00 ^ (~b01 & b02);                  \
-        a01 = b01 ^ (~b02 & b03);                  \
-        a02 = b02 ^ (~b03 & b04);                  \
-        a03 = b03 ^ (~b04 & b00);                  \
-        a04 = b04 ^ (~b00 & b01);                  \
-        a05 = b05 ^ (~b06 & b07);                  \
-        a06 = b06 ^ (~b07 & b08);                  \
-        a07 = b07 ^ (~b08 & b09);                  \
-        a08 = b08 ^ (~b09 & b05);                  \
-        a09 = b09 ^ (~b05 & b06);                  \
-        a10 = b10 ^ (~b11 & b12);                  \
-        a11 = b11 ^ (~b12 & b13);                  \
-        a12 = b12 ^ (~b13 & b14);                  \
-        a13 = b13 ^ (~b14 & b10);                  \
-        a14 = b14 ^ (~b10 & b11);                  \
-        a15 = b15 ^ (~b16 & b17);                  \
-        a16 = b16 ^ (~b17 & b18);                  \
-        a17 = b17 ^ (~b18 & b19);                  \
-        a18 = b18 ^ (~b19 & b15);                  \
-        a19 = b19 ^ (~b15 & b16);                  \
-        a20 = b20 ^ (~b21 & b22);                  \
-        a21 = b21 ^ (~b22 & b23);                  \
-        a22 = b22 ^ (~b23 & b24);                  \
-        a23 = b23 ^ (~b24 & b20);                  \
-        a24 = b24 ^ (~b20 & b21);                  \
-        a00 ^= KECCAK_ROUNDS[round];               \
+#define KECCAK_ROUND(Lane, round)              \
+    do {                                       \
+        Lane c0 = a00 ^ a05 ^ a10 ^ a15 ^ a20; \
+        Lane c1 = a01 ^ a06 ^ a11 ^ a16 ^ a21; \
+        Lane c2 = a02 ^ a07 ^ a12 ^ a17 ^ a22; \
+        Lane c3 = a03 ^ a08 ^ a13 ^ a18 ^ a23; \
+        Lane c4 = a04 ^ a09 ^ a14 ^ a19 ^ a24; \
+        Lane d0 = c4 ^ ROTL(c1, 1);            \
+        Lane d1 = c0 ^ ROTL(c2, 1);            \
+        Lane d2 = c1 ^ ROTL(c3, 1);            \
+        Lane d3 = c2 ^ ROTL(c4, 1);            \
+        Lane d4 = c3 ^ ROTL(c0, 1);            \
+        Lane b00 = a00 ^ d0;                   \
+        Lane b01 = ROTL(a06 ^ d1, 44);         \
+        Lane b02 = ROTL(a12 ^ d2, 43);         \
+        Lane b03 = ROTL(a18 ^ d3, 21);         \
+        Lane b04 = ROTL(a24 ^ d4, 14);         \
+        Lane b05 = ROTL(a03 ^ d3, 28);         \
+        Lane b06 = ROTL(a09 ^ d4, 20);         \
+        Lane b07 = ROTL(a10 ^ d0, 3);          \
+        Lane b08 = ROTL(a16 ^ d1, 45);         \
+        Lane b09 = ROTL(a22 ^ d2, 61);         \
+        Lane b10 = ROTL(a01 ^ d1, 1);          \
+        Lane b11 = ROTL(a07 ^ d2, 6);          \
+        Lane b12 = ROTL(a13 ^ d3, 25);         \
+        Lane b13 = ROTL(a19 ^ d4, 8);          \
+        Lane b14 = ROTL(a20 ^ d0, 18);         \
+        Lane b15 = ROTL(a04 ^ d4, 27);         \
+        Lane b16 = ROTL(a05 ^ d0, 36);         \
+        Lane b17 = ROTL(a11 ^ d1, 10);         \
+        Lane b18 = ROTL(a17 ^ d2, 15);         \
+        Lane b19 = ROTL(a23 ^ d3, 56);         \
+        Lane b20 = ROTL(a02 ^ d2, 62);         \
+        Lane b21 = ROTL(a08 ^ d3, 55);         \
+        Lane b22 = ROTL(a14 ^ d4, 39);         \
+        Lane b23 = ROTL(a15 ^ d0, 41);         \
+        Lane b24 = ROTL(a21 ^ d1, 2);          \
+        a00 = b00 ^ (~b01 & b02);              \
+        a01 = b01 ^ (~b02 & b03);              \
+        a02 = b02 ^ (~b03 & b04);              \
+        a03 = b03 ^ (~b04 & b00);              \
+        a04 = b04 ^ (~b00 & b01);              \
+        a05 = b05 ^ (~b06 & b07);              \
+        a06 = b06 ^ (~b07 & b08);              \
+        a07 = b07 ^ (~b08 & b09);              \
+        a08 = b08 ^ (~b09 & b05);              \
+        a09 = b09 ^ (~b05 & b06);              \
+        a10 = b10 ^ (~b11 & b12);              \
+        a11 = b11 ^ (~b12 & b13);              \
+        a12 = b12 ^ (~b13 & b14);              \
+        a13 = b13 ^ (~b14 & b10);              \
+        a14 = b14 ^ (~b10 & b11);              \
+        a15 = b15 ^ (~b16 & b17);              \
+        a16 = b16 ^ (~b17 & b18);              \
+        a17 = b17 ^ (~b18 & b19);              \
+        a18 = b18 ^ (~b19 & b15);              \
+        a19 = b19 ^ (~b15 & b16);              \
+        a20 = b20 ^ (~b21 & b22);              \
+        a21 = b21 ^ (~b22 & b23);              \
+        a22 = b22 ^ (~b23 & b24);              \
+        a23 = b23 ^ (~b24 & b20);              \
+        a24 = b24 ^ (~b20 & b21);              \
+        a00 ^= KECCAK_ROUNDS[round];           \
     } while (0)
 
-#define KECCAK_LAST_ROW                            \
-    do {                                           \
-        uint64_t c0 = a00 ^ a05 ^ a10 ^ a15 ^ a20; \
-        uint64_t c1 = a01 ^ a06 ^ a11 ^ a16 ^ a21; \
-        uint64_t c2 = a02 ^ a07 ^ a12 ^ a17 ^ a22; \
-        uint64_t c3 = a03 ^ a08 ^ a13 ^ a18 ^ a23; \
-        uint64_t c4 = a04 ^ a09 ^ a14 ^ a19 ^ a24; \
-        uint64_t d0 = c4 ^ ROTL(c1, 1);            \
-        uint64_t d1 = c0 ^ ROTL(c2, 1);            \
-        uint64_t d2 = c1 ^ ROTL(c3, 1);            \
-        uint64_t d3 = c2 ^ ROTL(c4, 1);            \
-        uint64_t d4 = c3 ^ ROTL(c0, 1);            \
-        uint64_t b00 = a00 ^ d0;                   \
-        uint64_t b01 = ROTL(a06 ^ d1, 44);         \
-        uint64_t b02 = ROTL(a12 ^ d2, 43);         \
-        uint64_t b03 = ROTL(a18 ^ d3, 21);         \
-        uint64_t b04 = ROTL(a24 ^ d4, 14);         \
-        a00 = b00 ^ (~b01 & b02);                  \
-        a01 = b01 ^ (~b02 & b03);                  \
-        a02 = b02 ^ (~b03 & b04);                  \
-        a03 = b03 ^ (~b04 & b00);                  \
-        a04 = b04 ^ (~b00 & b01);                  \
-        a00 ^= KECCAK_ROUNDS[23];                  \
+#define KECCAK_LAST_ROW(Lane)                  \
+    do {                                       \
+        Lane c0 = a00 ^ a05 ^ a10 ^ a15 ^ a20; \
+        Lane c1 = a01 ^ a06 ^ a11 ^ a16 ^ a21; \
+        Lane c2 = a02 ^ a07 ^ a12 ^ a17 ^ a22; \
+        Lane c3 = a03 ^ a08 ^ a13 ^ a18 ^ a23; \
+        Lane c4 = a04 ^ a09 ^ a14 ^ a19 ^ a24; \
+        Lane d0 = c4 ^ ROTL(c1, 1);            \
+        Lane d1 = c0 ^ ROTL(c2, 1);            \
+        Lane d2 = c1 ^ ROTL(c3, 1);            \
+        Lane d3 = c2 ^ ROTL(c4, 1);            \
+        Lane d4 = c3 ^ ROTL(c0, 1);            \
+        Lane b00 = a00 ^ d0;                   \
+        Lane b01 = ROTL(a06 ^ d1, 44);         \
+        Lane b02 = ROTL(a12 ^ d2, 43);         \
+        Lane b03 = ROTL(a18 ^ d3, 21);         \
+        Lane b04 = ROTL(a24 ^ d4, 14);         \
+        a00 = b00 ^ (~b01 & b02);              \
+        a01 = b01 ^ (~b02 & b03);              \
+        a02 = b02 ^ (~b03 & b04);              \
+        a03 = b03 ^ (~b04 & b00);              \
+        a04 = b04 ^ (~b00 & b01);              \
+        a00 ^= KECCAK_ROUNDS[23];              \
     } while (0)
 
 /* The permutation's body, compiled twice: for any x86-64 (or other machine), and where the processor has
  * BMI1 and BMI2 (andn and rorx, three-operand forms of chi's and-not and of the rotations, which save
  * the copies the two-operand forms need).  `rows`: the rows of lanes that are read after it (1 or 5). */
-#define KECCAK_PERMUTE(lanes, rows)                                                                        \
+#define KECCAK_PERMUTE(Lane, lanes, rows)                                                                  \
     do {                                                                                                   \
-        uint64_t a00 = lanes[0];                                                                           \
-        uint64_t a01 = lanes[1];                                                                           \
-        uint64_t a02 = lanes[2];                                                                           \
-        uint64_t a03 = lanes[3];                                                                           \
-        uint64_t a04 = lanes[4];                                                                           \
-        uint64_t a05 = lanes[5];                                                                           \
-        uint64_t a06 = lanes[6];                                                                           \
-        uint64_t a07 = lanes[7];                                                                           \
-        uint64_t a08 = lanes[8];                                                                           \
-        uint64_t a09 = lanes[9];                                                                           \
-        uint64_t a10 = lanes[10];                                                                          \
-        uint64_t a11 = lanes[11];                                                                          \
-        uint64_t a12 = lanes[12];                                                                          \
-        uint64_t a13 = lanes[13];                                                                          \
-        uint64_t a14 = lanes[14];                                                                          \
-        uint64_t a15 = lanes[15];                                                                          \
-        uint64_t a16 = lanes[16];                                                                          \
-        uint64_t a17 = lanes[17];                                                                          \
-        uint64_t a18 = lanes[18];                                                                          \
-        uint64_t a19 = lanes[19];                                                                          \
-        uint64_t a20 = lanes[20];                                                                          \
-        uint64_t a21 = lanes[21];                                                                          \
-        uint64_t a22 = lanes[22];                                                                          \
-        uint64_t a23 = lanes[23];                                                                          \
-        uint64_t a24 = lanes[24];                                                                          \
-        _Pragma("GCC unroll 23") for (int round = 0; round < 23; round++) KECCAK_ROUND(round);             \
+        Lane a00 = lanes[0];                                                                               \
+        Lane a01 = lanes[1];                                                                               \
+        Lane a02 = lanes[2];                                                                               \
+        Lane a03 = lanes[3];                                                                               \
+        Lane a04 = lanes[4];                                                                               \
+        Lane a05 = lanes[5];                                                                               \
+        Lane a06 = lanes[6];                                                                               \
+        Lane a07 = lanes[7];                                                                               \
+        Lane a08 = lanes[8];                                                                               \
+        Lane a09 = lanes[9];                                                                               \
+        Lane a10 = lanes[10];                                                                              \
+        Lane a11 = lanes[11];                                                                              \
+        Lane a12 = lanes[12];                                                                              \
+        Lane a13 = lanes[13];                                                                              \
+        Lane a14 = lanes[14];                                                                              \
+        Lane a15 = lanes[15];                                                                              \
+        Lane a16 = lanes[16];                                                                              \
+        Lane a17 = lanes[17];                                                                              \
+        Lane a18 = lanes[18];                                                                              \
+        Lane a19 = lanes[19];                                                                              \
+        Lane a20 = lanes[20];                                                                              \
+        Lane a21 = lanes[21];                                                                              \
+        Lane a22 = lanes[22];                                                                              \
+        Lane a23 = lanes[23];                                                                              \
+        Lane a24 = lanes[24];                                                                              \
+        _Pragma("GCC unroll 23") for (int round = 0; round < 23; round++) KECCAK_ROUND(Lane, round);       \
         if (rows == 1) /* only the first row of lanes is read: the last round's others are not computed */ \
-            KECCAK_LAST_ROW;                                                                               \
+            KECCAK_LAST_ROW(Lane);                                                                         \
         else                                                                                               \
-            KECCAK_ROUND(23);                                                                              \
+            KECCAK_ROUND(Lane, 23);                                                                        \
         lanes[0] = a00;                                                                                    \
         lanes[1] = a01;                                                                                    \
         lanes[2] = a02;                                                                                    \
@@ -173,13 +173,69 @@ static const uint64_t KECCAK_ROUNDS[24] = {
         lanes[24] = a24;                                                                                   \
     } while (0)
 
-static void permute_generic(uint64_t lanes[25], int rows) { KECCAK_PERMUTE(lanes, rows); }
+static void permute_generic(uint64_t lanes[25], int rows) { KECCAK_PERMUTE(uint64_t, lanes, rows); }
 
 static void (*permute)(uint64_t lanes[25], int rows) = permute_generic;
 
 #if defined(__GNUC__) && defined(__x86_64__)
 __attribute__((target("bmi,bmi2"))) static void permute_bmi(uint64_t lanes[25], int rows) {
-    KECCAK_PERMUTE(lanes, rows);
+    KECCAK_PERMUTE(uint64_t, lanes, rows);
+}
+#endif
+
+/* Four sponges side by side: lane i of message k is by_lane[i][k], so that each of the permutation's
+ * operations works on the four at once (the same rounds, over GCC's 256-bit vectors). */
+typedef uint64_t Lanes4 __attribute__((vector_size(32)));
+typedef union {
+    Lanes4 lanes[25];
+    uint64_t by_lane[25][4];
+} Sponges4;
+
+/* The four sponges after absorbing `count` (1 to 4) short messages, the first again where fewer. */
+static void absorb_short_x4(Sponges4 *sponges, const unsigned char *const messages[], const size_t lengths[],
+                            int count) {
+    memset(sponges, 0, sizeof *sponges);
+    for (int which = 0; which < 4; which++) {
+        const unsigned char *message = messages[which < count ? which : 0];
+        size_t length = lengths[which < count ? which : 0], at = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        for (; at + 8 <= length; at += 8)
+            memcpy(&sponges->by_lane[at / 8][which], message + at, 8);
+#endif
+        for (; at < length; at++)
+            sponges->by_lane[at / 8][which] ^= (uint64_t)message[at] << 8 * (at % 8);
+        sponges->by_lane[length / 8][which] ^= (uint64_t)0x1f << 8 * (length % 8);
+        sponges->by_lane[(SHAKE256_RATE - 1) / 8][which] ^= (uint64_t)0x80 << 8 * ((SHAKE256_RATE - 1) % 8);
+    }
+}
+
+/* Where the processor lacks AVX2 (or this is no x86-64): one sponge after another. */
+static void shake256_lanes_one_by_one(uint64_t (*lanes)[SHAKE256_RATE / 8], const unsigned char *const messages[],
+                                      const size_t lengths[], int count, size_t size) {
+    for (int which = 0; which < count; which++) {
+        uint64_t all[25];
+        shake256_absorb_short(all, messages[which], lengths[which], size);
+        memcpy(lanes[which], all, (size + 7) / 8 * sizeof(uint64_t));
+    }
+}
+
+static void (*shake256_lanes_four)(uint64_t (*lanes)[SHAKE256_RATE / 8], const unsigned char *const messages[],
+                                   const size_t lengths[], int count, size_t size) = shake256_lanes_one_by_one;
+
+#if defined(__GNUC__) && defined(__x86_64__)
+__attribute__((target("avx2"))) static void permute_x4(Lanes4 lanes[25], int rows) {
+    KECCAK_PERMUTE(Lanes4, lanes, rows);
+}
+
+__attribute__((target("avx2"))) static void shake256_lanes_avx2(uint64_t (*lanes)[SHAKE256_RATE / 8],
+                                                                const unsigned char *const messages[],
+                                                                const size_t lengths[], int count, size_t size) {
+    Sponges4 sponges;
+    absorb_short_x4(&sponges, messages, lengths, count);
+    permute_x4(sponges.lanes, size <= 40 ? 1 : 5);
+    for (size_t lane = 0; lane < (size + 7) / 8; lane++)
+        for (int which = 0; which < count; which++)
+            lanes[which][lane] = sponges.by_lane[lane][which];
 }
 #endif
 
@@ -188,6 +244,8 @@ void keccak_init(void) {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
         permute = permute_bmi;
+    if (__builtin_cpu_supports("avx2"))
+        shake256_lanes_four = shake256_lanes_avx2;
 #endif
 }
 
@@ -212,4 +270,9 @@ void shake256_short(const unsigned char *message, size_t length, unsigned char *
     shake256_absorb_short(lanes, message, length, size);
     for (size_t at = 0; at < size; at++)
         digest[at] = (unsigned char)(lanes[at / 8] >> 8 * (at % 8));
+}
+
+void shake256_lanes_x4(uint64_t (*lanes)[SHAKE256_RATE / 8], const unsigned char *const messages[],
+                       const size_t lengths[], int count, size_t size) {
+    shake256_lanes_four(lanes, messages, lengths, count, size);
 }

@@ -21,4 +21,10 @@ void shake256_short(const unsigned char *message, size_t length, unsigned char *
  * bytes (size <= SHAKE256_RATE) are the lanes' first, little-endian (the lanes past them are not kept). */
 void shake256_absorb_short(uint64_t lanes[25], const unsigned char *message, size_t length, size_t size);
 
+/* shake256_absorb_short for `count` (1 to 4) messages at once, where the processor has AVX2 the four
+ * permutations side by side: lanes[k] gets the first (size + 7) / 8 lanes of message k's digest
+ * (size <= SHAKE256_RATE). */
+void shake256_lanes_x4(uint64_t (*lanes)[SHAKE256_RATE / 8], const unsigned char *const messages[],
+                       const size_t lengths[], int count, size_t size);
+
 #endif

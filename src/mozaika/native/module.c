@@ -46,11 +46,66 @@ static PyObject *python_random(PyObject *module, PyObject *args) {
     return number == NULL ? (Py_DECREF(sample), NULL) : Py_BuildValue("(NN)", sample, number);
 }
 
+/* shake256_digests(messages, size): [hashlib.shake_256(m).digest(size) for m in messages], hashed by the core
+ * four at a time as the vector environment hashes its games' chance events (shake256_lanes_x4), for the tests
+ * that hold it to hashlib. */
+static PyObject *shake256_digests(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *sequence;
+    int size;
+    if (!PyArg_ParseTuple(args, "Oi", &sequence, &size))
+        return NULL;
+    if (size < 1 || size > SHAKE256_RATE) {
+        PyErr_Format(PyExc_ValueError, "1 <= size <= %d", SHAKE256_RATE);
+        return NULL;
+    }
+    PyObject *messages = PySequence_Fast(sequence, "shake256_digests: a sequence of bytes");
+    if (messages == NULL)
+        return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(messages);
+    PyObject *digests = PyList_New(count);
+    for (Py_ssize_t first = 0; digests != NULL && first < count; first += 4) {
+        int batch = count - first < 4 ? (int)(count - first) : 4;
+        const unsigned char *texts[4];
+        size_t lengths[4];
+        for (int which = 0; which < batch; which++) {
+            PyObject *message = PySequence_Fast_GET_ITEM(messages, first + which);
+            if (!PyBytes_Check(message) || PyBytes_GET_SIZE(message) >= SHAKE256_RATE) {
+                PyErr_Format(PyBytes_Check(message) ? PyExc_ValueError : PyExc_TypeError,
+                             "shake256_digests: messages are bytes shorter than %d", SHAKE256_RATE);
+                Py_CLEAR(digests);
+                break;
+            }
+            texts[which] = (const unsigned char *)PyBytes_AS_STRING(message);
+            lengths[which] = (size_t)PyBytes_GET_SIZE(message);
+        }
+        if (digests == NULL)
+            break;
+        uint64_t lanes[4][SHAKE256_RATE / 8];
+        shake256_lanes_x4(lanes, texts, lengths, batch, (size_t)size);
+        for (int which = 0; which < batch && digests != NULL; which++) {
+            unsigned char bytes[SHAKE256_RATE];
+            for (int at = 0; at < size; at++)
+                bytes[at] = (unsigned char)(lanes[which][at / 8] >> 8 * (at % 8));
+            PyObject *digest = PyBytes_FromStringAndSize((const char *)bytes, size);
+            if (digest == NULL)
+                Py_CLEAR(digests);
+            else
+                PyList_SET_ITEM(digests, first + which, digest);
+        }
+    }
+    Py_DECREF(messages);
+    return digests;
+}
+
 static PyMethodDef native_functions[] = {
     {"python_random", python_random, METH_VARARGS,
      "python_random(seed, n, k, bits[, skip]): random.Random(seed).sample(range(n), k), skip getrandbits(32), "
      "then getrandbits(bits), "
      "as the core draws them."},
+    {"shake256_digests", shake256_digests, METH_VARARGS,
+     "shake256_digests(messages, size): each message's hashlib.shake_256 digest of `size` bytes, hashed four at a "
+     "time as the vector environment's chance events are."},
     {NULL, NULL, 0, NULL},
 };
 
