@@ -89,20 +89,21 @@ def test_the_rewards_are_the_aec_environments_whatever_their_kind(settings: dict
     assert play_alongside(vector, 200, seed=5, **settings) >= 1
 
 
-@pytest.mark.skipif(not engines.is_built(), reason="the native core is not built here")
-@pytest.mark.parametrize("seed", [11, [4, 9, 16, 25]], ids=["one-seed", "a-seed-a-game"])
-@pytest.mark.parametrize(("game", "options"), [VARIANTS[1], VARIANTS[4], VARIANTS[6]], ids=str)
-def test_the_native_games_are_the_python_engines_games(
-    game: str, options: dict[str, Any], seed: int | list[int | None]
-) -> None:
+def assert_native_steps_as_python(
+    game: str, options: dict[str, Any], players: int, games: int, seed: int | list[int | None], steps: int
+) -> int:
+    """Step a native and a Python vector environment alike with random legal actions; both must give the same
+    observations, masks, rewards, info and terminal observations at every step; the games that ended."""
     with engines.using("native"):
-        native = rl.vector_env(game, 4, players=3, copy=True, **options)
+        native = rl.vector_env(game, games, players=players, copy=True, shaped=True, **options)
     with engines.using("python"):
-        python = rl.vector_env(game, 4, players=3, copy=True, **options)
+        python = rl.vector_env(game, games, players=players, copy=True, shaped=True, **options)
     assert (native.engine, python.engine) == ("native", "python")
     rng = np.random.default_rng(3)
-    answers = [native.reset(seed=seed), python.reset(seed=seed)]
-    for _ in range(150):
+    with engines.using("python"):  # the Python games start their new games on the Python engine
+        answers = [native.reset(seed=seed), python.reset(seed=seed)]
+    ended = 0
+    for _ in range(steps):
         (first, first_info), (second, second_info) = answers
         assert np.array_equal(first["observation"], second["observation"])
         assert np.array_equal(first["action_mask"], second["action_mask"])
@@ -112,12 +113,41 @@ def test_the_native_games_are_the_python_engines_games(
         for one, other in zip(first_info.get("final_obs", ()), second_info.get("final_obs", ()), strict=True):
             assert (one is None and other is None) or np.array_equal(one["observation"], other["observation"])
         actions = random_actions(first["action_mask"], rng)
-        stepped = [native.step(actions), python.step(actions)]
+        with engines.using("python"):
+            stepped = [native.step(actions), python.step(actions)]
         answers = [(step[0], step[4]) for step in stepped]
         assert np.array_equal(stepped[0][1], stepped[1][1])
         assert np.array_equal(stepped[0][2], stepped[1][2])
-    for index in range(4):
+        ended += int(stepped[0][2].sum())
+    for index in range(games):
+        assert type(python.position(index)).__name__ != "NativeState"
         assert native.position(index).to_dict() == python.position(index).to_dict()
+    return ended
+
+
+@pytest.mark.skipif(not engines.is_built(), reason="the native core is not built here")
+@pytest.mark.parametrize("seed", [11, [4, 9, 16, 25]], ids=["one-seed", "a-seed-a-game"])
+@pytest.mark.parametrize(("game", "options"), [VARIANTS[1], VARIANTS[4], VARIANTS[6]], ids=str)
+def test_the_native_games_are_the_python_engines_games(
+    game: str, options: dict[str, Any], seed: int | list[int | None]
+) -> None:
+    assert_native_steps_as_python(game, options, 3, 4, seed, 150)
+
+
+@pytest.mark.skipif(not engines.is_built(), reason="the native core is not built here")
+@pytest.mark.parametrize(
+    ("game", "options", "players"),
+    [("azul", {}, 2), ("azul", {}, 4), ("chocolatier", {"special_factories": True}, 2), ("pavilion", {}, 2)],
+    ids=str,
+)
+def test_deals_hashed_four_at_a_time_are_the_python_engines_deals(
+    game: str, options: dict[str, Any], players: int
+) -> None:
+    """F-3: a native step hashes the chance events its games meet four at a time (the round starts of the
+    games that end a round in it, the first deals of those that start anew); with many games, several
+    batches a step and a short last one, each game still deals as the Python engine deals it."""
+    ended = assert_native_steps_as_python(game, options, players, 23, 17, 90 if game != "pavilion" else 140)
+    assert ended >= 5  # new games' first deals were hashed together too
 
 
 def test_a_seed_decides_every_game_and_another_seed_other_games() -> None:

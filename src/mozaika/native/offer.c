@@ -64,7 +64,6 @@ int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, u
     return 0;
 }
 
-/* The entropy of event `index` for a whole-number seed, SHAKE-256 computed here. */
 /* Write `value` in decimal at `at` (as Python's str of a whole number); the end of what was written. */
 static char *write_decimal(char *at, long long value) {
     /* Two digits a division (a seed has 19), from the last pair back. */
@@ -92,16 +91,21 @@ static char *write_decimal(char *at, long long value) {
     return at + length;
 }
 
-static void number_entropy(long long value, int64_t index, Py_ssize_t size, uint32_t *limbs, int *limb_count) {
+/* The message a chance event of a whole-number seed hashes: "mozaika chance <seed> <index>"; its length. */
+static size_t chance_message(char *message, long long value, int64_t index) {
     static const char prefix[] = "mozaika chance ";
-    char message[sizeof prefix + 2 * 21];
     memcpy(message, prefix, sizeof prefix - 1);
     char *end = write_decimal(message + sizeof prefix - 1, value);
     *end++ = ' ';
     end = write_decimal(end, (long long)index);
-    uint64_t lanes[25];
-    shake256_absorb_short(lanes, (const unsigned char *)message, (size_t)(end - message), (size_t)size);
-    /* The digest's bytes read as a little-endian number: the lanes' halves, the last limb cut to its bytes. */
+    return (size_t)(end - message);
+}
+
+enum { MOST_MESSAGE = sizeof "mozaika chance " + 2 * 21 };
+
+/* The digest's first `size` bytes, read from its lanes as a little-endian number: the lanes' halves,
+ * the last limb cut to its bytes. */
+static void lanes_to_limbs(const uint64_t *lanes, Py_ssize_t size, uint32_t *limbs, int *limb_count) {
     int count = (int)((size + 3) / 4);
     for (int limb = 0; limb < count; limb++)
         limbs[limb] = (uint32_t)(lanes[limb / 2] >> (limb % 2 * 32));
@@ -110,6 +114,32 @@ static void number_entropy(long long value, int64_t index, Py_ssize_t size, uint
     while (count > 0 && limbs[count - 1] == 0)
         count--;
     *limb_count = count;
+}
+
+/* The entropy of event `index` for a whole-number seed, SHAKE-256 computed here. */
+static void number_entropy(long long value, int64_t index, Py_ssize_t size, uint32_t *limbs, int *limb_count) {
+    char message[MOST_MESSAGE];
+    size_t length = chance_message(message, value, index);
+    uint64_t lanes[25];
+    shake256_absorb_short(lanes, (const unsigned char *)message, length, (size_t)size);
+    lanes_to_limbs(lanes, size, limbs, limb_count);
+}
+
+_Static_assert(CHANCE_PREPARED_LANES == SHAKE256_RATE / 8, "a prepared digest is the rate's lanes");
+
+void chance_prepare(const int64_t *values, const int64_t *indices, int count, int bytes,
+                    uint64_t (*lanes)[CHANCE_PREPARED_LANES]) {
+    for (int first = 0; first < count; first += 4) {
+        int batch = count - first < 4 ? count - first : 4;
+        char messages[4][MOST_MESSAGE];
+        const unsigned char *texts[4];
+        size_t lengths[4];
+        for (int which = 0; which < batch; which++) {
+            lengths[which] = chance_message(messages[which], values[first + which], indices[first + which]);
+            texts[which] = (const unsigned char *)messages[which];
+        }
+        shake256_lanes_x4(lanes + first, texts, lengths, batch, (size_t)bytes);
+    }
 }
 
 int seeded_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count) {
@@ -130,6 +160,10 @@ int chance_seed_bits(const ChanceSeed *seed, int64_t index, int bits, uint32_t *
     if (seed->object != NULL)
         return seeded_entropy(seed->entropy, seed->object, index, bits, limbs, limb_count);
     Py_ssize_t size = (bits + 7) / 8;
+    if (seed->prepared != NULL && index == seed->prepared_index && size <= seed->prepared_bytes) {
+        lanes_to_limbs(seed->prepared, size, limbs, limb_count);
+        return 0;
+    }
     if (size >= SHAKE256_RATE) {
         native_error(PyExc_RuntimeError, "a chance event larger than the native core draws");
         return -1;
@@ -311,6 +345,7 @@ void playout_unlock(Unlocked *unlocked, Draws *draws, ChanceSeed *seed, PyObject
     seed->entropy = entropy;
     seed->object = seed_object;
     seed->value = 0;
+    seed->prepared = NULL;
     if (draws->state == NULL || !PyLong_CheckExact(seed_object))
         return;
     int overflow = 0;

@@ -100,15 +100,26 @@ int chance_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, u
 int seeded_entropy(PyObject *entropy, PyObject *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count);
 
 /* What decides chance events: a Python seed `object` (as seeded_entropy reads it, through `entropy`
- * where it must), or, with `object` NULL, the whole number `value` (a search's simulations). */
+ * where it must), or, with `object` NULL, the whole number `value` (a search's simulations).  With
+ * `prepared`, the first `prepared_bytes` of event `prepared_index`'s digest for `value`, computed
+ * beforehand (chance_prepare: the vector environment hashes its games' events four at a time). */
 typedef struct {
     PyObject *entropy;
     PyObject *object;
     int64_t value;
+    const uint64_t *prepared;
+    int64_t prepared_index;
+    int prepared_bytes;
 } ChanceSeed;
 
 /* seeded_entropy for either kind of seed. */
 int chance_seed_bits(const ChanceSeed *seed, int64_t index, int bits, uint32_t *limbs, int *limb_count);
+
+/* The digests of `count` events (the whole-number seed values[k], event indices[k]) as chance_seed_bits
+ * reads them, their first `bytes` (at most CHANCE_PREPARED_LANES lanes) into lanes[k]: four at a time. */
+#define CHANCE_PREPARED_LANES 17
+void chance_prepare(const int64_t *values, const int64_t *indices, int count, int bytes,
+                    uint64_t (*lanes)[CHANCE_PREPARED_LANES]);
 
 /* Sample a draw of groups of `sizes` from bag and lid, as drawing.sample_draw does with this
  * entropy (which it consumes); bag and lid are updated to what the draw leaves. */

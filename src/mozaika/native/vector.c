@@ -18,8 +18,6 @@
 
 #include "core.h"
 
-enum { V_OBSERVATIONS, V_MASKS, V_REWARDS, V_SEATS, V_TERMINATED, V_SCORES, V_SEEDS, V_MOVER_REWARDS, V_COUNT };
-
 static uint64_t splitmix(uint64_t *state) {
     uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -27,10 +25,7 @@ static uint64_t splitmix(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
-static void *view(VectorCore *self, int which) { return self->views[which].buf; }
-
-/* Write game `env`'s observation (for the seat to move) and mask, and keep its legal moves. */
-static void observe(VectorCore *self, int env) {
+void vector_observe(VectorCore *self, int env) {
     const VectorGame *game = self->game;
     const void *position = vector_position(self, env);
     float *observation = (float *)view(self, V_OBSERVATIONS) + (size_t)env * self->observation_size;
@@ -105,19 +100,20 @@ static void observe(VectorCore *self, int env) {
     self->legal[env] = count;
 }
 
-/* Start game `env` anew with the next seed of its stream. */
-static int start_game(VectorCore *self, int env) {
-    const VectorGame *game = self->game;
-    void *position = vector_position(self, env);
-    memcpy(position, self->start, game->position_size);
+void vector_new_game(VectorCore *self, int env) {
+    memcpy(vector_position(self, env), self->start, self->game->position_size);
     int64_t seed = (int64_t)(splitmix(&self->streams[env]) >> 1);
     self->game_seeds[env] = seed;
     ((int64_t *)view(self, V_SEEDS))[env] = seed;
-    ChanceSeed chance = {NULL, NULL, seed};
-    if (game->resolve(self->core, position, &chance) < 0)
-        return -1;
     self->fresh[env] = 1;
-    observe(self, env);
+}
+
+int vector_start_game(VectorCore *self, int env) {
+    vector_new_game(self, env);
+    ChanceSeed chance = {NULL, NULL, self->game_seeds[env]};
+    if (self->game->resolve(self->core, vector_position(self, env), &chance) < 0)
+        return -1;
+    vector_observe(self, env);
     return 0;
 }
 
@@ -176,7 +172,7 @@ static PyObject *VectorCore_reset(VectorCore *self, PyObject *seed_object) {
     self->ended_count = 0;
     memset(self->legal_bits, 0, (size_t)self->num_envs * self->legal_words * sizeof *self->legal_bits);
     for (int env = 0; env < self->num_envs; env++)
-        if (start_game(self, env) < 0)
+        if (vector_start_game(self, env) < 0)
             return NULL;
     Py_RETURN_NONE;
 }
@@ -190,21 +186,6 @@ static int is_legal(VectorCore *self, int env, int64_t action) {
     const uint64_t *bits = self->legal_bits + (size_t)env * self->legal_words;
     return bits[action >> 6] >> (action & 63) & 1;
 }
-
-/* The move of game `env` behind `action`, legal there (step checked it). */
-static uint32_t code_of(VectorCore *self, int env, int64_t action) {
-    if (self->rules_check)
-        return self->chosen[env];
-    if (self->game->code_of_action != NULL)
-        return self->game->code_of_action(vector_position(self, env), (int32_t)action);
-    const int32_t *actions = self->actions + (size_t)env * self->game->most_moves;
-    for (int at = 0; at < self->legal[env]; at++)
-        if (actions[at] == action)
-            return self->codes[(size_t)env * self->game->most_moves + at];
-    return UINT32_MAX;
-}
-
-static int step_games(VectorCore *self, const int64_t *chosen);
 
 /* The games the last step ended, in order, as a tuple of their indices (empty, shared, when none did). */
 static PyObject *ended_games(VectorCore *self) {
@@ -280,86 +261,12 @@ static PyObject *step_with(VectorCore *self, Py_buffer *actions) {
     /* The games are stepped without the GIL (errors inside take it for the moment they need it). */
     self->stepping = 1;
     int status;
-    Py_BEGIN_ALLOW_THREADS status = step_games(self, chosen);
+    Py_BEGIN_ALLOW_THREADS status = vector_step_games(self, chosen);
     Py_END_ALLOW_THREADS self->stepping = 0;
     PyBuffer_Release(actions);
     if (status < 0)
         return NULL;
     return ended_games(self);
-}
-
-/* Keep what a finished game's info says (final_info), before the game starts anew. */
-static void keep_final(VectorCore *self, int env, int seat, const float *reward, const int32_t *scores) {
-    self->ended[self->ended_count] = env;
-    self->ended_seats[self->ended_count++] = (int8_t)seat;
-    if (!self->finals_held)
-        return;
-    size_t players = (size_t)self->players;
-    ((int8_t *)self->final_views[0].buf)[env] = (int8_t)seat;
-    memcpy((float *)self->final_views[1].buf + env * players, reward, players * sizeof *reward);
-    memcpy((int32_t *)self->final_views[2].buf + env * players, scores, players * sizeof *scores);
-    ((int64_t *)self->final_views[3].buf)[env] = self->game_seeds[env];
-}
-
-/* Play each game's chosen move (legal: checked), observe it, and start anew a game that ends; 0 or -1. */
-static int step_games(VectorCore *self, const int64_t *chosen) {
-    const VectorGame *game = self->game;
-    int players = self->players;
-    float *rewards = view(self, V_REWARDS);
-    int8_t *seats = view(self, V_SEATS);
-    uint8_t *terminated = view(self, V_TERMINATED);
-    int32_t *scores = view(self, V_SCORES);
-    float *mover_rewards = view(self, V_MOVER_REWARDS);
-    self->ended_count = 0;
-    for (int which = 0; which < self->finals_held; which++)
-        memset(self->final_views[which].buf, 0, (size_t)self->final_views[which].len);
-    for (int env = 0; env < self->num_envs; env++) {
-        void *position = vector_position(self, env);
-        float *reward = rewards + (size_t)env * players;
-        int64_t before[MOST_SEATS], after[MOST_SEATS];
-        if (self->shaped)
-            game->scores(position, before);
-        int seat = game->first_to_move(position);
-        ChanceSeed chance = {NULL, NULL, self->game_seeds[env]};
-        if (game->play(self->core, position, code_of(self, env, chosen[env]), &chance) < 0)
-            return -1;
-        game->scores(position, after);
-        seats[env] = (int8_t)seat;
-        for (int who = 0; who < players; who++) {
-            reward[who] = self->shaped ? (float)(after[who] - before[who]) : 0.0f;
-            scores[(size_t)env * players + who] = (int32_t)after[who];
-        }
-        terminated[env] = (uint8_t)game->is_over(position);
-        if (!terminated[env]) {
-            mover_rewards[env] = reward[seat];
-            observe(self, env);
-            continue;
-        }
-        /* rl.rewards.final_reward: the lead over the best other seat, or +1 / 0 / -1. */
-        int winners[MOST_SEATS], count = game->winners(position, winners);
-        for (int who = 0; who < players; who++) {
-            double final;
-            if (self->win_rewards) {
-                int won = 0;
-                for (int at = 0; at < count; at++)
-                    won |= winners[at] == who;
-                final = won ? (count == 1 ? 1.0 : 0.0) : -1.0;
-            } else {
-                int64_t best = INT64_MIN;
-                for (int other = 0; other < players; other++)
-                    if (other != who && after[other] > best)
-                        best = after[other];
-                final = (double)(after[who] - best);
-            }
-            reward[who] = (float)((double)reward[who] + final);
-        }
-        mover_rewards[env] = reward[seat];
-        keep_final(self, env, seat, reward, scores + (size_t)env * players);
-        memcpy(self->finals + (size_t)env * game->position_size, position, game->position_size);
-        if (start_game(self, env) < 0)
-            return -1;
-    }
-    return 0;
 }
 
 static int hold_views(VectorCore *self, PyObject *arrays) {

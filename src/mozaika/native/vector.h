@@ -52,6 +52,12 @@ typedef struct {
      * most 1,024: Azul's), no bits are kept: legal_actions is called with `bits` NULL and writes the
      * whole mask (not zeroed before). */
     uint32_t (*legal_code)(const void *position, int64_t action);
+    /* Optional (both or neither): play a legal move's number, the chance it leads to left pending, 0 or -1
+     * with an error set; and the index of the chance event a position waits for, with the digest bytes it
+     * reads, or -1 where it waits for none.  With them a step hashes its games' chance events four at a
+     * time (vector_step.c) before resolve resolves them. */
+    int (*play_move)(PyObject *core, void *position, uint32_t code);
+    int64_t (*pending_chance)(const void *position, int *bytes);
 } VectorGame;
 
 /* The Python type: see vector.c. */
@@ -91,8 +97,21 @@ struct VectorCore {
 
 extern PyTypeObject VectorCoreType;
 
-/* Shared by vector.c and vector_query.c. */
+/* The caller's arrays VectorCore writes into (views), in order. */
+enum { V_OBSERVATIONS, V_MASKS, V_REWARDS, V_SEATS, V_TERMINATED, V_SCORES, V_SEEDS, V_MOVER_REWARDS, V_COUNT };
+
+static inline void *view(VectorCore *self, int which) { return self->views[which].buf; }
+
+/* Shared by vector.c, vector_step.c and vector_query.c. */
 int vector_not_stepping(VectorCore *self);
+/* Write game `env`'s observation (for the seat to move) and mask, and keep its legal moves. */
+void vector_observe(VectorCore *self, int env);
+/* Set game `env` to a new game before its first deal, with the next seed of its stream. */
+void vector_new_game(VectorCore *self, int env);
+/* Start game `env` anew with the next seed of its stream (its first deal dealt, the game observed); 0 or -1. */
+int vector_start_game(VectorCore *self, int env);
+/* Play each game's chosen move (legal: checked), observe it, and start anew a game that ends; 0 or -1. */
+int vector_step_games(VectorCore *self, const int64_t *chosen);
 static inline void *vector_position(VectorCore *self, int env) {
     return self->positions + (size_t)env * self->game->position_size;
 }

@@ -49,6 +49,24 @@ static int resolve(PyObject *core, void *position, const ChanceSeed *seed) {
     return pv_resolve_position((PavilionCore *)core, position, seed, NULL);
 }
 
+static int play_move(PyObject *core, void *position, uint32_t code) {
+    (void)core;
+    pv_play_code(position, (int)code);
+    return 0;
+}
+
+/* pv_resolve_position's next event and the digest bytes its draw reads. */
+static int64_t pending_chance(const void *position, int *bytes) {
+    const PavPosition *p = position;
+    if (p->phase != PV_CHANCE)
+        return -1;
+    int sizes[MOST_FACTORIES], wanted = 0;
+    for (int group = 0, groups = pv_draw_sizes(p, sizes); group < groups; group++)
+        wanted += sizes[group];
+    *bytes = (DRAW_BITS(wanted) + 7) / 8;
+    return p->chance_index;
+}
+
 static float share(double count, double whole) { return (float)(count / whole); }
 
 /* The observation's shared part (zeroed before): the phase, the round and its wild colour, the
@@ -191,4 +209,8 @@ const VectorGame PAVILION_VECTOR = {
     NULL,
     encode_cached,
     sizeof(PavCache),
+    NULL,
+    NULL,
+    play_move,
+    pending_chance,
 };

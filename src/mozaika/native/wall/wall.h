@@ -136,6 +136,10 @@ int wall_move_codes(const WallPosition *p, int seat, uint32_t *codes);
 int wall_first_to_move(const WallPosition *p);
 /* Play a legal move by its number, then the chance it leads to as the seed decides; 0, or -1 with an error set. */
 int wall_play_code(WallCore *core, WallPosition *p, uint32_t code, const ChanceSeed *seed);
+/* The same, the chance it leads to left pending (resolve_position resolves it). */
+int wall_play_move(WallPosition *p, uint32_t code);
+/* The index of the chance event `p` waits for, and the digest bytes it reads; -1 where it waits for none. */
+int64_t wall_pending_chance(const WallPosition *p, int *bytes);
 /* The move object of a number (a new reference). */
 PyObject *wall_code_object(WallCore *self, uint32_t code);
 /* The winners of a finished game (winners: A-13's tie-break); how many. */

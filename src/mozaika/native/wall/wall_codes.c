@@ -59,7 +59,7 @@ int wall_first_to_move(const WallPosition *p) {
     return -1;
 }
 
-int wall_play_code(WallCore *core, WallPosition *p, uint32_t code, const ChanceSeed *seed) {
+int wall_play_move(WallPosition *p, uint32_t code) {
     if (code & COLUMN_MOVE) {
         int index = (int)(code & ~COLUMN_MOVE);
         choose_column(p, index / 25, index / SIZE % SIZE, index % SIZE);
@@ -75,7 +75,21 @@ int wall_play_code(WallCore *core, WallPosition *p, uint32_t code, const ChanceS
             settle_take(p, source, CODE_COLOUR(code), CODE_LINE(code));
         }
     }
+    return 0;
+}
+
+int wall_play_code(WallCore *core, WallPosition *p, uint32_t code, const ChanceSeed *seed) {
+    if (wall_play_move(p, code) < 0)
+        return -1;
     return p->phase == CHANCE ? resolve_position(core, p, seed, NULL) : 0;
+}
+
+int64_t wall_pending_chance(const WallPosition *p, int *bytes) {
+    if (p->phase != CHANCE)
+        return -1;
+    /* resolve_special's 64 bits, or the fill's draw */
+    *bytes = p->special ? 8 : (DRAW_BITS(FACTORY_SIZE * p->offer.factory_count) + 7) / 8;
+    return p->chance_index;
 }
 
 int wall_winners(const WallPosition *p, int *seats) {

@@ -280,6 +280,13 @@ static int resolve(PyObject *core, void *position, const ChanceSeed *seed) {
     return resolve_position((WallCore *)core, position, seed, NULL);
 }
 
+static int play_move(PyObject *core, void *position, uint32_t code) {
+    (void)core;
+    return wall_play_move(position, code);
+}
+
+static int64_t pending_chance(const void *position, int *bytes) { return wall_pending_chance(position, bytes); }
+
 /* A disc's place in chocolatier.discs.DISCS: SN1, SN2 of each colour, SN3, SN4, SN5. */
 static int disc_number(int kind, int colour) {
     switch (kind) {
@@ -649,4 +656,6 @@ const VectorGame WALL_VECTOR = {
     sizeof(WallCache),
     fill_tables,
     legal_code,
+    play_move,
+    pending_chance,
 };
