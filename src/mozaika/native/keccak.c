@@ -2,8 +2,9 @@
  *
  * The permutation's rounds are written out over 25 local lanes, so that the compiler keeps them in
  * registers: theta, then rho and pi together (each lane rotated into its new place), chi and iota.
- * Where only the digest's first 40 bytes are read (every chance event of the games), the last round
- * computes only the lanes they come from.
+ * Where only the digest's first 40 bytes are read (most chance events: a fill of up to seven
+ * factories), the last round computes only the lanes they come from.  The same rounds run over four
+ * sponges at once (four messages side by side in 256-bit vectors) for a vector step's games.
  */
 #include "keccak.h"
 
@@ -19,101 +20,91 @@ static const uint64_t KECCAK_ROUNDS[24] = {
 
 #define ROTL(value, by) ((value) << (by) | (value) >> (64 - (by)))
 
-/* One round on the 25 lanes a00..a24 (lane x + 5y), and the last round computing only the first row
- * (the lanes a digest of up to 40 bytes is read from). */
-#define KECCAK_ROUND(Lane, round)              \
-    do {                                       \
-        Lane c0 = a00 ^ a05 ^ a10 ^ a15 ^ a20; \
-        Lane c1 = a01 ^ a06 ^ a11 ^ a16 ^ a21; \
-        Lane c2 = a02 ^ a07 ^ a12 ^ a17 ^ a22; \
-        Lane c3 = a03 ^ a08 ^ a13 ^ a18 ^ a23; \
-        Lane c4 = a04 ^ a09 ^ a14 ^ a19 ^ a24; \
-        Lane d0 = c4 ^ ROTL(c1, 1);            \
-        Lane d1 = c0 ^ ROTL(c2, 1);            \
-        Lane d2 = c1 ^ ROTL(c3, 1);            \
-        Lane d3 = c2 ^ ROTL(c4, 1);            \
-        Lane d4 = c3 ^ ROTL(c0, 1);            \
-        Lane b00 = a00 ^ d0;                   \
-        Lane b01 = ROTL(a06 ^ d1, 44);         \
-        Lane b02 = ROTL(a12 ^ d2, 43);         \
-        Lane b03 = ROTL(a18 ^ d3, 21);         \
-        Lane b04 = ROTL(a24 ^ d4, 14);         \
-        Lane b05 = ROTL(a03 ^ d3, 28);         \
-        Lane b06 = ROTL(a09 ^ d4, 20);         \
-        Lane b07 = ROTL(a10 ^ d0, 3);          \
-        Lane b08 = ROTL(a16 ^ d1, 45);         \
-        Lane b09 = ROTL(a22 ^ d2, 61);         \
-        Lane b10 = ROTL(a01 ^ d1, 1);          \
-        Lane b11 = ROTL(a07 ^ d2, 6);          \
-        Lane b12 = ROTL(a13 ^ d3, 25);         \
-        Lane b13 = ROTL(a19 ^ d4, 8);          \
-        Lane b14 = ROTL(a20 ^ d0, 18);         \
-        Lane b15 = ROTL(a04 ^ d4, 27);         \
-        Lane b16 = ROTL(a05 ^ d0, 36);         \
-        Lane b17 = ROTL(a11 ^ d1, 10);         \
-        Lane b18 = ROTL(a17 ^ d2, 15);         \
-        Lane b19 = ROTL(a23 ^ d3, 56);         \
-        Lane b20 = ROTL(a02 ^ d2, 62);         \
-        Lane b21 = ROTL(a08 ^ d3, 55);         \
-        Lane b22 = ROTL(a14 ^ d4, 39);         \
-        Lane b23 = ROTL(a15 ^ d0, 41);         \
-        Lane b24 = ROTL(a21 ^ d1, 2);          \
-        a00 = b00 ^ (~b01 & b02);              \
-        a01 = b01 ^ (~b02 & b03);              \
-        a02 = b02 ^ (~b03 & b04);              \
-        a03 = b03 ^ (~b04 & b00);              \
-        a04 = b04 ^ (~b00 & b01);              \
-        a05 = b05 ^ (~b06 & b07);              \
-        a06 = b06 ^ (~b07 & b08);              \
-        a07 = b07 ^ (~b08 & b09);              \
-        a08 = b08 ^ (~b09 & b05);              \
-        a09 = b09 ^ (~b05 & b06);              \
-        a10 = b10 ^ (~b11 & b12);              \
-        a11 = b11 ^ (~b12 & b13);              \
-        a12 = b12 ^ (~b13 & b14);              \
-        a13 = b13 ^ (~b14 & b10);              \
-        a14 = b14 ^ (~b10 & b11);              \
-        a15 = b15 ^ (~b16 & b17);              \
-        a16 = b16 ^ (~b17 & b18);              \
-        a17 = b17 ^ (~b18 & b19);              \
-        a18 = b18 ^ (~b19 & b15);              \
-        a19 = b19 ^ (~b15 & b16);              \
-        a20 = b20 ^ (~b21 & b22);              \
-        a21 = b21 ^ (~b22 & b23);              \
-        a22 = b22 ^ (~b23 & b24);              \
-        a23 = b23 ^ (~b24 & b20);              \
-        a24 = b24 ^ (~b20 & b21);              \
-        a00 ^= KECCAK_ROUNDS[round];           \
+/* A round's theta, and its rho and pi for the first row of lanes: the parts of a round that the
+ * last round, computing only the first row (the lanes a digest of up to 40 bytes is read from), shares. */
+#define KECCAK_THETA_FIRST_ROW(Lane)       \
+    Lane c0 = a00 ^ a05 ^ a10 ^ a15 ^ a20; \
+    Lane c1 = a01 ^ a06 ^ a11 ^ a16 ^ a21; \
+    Lane c2 = a02 ^ a07 ^ a12 ^ a17 ^ a22; \
+    Lane c3 = a03 ^ a08 ^ a13 ^ a18 ^ a23; \
+    Lane c4 = a04 ^ a09 ^ a14 ^ a19 ^ a24; \
+    Lane d0 = c4 ^ ROTL(c1, 1);            \
+    Lane d1 = c0 ^ ROTL(c2, 1);            \
+    Lane d2 = c1 ^ ROTL(c3, 1);            \
+    Lane d3 = c2 ^ ROTL(c4, 1);            \
+    Lane d4 = c3 ^ ROTL(c0, 1);            \
+    Lane b00 = a00 ^ d0;                   \
+    Lane b01 = ROTL(a06 ^ d1, 44);         \
+    Lane b02 = ROTL(a12 ^ d2, 43);         \
+    Lane b03 = ROTL(a18 ^ d3, 21);         \
+    Lane b04 = ROTL(a24 ^ d4, 14);
+
+/* Chi and iota on the first row of lanes. */
+#define KECCAK_CHI_FIRST_ROW(round) \
+    a00 = b00 ^ (~b01 & b02);       \
+    a01 = b01 ^ (~b02 & b03);       \
+    a02 = b02 ^ (~b03 & b04);       \
+    a03 = b03 ^ (~b04 & b00);       \
+    a04 = b04 ^ (~b00 & b01);       \
+    a00 ^= KECCAK_ROUNDS[round];
+
+/* One round on the 25 lanes a00..a24 (lane x + 5y), and the last round computing only the first row. */
+#define KECCAK_ROUND(Lane, round)      \
+    do {                               \
+        KECCAK_THETA_FIRST_ROW(Lane)   \
+        Lane b05 = ROTL(a03 ^ d3, 28); \
+        Lane b06 = ROTL(a09 ^ d4, 20); \
+        Lane b07 = ROTL(a10 ^ d0, 3);  \
+        Lane b08 = ROTL(a16 ^ d1, 45); \
+        Lane b09 = ROTL(a22 ^ d2, 61); \
+        Lane b10 = ROTL(a01 ^ d1, 1);  \
+        Lane b11 = ROTL(a07 ^ d2, 6);  \
+        Lane b12 = ROTL(a13 ^ d3, 25); \
+        Lane b13 = ROTL(a19 ^ d4, 8);  \
+        Lane b14 = ROTL(a20 ^ d0, 18); \
+        Lane b15 = ROTL(a04 ^ d4, 27); \
+        Lane b16 = ROTL(a05 ^ d0, 36); \
+        Lane b17 = ROTL(a11 ^ d1, 10); \
+        Lane b18 = ROTL(a17 ^ d2, 15); \
+        Lane b19 = ROTL(a23 ^ d3, 56); \
+        Lane b20 = ROTL(a02 ^ d2, 62); \
+        Lane b21 = ROTL(a08 ^ d3, 55); \
+        Lane b22 = ROTL(a14 ^ d4, 39); \
+        Lane b23 = ROTL(a15 ^ d0, 41); \
+        Lane b24 = ROTL(a21 ^ d1, 2);  \
+        a05 = b05 ^ (~b06 & b07);      \
+        a06 = b06 ^ (~b07 & b08);      \
+        a07 = b07 ^ (~b08 & b09);      \
+        a08 = b08 ^ (~b09 & b05);      \
+        a09 = b09 ^ (~b05 & b06);      \
+        a10 = b10 ^ (~b11 & b12);      \
+        a11 = b11 ^ (~b12 & b13);      \
+        a12 = b12 ^ (~b13 & b14);      \
+        a13 = b13 ^ (~b14 & b10);      \
+        a14 = b14 ^ (~b10 & b11);      \
+        a15 = b15 ^ (~b16 & b17);      \
+        a16 = b16 ^ (~b17 & b18);      \
+        a17 = b17 ^ (~b18 & b19);      \
+        a18 = b18 ^ (~b19 & b15);      \
+        a19 = b19 ^ (~b15 & b16);      \
+        a20 = b20 ^ (~b21 & b22);      \
+        a21 = b21 ^ (~b22 & b23);      \
+        a22 = b22 ^ (~b23 & b24);      \
+        a23 = b23 ^ (~b24 & b20);      \
+        a24 = b24 ^ (~b20 & b21);      \
+        KECCAK_CHI_FIRST_ROW(round)    \
     } while (0)
 
-#define KECCAK_LAST_ROW(Lane)                  \
-    do {                                       \
-        Lane c0 = a00 ^ a05 ^ a10 ^ a15 ^ a20; \
-        Lane c1 = a01 ^ a06 ^ a11 ^ a16 ^ a21; \
-        Lane c2 = a02 ^ a07 ^ a12 ^ a17 ^ a22; \
-        Lane c3 = a03 ^ a08 ^ a13 ^ a18 ^ a23; \
-        Lane c4 = a04 ^ a09 ^ a14 ^ a19 ^ a24; \
-        Lane d0 = c4 ^ ROTL(c1, 1);            \
-        Lane d1 = c0 ^ ROTL(c2, 1);            \
-        Lane d2 = c1 ^ ROTL(c3, 1);            \
-        Lane d3 = c2 ^ ROTL(c4, 1);            \
-        Lane d4 = c3 ^ ROTL(c0, 1);            \
-        Lane b00 = a00 ^ d0;                   \
-        Lane b01 = ROTL(a06 ^ d1, 44);         \
-        Lane b02 = ROTL(a12 ^ d2, 43);         \
-        Lane b03 = ROTL(a18 ^ d3, 21);         \
-        Lane b04 = ROTL(a24 ^ d4, 14);         \
-        a00 = b00 ^ (~b01 & b02);              \
-        a01 = b01 ^ (~b02 & b03);              \
-        a02 = b02 ^ (~b03 & b04);              \
-        a03 = b03 ^ (~b04 & b00);              \
-        a04 = b04 ^ (~b00 & b01);              \
-        a00 ^= KECCAK_ROUNDS[23];              \
+#define KECCAK_LAST_ROW(Lane)        \
+    do {                             \
+        KECCAK_THETA_FIRST_ROW(Lane) \
+        KECCAK_CHI_FIRST_ROW(23)     \
     } while (0)
 
-/* The permutation's body, compiled twice: for any x86-64 (or other machine), and where the processor has
- * BMI1 and BMI2 (andn and rorx, three-operand forms of chi's and-not and of the rotations, which save
- * the copies the two-operand forms need).  `rows`: the rows of lanes that are read after it (1 or 5). */
+/* The permutation's body over lanes of type Lane, compiled three times: for any x86-64 (or other machine),
+ * where the processor has BMI1 and BMI2 (andn and rorx, three-operand forms of chi's and-not and of the
+ * rotations, which save the copies the two-operand forms need), and over four sponges at once where it has
+ * AVX2 (permute_x4).  `rows`: the rows of lanes that are read after it (1 or 5). */
 #define KECCAK_PERMUTE(Lane, lanes, rows)                                                                  \
     do {                                                                                                   \
         Lane a00 = lanes[0];                                                                               \
