@@ -174,30 +174,18 @@ __attribute__((target("bmi,bmi2"))) static void permute_bmi(uint64_t lanes[25], 
 }
 #endif
 
-/* Four sponges side by side: lane i of message k is by_lane[i][k], so that each of the permutation's
- * operations works on the four at once (the same rounds, over GCC's 256-bit vectors). */
-typedef uint64_t Lanes4 __attribute__((vector_size(32)));
-typedef union {
-    Lanes4 lanes[25];
-    uint64_t by_lane[25][4];
-} Sponges4;
-
-/* The four sponges after absorbing `count` (1 to 4) short messages, the first again where fewer. */
-static void absorb_short_x4(Sponges4 *sponges, const unsigned char *const messages[], const size_t lengths[],
-                            int count) {
-    memset(sponges, 0, sizeof *sponges);
-    for (int which = 0; which < 4; which++) {
-        const unsigned char *message = messages[which < count ? which : 0];
-        size_t length = lengths[which < count ? which : 0], at = 0;
+/* Absorb a short message (length < SHAKE256_RATE) into a sponge's zeroed lanes, lane i at lanes[i * stride]:
+ * the message, SHAKE's domain bits and the padding. */
+static void absorb_message(uint64_t *lanes, size_t stride, const unsigned char *message, size_t length) {
+    size_t at = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        for (; at + 8 <= length; at += 8)
-            memcpy(&sponges->by_lane[at / 8][which], message + at, 8);
+    for (; at + 8 <= length; at += 8) /* whole lanes at once: the machine's order is the sponge's */
+        memcpy(&lanes[at / 8 * stride], message + at, 8);
 #endif
-        for (; at < length; at++)
-            sponges->by_lane[at / 8][which] ^= (uint64_t)message[at] << 8 * (at % 8);
-        sponges->by_lane[length / 8][which] ^= (uint64_t)0x1f << 8 * (length % 8);
-        sponges->by_lane[(SHAKE256_RATE - 1) / 8][which] ^= (uint64_t)0x80 << 8 * ((SHAKE256_RATE - 1) % 8);
-    }
+    for (; at < length; at++)
+        lanes[at / 8 * stride] ^= (uint64_t)message[at] << 8 * (at % 8);
+    lanes[length / 8 * stride] ^= (uint64_t)0x1f << 8 * (length % 8);
+    lanes[(SHAKE256_RATE - 1) / 8 * stride] ^= (uint64_t)0x80 << 8 * ((SHAKE256_RATE - 1) % 8);
 }
 
 /* Where the processor lacks AVX2 (or this is no x86-64): one sponge after another. */
@@ -214,15 +202,27 @@ static void (*shake256_lanes_four)(uint64_t (*lanes)[SHAKE256_RATE / 8], const u
                                    const size_t lengths[], int count, size_t size) = shake256_lanes_one_by_one;
 
 #if defined(__GNUC__) && defined(__x86_64__)
+/* Four sponges side by side: lane i of message k is by_lane[i][k], so that each of the permutation's
+ * operations works on the four at once (the same rounds, over GCC's 256-bit vectors). */
+typedef uint64_t Lanes4 __attribute__((vector_size(32)));
+typedef union {
+    Lanes4 lanes[25];
+    uint64_t by_lane[25][4];
+} Sponges4;
+
 __attribute__((target("avx2"))) static void permute_x4(Lanes4 lanes[25], int rows) {
     KECCAK_PERMUTE(Lanes4, lanes, rows);
 }
 
+/* `count` (1 to 4) messages absorbed side by side (the first again in the sponges left over). */
 __attribute__((target("avx2"))) static void shake256_lanes_avx2(uint64_t (*lanes)[SHAKE256_RATE / 8],
                                                                 const unsigned char *const messages[],
                                                                 const size_t lengths[], int count, size_t size) {
     Sponges4 sponges;
-    absorb_short_x4(&sponges, messages, lengths, count);
+    memset(&sponges, 0, sizeof sponges);
+    for (int which = 0; which < 4; which++)
+        absorb_message(&sponges.by_lane[0][which], 4, messages[which < count ? which : 0],
+                       lengths[which < count ? which : 0]);
     permute_x4(sponges.lanes, size <= 40 ? 1 : 5);
     for (size_t lane = 0; lane < (size + 7) / 8; lane++)
         for (int which = 0; which < count; which++)
@@ -244,15 +244,7 @@ void keccak_f1600(uint64_t lanes[25]) { permute(lanes, 5); }
 
 void shake256_absorb_short(uint64_t lanes[25], const unsigned char *message, size_t length, size_t size) {
     memset(lanes, 0, 25 * sizeof(uint64_t));
-    size_t at = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; at + 8 <= length; at += 8) /* whole lanes at once: the machine's order is the sponge's */
-        memcpy(&lanes[at / 8], message + at, 8);
-#endif
-    for (; at < length; at++)
-        lanes[at / 8] ^= (uint64_t)message[at] << 8 * (at % 8);
-    lanes[length / 8] ^= (uint64_t)0x1f << 8 * (length % 8); /* SHAKE's domain bits and the padding */
-    lanes[(SHAKE256_RATE - 1) / 8] ^= (uint64_t)0x80 << 8 * ((SHAKE256_RATE - 1) % 8);
+    absorb_message(lanes, 1, message, length);
     permute(lanes, size <= 40 ? 1 : 5);
 }
 
