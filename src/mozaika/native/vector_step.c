@@ -189,5 +189,8 @@ int vector_step_games(VectorCore *self, const int64_t *chosen) {
         if (finish_step(self, env, seat, before, &waiting) < 0)
             return -1;
     }
-    return waiting.count > 0 ? resolve_waiting(self, &waiting) : 0;
+    while (waiting.count > 0) /* a game ending as it is resolved may start a new one, which waits in turn */
+        if (resolve_waiting(self, &waiting) < 0)
+            return -1;
+    return 0;
 }
