@@ -166,8 +166,10 @@ int vector_step_games(VectorCore *self, const int64_t *chosen) {
         int seat = game->first_to_move(position);
         uint32_t code = code_of(self, env, chosen[env]);
         if (waits) {
-            if (game->play_move(self->core, position, code) < 0)
+            if (game->play_move(self->core, position, code) < 0) {
+                resolve_waiting(self, &waiting); /* the games before it are left whole, dealt and observed */
                 return -1;
+            }
             int bytes;
             int64_t index = game->pending_chance(position, &bytes);
             if (index >= 0 && bytes <= CHANCE_PREPARED_LANES * 8) {
